@@ -1,0 +1,15 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The client is built into dist/ and served by the Fastify process (server/plugins/client.ts).
+// During `npm run dev:client` the API calls are proxied to a server started with `npm run dev:server`.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", chunkSizeWarningLimit: 4096 },
+  server: {
+    proxy: {
+      "/webapi": "http://localhost:8080",
+      "/opendocs": "http://localhost:8080",
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// One test command, several projects (STYLE.md habit 9):
+// - unit: pure helpers and schemas, in Node
+// - component: React page kinds and widgets in jsdom
+// - server-sqlite / server-postgres: the real app through app.inject on a fresh database of each kind
+//   (scripts/test.sh provides TEST_DATABASE_URL for PostgreSQL; without it that project fails loudly)
+// - e2e: real Chromium against the built client and a real server on a loopback port
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: {
+          name: "component",
+          include: ["tests/component/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/component/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server-sqlite",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DB_KIND: "sqlite" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server-postgres",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DB_KIND: "postgres" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
