@@ -1,0 +1,94 @@
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.js";
+import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { seedDemoContent } from "./db/seed/seed-demo.js";
+import { loggerOptions } from "./logging.js";
+import { commonRoutes } from "./modules/common/common.routes.js";
+import { CommonService } from "./modules/common/common.service.js";
+import { DappRepository } from "./modules/common/dapp.repository.js";
+import { ContentRepository } from "./modules/content/content.repository.js";
+import { contentRoutes } from "./modules/content/content.routes.js";
+import { ContentService } from "./modules/content/content.service.js";
+import { SessionRepository } from "./modules/session/session.repository.js";
+import { sessionRoutes } from "./modules/session/session.routes.js";
+import { SessionService } from "./modules/session/session.service.js";
+import { clientPlugin } from "./plugins/client.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { opendocsPlugin } from "./plugins/opendocs.js";
+import { sessionPlugin } from "./plugins/session.js";
+import { signaturePlugin } from "./plugins/signature.js";
+
+export type AppOptions = {
+  config: AppConfig;
+  /** An already opened database (tests); otherwise opened from the configuration. */
+  database?: DatabaseHandle;
+  /** The clock; tests move it to cross session and signature limits. */
+  now?: () => number;
+  /** A pino destination (tests capture logs with it); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+};
+
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: AppServices;
+    database: DatabaseHandle;
+  }
+}
+
+/** Where the database lives for a configuration: PostgreSQL when DATABASE_URL is set. */
+export function databaseTargetFor(config: AppConfig) {
+  return config.databaseUrl
+    ? ({ kind: "postgres", url: config.databaseUrl } as const)
+    : ({ kind: "sqlite", file: path.join(config.dataDir, "platform.sqlite") } as const);
+}
+
+/**
+ * Builds the whole platform as one Fastify app: infrastructure first (compilers, errors, docs),
+ * then the cross-cutting plugins (signature, session), then the modules, then the client.
+ * Used by server.ts and by the tests alike.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const database = options.database ?? openDatabase(databaseTargetFor(config));
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemoContent(database.db, now());
+
+  const app = Fastify({
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Requests in flight finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services: AppServices = {
+    sessions: new SessionService(new SessionRepository(database.db), now),
+    common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
+    content: new ContentService(new ContentRepository(database.db), config.storagePrefix),
+  };
+  app.decorate("services", services);
+  app.decorate("database", database);
+  app.addHook("onClose", async () => database.db.destroy());
+
+  await app.register(errorsPlugin);
+  await app.register(opendocsPlugin);
+  await app.register(signaturePlugin, { now });
+  await app.register(sessionPlugin, { sessions: services.sessions });
+
+  await app.register(sessionRoutes, { sessions: services.sessions });
+  await app.register(commonRoutes, { service: services.common });
+  await app.register(contentRoutes, { service: services.content });
+
+  await app.register(clientPlugin, { clientDir: config.clientDir });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,87 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration comes from the environment only, validated once at start. Each bad value is
+ * reported with the variable's name, what it must be and what was given, so an operator can fix
+ * a deployment without reading code.
+ */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const portSchema = z.coerce
+  .number({ error: "必须是 1-65535 之间的整数" })
+  .int("必须是 1-65535 之间的整数")
+  .min(1, "必须是 1-65535 之间的整数")
+  .max(65535, "必须是 1-65535 之间的整数");
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { error: "只能是 true、false、1 或 0" })
+  .transform((value) => value === "true" || value === "1");
+
+const EnvironmentSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "只能是 development、production 或 test" })
+    .default("development"),
+  PORT: portSchema.default(8080),
+  HOST: z.string().min(1, "不能为空").default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "不能为空").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "必须是 postgres:// 或 postgresql:// 开头的连接串")
+    .optional(),
+  CLIENT_DIR: z.string().min(1, "不能为空").default("./dist"),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `只能是 ${LOG_LEVELS.join("、")} 之一` }).default("info"),
+  STORAGE_PREFIX: z.string().default(""),
+  SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type AppConfig = {
+  mode: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  clientDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Prefix put before stored image paths (a CDN or S3 host in production, empty for this server). */
+  storagePrefix: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`配置有误：\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const emptyAsUnset = Object.fromEntries(
+    Object.keys(EnvironmentSchema.shape).map((name) => [name, env[name] === "" ? undefined : env[name]]),
+  );
+  const parsed = EnvironmentSchema.safeParse(emptyAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name} ${issue.message}（当前值 ${JSON.stringify(env[name])}）`;
+      }),
+    );
+  }
+  const value = parsed.data;
+  return {
+    mode: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    clientDir: path.resolve(value.CLIENT_DIR),
+    logLevel: value.LOG_LEVEL,
+    storagePrefix: value.STORAGE_PREFIX.replace(/\/$/, ""),
+    // Demo content is for trying the platform out; a production installation starts empty.
+    seedDemo: value.SEED_DEMO ?? value.NODE_ENV !== "production",
+    trustProxy: value.TRUST_PROXY,
+  };
+}

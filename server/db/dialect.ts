@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, type CreateTableBuilder } from "kysely";
+import type { Database } from "./database.js";
+
+/**
+ * The only file that knows SQLite from PostgreSQL (STYLE.md). Everything else speaks Kysely.
+ */
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  target: DatabaseTarget;
+  /** Human-readable description for the start-up line, without credentials. */
+  describe(): string;
+};
+
+// PostgreSQL returns int8 as strings to protect precision beyond 2^53; our bigints are epoch
+// milliseconds and counts far below that, so numbers are what every caller expects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+// SQLite does run schema changes inside transactions, but Kysely's adapter says it does not, so a
+// migration killed halfway would leave half its tables behind. Saying so lets the migrator wrap
+// each migration in a transaction, as it does on PostgreSQL.
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      target,
+      describe: () => `PostgreSQL ${redactUrl(target.url)}`,
+    };
+  }
+  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file);
+  // WAL lets readers run beside the single writer. synchronous=NORMAL keeps every committed
+  // transaction across a process crash (kill -9): the WAL is in the OS page cache. Only a power
+  // loss can drop the newest commits; writes that promise durability to a user (evidence) must
+  // run with synchronous=FULL (DESIGN.md §6).
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return {
+    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) }),
+    target,
+    describe: () => `SQLite ${target.file}`,
+  };
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-incrementing integer primary key in either dialect. */
+export function addIdColumn<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T>) {
+  return isPostgres(db)
+    ? table.addColumn("id", "serial", (column) => column.primaryKey())
+    : table.addColumn("id", "integer", (column) => column.primaryKey().autoIncrement());
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(连接串无法解析)";
+  }
+}

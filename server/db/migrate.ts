@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import type { Database } from "./database.js";
+import * as foundation from "./migrations/0001-foundation.js";
+
+/**
+ * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
+ * tests and `npm start` all see the same ordered set. Names sort in the order they must run.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error");
+    throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ""}：${String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { envelopeSchema } from "../../src/schema/envelope.js";
+
+/**
+ * Route schemas carry the transport parameters every /webapi call has (DESIGN.md §4) so that the
+ * OpenAPI document shows them; the signature and session plugins read them before validation.
+ */
+const transportQuery = {
+  timestamp: z.string().regex(/^\d+$/).describe("请求时间（毫秒时间戳），与服务器时间相差不得超过 5 分钟"),
+  signature: z.string().describe("请求签名：见 src/schema/signature.ts"),
+};
+const tokenField = { token: z.string().optional().describe("登录令牌：GET 放在查询参数，POST 放在请求体") };
+
+export function signedQuery<T extends z.ZodRawShape>(shape: T = {} as T) {
+  return z.object({ ...shape, ...transportQuery, ...tokenField });
+}
+
+export function signedPostQuery() {
+  return z.object(transportQuery);
+}
+
+export function signedBody<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ ...shape, ...tokenField });
+}
+
+export function successResponse<T extends z.ZodType, E extends z.ZodType = z.ZodUnknown>(datas: T, extraData?: E) {
+  return { 200: envelopeSchema(datas, extraData) };
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from "fastify";
+import type { LoggerOptions } from "pino";
+
+/**
+ * Names of parameters whose values never reach the logs: tokens, passwords (even encrypted),
+ * verification codes, identity numbers, image payloads. Matched case-insensitively.
+ */
+const SECRET_PARAM_NAMES = new Set(
+  [
+    "token", "t", "signature", "password", "passWord", "encryptPassword", "encryptAccount",
+    "vCode", "vcode", "loginVcode", "verifyCode", "code", "idCard", "idCardNo", "certNo",
+    "base64Data", "secret", "appSecret",
+  ].map((name) => name.toLowerCase()),
+);
+
+export const REDACTED = "[已隐藏]";
+
+/** The request URL with every secret query value replaced, for logging. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart < 0) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const name of [...params.keys()]) {
+    if (SECRET_PARAM_NAMES.has(name.toLowerCase())) params.set(name, REDACTED);
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    // Bodies are not logged at all; headers that can carry credentials are censored.
+    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"], censor: REDACTED },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+          userAgent: request.headers["user-agent"],
+        };
+      },
+    },
+  };
+}

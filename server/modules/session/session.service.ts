@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { ResultCode } from "../../../src/schema/envelope.js";
+import { SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
+import type { SessionRepository } from "./session.repository.js";
+
+export type ActiveSession = { tokenHash: string; subjectId: string; kind: SessionKind };
+
+export type SessionLookup =
+  | { ok: true; session: ActiveSession }
+  | { ok: false; code: typeof ResultCode.sessionMissing | typeof ResultCode.sessionExpired | typeof ResultCode.sessionRevoked };
+
+export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" | "password-changed";
+
+/**
+ * Server-side sessions (DESIGN.md §4): an opaque random token handed to the client, only its
+ * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours).
+ */
+export class SessionService {
+  constructor(
+    private readonly repository: SessionRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async create(subjectId: string, kind: SessionKind): Promise<{ token: string; createdAt: number }> {
+    const token = randomBytes(32).toString("base64url");
+    const createdAt = this.now();
+    await this.repository.insert({
+      token_hash: hashToken(token),
+      subject_id: subjectId,
+      kind,
+      created_at: createdAt,
+      last_seen_at: createdAt,
+      revoked_at: null,
+      revoke_reason: null,
+    });
+    return { token, createdAt };
+  }
+
+  /** Finds the live session of a token; `expected` is the kind the route needs. */
+  async resolve(token: string | undefined, expected: SessionKind): Promise<SessionLookup> {
+    if (!token) return { ok: false, code: ResultCode.sessionMissing };
+    const row = await this.repository.findByTokenHash(hashToken(token));
+    if (!row || row.kind !== expected) return { ok: false, code: ResultCode.sessionMissing };
+    if (row.revoked_at !== null) return { ok: false, code: ResultCode.sessionRevoked };
+    if (this.now() - row.last_seen_at > SESSION_IDLE_MS[row.kind]) {
+      return { ok: false, code: ResultCode.sessionExpired };
+    }
+    return { ok: true, session: { tokenHash: row.token_hash, subjectId: row.subject_id, kind: row.kind } };
+  }
+
+  /** Called after every successful call made with the session. */
+  async refresh(session: ActiveSession): Promise<void> {
+    await this.repository.touch(session.tokenHash, this.now());
+  }
+
+  async end(session: ActiveSession, reason: RevokeReason): Promise<void> {
+    await this.repository.revoke(session.tokenHash, this.now(), reason);
+  }
+
+  /** Ends every session of a subject, e.g. when an account is disabled or its password changes. */
+  async endAllOf(subjectId: string, kind: SessionKind, reason: RevokeReason): Promise<number> {
+    return this.repository.revokeAllOfSubject(subjectId, kind, this.now(), reason);
+  }
+
+  /** Deletes rows past any use: idle beyond the limit, or revoked more than a limit ago. */
+  async purgeEnded(): Promise<number> {
+    let deleted = 0;
+    for (const kind of Object.keys(SESSION_IDLE_MS) as SessionKind[]) {
+      deleted += await this.repository.deleteEndedBefore(kind, this.now() - SESSION_IDLE_MS[kind]);
+    }
+    return deleted;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}

@@ -1,0 +1,45 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { ResultCode } from "../../src/schema/envelope.js";
+import { computeSignature, SIGNATURE_MAX_SKEW_MS } from "../../src/schema/signature.js";
+import { sendFailure } from "../http/envelope.js";
+
+export const WEBAPI_PREFIX = "/webapi/";
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** The parameters that are signed: the query, plus the fields of a JSON or form body. */
+export function collectSignedParams(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  const isPlainObject = typeof body === "object" && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body);
+  return isPlainObject ? { ...query, ...(body as Record<string, unknown>) } : { ...query };
+}
+
+/**
+ * Refuses any /webapi request whose timestamp is missing or more than five minutes from our clock,
+ * or whose signature does not match (DESIGN.md §4). Runs after the body is parsed and before the
+ * route's own validation, so a refused request never reaches a handler.
+ */
+export const signaturePlugin = fp(async function signaturePlugin(app: FastifyInstance, options: { now: () => number }) {
+  app.addHook("preValidation", async (request, reply) => {
+    if (!request.url.startsWith(WEBAPI_PREFIX)) return;
+    const params = collectSignedParams(request);
+    const timestamp = typeof params.timestamp === "string" || typeof params.timestamp === "number" ? String(params.timestamp) : "";
+    const signature = typeof params.signature === "string" ? params.signature : "";
+    if (!/^\d{1,16}$/.test(timestamp) || !signature) {
+      return sendFailure(reply, 400, ResultCode.signatureMissing);
+    }
+    if (Math.abs(options.now() - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
+      return sendFailure(reply, 401, ResultCode.timestampStale);
+    }
+    const expected = Buffer.from(computeSignature(params, sha256Hex), "utf8");
+    const given = Buffer.from(signature.toLowerCase(), "utf8");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return sendFailure(reply, 401, ResultCode.signatureInvalid);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Which paths are public, which belong to the notary console and which are the server's (spec §2).
+ * Pure string rules shared by the navigation guard and the HTTP client's session reaction, so both
+ * agree on what "a public page" is.
+ */
+
+export const APP_PATHS = {
+  root: "/",
+  home: "/index",
+  operationPanel: "/personal/operationPanel",
+  notaryLogin: "/info/notaryOfficeLogin",
+  notaryConsole: "/info/notaryRequests",
+  judicialStatus: "/judicialStatus",
+  onlineCharge: "/personal/expenseCenter/onlineCharge",
+  newTextMonitor: "/monitor/text/ystwnew",
+  textMonitorList: "/monitor/text/ystwdataList",
+} as const;
+
+/**
+ * Public prefixes, compared with a plain "starts with" as the spec words it: `/wxCallBack` also
+ * covers `/wxCallBackHome` and `/legalXGPT` covers its agreement and share pages; they are listed
+ * anyway so the list reads like the spec. The two face-verification pages are named here.
+ */
+export const PUBLIC_PATH_PREFIXES = [
+  APP_PATHS.home,
+  "/login",
+  "/wxCallBack",
+  "/wxCallBackHome",
+  "/legalXGPT",
+  "/legalXGPTagreement",
+  "/legalXGPTShare",
+  "/niceToSingLogin",
+  "/inviteRegister",
+  "/user",
+  "/info",
+  "/Activity",
+  "/evidenceShare",
+  "/QRCodeShare",
+  "/helpcenter",
+  "/faceVerify",
+  "/faceVerifyResult",
+] as const;
+
+/** Pages the server answers itself (API docs, recorder, static files); never the SPA's business. */
+export const SERVER_PATH_FRAGMENTS = ["/precord", "/opendocs", "/assets", "/_blank"] as const;
+export const SERVER_PATH_PREFIX = "/obtainEvidence";
+
+export function isNotaryConsolePath(pathname: string): boolean {
+  return pathname.startsWith(APP_PATHS.notaryConsole);
+}
+
+export function isPublicPath(pathname: string): boolean {
+  if (isNotaryConsolePath(pathname)) return false;
+  return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+export function isServerPath(pathname: string): boolean {
+  const isObtainEvidence = pathname === SERVER_PATH_PREFIX || pathname.startsWith(`${SERVER_PATH_PREFIX}/`);
+  return isObtainEvidence || SERVER_PATH_FRAGMENTS.some((fragment) => pathname.includes(fragment));
+}

@@ -1,0 +1,132 @@
+import axios, { type AxiosAdapter, type AxiosRequestConfig } from "axios";
+import { APP_PATHS, isPublicPath } from "../app/path-rules";
+import { ResultCode, ResultMessage, SESSION_INVALID_CODES, type Envelope, type ResultCodeValue } from "../schema/envelope";
+import { computeSignature, stringifyParamValue } from "../schema/signature";
+import { sha256Hex } from "./browser-digest";
+import type { SessionStore } from "./session-store";
+
+/**
+ * The one HTTP client of the browser (DESIGN.md §4, spec §7-§8). It signs every request, places the
+ * token, and always resolves to an envelope: business codes, HTTP errors and network failures all
+ * come back as `{code, message, datas}`, so callers branch on `code` and never on exceptions.
+ * Only a cancelled request rejects, so react-query can tell "cancelled" from "failed".
+ */
+
+export type RequestParams = Record<string, unknown>;
+
+export interface RequestOptions {
+  /** The call never carries the session token (spec §7). */
+  tokenless?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  readonly baseURL: string;
+  get<T = unknown, E = unknown>(path: string, params?: RequestParams, options?: RequestOptions): Promise<Envelope<T, E>>;
+  post<T = unknown, E = unknown>(path: string, body?: RequestParams, options?: RequestOptions): Promise<Envelope<T, E>>;
+}
+
+export interface BrowserLocation {
+  pathname: string;
+  search: string;
+}
+
+export interface HttpClientOptions {
+  /** "/webapi"; request paths are relative to it ("/common/v2/getTime"). */
+  baseURL: string;
+  sessionStore: SessionStore;
+  getLocation: () => BrowserLocation;
+  navigate: (to: string) => void;
+  now: () => number;
+  /** Tests pass a fake adapter; the browser uses axios's own. */
+  adapter?: AxiosAdapter;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { baseURL, sessionStore, now } = options;
+  const instance = axios.create({ baseURL, adapter: options.adapter, paramsSerializer: { serialize: serializeQuery } });
+
+  async function send<T, E>(method: "get" | "post", path: string, fields: RequestParams, requestOptions: RequestOptions) {
+    const storedToken = requestOptions.tokenless ? undefined : sessionStore.getUser()?.token;
+    // A caller-supplied token (the u/t entry lookup) wins over the stored one.
+    const params = storedToken && fields.token === undefined ? { ...fields, token: storedToken } : fields;
+    const timestamp = now();
+    const signature = computeSignature({ ...params, timestamp }, sha256Hex);
+    const config: AxiosRequestConfig =
+      method === "get"
+        ? { method, url: path, params: { ...params, timestamp, signature }, signal: requestOptions.signal }
+        : { method, url: path, params: { timestamp, signature }, data: params, signal: requestOptions.signal };
+
+    const envelope = await exchange<T, E>(config);
+    if (envelope.code === ResultCode.success) {
+      // The server refreshes a session only when the call carried its token; mirror exactly that.
+      if (storedToken) sessionStore.touchUser(now());
+    } else if (SESSION_INVALID_CODES.includes(envelope.code)) {
+      reactToInvalidSession();
+    }
+    return envelope;
+  }
+
+  async function exchange<T, E>(config: AxiosRequestConfig): Promise<Envelope<T, E>> {
+    try {
+      const response = await instance.request<unknown>(config);
+      return readEnvelope<T, E>(response.data) ?? failure(ResultCode.serverError);
+    } catch (error) {
+      if (axios.isCancel(error)) throw error;
+      return envelopeFromError<T, E>(error);
+    }
+  }
+
+  /**
+   * Spec §4: on /index, on public pages and under /user the stored user is simply dropped (the
+   * page works without one, and /index is itself the logged-out home); anywhere else the user is
+   * sent to /index and the current path remembered for after the next login.
+   */
+  function reactToInvalidSession() {
+    const { pathname, search } = options.getLocation();
+    sessionStore.clearUser();
+    if (isPublicPath(pathname)) return;
+    sessionStore.rememberPath(pathname + search);
+    options.navigate(APP_PATHS.home);
+  }
+
+  return {
+    baseURL,
+    get: (path, params = {}, requestOptions = {}) => send("get", path, params, requestOptions),
+    post: (path, body = {}, requestOptions = {}) => send("post", path, body, requestOptions),
+  };
+}
+
+/**
+ * Query serialisation that matches the signature exactly: each value is written as the signature
+ * contract stringifies it (arrays and objects as JSON), null and undefined are left out on both
+ * sides. encodeURIComponent rather than URLSearchParams so that a space is %20, never "+".
+ */
+export function serializeQuery(params: RequestParams): string {
+  return Object.entries(params)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(stringifyParamValue(value))}`)
+    .join("&");
+}
+
+function envelopeFromError<T, E>(error: unknown): Envelope<T, E> {
+  const response = axios.isAxiosError(error) ? error.response : undefined;
+  if (!response) return failure(ResultCode.serverError);
+  if (response.status === ResultCode.timeout) return failure(ResultCode.timeout);
+  const status = response.status as ResultCodeValue;
+  return readEnvelope<T, E>(response.data) ?? failure(status in ResultMessage ? status : ResultCode.serverError);
+}
+
+function failure<T, E>(code: ResultCodeValue): Envelope<T, E> {
+  // `datas` is null on every failure; the generic only describes the success shape.
+  return { code, message: ResultMessage[code], datas: null as T };
+}
+
+/** The body as an envelope, or null when it is not one (an HTML error page, an empty body). */
+function readEnvelope<T, E>(body: unknown): Envelope<T, E> | null {
+  if (typeof body !== "object" || body === null) return null;
+  const candidate = body as Partial<Envelope<T, E>>;
+  if (typeof candidate.code !== "number" || typeof candidate.message !== "string") return null;
+  // The payload's shape is the endpoint's contract, checked by the server's zod schema.
+  return { ...candidate, datas: (candidate.datas ?? null) as T } as Envelope<T, E>;
+}

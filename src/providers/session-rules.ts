@@ -1,0 +1,34 @@
+import { ACCOUNT_TYPE_SUB_ACCOUNT, VERIFIED_STATUS } from "../schema/constants";
+import { NOTARY_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../schema/session";
+import type { NotarySession, UserSession } from "./session-store";
+
+/**
+ * The client's mirror of the session limits (spec §4). The server is the authority; these rules
+ * only decide when the browser stops pretending to be signed in, so the guard, the auth provider
+ * and access control must all agree, hence one place.
+ */
+
+/** A user session is alive while its last activity is under 30 minutes old. */
+export function isUserSessionActive(user: UserSession | null, now: number): user is UserSession {
+  return Boolean(user?.token) && typeof user?.timestamp === "number" && now - user.timestamp < USER_SESSION_IDLE_MS;
+}
+
+/** A notary session lasts 8 hours from its login timestamp (not refreshed by navigation). */
+export function isNotarySessionActive(notary: NotarySession | null, now: number): notary is NotarySession {
+  return typeof notary?.timestamp === "number" && now - notary.timestamp < NOTARY_SESSION_IDLE_MS;
+}
+
+export function isSubAccount(user: UserSession | null): boolean {
+  return user?.accountType === ACCOUNT_TYPE_SUB_ACCOUNT;
+}
+
+/**
+ * The name shown for a user (spec §6): the enterprise name once both the organisation and the
+ * person are verified, else the real name, else the login account, else mobile, else mail.
+ */
+export function resolveDisplayName(user: UserSession | null): string {
+  if (!user) return "";
+  const isFullyVerified = user.enterpriseStatus === VERIFIED_STATUS && user.realNameStatus === VERIFIED_STATUS;
+  const candidates = [isFullyVerified ? user.enterpriseName : null, user.userRealName, user.loginAccount, user.mobile, user.mail];
+  return candidates.find((name): name is string => typeof name === "string" && name.trim() !== "") ?? "";
+}

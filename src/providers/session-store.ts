@@ -1,0 +1,143 @@
+import { z } from "zod";
+
+/**
+ * The browser's copy of the user session and the notary session (spec §3), kept in localStorage so
+ * a reload or a second tab stays signed in, and cached in memory so that React's
+ * useSyncExternalStore sees the same object until something really changes.
+ *
+ * Only the fields of spec §3 are kept: parsing with a strict (stripping) zod object is what
+ * guarantees that a password, or anything else the server happens to send, never reaches storage.
+ */
+
+const IdSchema = z.union([z.string(), z.number()]);
+const StatusSchema = z.number().int().nullish();
+
+export const UserSessionSchema = z.object({
+  token: z.string().min(1),
+  /** Last time the session was seen alive (ms); refreshed by route changes and successful calls. */
+  timestamp: z.number(),
+  id: IdSchema.optional(),
+  loginAccount: z.string().nullish(),
+  mobile: z.string().nullish(),
+  mail: z.string().nullish(),
+  islogin: z.boolean().nullish(),
+  oauthUserId: IdSchema.nullish(),
+  /** 3 = sub-account. */
+  accountType: StatusSchema,
+  istest: z.union([z.boolean(), z.number()]).nullish(),
+  userRealName: z.string().nullish(),
+  enterpriseName: z.string().nullish(),
+  headPortraitPath: z.string().nullish(),
+  /** 2 = real-name verified. */
+  realNameStatus: StatusSchema,
+  /** 2 = organisation verified. */
+  enterpriseStatus: StatusSchema,
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+
+/** The notary user's own fields are not described by the spec; only the login timestamp matters here. */
+export const NotarySessionSchema = z.object({
+  token: z.string().optional(),
+  timestamp: z.number(),
+  id: IdSchema.optional(),
+  name: z.string().optional(),
+});
+export type NotarySession = z.infer<typeof NotarySessionSchema>;
+
+export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export const SESSION_STORAGE_KEYS = {
+  user: "evidence.userSession",
+  notary: "evidence.notarySession",
+  rememberedPath: "evidence.rememberedPath",
+} as const;
+
+export interface SessionStore {
+  getUser(): UserSession | null;
+  /** Stores the user; unknown fields (the password among them) are dropped. Returns what was kept. */
+  setUser(user: Record<string, unknown>): UserSession | null;
+  /** Moves the user's timestamp to `now`; does nothing when nobody is signed in. */
+  touchUser(now: number): void;
+  clearUser(): void;
+  getNotary(): NotarySession | null;
+  setNotary(notary: Record<string, unknown>): NotarySession | null;
+  clearNotary(): void;
+  /** Where a user was going when the session ended, used once after the next login (spec §2). */
+  getRememberedPath(): string | null;
+  rememberPath(path: string): void;
+  clearRememberedPath(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createSessionStore(storage: StorageLike): SessionStore {
+  let user = readJson(storage, SESSION_STORAGE_KEYS.user, UserSessionSchema);
+  let notary = readJson(storage, SESSION_STORAGE_KEYS.notary, NotarySessionSchema);
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  function writeUser(next: UserSession | null) {
+    user = next;
+    writeJson(storage, SESSION_STORAGE_KEYS.user, next);
+    notify();
+  }
+
+  function writeNotary(next: NotarySession | null) {
+    notary = next;
+    writeJson(storage, SESSION_STORAGE_KEYS.notary, next);
+    notify();
+  }
+
+  return {
+    getUser: () => user,
+    setUser(input) {
+      const parsed = UserSessionSchema.safeParse(input);
+      writeUser(parsed.success ? parsed.data : null);
+      return user;
+    },
+    touchUser(now) {
+      if (user) writeUser({ ...user, timestamp: now });
+    },
+    clearUser: () => writeUser(null),
+    getNotary: () => notary,
+    setNotary(input) {
+      const parsed = NotarySessionSchema.safeParse(input);
+      writeNotary(parsed.success ? parsed.data : null);
+      return notary;
+    },
+    clearNotary: () => writeNotary(null),
+    getRememberedPath: () => storage.getItem(SESSION_STORAGE_KEYS.rememberedPath),
+    rememberPath: (path) => storage.setItem(SESSION_STORAGE_KEYS.rememberedPath, path),
+    clearRememberedPath: () => storage.removeItem(SESSION_STORAGE_KEYS.rememberedPath),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A Storage stand-in for tests and for browsers where localStorage is blocked. */
+export function createMemoryStorage(initial: Record<string, string> = {}): StorageLike {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+function readJson<T>(storage: StorageLike, key: string, schema: z.ZodType<T>): T | null {
+  const text = storage.getItem(key);
+  if (!text) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // A hand-edited or truncated entry is treated as "signed out" rather than breaking the app.
+    return null;
+  }
+}
+
+function writeJson(storage: StorageLike, key: string, value: unknown) {
+  if (value === null) storage.removeItem(key);
+  else storage.setItem(key, JSON.stringify(value));
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "../../server/modules/session/session.service.js";
+import { createTestApp, type TestApp } from "./support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const MINUTE = 60 * 1000;
+const getTime = "/webapi/common/v2/getTime";
+const getBanner = "/webapi/extractEvidence/v2/getBanner";
+
+async function lastSeen(token: string) {
+  const row = await t.app.database.db
+    .selectFrom("sessions")
+    .select("last_seen_at")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirstOrThrow();
+  return row.last_seen_at;
+}
+
+describe("user sessions", () => {
+  it("accepts a call with a live token and refreshes the session", async () => {
+    const { token, createdAt } = await t.app.services.sessions.create("alice", "user");
+    t.clock.advance(10 * MINUTE);
+    const response = await t.get(getTime, {}, { token });
+    expect(response.json().code).toBe(200);
+    expect(await lastSeen(token)).toBe(createdAt + 10 * MINUTE);
+  });
+
+  it("stays alive while used within 30 minutes and expires after 30 idle minutes with 103", async () => {
+    const { token } = await t.app.services.sessions.create("bob", "user");
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(29 * MINUTE);
+      expect((await t.get(getTime, {}, { token })).json().code).toBe(200);
+    }
+    t.clock.advance(30 * MINUTE + 1);
+    expect((await t.get(getTime, {}, { token })).json()).toMatchObject({
+      code: 103,
+      message: "登录已超时，请重新登录",
+      datas: null,
+    });
+  });
+
+  it("answers an unknown token with 102", async () => {
+    const response = await t.get(getTime, {}, { token: "not-a-token" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 102, message: "登录状态已失效，请重新登录" });
+  });
+
+  it("requires a session where the route needs one: 102 without a token", async () => {
+    expect((await t.post("/webapi/user/v2/logout", { id: "alice" })).json().code).toBe(102);
+  });
+
+  it("ends the session on logout; the token then answers 3013", async () => {
+    const { token } = await t.app.services.sessions.create("carol", "user");
+    expect((await t.post("/webapi/user/v2/logout", { id: "carol" }, { token })).json()).toMatchObject({ code: 200, datas: null });
+    expect((await t.get(getTime, {}, { token })).json().code).toBe(3013);
+  });
+
+  it("refuses to log out someone else's id and keeps the session", async () => {
+    const { token } = await t.app.services.sessions.create("dave", "user");
+    const response = await t.post("/webapi/user/v2/logout", { id: "erin" }, { token });
+    expect(response.json()).toMatchObject({ code: 1001, extraData: { errors: { id: "用户信息与当前登录不一致" } } });
+    expect((await t.get(getTime, {}, { token })).json().code).toBe(200);
+  });
+
+  it("does not refresh a session on a failed call", async () => {
+    const { token } = await t.app.services.sessions.create("frank", "user");
+    const before = await lastSeen(token);
+    t.clock.advance(MINUTE);
+    await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: "abc" }, { token });
+    expect(await lastSeen(token)).toBe(before);
+  });
+
+  it("takes the POST token from the body, not from the query", async () => {
+    const { token } = await t.app.services.sessions.create("gina", "user");
+    const timestamp = t.clock.now();
+    const { computeSignature } = await import("../../src/schema/signature.js");
+    const { sha256Hex } = await import("../../server/plugins/signature.js");
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/webapi/user/v2/logout",
+      query: { timestamp: String(timestamp), token, signature: computeSignature({ timestamp, token, id: "gina" }, sha256Hex) },
+      payload: { id: "gina" },
+    });
+    expect(response.json().code).toBe(102);
+  });
+
+  it("ignores a token on a tokenless call", async () => {
+    const { token } = await t.app.services.sessions.create("hana", "user");
+    await t.app.services.sessions.endAllOf("hana", "user", "account-disabled");
+    expect((await t.get(getTime, {}, { token })).json().code).toBe(3013);
+    expect((await t.get(getBanner, {}, { token })).json().code).toBe(200);
+  });
+});
+
+describe("notary sessions", () => {
+  it("last 8 hours idle, not 30 minutes, and are not user sessions", async () => {
+    const { token } = await t.app.services.sessions.create("notary-1", "notary");
+    t.clock.advance(8 * 60 * MINUTE);
+    expect((await t.app.services.sessions.resolve(token, "notary")).ok).toBe(true);
+    expect(await t.app.services.sessions.resolve(token, "user")).toEqual({ ok: false, code: 102 });
+    await t.app.services.sessions.refresh((await t.app.services.sessions.resolve(token, "notary") as { ok: true; session: never }).session);
+    t.clock.advance(8 * 60 * MINUTE + 1);
+    expect(await t.app.services.sessions.resolve(token, "notary")).toEqual({ ok: false, code: 103 });
+  });
+});
+
+describe("purging ended sessions", () => {
+  it("deletes sessions idle beyond their limit and keeps live ones", async () => {
+    const live = await t.app.services.sessions.create("ivy", "user");
+    t.clock.advance(31 * MINUTE);
+    const fresh = await t.app.services.sessions.create("jack", "user");
+    await t.app.services.sessions.purgeEnded();
+    expect((await t.app.services.sessions.resolve(live.token, "user")).ok).toBe(false);
+    expect((await t.app.services.sessions.resolve(fresh.token, "user")).ok).toBe(true);
+    const remaining = await t.app.database.db.selectFrom("sessions").select("token_hash").where("token_hash", "=", hashToken(live.token)).execute();
+    expect(remaining).toHaveLength(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../../server/app.js";
+import { loadConfig } from "../../../server/config.js";
+import { sha256Hex } from "../../../server/plugins/signature.js";
+import { computeSignature } from "../../../src/schema/signature.js";
+import { createTestDatabase, type TestDatabase } from "./test-database.js";
+
+export type TestClock = { now: () => number; advance(ms: number): void; set(ms: number): void };
+
+export function createClock(start = Date.UTC(2026, 10, 22, 2, 0, 0)): TestClock {
+  let current = start;
+  return { now: () => current, advance: (ms) => void (current += ms), set: (ms) => void (current = ms) };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  clock: TestClock;
+  database: TestDatabase;
+  logs: string[];
+  get(url: string, params?: Record<string, unknown>, options?: { token?: string }): Promise<LightMyRequestResponse>;
+  post(url: string, body?: Record<string, unknown>, options?: { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, with a controllable clock and captured logs. */
+export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = createClock();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: database.dataDir,
+    CLIENT_DIR: `${database.dataDir}/no-client`,
+    LOG_LEVEL: "info",
+    SEED_DEMO: options.seedDemo === false ? "false" : "true",
+  });
+  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream });
+
+  const signed = (params: Record<string, unknown>) => {
+    const withTime = { ...params, timestamp: clock.now() };
+    return { ...withTime, signature: computeSignature(withTime, sha256Hex) };
+  };
+
+  return {
+    app,
+    clock,
+    database,
+    logs,
+    get: (url, params = {}, { token } = {}) =>
+      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)) }),
+    post: (url, body = {}, { token } = {}) => {
+      const withToken = token ? { ...body, token } : body;
+      const timestamp = clock.now();
+      const signature = computeSignature({ ...withToken, timestamp }, sha256Hex);
+      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken });
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+function stringValues(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value)]),
+  );
+}
