@@ -13,17 +13,28 @@ const SECRET_PARAM_NAMES = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
-export const REDACTED = "[已隐藏]";
+export const REDACTED = "***";
 
 /** The request URL with every secret query value replaced, for logging. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf("?");
   if (queryStart < 0) return url;
-  const params = new URLSearchParams(url.slice(queryStart + 1));
-  for (const name of [...params.keys()]) {
-    if (SECRET_PARAM_NAMES.has(name.toLowerCase())) params.set(name, REDACTED);
+  const pairs = url
+    .slice(queryStart + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0];
+      return SECRET_PARAM_NAMES.has(safeDecode(name).toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, queryStart)}?${pairs.join("&")}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
   }
-  return `${url.slice(0, queryStart)}?${params.toString()}`;
 }
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -22,11 +22,10 @@ export const clientPlugin = fp(async function clientPlugin(app: FastifyInstance,
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
-      index: false,
+      index: ["index.html"],
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every file name under assets/ except our own images.
-        const isHashedBundle = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.(js|css)$/.test(filePath);
-        reply.header("cache-control", isHashedBundle ? "public, max-age=31536000, immutable" : "public, max-age=300");
+        reply.header("cache-control", cacheControlFor(filePath));
       },
     });
   }
@@ -41,7 +40,7 @@ export const clientPlugin = fp(async function clientPlugin(app: FastifyInstance,
         .type("text/html; charset=utf-8")
         .send("<!doctype html><meta charset=utf-8><p>客户端尚未构建：请先运行 <code>npm run build</code>（或 <code>npm start</code>）。</p>");
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.sendFile("index.html");
   });
 });
 
@@ -49,4 +48,12 @@ function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const pathname = request.url.split("?")[0];
   return !NON_APP_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+function cacheControlFor(filePath: string): string {
+  // The page must always be fresh so it names the newest bundles; Vite puts a content hash in
+  // every bundle name, so those never change; our own images may.
+  if (filePath.endsWith("index.html")) return "no-cache";
+  if (/[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.(js|css)$/.test(filePath)) return "public, max-age=31536000, immutable";
+  return "public, max-age=300";
 }

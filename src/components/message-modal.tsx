@@ -1,5 +1,5 @@
 import { Button, Modal } from "antd";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { MESSAGE_MODAL_AUTO_CLOSE_MS } from "../schema/constants";
 import type { MessageModalOptions, MessageModalStore } from "./message-modal-store";
 
@@ -15,11 +15,17 @@ export interface MessageModalProps extends MessageModalOptions {
 export function MessageModal(props: MessageModalProps) {
   const { open, autoClose, onClose } = props;
 
+  // The latest onClose is read through a ref so that a parent re-rendering with a new callback
+  // does not restart the 5-second countdown.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
   useEffect(() => {
     if (!open || !autoClose) return;
-    const timer = setTimeout(onClose, MESSAGE_MODAL_AUTO_CLOSE_MS);
+    const timer = setTimeout(() => onCloseRef.current(), MESSAGE_MODAL_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [open, autoClose, onClose]);
+  }, [open, autoClose]);
 
   const cancel = () => {
     props.onCancel?.();

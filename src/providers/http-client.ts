@@ -47,9 +47,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const instance = axios.create({ baseURL, adapter: options.adapter, paramsSerializer: { serialize: serializeQuery } });
 
   async function send<T, E>(method: "get" | "post", path: string, fields: RequestParams, requestOptions: RequestOptions) {
-    const storedToken = requestOptions.tokenless ? undefined : sessionStore.getUser()?.token;
     // A caller-supplied token (the u/t entry lookup) wins over the stored one.
-    const params = storedToken && fields.token === undefined ? { ...fields, token: storedToken } : fields;
+    const hasOwnToken = fields.token !== undefined && fields.token !== null;
+    const storedToken = requestOptions.tokenless || hasOwnToken ? undefined : sessionStore.getUser()?.token;
+    const params = storedToken ? { ...fields, token: storedToken } : fields;
     const timestamp = now();
     const signature = computeSignature({ ...params, timestamp }, sha256Hex);
     const config: AxiosRequestConfig =

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe("structured logs", () => {
+  it("are JSON lines that never contain tokens, signatures or codes", async () => {
+    const { token } = await t.app.services.sessions.create("kim", "user");
+    await t.get("/webapi/common/v2/getTime", { vCode: "8642", passWord: "secret-password-1" }, { token });
+    await t.post("/webapi/user/v2/logout", { id: "kim" }, { token });
+    const text = t.logs.join("");
+    expect(t.logs.length).toBeGreaterThan(0);
+    for (const line of t.logs) expect(() => JSON.parse(line)).not.toThrow();
+    expect(text).toContain("/webapi/common/v2/getTime");
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("8642");
+    expect(text).not.toContain("secret-password-1");
+    expect(text).toContain("token=***");
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("is generated from the route schemas and served as JSON", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/opendocs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/webapi/common/v2/getTime",
+        "/webapi/common/v2/getDappList",
+        "/webapi/extractEvidence/v2/getBanner",
+        "/webapi/extractEvidence/v2/getCmsArticle",
+        "/webapi/user/v2/logout",
+      ]),
+    );
+    const parameters = document.paths["/webapi/extractEvidence/v2/getCmsArticle"].get.parameters.map(
+      (parameter: { name: string }) => parameter.name,
+    );
+    expect(parameters).toEqual(expect.arrayContaining(["pageNewSize", "pageNumber", "pageSize", "timestamp", "signature"]));
+  });
+
+  it("is browsable at /opendocs without the internet", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/opendocs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("swagger-ui");
+    expect(page.body).not.toMatch(/https?:\/\/(?!localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i);
+  });
+});
