@@ -90,12 +90,15 @@ export const REGION_MESSAGE = {
   mismatch: "请选择正确的省市区",
 } as const;
 
-/** A province/city/district triple that exists and belongs together. */
+/**
+ * A province/city/district triple that exists and belongs together. The required checks abort,
+ * so an empty field is not reported a second time as a mismatch.
+ */
 export const RegionSelectionSchema = z
   .object({
-    province: z.string({ error: REGION_MESSAGE.province }).min(1, REGION_MESSAGE.province),
-    city: z.string({ error: REGION_MESSAGE.city }).min(1, REGION_MESSAGE.city),
-    district: z.string({ error: REGION_MESSAGE.district }).min(1, REGION_MESSAGE.district),
+    province: z.string({ error: REGION_MESSAGE.province }).min(1, { error: REGION_MESSAGE.province, abort: true }),
+    city: z.string({ error: REGION_MESSAGE.city }).min(1, { error: REGION_MESSAGE.city, abort: true }),
+    district: z.string({ error: REGION_MESSAGE.district }).min(1, { error: REGION_MESSAGE.district, abort: true }),
   })
   .superRefine(({ province, city, district }, ctx) => {
     const path = findRegionPath(district);

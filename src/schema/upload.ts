@@ -121,8 +121,10 @@ export const RIGHT_TYPES: readonly RightTypeRule[] = [
 
 export const RightTypeIdSchema = z.literal(RIGHT_TYPES.map((type) => type.id), { error: "请选择文件类型" });
 
-export function rightTypeRule(id: RightTypeId): RightTypeRule {
-  return RIGHT_TYPES.find((type) => type.id === id)!;
+export function rightTypeRule(id: RightTypeId): RightTypeRule;
+export function rightTypeRule(id: number): RightTypeRule | undefined;
+export function rightTypeRule(id: number): RightTypeRule | undefined {
+  return RIGHT_TYPES.find((type) => type.id === id);
 }
 
 /** The `accept` attribute of a file input for a rights type: ".pdf,.doc,…". */
@@ -136,7 +138,8 @@ export const RightsFileSchema = z
     rightType: RightTypeIdSchema,
   })
   .superRefine((file, ctx) => {
-    const problem = findUploadProblem(file, rightTypeRule(file.rightType));
+    const rule = rightTypeRule(file.rightType);
+    const problem = rule && findUploadProblem(file, rule);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 export type RightsFile = z.infer<typeof RightsFileSchema>;

@@ -3,7 +3,13 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
 import type { SessionRepository } from "./session.repository.js";
 
-export type ActiveSession = { tokenHash: string; subjectId: string; kind: SessionKind };
+export type ActiveSession = { tokenHash: string; subjectId: string; kind: SessionKind; lastSeenAt: number };
+
+/**
+ * A refresh within this long of the previous one is not written again: against a 30-minute idle
+ * limit a second is invisible, and it spares the database a write for every call of a busy page.
+ */
+export const REFRESH_GRANULARITY_MS = 1000;
 
 export type SessionLookup =
   | { ok: true; session: ActiveSession }
@@ -45,12 +51,17 @@ export class SessionService {
     if (this.now() - row.last_seen_at > SESSION_IDLE_MS[row.kind]) {
       return { ok: false, code: ResultCode.sessionExpired };
     }
-    return { ok: true, session: { tokenHash: row.token_hash, subjectId: row.subject_id, kind: row.kind } };
+    return {
+      ok: true,
+      session: { tokenHash: row.token_hash, subjectId: row.subject_id, kind: row.kind, lastSeenAt: row.last_seen_at },
+    };
   }
 
   /** Called after every successful call made with the session. */
   async refresh(session: ActiveSession): Promise<void> {
-    await this.repository.touch(session.tokenHash, this.now());
+    const now = this.now();
+    if (now - session.lastSeenAt < REFRESH_GRANULARITY_MS) return;
+    await this.repository.touch(session.tokenHash, now);
   }
 
   async end(session: ActiveSession, reason: RevokeReason): Promise<void> {

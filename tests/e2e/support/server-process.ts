@@ -29,10 +29,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; entry?: string } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "evidence-e2e-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? "server/server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../../.."),
     env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],

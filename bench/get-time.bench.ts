@@ -1,0 +1,58 @@
+/**
+ * Benchmark: concurrent getTime calls through the whole stack (signature check, session lookup and
+ * refresh on SQLite, zod serialisation, envelope) against a bare Fastify route in the same run.
+ * Prints requests/s, p99 latency and the ratio. Never part of `npm test`.
+ *
+ *   npm run bench            (BENCH_SECONDS and BENCH_CONNECTIONS change the load)
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { openDatabase } from "../server/db/dialect.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { SessionRepository } from "../server/modules/session/session.repository.js";
+import { SessionService } from "../server/modules/session/session.service.js";
+import { computeSignature } from "../src/schema/signature.js";
+import { startServer } from "../tests/e2e/support/server-process.js";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+async function measure(label: string, url: string) {
+  await autocannon({ url, connections, duration: 1 }); // warm-up: JIT, SQLite page cache
+  const result = await autocannon({ url, connections, duration: seconds });
+  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50 };
+}
+
+async function tokenFor(dataDir: string) {
+  const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
+  await migrateToLatest(handle.db);
+  const { token } = await new SessionService(new SessionRepository(handle.db), Date.now).create("bench-user", "user");
+  await handle.db.destroy();
+  return token;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+const token = await tokenFor(dataDir);
+const params = { token, timestamp: String(Date.now()) };
+const query = new URLSearchParams({ ...params, signature: computeSignature(params, sha256Hex) });
+
+const platform = await startServer({ dataDir, env: { LOG_LEVEL: "silent" } });
+const full = await measure("full stack (signature + session + envelope)", `${platform.url}/webapi/common/v2/getTime?${query}`);
+const check = await fetch(`${platform.url}/webapi/common/v2/getTime?${query}`).then((response) => response.json());
+if (check.code !== 200) throw new Error(`the platform refused the benchmark request: ${JSON.stringify(check)}`);
+await platform.stop();
+
+const bare = await startServer({ env: { LOG_LEVEL: "silent" }, entry: "bench/support/bare-server.ts" });
+const baseline = await measure("bare Fastify route", `${bare.url}/webapi/common/v2/getTime`);
+await bare.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`\ngetTime, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`);
+console.table([full, baseline].map((row) => ({ ...row, requestsPerSecond: Math.round(row.requestsPerSecond) })));
+console.log(`throughput ratio full/bare: ${(full.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`);
+console.log(`p99 ratio full/bare: ${(full.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2)}`);
