@@ -12,6 +12,9 @@ import type { SessionStore } from "./session-store";
  * Only a cancelled request rejects, so react-query can tell "cancelled" from "failed".
  */
 
+/** Base path of every API call (DESIGN.md §4). */
+export const WEBAPI_BASE_URL = "/webapi";
+
 export type RequestParams = Record<string, unknown>;
 
 export interface RequestOptions {

@@ -64,14 +64,17 @@ export function fileExtension(name: string): string {
 export type UploadProblem = { field: "name" | "size"; message: string };
 
 /** The check order: a file at all, then its format, then empty, then too large. */
-export function findUploadProblem(file: FileLike | null | undefined, rule: UploadRule = DEFAULT_UPLOAD_RULE) {
+export function findUploadProblem(
+  file: FileLike | null | undefined,
+  rule: UploadRule = DEFAULT_UPLOAD_RULE,
+): UploadProblem | null {
   const messages = { ...UPLOAD_MESSAGES, ...rule.messages };
-  if (!file) return { field: "name", message: messages.missing } satisfies UploadProblem;
+  if (!file) return { field: "name", message: messages.missing };
   if (rule.extensions && !rule.extensions.includes(fileExtension(file.name))) {
-    return { field: "name", message: messages.format } satisfies UploadProblem;
+    return { field: "name", message: messages.format };
   }
-  if (file.size <= 0) return { field: "size", message: messages.empty } satisfies UploadProblem;
-  if (file.size > rule.maxBytes) return { field: "size", message: messages.tooLarge(rule.maxBytes) } satisfies UploadProblem;
+  if (file.size <= 0) return { field: "size", message: messages.empty };
+  if (file.size > rule.maxBytes) return { field: "size", message: messages.tooLarge(rule.maxBytes) };
   return null;
 }
 

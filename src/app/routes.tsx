@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { ErrorPage } from "../pages/error/error-page";
+import { HomePage } from "../pages/home/home-page";
+import { JudicialStatusPage } from "../pages/judicial/judicial-status-page";
+import { NotaryLoginPage } from "../pages/notary/notary-login-page";
+import { NotaryRequestsPage } from "../pages/notary/notary-requests-page";
+import { OperationPanelPage } from "../pages/personal/operation-panel-page";
+import { APP_PATHS } from "./path-rules";
+
+/**
+ * The routes that exist in this issue, as one plain array (STYLE.md: routes as one declarative
+ * array). A later issue replaces it with the list generated from the resource registry.
+ */
+export type AppRoute = { path: string; element: ReactNode } | { path: string; redirectTo: string };
+
+export const CATCH_ALL_PATH = "*";
+
+export const appRoutes: readonly AppRoute[] = [
+  { path: APP_PATHS.root, redirectTo: APP_PATHS.operationPanel },
+  { path: APP_PATHS.home, element: <HomePage /> },
+  { path: APP_PATHS.operationPanel, element: <OperationPanelPage /> },
+  { path: APP_PATHS.notaryLogin, element: <NotaryLoginPage /> },
+  { path: `${APP_PATHS.notaryConsole}/*`, element: <NotaryRequestsPage /> },
+  { path: APP_PATHS.judicialStatus, element: <JudicialStatusPage /> },
+  { path: CATCH_ALL_PATH, element: <ErrorPage /> },
+];
+
+/** What the navigation guard counts as "matched": everything but the catch-all. */
+export const knownRoutePatterns: readonly string[] = appRoutes
+  .map((route) => route.path)
+  .filter((path) => path !== CATCH_ALL_PATH);

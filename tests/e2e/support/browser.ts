@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+
+/** Debian's Chromium, launched with the flags this closed network needs (DESIGN.md §9). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with  sudo apt-get install -y chromium`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Where this run keeps its screenshots; printed once so a person can look at them. */
+export const SCREENSHOT_DIR = (() => {
+  const dir = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), "evidence-screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+})();
+
+/** Collects console errors and uncaught page errors so a test can assert there were none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(String(error)));
+  return problems;
+}
+
+export function assertClientBuilt(): void {
+  if (!fs.existsSync(path.resolve(import.meta.dirname, "../../../dist/index.html"))) {
+    throw new Error("dist/index.html is missing: the end-to-end tests run against the built client (`npm run build`).");
+  }
+}
