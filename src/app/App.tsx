@@ -1,18 +1,16 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from "antd";
-import zhCN from "antd/locale/zh_CN";
+import { App as AntdApp, ConfigProvider } from "antd";
 import { useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { MessageModalHost } from "../components/message-modal";
 import { ErrorPage } from "../pages/error/error-page";
 import { SessionStoreProvider } from "../providers/session-context";
+import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { appRoutes, knownRoutePatterns } from "./routes";
-
-export const APP_THEME: ThemeConfig = { token: { colorPrimary: "#1677ff" } };
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -20,7 +18,7 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <ConfigProvider locale={zhCN} theme={APP_THEME}>
+      <ConfigProvider {...ANTD_CONFIG}>
         <AntdApp>
           <Refine
             routerProvider={routerProvider}

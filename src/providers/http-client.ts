@@ -62,12 +62,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         : { method, url: path, params: { timestamp, signature }, data: params, signal: requestOptions.signal };
 
     const envelope = await exchange<T, E>(config);
-    if (envelope.code === ResultCode.success) {
-      // The server refreshes a session only when the call carried its token; mirror exactly that.
-      if (storedToken) sessionStore.touchUser(now());
-    } else if (SESSION_INVALID_CODES.includes(envelope.code)) {
-      reactToInvalidSession();
-    }
+    // Both reactions concern the stored session, so they follow only calls that carried its token:
+    // the server refreshes a session only then, and a refused link token (u/t entry) says nothing
+    // about the session this browser already holds.
+    if (storedToken && envelope.code === ResultCode.success) sessionStore.touchUser(now());
+    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) reactToInvalidSession();
     return envelope;
   }
 

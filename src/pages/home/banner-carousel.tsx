@@ -7,6 +7,8 @@ import type { Banner } from "../../schema/common";
 import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
 
 const BANNER_HEIGHT_PX = 360;
+// Banner images are photographs and dark artwork; light text with a soft shadow stays legible on both.
+const BANNER_TEXT_STYLE = { color: "#fff", textShadow: "0 1px 3px rgba(0, 0, 0, 0.45)" } as const;
 
 /** The home banner carousel (spec §2): auto-advance every 4 s, loops, clickable dots. */
 export function BannerCarousel() {
@@ -46,9 +48,13 @@ function BannerSlide({ banner }: { banner: Banner }) {
           padding: "0 10%",
         }}
       >
-        <Typography.Title level={2}>{banner.title}</Typography.Title>
+        <Typography.Title level={2} style={BANNER_TEXT_STYLE}>
+          {banner.title}
+        </Typography.Title>
         {banner.subTitle.map((line) => (
-          <Typography.Paragraph key={line.title}>{line.title}</Typography.Paragraph>
+          <Typography.Paragraph key={line.title} style={BANNER_TEXT_STYLE}>
+            {line.title}
+          </Typography.Paragraph>
         ))}
         <Space>
           {banner.button.map((button) => (

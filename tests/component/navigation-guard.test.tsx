@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { NavigationGuard } from "../../src/app/navigation-guard-view";
+import { knownRoutePatterns } from "../../src/app/routes";
+import { createMemoryStorage, createSessionStore, type SessionStore } from "../../src/providers/session-store";
+
+const NOW = 1_700_000_000_000;
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <output aria-label="当前地址">{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.fn(async () => true)) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <NavigationGuard
+        routePatterns={knownRoutePatterns}
+        sessionStore={sessionStore}
+        lookupUserInfo={lookupUserInfo}
+        now={() => NOW}
+        errorPage={<p>错误页</p>}
+      >
+        <Routes>
+          <Route path="/index" element={<p>首页</p>} />
+          <Route path="/personal/operationPanel" element={<p>操作面板</p>} />
+          <Route path="/judicialStatus" element={<p>司法鉴定</p>} />
+          <Route path="/info/notaryOfficeLogin" element={<p>公证处登录</p>} />
+          <Route path="/info/notaryRequests/*" element={<p>公证申请</p>} />
+        </Routes>
+      </NavigationGuard>
+      <CurrentLocation />
+    </MemoryRouter>,
+  );
+  return lookupUserInfo;
+}
+
+const location = () => screen.getByLabelText("当前地址").textContent;
+
+describe("<NavigationGuard> with this issue's routes", () => {
+  it("knows exactly the routes of the foundation issue", () => {
+    expect(knownRoutePatterns).toEqual(["/", "/index", "/personal/operationPanel", "/info/notaryOfficeLogin", "/info/notaryRequests/*", "/judicialStatus"]);
+  });
+
+  it("sends a visitor from a protected page to /index and remembers the path", async () => {
+    const store = createSessionStore(createMemoryStorage());
+    renderAt("/personal/operationPanel?tab=1", store);
+    expect(await screen.findByText("首页")).toBeInTheDocument();
+    expect(location()).toBe("/index");
+    expect(store.getRememberedPath()).toBe("/personal/operationPanel?tab=1");
+  });
+
+  it("renders a protected page for a live session and refreshes its timestamp", async () => {
+    const store = createSessionStore(createMemoryStorage());
+    store.setUser({ token: "tk", timestamp: NOW - 60_000 });
+    renderAt("/personal/operationPanel", store);
+    expect(await screen.findByText("操作面板")).toBeInTheDocument();
+    await waitFor(() => expect(store.getUser()?.timestamp).toBe(NOW));
+  });
+
+  it("shows the error page in place for an unknown path", () => {
+    renderAt("/no/such/page", createSessionStore(createMemoryStorage()));
+    expect(screen.getByText("错误页")).toBeInTheDocument();
+    expect(location()).toBe("/no/such/page");
+  });
+
+  it("sends a visitor without a notary session to the notary login", async () => {
+    renderAt("/info/notaryRequests/requestList", createSessionStore(createMemoryStorage()));
+    expect(await screen.findByText("公证处登录")).toBeInTheDocument();
+  });
+
+  it("looks the user up from u and t, then applies the judicial-expert redirect", async () => {
+    const store = createSessionStore(createMemoryStorage());
+    const lookup = vi.fn(async () => {
+      store.setUser({ token: "link-token", timestamp: NOW, id: 42 });
+      return true;
+    });
+    renderAt("/index?source=judicialExpert&u=42&t=link-token", store, lookup);
+    expect(await screen.findByText("司法鉴定")).toBeInTheDocument();
+    expect(lookup).toHaveBeenCalledWith("42", "link-token");
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(location()).toBe("/judicialStatus?source=judicialExpert&u=42&t=link-token");
+  });
+
+  it("after a failed lookup the normal rules apply", async () => {
+    const store = createSessionStore(createMemoryStorage());
+    renderAt("/personal/operationPanel?u=42&t=bad", store, vi.fn(async () => false));
+    expect(await screen.findByText("首页")).toBeInTheDocument();
+    expect(store.getRememberedPath()).toBe("/personal/operationPanel?u=42&t=bad");
+  });
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import {
+  decideNavigation,
+  isKnownPath,
+  resolvePostLoginPath,
+  type GuardDecision,
+  type GuardEffect,
+  type GuardInput,
+} from "../../../src/app/navigation-guard";
+import type { NotarySession, UserSession } from "../../../src/providers/session-store";
+import { NOTARY_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../../../src/schema/session";
+
+const NOW = 1_700_000_000_000;
+
+/** Every route of the spec that the rules talk about; the guard only needs their patterns. */
+const ROUTE_PATTERNS = [
+  "/",
+  "/index",
+  "/login",
+  "/wxCallBack",
+  "/wxCallBackHome",
+  "/legalXGPT",
+  "/legalXGPTagreement",
+  "/legalXGPTShare",
+  "/legalAI",
+  "/niceToSingLogin",
+  "/inviteRegister",
+  "/user/*",
+  "/info/*",
+  "/info/notaryRequests/*",
+  "/Activity",
+  "/evidenceShare",
+  "/QRCodeShare",
+  "/helpcenter",
+  "/faceVerify",
+  "/faceVerifyResult",
+  "/judicialStatus",
+  "/personal/*",
+  "/evidences/*",
+];
+
+const freshUser: UserSession = { token: "user-token", timestamp: NOW - 1_000, id: 7 };
+const justAliveUser: UserSession = { ...freshUser, timestamp: NOW - USER_SESSION_IDLE_MS + 1 };
+const idleUser: UserSession = { ...freshUser, timestamp: NOW - USER_SESSION_IDLE_MS };
+const tokenlessUser = { timestamp: NOW } as unknown as UserSession;
+const timestamplessUser = { token: "user-token" } as unknown as UserSession;
+const freshNotary: NotarySession = { token: "notary-token", timestamp: NOW - NOTARY_SESSION_IDLE_MS + 1 };
+const expiredNotary: NotarySession = { token: "notary-token", timestamp: NOW - NOTARY_SESSION_IDLE_MS };
+
+function decide(path: string, overrides: Partial<GuardInput> = {}): GuardDecision {
+  const url = new URL(path, "http://localhost");
+  return decideNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    routePatterns: ROUTE_PATTERNS,
+    isInitialEntry: false,
+    user: null,
+    notary: null,
+    now: NOW,
+    ...overrides,
+  });
+}
+
+const render = (effects: GuardEffect[] = []): GuardDecision => ({ kind: "render", effects });
+const toHome = (remembered: string): GuardDecision => ({
+  kind: "redirect",
+  to: "/index",
+  effects: [{ type: "clearUserSession" }, { type: "rememberPath", path: remembered }],
+});
+
+describe("navigation guard: unmatched paths", () => {
+  it.each([
+    ["/no-such-page", { kind: "errorPage" }],
+    ["/personalx", { kind: "errorPage" }],
+    ["/obtainEvidence", { kind: "serverPage", href: "/obtainEvidence" }],
+    ["/obtainEvidence/step?id=3", { kind: "serverPage", href: "/obtainEvidence/step?id=3" }],
+    ["/precord2/evidenceTaken/v2/toIndex", { kind: "serverPage", href: "/precord2/evidenceTaken/v2/toIndex" }],
+    ["/opendocs", { kind: "serverPage", href: "/opendocs" }],
+    ["/assets/images/brand/logo.svg", { kind: "serverPage", href: "/assets/images/brand/logo.svg" }],
+    ["/x/_blank", { kind: "serverPage", href: "/x/_blank" }],
+  ])("%s → %o", (path, expected) => {
+    expect(decide(path)).toEqual(expected);
+  });
+
+  it("shows the error page for a server path on first load, since the server already sent the app", () => {
+    expect(decide("/opendocs", { isInitialEntry: true })).toEqual({ kind: "errorPage" });
+  });
+
+  it("shows the error page for unmatched paths even when signed in or with u/t", () => {
+    expect(decide("/nowhere?u=1&t=x", { user: freshUser, isInitialEntry: true })).toEqual({ kind: "errorPage" });
+  });
+});
+
+describe("navigation guard: public pages need no session", () => {
+  it.each([
+    "/index",
+    "/login",
+    "/wxCallBack",
+    "/wxCallBackHome",
+    "/legalXGPT",
+    "/legalXGPTagreement",
+    "/legalXGPTShare",
+    "/niceToSingLogin",
+    "/inviteRegister",
+    "/user/register",
+    "/user/verificationCode",
+    "/info/about",
+    "/info/notaryOfficeLogin",
+    "/Activity",
+    "/evidenceShare",
+    "/QRCodeShare",
+    "/helpcenter?code=HLQUESTION",
+    "/faceVerify",
+    "/faceVerifyResult",
+  ])("%s renders for a visitor", (path) => {
+    expect(decide(path)).toEqual(render());
+  });
+
+  it("does not refresh a signed-in user's session on public pages", () => {
+    expect(decide("/helpcenter", { user: freshUser })).toEqual(render());
+  });
+});
+
+describe("navigation guard: judicial expert entry", () => {
+  it("sends /index?source=judicialExpert with a stored token to /judicialStatus keeping the query", () => {
+    expect(decide("/index?source=judicialExpert&caseId=9", { user: freshUser })).toEqual({
+      kind: "redirect",
+      to: "/judicialStatus?source=judicialExpert&caseId=9",
+      effects: [],
+    });
+  });
+
+  it.each([
+    ["no stored token", "/index?source=judicialExpert", null],
+    ["another source", "/index?source=partner", freshUser],
+    ["no source", "/index", freshUser],
+  ])("stays on /index with %s", (_case, path, user) => {
+    expect(decide(path, { user })).toEqual(render());
+  });
+});
+
+describe("navigation guard: notary console", () => {
+  it.each([
+    ["a valid notary session", freshNotary, null, render()],
+    ["an expired notary session (8 h)", expiredNotary, null, { kind: "redirect", to: "/info/notaryOfficeLogin", effects: [{ type: "clearNotarySession" }] }],
+    ["no notary session", null, null, { kind: "redirect", to: "/info/notaryOfficeLogin", effects: [{ type: "clearNotarySession" }] }],
+    ["only a user session", null, freshUser, { kind: "redirect", to: "/info/notaryOfficeLogin", effects: [{ type: "clearNotarySession" }] }],
+  ])("/info/notaryRequests with %s", (_case, notary, user, expected) => {
+    expect(decide("/info/notaryRequests/requestList", { notary, user })).toEqual(expected);
+    expect(decide("/info/notaryRequests", { notary, user })).toEqual(expected);
+  });
+});
+
+describe("navigation guard: everything else needs a live user session", () => {
+  it.each([
+    ["a fresh session", freshUser, render([{ type: "touchUserSession" }])],
+    ["a session 1 ms short of 30 minutes", justAliveUser, render([{ type: "touchUserSession" }])],
+    ["a session idle for 30 minutes", idleUser, toHome("/personal/operationPanel?tab=2")],
+    ["no session", null, toHome("/personal/operationPanel?tab=2")],
+    ["a session without token", tokenlessUser, toHome("/personal/operationPanel?tab=2")],
+    ["a session without timestamp", timestamplessUser, toHome("/personal/operationPanel?tab=2")],
+  ])("with %s", (_case, user, expected) => {
+    expect(decide("/personal/operationPanel?tab=2", { user })).toEqual(expected);
+  });
+
+  it.each(["/", "/legalAI", "/judicialStatus", "/evidences/dataList"])("%s is not public", (path) => {
+    expect(decide(path)).toEqual(toHome(path));
+  });
+});
+
+describe("navigation guard: u and t at entry", () => {
+  it.each(["/index?u=42&t=abc", "/personal/operationPanel?u=42&t=abc", "/index?source=judicialExpert&u=42&t=abc"])(
+    "looks the user up first on %s",
+    (path) => {
+      expect(decide(path, { isInitialEntry: true })).toEqual({ kind: "lookupUserInfo", userId: "42", token: "abc" });
+    },
+  );
+
+  it("applies the normal rules after the lookup (not the initial entry any more)", () => {
+    expect(decide("/index?source=judicialExpert&u=42&t=abc", { user: freshUser })).toEqual({
+      kind: "redirect",
+      to: "/judicialStatus?source=judicialExpert&u=42&t=abc",
+      effects: [],
+    });
+  });
+
+  it.each(["/index?u=42", "/index?t=abc", "/index?u=&t=abc"])("needs both u and t: %s", (path) => {
+    expect(decide(path, { isInitialEntry: true })).toEqual(render());
+  });
+});
+
+describe("isKnownPath", () => {
+  it.each([
+    ["/", ["/"], true],
+    ["/index", ["/"], false],
+    ["/info/notaryRequests", ["/info/notaryRequests/*"], true],
+    ["/info/notaryRequests/requestList/list", ["/info/notaryRequests/*"], true],
+    ["/index/", ["/index"], true],
+    ["/INDEX", ["/index"], false],
+  ])("%s against %o → %s", (path, patterns, expected) => {
+    expect(isKnownPath(path, patterns)).toBe(expected);
+  });
+});
+
+describe("resolvePostLoginPath: remembered path, then redirect query, then /", () => {
+  it.each([
+    ["/evidences/dataList?page=2", "?redirect=/judicialStatus", "/evidences/dataList?page=2"],
+    [null, "?redirect=%2Fpersonal%2FoperationPanel", "/personal/operationPanel"],
+    [null, "", "/"],
+    [null, "?other=1", "/"],
+    ["//evil.example/path", "?redirect=/helpcenter", "/helpcenter"],
+    [null, "?redirect=https://evil.example", "/"],
+    [null, "?redirect=//evil.example", "/"],
+    ["/\\evil.example", "", "/"],
+  ])("remembered %s with %s → %s", (remembered, search, expected) => {
+    expect(resolvePostLoginPath(remembered, search)).toBe(expected);
+  });
+});
