@@ -4,11 +4,14 @@ import { APP_PATHS } from "../../app/path-rules";
 import { RouterLinkButton } from "../../components/router-link-button";
 import { useUserSession } from "../../providers/session-context";
 import { resolveDisplayName } from "../../providers/session-rules";
+import { useSessionCheck } from "../../providers/use-session-check";
 
 /** The logged-in landing (spec §2 "Operation panel"); the shell around it comes with the registry. */
 export function OperationPanelPage() {
   const user = useUserSession();
   const { mutate: logout, isPending } = useLogout();
+  // Until the logged-in shell's header exists (registry issue), the landing page does its check.
+  useSessionCheck();
 
   return (
     <div style={{ maxWidth: 960, margin: "32px auto", padding: "0 16px" }}>

@@ -1,0 +1,158 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../server/db/dialect.js";
+import { demoArticles } from "../../server/db/seed/demo-articles.js";
+import { SessionRepository } from "../../server/modules/session/session.repository.js";
+import { SessionService } from "../../server/modules/session/session.service.js";
+import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+import { signedGet } from "./support/signed-fetch.js";
+
+let server: ServerProcess;
+let browser: Browser;
+let database: DatabaseHandle;
+let sessions: SessionService;
+
+beforeAll(async () => {
+  assertClientBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  // The test opens the server's own SQLite file beside it (WAL allows it) to create sessions,
+  // as the accounts module will once login exists.
+  database = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
+  sessions = new SessionService(new SessionRepository(database.db), Date.now);
+  console.log(`screenshots: ${SCREENSHOT_DIR}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await database?.db.destroy();
+  await server?.stop();
+});
+
+type StoredUser = { token: string; timestamp: number; id: string; loginAccount: string; islogin: boolean };
+
+async function openPage(options: { user?: StoredUser } = {}) {
+  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+  if (options.user) {
+    await context.addInitScript((user) => {
+      localStorage.setItem("evidence.userSession", JSON.stringify(user));
+    }, options.user);
+  }
+  const page = await context.newPage();
+  return { page, problems: watchConsole(page) };
+}
+
+async function signedInUser(minutesAgo = 0): Promise<StoredUser> {
+  const id = `e2e-${Math.random().toString(36).slice(2)}`;
+  const { token } = await sessions.create(id, "user");
+  return { token, timestamp: Date.now() - minutesAgo * 60_000, id, loginAccount: "13800138000", islogin: true };
+}
+
+function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+describe("as a visitor", () => {
+  it("/ goes to /index, which shows the banners, the product news and the server clock", async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForURL("**/index");
+    const newest = [...demoArticles].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+    await page.getByText(newest.title).first().waitFor();
+    await page.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/).first().waitFor();
+    expect(await page.title()).toContain("衡证");
+    await shoot(page, "visitor-home");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(["/personal/operationPanel", "/evidenceSave/fileEvidence/guidance"])("is sent from %s to /index", async (target) => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}${target}`);
+    await page.waitForURL(/\/(index|evidenceSave.*)$/);
+    // A known protected route sends the visitor home; an unknown one shows the error page.
+    if (pathOf(page) === "/index") expect(pathOf(page)).toBe("/index");
+    else await page.getByText("抱歉，您访问的页面不存在或已被移除。").waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("is sent from the notary console to the notary login", async () => {
+    const { page } = await openPage();
+    await page.goto(`${server.url}/info/notaryRequests/requestList`);
+    await page.waitForURL("**/info/notaryOfficeLogin");
+    await page.context().close();
+  });
+
+  it("sees the static error page on an unknown path, which keeps its URL", async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByText("抱歉，您访问的页面不存在或已被移除。").waitFor();
+    expect(pathOf(page)).toBe("/no/such/page");
+    await shoot(page, "error-page");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("reaches the API documentation at /opendocs", async () => {
+    const { page } = await openPage();
+    await page.goto(`${server.url}/opendocs`);
+    await page.getByText("衡证电子证据平台 /webapi").first().waitFor();
+    await shoot(page, "opendocs");
+    await page.context().close();
+  });
+});
+
+describe("as a signed-in user", () => {
+  it("/ goes to the operation panel, greeting by display name", async () => {
+    const { page, problems } = await openPage({ user: await signedInUser() });
+    await page.goto(`${server.url}/`);
+    await page.waitForURL("**/personal/operationPanel");
+    await page.getByText("您好，13800138000").waitFor();
+    await shoot(page, "operation-panel");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("/index?source=judicialExpert goes to /judicialStatus keeping the query", async () => {
+    const { page } = await openPage({ user: await signedInUser() });
+    await page.goto(`${server.url}/index?source=judicialExpert&caseId=7`);
+    await page.waitForURL("**/judicialStatus?source=judicialExpert&caseId=7");
+    await page.context().close();
+  });
+
+  it("a session idle for more than 30 minutes sends the user to /index", async () => {
+    const { page } = await openPage({ user: await signedInUser(31) });
+    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.waitForURL("**/index");
+    expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();
+    await page.context().close();
+  });
+
+  it("logging out ends the session on the server and returns to /index", async () => {
+    const user = await signedInUser();
+    const { page, problems } = await openPage({ user });
+    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.waitForURL("**/index");
+    const afterLogout = await signedGet(server.url, "/webapi/common/v2/getTime", { token: user.token });
+    expect(afterLogout.body.code).toBe(3013);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a session ended on the server is noticed by the next call and the user leaves the protected page", async () => {
+    const user = await signedInUser();
+    await sessions.endAllOf(user.id, "user", "account-disabled");
+    const { page } = await openPage({ user });
+    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.waitForURL("**/index", { timeout: 15_000 });
+    await page.context().close();
+  });
+});
