@@ -39,6 +39,11 @@ describe("operation panel", () => {
     const { sessionStore, calls } = setup({ loginAccount: "zhangsan" });
     await userEvent.setup().click(screen.getByRole("button", { name: "退出登录" }));
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
-    expect(calls).toEqual([{ method: "POST", path: "/user/v2/logout", params: { id: 7 } }]);
+    expect(calls).toContainEqual({ method: "POST", path: "/user/v2/logout", params: { id: 7 } });
+  });
+
+  it("checks the session with the server when it loads (spec §4)", async () => {
+    const { calls } = setup({ loginAccount: "zhangsan" });
+    await waitFor(() => expect(calls).toContainEqual(expect.objectContaining({ method: "GET", path: "/common/v2/getTime" })));
   });
 });
