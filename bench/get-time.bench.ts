@@ -41,8 +41,12 @@ const token = await tokenFor(dataDir);
 const params = { token, timestamp: String(Date.now()) };
 const query = new URLSearchParams({ ...params, signature: computeSignature(params, sha256Hex) });
 
+const anonymousParams = { timestamp: params.timestamp };
+const anonymousQuery = new URLSearchParams({ ...anonymousParams, signature: computeSignature(anonymousParams, sha256Hex) });
+
 const platform = await startServer({ dataDir, env: { LOG_LEVEL: "silent" } });
 const full = await measure("full stack (signature + session + envelope)", `${platform.url}/webapi/common/v2/getTime?${query}`);
+const anonymous = await measure("full stack without a session", `${platform.url}/webapi/common/v2/getTime?${anonymousQuery}`);
 const check = await fetch(`${platform.url}/webapi/common/v2/getTime?${query}`).then((response) => response.json());
 if (check.code !== 200) throw new Error(`the platform refused the benchmark request: ${JSON.stringify(check)}`);
 await platform.stop();
@@ -53,6 +57,6 @@ await bare.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`\ngetTime, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`);
-console.table([full, baseline].map((row) => ({ ...row, requestsPerSecond: Math.round(row.requestsPerSecond) })));
+console.table([full, anonymous, baseline].map((row) => ({ ...row, requestsPerSecond: Math.round(row.requestsPerSecond) })));
 console.log(`throughput ratio full/bare: ${(full.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`);
 console.log(`p99 ratio full/bare: ${(full.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2)}`);
