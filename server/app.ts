@@ -1,4 +1,6 @@
 import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
@@ -6,11 +8,16 @@ import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { loggerOptions } from "./logging.js";
+import { accountRoutes } from "./modules/account/account.routes.js";
+import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
+import { loginRoutes } from "./modules/account/login.routes.js";
 import { commonRoutes } from "./modules/common/common.routes.js";
 import { CommonService } from "./modules/common/common.service.js";
 import { DappRepository } from "./modules/common/dapp.repository.js";
 import { ContentRepository } from "./modules/content/content.repository.js";
 import { contentRoutes } from "./modules/content/content.routes.js";
+import { outboxRoutes } from "./modules/notifier/outbox.routes.js";
+import { securityRoutes } from "./modules/security/security.routes.js";
 import { ContentService } from "./modules/content/content.service.js";
 import { SessionRepository } from "./modules/session/session.repository.js";
 import { sessionRoutes } from "./modules/session/session.routes.js";
@@ -31,7 +38,7 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService };
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,16 +77,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const idleOverride = config.userSessionIdleMs ? { user: config.userSessionIdleMs } : {};
+  const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
   const services: AppServices = {
-    sessions: new SessionService(new SessionRepository(database.db), now),
+    sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
     content: new ContentService(new ContentRepository(database.db), config.storagePrefix),
+    accounts: createAccountServices(config, database.db, sessions, now),
   };
   app.decorate("services", services);
   app.decorate("database", database);
   app.addHook("onClose", async () => database.db.destroy());
 
   await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  // Limits are per route (login, send-code); throttling of failed logins lives in the accounts module.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试` }),
+  });
   await app.register(opendocsPlugin);
   await app.register(signaturePlugin, { now });
   await app.register(sessionPlugin, { sessions: services.sessions });
@@ -87,6 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(commonRoutes, { service: services.common });
   await app.register(contentRoutes, { service: services.content });
+  const { accounts } = services;
+  await app.register(securityRoutes, { fields: accounts.fields, captchas: accounts.captchas, developmentProviders: config.developmentProviders });
+  await app.register(loginRoutes, { login: accounts.login, refuseReplayedRequest: accounts.refuseReplayedRequest });
+  await app.register(accountRoutes, { accounts: accounts.accounts, refuseReplayedRequest: accounts.refuseReplayedRequest });
+  if (config.developmentProviders) await app.register(outboxRoutes, { outbox: accounts.outbox });
 
   await app.register(clientPlugin, { clientDir: config.clientDir });
   await app.ready();

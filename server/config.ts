@@ -34,6 +34,20 @@ const EnvironmentSchema = z.object({
   STORAGE_PREFIX: z.string().default(""),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头的地址").optional(),
+  MAIL_FROM: z.string().min(3, "不能为空").default("衡证电子证据平台 <no-reply@localhost>"),
+  SMS_WEBHOOK_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址").optional(),
+  PASSWORD_SCRYPT_LOG_N: z.coerce
+    .number({ error: "必须是 14-20 之间的整数" })
+    .int("必须是 14-20 之间的整数")
+    .min(14, "必须是 14-20 之间的整数")
+    .max(20, "必须是 14-20 之间的整数")
+    .default(17),
+  USER_SESSION_IDLE_MS: z.coerce
+    .number({ error: "必须是不小于 1000 的整数（毫秒）" })
+    .int("必须是不小于 1000 的整数（毫秒）")
+    .min(1000, "必须是不小于 1000 的整数（毫秒）")
+    .optional(),
 });
 
 export type AppConfig = {
@@ -48,6 +62,15 @@ export type AppConfig = {
   storagePrefix: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Development providers (outbox, confirm pages, manual identity approval) are allowed. */
+  developmentProviders: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  /** scrypt cost as log2(N); 17 (128 MiB) is OWASP's minimum, tests use less to stay quick. */
+  passwordScryptLogN: number;
+  /** Shortens the 30-minute idle limit of user sessions (spec §9) for trying expiry out. */
+  userSessionIdleMs: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -71,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const value = parsed.data;
+  if (value.NODE_ENV === "production") {
+    const missing = (["SMTP_URL", "SMS_WEBHOOK_URL"] as const).filter((name) => !value[name]);
+    if (missing.length) {
+      throw new ConfigError(missing.map((name) => `${name} 在生产环境必须配置：开发用的发件箱不能代替真实的短信和邮件通道`));
+    }
+  }
   return {
     mode: value.NODE_ENV,
     port: value.PORT,
@@ -83,5 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo content is for trying the platform out; a production installation starts empty.
     seedDemo: value.SEED_DEMO ?? value.NODE_ENV !== "production",
     trustProxy: value.TRUST_PROXY,
+    developmentProviders: value.NODE_ENV !== "production",
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    smsWebhookUrl: value.SMS_WEBHOOK_URL,
+    passwordScryptLogN: value.PASSWORD_SCRYPT_LOG_N,
+    userSessionIdleMs: value.USER_SESSION_IDLE_MS,
   };
 }

@@ -11,6 +11,13 @@ export interface Database {
   dapps: DappsTable;
   banners: BannersTable;
   cms_articles: CmsArticlesTable;
+  users: UsersTable;
+  captchas: CaptchasTable;
+  verification_codes: VerificationCodesTable;
+  outbox_messages: OutboxMessagesTable;
+  used_nonces: UsedNoncesTable;
+  login_failures: LoginFailuresTable;
+  login_challenges: LoginChallengesTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -70,4 +77,87 @@ export interface CmsArticlesTable {
   content: string;
   published_at: number;
   created_at: number;
+}
+
+/** Owned by modules/account. Contacts are stored normalised (lower-case e-mail). */
+export interface UsersTable {
+  id: Generated<number>;
+  login_account: string | null;
+  mobile: string | null;
+  mail: string | null;
+  /** scrypt of the MD5 the browser sent; null for accounts registered by code that set none yet. */
+  password_hash: string | null;
+  password_changed_at: number | null;
+  must_change_password: Generated<number>;
+  account_type: number;
+  parent_id: number | null;
+  status: "active" | "disabled" | "cancelled";
+  two_step_enabled: Generated<number>;
+  oauth_user_id: string | null;
+  real_name: string | null;
+  real_name_status: Generated<number>;
+  enterprise_name: string | null;
+  enterprise_status: Generated<number>;
+  head_portrait_path: string | null;
+  industry_id: number | null;
+  region_district_id: string | null;
+  is_test: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+}
+
+/** Owned by modules/security: image captchas, single-use; only the answer's hash is kept. */
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** Owned by modules/verification: codes sent by SMS or e-mail; only their hash is kept. */
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  purpose: number;
+  target: string;
+  code_hash: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}
+
+/** Owned by modules/notifier: what the development notifier would have sent. */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+/** Owned by modules/security: nonces of encrypted fields and signatures of login requests. */
+export interface UsedNoncesTable {
+  nonce: string;
+  expires_at: number;
+}
+
+/** Owned by modules/account: failed logins, counted per account and per IP for throttling. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  ip: string;
+  failed_at: number;
+}
+
+/** Owned by modules/account: a login waiting for its second step or for "next time" (3011). */
+export interface LoginChallengesTable {
+  id: string;
+  user_id: number;
+  kind: "second-step" | "password-update";
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
 }

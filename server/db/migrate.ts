@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { Database } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
+import * as accounts from "./migrations/0002-accounts.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -8,6 +9,7 @@ import * as foundation from "./migrations/0001-foundation.js";
  */
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
+  "0002-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { MessageModalHost } from "../components/message-modal";
 import { ErrorPage } from "../pages/error/error-page";
+import { AccountServicesProvider } from "../providers/account-context";
 import { SessionStoreProvider } from "../providers/session-context";
 import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
@@ -34,16 +35,18 @@ export function App() {
             }}
           >
             <SessionStoreProvider store={services.sessionStore}>
-              <Bridge />
-              <NavigationGuard
-                routePatterns={knownRoutePatterns}
-                sessionStore={services.sessionStore}
-                lookupUserInfo={services.lookupUserInfo}
-                errorPage={<ErrorPage />}
-              >
-                <AppRoutes />
-              </NavigationGuard>
-              <MessageModalHost store={services.messageModal} />
+              <AccountServicesProvider services={services.account}>
+                <Bridge />
+                <NavigationGuard
+                  routePatterns={knownRoutePatterns}
+                  sessionStore={services.sessionStore}
+                  lookupUserInfo={services.lookupUserInfo}
+                  errorPage={<ErrorPage />}
+                >
+                  <AppRoutes />
+                </NavigationGuard>
+                <MessageModalHost store={services.messageModal} />
+              </AccountServicesProvider>
             </SessionStoreProvider>
           </Refine>
         </AntdApp>

@@ -1,8 +1,11 @@
 import { createMessageModalStore } from "../components/message-modal-store";
 import { createAccessControlProvider } from "../providers/access-control-provider";
+import { createAccountClient } from "../providers/account-client";
 import { createAuthProvider } from "../providers/auth-provider";
 import { createDataProvider } from "../providers/data-provider";
 import { createHttpClient, WEBAPI_BASE_URL } from "../providers/http-client";
+import { createLoginCrypto } from "../providers/login-crypto";
+import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
 import { createNavigationBridge } from "./navigation-bridge";
@@ -10,7 +13,7 @@ import { createNavigationBridge } from "./navigation-bridge";
 /** Everything the app wires together, built once per page load; the providers share one client and one store. */
 export function createAppServices() {
   const now = () => Date.now();
-  const sessionStore = createSessionStore(browserStorage());
+  const sessionStore = createSessionStore(browserStorage(() => window.localStorage));
   const navigation = createNavigationBridge();
   const messageModal = createMessageModalStore();
   const http = createHttpClient({
@@ -20,12 +23,22 @@ export function createAppServices() {
     navigate: navigation.navigate,
     now,
   });
+  // One client, so the login key is fetched and imported once per page load.
+  const accounts = createAccountClient({ http, crypto: createLoginCrypto({ http }) });
   return {
     sessionStore,
     navigation,
     messageModal,
+    account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
     dataProvider: createDataProvider(http),
-    authProvider: createAuthProvider({ http, sessionStore, now, showMessage: messageModal.show }),
+    authProvider: createAuthProvider({
+      http,
+      sessionStore,
+      now,
+      showMessage: messageModal.show,
+      accounts,
+      getLocation: navigation.getLocation,
+    }),
     accessControlProvider: createAccessControlProvider({ sessionStore, now }),
     lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
   };
@@ -33,10 +46,10 @@ export function createAppServices() {
 
 export type AppServices = ReturnType<typeof createAppServices>;
 
-/** localStorage, or memory where the browser refuses it (some private modes throw on access). */
-function browserStorage(): StorageLike {
+/** The browser's storage, or memory where the browser refuses it (some private modes throw on access). */
+function browserStorage(getStorage: () => Storage): StorageLike {
   try {
-    const storage = window.localStorage;
+    const storage = getStorage();
     storage.getItem("");
     return storage;
   } catch {

@@ -14,6 +14,16 @@ export const APP_PATHS = {
   onlineCharge: "/personal/expenseCenter/onlineCharge",
   newTextMonitor: "/monitor/text/ystwnew",
   textMonitorList: "/monitor/text/ystwdataList",
+  login: "/login",
+  register: "/user/register",
+  resetPassword: "/user/resetPassword",
+  setPassword: "/user/setPassword",
+  verificationCode: "/user/verificationCode",
+  agreement: "/user/agreement",
+  privacyAgreement: "/user/privacyAgreement",
+  privacyShareAuthority: "/user/privacyShareAuthority",
+  privacyShareGathering: "/user/privacyShareGathering",
+  privacyShareSDK: "/user/privacyShareSDK",
 } as const;
 
 /**

@@ -1,8 +1,13 @@
-import type { AuthProvider } from "@refinedev/core";
+import type { AuthActionResponse, AuthProvider } from "@refinedev/core";
+import { resolvePostLoginPath } from "../app/navigation-guard";
 import { APP_PATHS } from "../app/path-rules";
 import type { MessageModalOptions } from "../components/message-modal-store";
+import type { LoginResult } from "../schema/account";
 import { ResultCode, SESSION_INVALID_CODES } from "../schema/envelope";
-import type { HttpClient } from "./http-client";
+import type { AccountClient } from "./account-client";
+import type { BrowserLocation, HttpClient } from "./http-client";
+import { decideLoginOutcome, type LoginStep } from "./login-outcome";
+import { loginModeOf, sendLoginRequest, type LoginRequest } from "./login-request";
 import { isUserSessionActive } from "./session-rules";
 import type { SessionStore } from "./session-store";
 
@@ -12,18 +17,48 @@ export interface AuthProviderOptions {
   now: () => number;
   /** Opens the application's message modal (spec §2). */
   showMessage: (options: MessageModalOptions) => void;
+  accounts: AccountClient;
+  /** Where the browser is: the `redirect` query counts after a login (spec §2). */
+  getLocation: () => BrowserLocation;
+}
+
+/**
+ * What authProvider.login answers: refine's shape plus the step the screen takes next. There is
+ * no `redirectTo` on purpose: the login screens navigate themselves, because spec §4 sends the
+ * user on only when `islogin` is true and 3012 leads to the second step instead.
+ */
+export type LoginResponse = AuthActionResponse & {
+  step: LoginStep;
+  /** After a login with `islogin`: the remembered path, else the `redirect` query, else "/". */
+  nextPath?: string;
+};
+
+export function isLoginResponse(response: AuthActionResponse): response is LoginResponse {
+  const step = response.step;
+  return typeof step === "object" && step !== null && "kind" in step;
 }
 
 export const LOGOUT_PATH = "/user/v2/logout";
 
-export function createAuthProvider({ http, sessionStore, now, showMessage }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
+  const { http, sessionStore, now, showMessage, accounts } = options;
+
+  /** The remembered path is used once (spec §2), so it is cleared as it is taken. */
+  function takePostLoginPath(): string {
+    const path = resolvePostLoginPath(sessionStore.getRememberedPath(), options.getLocation().search);
+    sessionStore.clearRememberedPath();
+    return path;
+  }
+
   return {
-    // Belongs to the accounts issue: the password, code and scan logins (spec §2 home page, §7
-    // loginV2 and friends) replace this placeholder. Until then nobody can sign in from the UI.
-    login: async () => ({
-      success: false,
-      error: { name: "登录", message: "登录功能将在账号模块上线后提供" },
-    }),
+    // Every way into an account (password, code, "next time" after 3011, second step, registration)
+    // ends in the same decision, and only a login stores the session.
+    async login(request: LoginRequest): Promise<LoginResponse> {
+      const step = decideLoginOutcome(await sendLoginRequest(accounts, request), loginModeOf(request));
+      if (step.kind !== "loggedIn") return { success: false, step };
+      storeLoginResult(sessionStore, step.result, now());
+      return step.shouldRedirect ? { success: true, step, nextPath: takePostLoginPath() } : { success: true, step };
+    },
 
     async logout() {
       const user = sessionStore.getUser();
@@ -54,4 +89,9 @@ export function createAuthProvider({ http, sessionStore, now, showMessage }: Aut
 
     getPermissions: async () => ({ accountType: sessionStore.getUser()?.accountType ?? null }),
   };
+}
+
+/** The session of spec §3: the user, the token and the time; the session store drops anything else. */
+export function storeLoginResult(sessionStore: SessionStore, result: LoginResult, now: number) {
+  return sessionStore.setUser({ ...result.loginUser, token: result.token, timestamp: now });
 }

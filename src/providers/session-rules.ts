@@ -32,3 +32,11 @@ export function resolveDisplayName(user: UserSession | null): string {
   const candidates = [isFullyVerified ? user.enterpriseName : null, user.userRealName, user.loginAccount, user.mobile, user.mail];
   return candidates.find((name): name is string => typeof name === "string" && name.trim() !== "") ?? "";
 }
+
+/**
+ * Spec §4: the login panel hides once the stored user has a login account, mobile or mail, i.e.
+ * once somebody is signed in on this browser; signing out clears the user and brings it back.
+ */
+export function hasSignedInAccount(user: UserSession | null): user is UserSession {
+  return Boolean(user?.loginAccount || user?.mobile || user?.mail);
+}

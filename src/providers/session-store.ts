@@ -32,6 +32,8 @@ export const UserSessionSchema = z.object({
   realNameStatus: StatusSchema,
   /** 2 = organisation verified. */
   enterpriseStatus: StatusSchema,
+  /** False for an account created by code login that has no password yet (offer /user/setPassword). */
+  hasPassword: z.boolean().nullish(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 

@@ -22,10 +22,15 @@ export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" |
  * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours).
  */
 export class SessionService {
+  private readonly idleLimits: Record<SessionKind, number>;
+
   constructor(
     private readonly repository: SessionRepository,
     private readonly now: () => number,
-  ) {}
+    idleLimits: Partial<Record<SessionKind, number>> = {},
+  ) {
+    this.idleLimits = { ...SESSION_IDLE_MS, ...idleLimits };
+  }
 
   async create(subjectId: string, kind: SessionKind): Promise<{ token: string; createdAt: number }> {
     const token = randomBytes(32).toString("base64url");
@@ -48,7 +53,7 @@ export class SessionService {
     const row = await this.repository.findByTokenHash(hashToken(token));
     if (!row || row.kind !== expected) return { ok: false, code: ResultCode.sessionMissing };
     if (row.revoked_at !== null) return { ok: false, code: ResultCode.sessionRevoked };
-    if (this.now() - row.last_seen_at > SESSION_IDLE_MS[row.kind]) {
+    if (this.now() - row.last_seen_at > this.idleLimits[row.kind]) {
       return { ok: false, code: ResultCode.sessionExpired };
     }
     return {
@@ -76,8 +81,8 @@ export class SessionService {
   /** Deletes rows past any use: idle beyond the limit, or revoked more than a limit ago. */
   async purgeEnded(): Promise<number> {
     let deleted = 0;
-    for (const kind of Object.keys(SESSION_IDLE_MS) as SessionKind[]) {
-      deleted += await this.repository.deleteEndedBefore(kind, this.now() - SESSION_IDLE_MS[kind]);
+    for (const kind of Object.keys(this.idleLimits) as SessionKind[]) {
+      deleted += await this.repository.deleteEndedBefore(kind, this.now() - this.idleLimits[kind]);
     }
     return deleted;
   }

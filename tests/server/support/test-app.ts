@@ -4,6 +4,7 @@ import { buildApp } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
 import { sha256Hex } from "../../../server/plugins/signature.js";
 import { computeSignature } from "../../../src/schema/signature.js";
+import { provideTestLoginKey } from "./test-login-key.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 export type TestClock = { now: () => number; advance(ms: number): void; set(ms: number): void };
@@ -13,19 +14,23 @@ export function createClock(start = Date.UTC(2026, 10, 22, 2, 0, 0)): TestClock 
   return { now: () => current, advance: (ms) => void (current += ms), set: (ms) => void (current = ms) };
 }
 
+/** `ip` stands for the caller's address (throttling is per address); `cookies` for the browser's. */
+export type RequestOptions = { token?: string; ip?: string; cookies?: Record<string, string> };
+
 export type TestApp = {
   app: FastifyInstance;
   clock: TestClock;
   database: TestDatabase;
   logs: string[];
-  get(url: string, params?: Record<string, unknown>, options?: { token?: string }): Promise<LightMyRequestResponse>;
-  post(url: string, body?: Record<string, unknown>, options?: { token?: string }): Promise<LightMyRequestResponse>;
+  get(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
-export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  provideTestLoginKey(database.dataDir);
   const clock = createClock();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -40,6 +45,9 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
     CLIENT_DIR: `${database.dataDir}/no-client`,
     LOG_LEVEL: "info",
     SEED_DEMO: options.seedDemo === false ? "false" : "true",
+    // OWASP's cost makes each hash take ~0.3 s; the tests check behaviour, not strength.
+    PASSWORD_SCRYPT_LOG_N: "14",
+    ...options.env,
   });
   const app = await buildApp({ config, database: database.handle, now: clock.now, logStream });
 
@@ -53,13 +61,13 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
     clock,
     database,
     logs,
-    get: (url, params = {}, { token } = {}) =>
-      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)) }),
-    post: (url, body = {}, { token } = {}) => {
+    get: (url, params = {}, { token, ip, cookies } = {}) =>
+      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)), remoteAddress: ip, cookies }),
+    post: (url, body = {}, { token, ip, cookies } = {}) => {
       const withToken = token ? { ...body, token } : body;
       const timestamp = clock.now();
       const signature = computeSignature({ ...withToken, timestamp }, sha256Hex);
-      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken });
+      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken, remoteAddress: ip, cookies });
     },
     async close() {
       await app.close();

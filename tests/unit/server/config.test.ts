@@ -14,9 +14,17 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ port: 9090, dataDir: "/tmp/x", databaseUrl: "postgres://u@h/db" });
   });
 
-  it("does not seed demo content in production unless asked", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.internal:25", SMS_WEBHOOK_URL: "https://sms.internal/send" };
+
+  it("does not seed demo content in production unless asked, and turns development providers off", () => {
+    expect(loadConfig(production)).toMatchObject({ seedDemo: false, developmentProviders: false });
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({}).developmentProviders).toBe(true);
+  });
+
+  it("refuses production without real SMS and e-mail channels", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SMTP_URL 在生产环境必须配置");
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SMS_WEBHOOK_URL 在生产环境必须配置");
   });
 
   it.each([
@@ -26,6 +34,9 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV 只能是 development、production 或 test"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO 只能是 true、false、1 或 0"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL 只能是"],
+    [{ SMTP_URL: "mail.example.com" }, "SMTP_URL 必须是 smtp:// 或 smtps:// 开头的地址"],
+    [{ PASSWORD_SCRYPT_LOG_N: "30" }, "PASSWORD_SCRYPT_LOG_N 必须是 14-20 之间的整数"],
+    [{ USER_SESSION_IDLE_MS: "10" }, "USER_SESSION_IDLE_MS 必须是不小于 1000 的整数（毫秒）"],
   ])("refuses %j with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,0 +1,204 @@
+import { AccountCode, AccountType, CodePurpose, LoginType, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import { BusinessError } from "../../http/envelope.js";
+import type { EncryptedFields } from "../security/encrypted-fields.js";
+import type { CaptchaService } from "../security/captcha.service.js";
+import type { SessionService } from "../session/session.service.js";
+import type { VerificationService } from "../verification/verification.service.js";
+import { maskAccount, parseAccount, type AccountIdentifier } from "./account-identifier.js";
+import type { LoginChallengeRepository } from "./login-challenge.repository.js";
+import type { LoginThrottle } from "./login-throttle.js";
+import { toLoginUser } from "./login-user.js";
+import type { PasswordHasher } from "./password-hasher.js";
+import type { UserRepository, UserRow } from "./user.repository.js";
+
+/** A password older than this is due for a change (code 3011), as is one set by someone else. */
+export const PASSWORD_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+
+export type LoginRequest = {
+  encryptAccount: string;
+  encryptPassword?: string;
+  vcode?: string;
+  loginVcode?: string;
+  type: number;
+};
+
+/** What a login answers: a session (200), or one of the steps of spec §8 before it. */
+export type LoginOutcome =
+  | { code: 200; datas: LoginResult }
+  | { code: typeof AccountCode.passwordUpdateDue; message: string }
+  | { code: typeof AccountCode.secondStepRequired; message: string; datas: SecondStep };
+
+const WRONG_CREDENTIALS = "账号或密码错误";
+const MD5_HEX = /^[0-9a-f]{32}$/;
+
+export type LoginDependencies = {
+  users: UserRepository;
+  fields: EncryptedFields;
+  captchas: CaptchaService;
+  codes: VerificationService;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  challenges: LoginChallengeRepository;
+  hasher: PasswordHasher;
+  now: () => number;
+  storagePrefix: string;
+};
+
+/**
+ * Every way a person logs in with an account (spec §2 modes 0 and 1, §8 codes): checks in the
+ * order that reveals least — throttling first, then the captcha, then the credentials — and never
+ * says whether an account exists beyond what checkAccount must.
+ */
+export class LoginService {
+  constructor(private readonly deps: LoginDependencies) {}
+
+  async login(request: LoginRequest, ip: string, captchaId: string | undefined): Promise<LoginOutcome> {
+    const account = await this.openAccount(request.encryptAccount);
+    await this.deps.throttle.assertAllowed(account.value, ip);
+    const user =
+      request.type === LoginType.password
+        ? await this.checkPassword(account, request, ip, captchaId)
+        : await this.checkCode(account, request.loginVcode ?? "", ip);
+    await this.deps.throttle.clearAccount(account.value);
+    if (request.type === LoginType.password && this.isPasswordUpdateDue(user)) {
+      await this.deps.challenges.create(user.id, "password-update");
+      return {
+        code: AccountCode.passwordUpdateDue,
+        message: user.must_change_password
+          ? "您的密码由他人设置，为了账号安全，请修改密码"
+          : "您的密码已超过180天未修改，为了账号安全，建议立即修改密码",
+      };
+    }
+    return this.finish(user);
+  }
+
+  /** "Next time" after 3011: the password is checked again and must follow a 3011 of this user. */
+  async loginPostponingPasswordUpdate(request: { encryptAccount: string; encryptPassword: string }, ip: string): Promise<LoginOutcome> {
+    const account = await this.openAccount(request.encryptAccount);
+    await this.deps.throttle.assertAllowed(account.value, ip);
+    const user = await this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), ip);
+    const pending = await this.deps.challenges.findLiveForUser(user.id, "password-update");
+    if (!pending || !(await this.deps.challenges.consume(pending.id))) {
+      throw new BusinessError(AccountCode.loginFailed, "登录已过期，请重新登录");
+    }
+    return this.finish(user);
+  }
+
+  async sendSecondStepCode(challengeId: string, ip: string): Promise<void> {
+    const { user } = await this.liveSecondStep(challengeId);
+    const target = secondStepTarget(user)!;
+    await this.deps.codes.send(CodePurpose.secondStep, target.kind, target.value, ip);
+  }
+
+  async completeSecondStep(challengeId: string, code: string): Promise<LoginResult> {
+    const { challenge, user } = await this.liveSecondStep(challengeId);
+    const target = secondStepTarget(user)!;
+    await this.deps.codes.require(CodePurpose.secondStep, target.value, code);
+    if (!(await this.deps.challenges.consume(challenge.id))) throw expiredChallenge();
+    return this.startSession(user);
+  }
+
+  /** A session for a user who has proven who they are (also used by registration and scan login). */
+  async startSession(user: UserRow): Promise<LoginResult> {
+    this.assertActive(user);
+    const { token } = await this.deps.sessions.create(String(user.id), "user");
+    return { loginUser: toLoginUser(user, this.deps.storagePrefix), token };
+  }
+
+  private async finish(user: UserRow): Promise<LoginOutcome> {
+    const target = user.two_step_enabled ? secondStepTarget(user) : null;
+    if (target) {
+      const challengeId = await this.deps.challenges.create(user.id, "second-step");
+      return {
+        code: AccountCode.secondStepRequired,
+        message: "为了账号安全，本次登录需要验证身份",
+        datas: { challengeId, channel: target.kind, maskedTarget: maskAccount(target) },
+      };
+    }
+    return { code: 200, datas: await this.startSession(user) };
+  }
+
+  private async checkPassword(account: AccountIdentifier, request: LoginRequest, ip: string, captchaId: string | undefined) {
+    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) {
+      const message = "图形验证码错误或已过期，请重新输入";
+      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
+    }
+    if (!request.encryptPassword) throw new BusinessError(AccountCode.loginFailed, "请输入密码");
+    return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), ip);
+  }
+
+  private async verifyPassword(account: AccountIdentifier, passwordDigest: string, ip: string): Promise<UserRow> {
+    const user = await this.deps.users.findByAccount(account.value);
+    const isRight =
+      MD5_HEX.test(passwordDigest) && user?.password_hash
+        ? await this.deps.hasher.verify(passwordDigest, user.password_hash)
+        : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
+    if (!user || !isRight) {
+      await this.deps.throttle.recordFailure(account.value, ip);
+      throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
+    }
+    this.assertActive(user);
+    return user;
+  }
+
+  /** Mode 1: an unregistered phone number is registered on the spot (spec §2); e-mail is not. */
+  private async checkCode(account: AccountIdentifier, code: string, ip: string): Promise<UserRow> {
+    if (!(await this.deps.codes.check(CodePurpose.codeLogin, account.value, code))) {
+      await this.deps.throttle.recordFailure(account.value, ip);
+      const message = "验证码错误或已失效，请重新获取";
+      throw new BusinessError(AccountCode.verificationCodeInvalid, message, { errors: { loginVcode: message } });
+    }
+    const existing = await this.deps.users.findByAccount(account.value);
+    if (existing) {
+      this.assertActive(existing);
+      return existing;
+    }
+    if (account.kind !== "mobile") throw new BusinessError(AccountCode.accountNotRegistered, "该邮箱尚未注册，请先注册");
+    const now = this.deps.now();
+    return this.deps.users.insert({
+      login_account: account.value,
+      mobile: account.value,
+      account_type: AccountType.personal,
+      status: "active",
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  private isPasswordUpdateDue(user: UserRow): boolean {
+    if (user.must_change_password) return true;
+    return user.password_changed_at !== null && this.deps.now() - user.password_changed_at > PASSWORD_MAX_AGE_MS;
+  }
+
+  private assertActive(user: UserRow): void {
+    if (user.status === "disabled") throw new BusinessError(AccountCode.accountDisabled, "该账号已被停用，请联系主账号或客服");
+    if (user.status === "cancelled") throw new BusinessError(AccountCode.accountDisabled, "该账号已注销");
+  }
+
+  private async openAccount(encryptAccount: string): Promise<AccountIdentifier> {
+    const account = parseAccount(await this.deps.fields.open(encryptAccount, "encryptAccount"));
+    if (!account) {
+      const message = "请输入正确的手机号或邮箱";
+      throw new BusinessError(AccountCode.loginFailed, message, { errors: { encryptAccount: message } });
+    }
+    return account;
+  }
+
+  private async liveSecondStep(challengeId: string) {
+    const challenge = await this.deps.challenges.findLive(challengeId, "second-step");
+    const user = challenge ? await this.deps.users.findById(challenge.user_id) : undefined;
+    if (!challenge || !user || !secondStepTarget(user)) throw expiredChallenge();
+    return { challenge, user };
+  }
+}
+
+/** The second step goes to the bound phone when there is one, otherwise to the e-mail. */
+function secondStepTarget(user: UserRow): AccountIdentifier | null {
+  if (user.mobile) return { kind: "mobile", value: user.mobile };
+  if (user.mail) return { kind: "email", value: user.mail };
+  return null;
+}
+
+function expiredChallenge() {
+  return new BusinessError(AccountCode.loginFailed, "登录验证已过期，请重新登录");
+}

@@ -1,0 +1,32 @@
+import { Card, Layout, Typography } from "antd";
+import type { ReactNode } from "react";
+import { BrandLogo } from "./brand-logo";
+
+const WIDTHS = { form: 440, document: 880 } as const;
+
+/** The frame of /login and the /user pages: the logo leading back home, the content centred. */
+export function AccountPageShell({ children }: { children: ReactNode }) {
+  return (
+    <Layout style={{ minHeight: "100vh", background: "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)" }}>
+      <Layout.Header style={{ display: "flex", alignItems: "center", background: "#fff", boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)" }}>
+        <BrandLogo linkHome />
+      </Layout.Header>
+      <Layout.Content style={{ padding: "40px 16px" }}>{children}</Layout.Content>
+      <Layout.Footer style={{ textAlign: "center", color: "#8c8c8c" }}>衡证电子证据平台 · 问题与反馈请通过帮助中心联系我们</Layout.Footer>
+    </Layout>
+  );
+}
+
+/** A titled card in the shell: a form (narrow) or a document (wide). */
+export function AccountPageLayout({ title, width = "form", children }: { title: string; width?: keyof typeof WIDTHS; children: ReactNode }) {
+  return (
+    <AccountPageShell>
+      <Card style={{ maxWidth: WIDTHS[width], margin: "0 auto" }}>
+        <Typography.Title level={width === "form" ? 3 : 2} style={{ marginTop: 0, textAlign: width === "form" ? "center" : "left" }}>
+          {title}
+        </Typography.Title>
+        {children}
+      </Card>
+    </AccountPageShell>
+  );
+}

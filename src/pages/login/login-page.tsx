@@ -1,0 +1,15 @@
+import { AccountPageShell } from "../../components/account-page-layout";
+import { useUserSession } from "../../providers/session-context";
+import { hasSignedInAccount } from "../../providers/session-rules";
+import { LoginPanel } from "./login-panel";
+import { SignedInCard } from "./signed-in-card";
+
+/** /login: the login panel on its own page (spec §2), e.g. for links that carry ?redirect=. */
+export function LoginPage() {
+  const user = useUserSession();
+  return (
+    <AccountPageShell>
+      {hasSignedInAccount(user) ? <SignedInCard user={user} /> : <LoginPanel style={{ margin: "0 auto" }} />}
+    </AccountPageShell>
+  );
+}

@@ -1,0 +1,117 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Form, Input } from "antd";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { FormField } from "../../components/form-field";
+import { SubmitButton } from "../../components/submit-button";
+import { useAccountServices } from "../../providers/account-context";
+import type { LoginStep } from "../../providers/login-outcome";
+import { AccountCode } from "../../schema/account";
+import { IMAGE_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TOTAL_TIP_HIDE_MS } from "../../schema/constants";
+import { isLoginAccount, PasswordLoginFormSchema, type PasswordLoginForm as PasswordLoginValues } from "../../schema/credentials";
+import { CaptchaImage } from "./captcha-image";
+import { LOGIN_TEXT } from "./login-text";
+import { PasswordUpdateDialog } from "./password-update-dialog";
+import { TotalTipAlert } from "./total-tip";
+import { useCaptcha } from "./use-captcha";
+import { useLoginFlow } from "./use-login-flow";
+import { useTotalTip } from "./use-total-tip";
+
+/** Mode 0 (spec §2): account, password and image captcha. */
+export function PasswordLoginForm() {
+  const { client } = useAccountServices();
+  const { control, handleSubmit, trigger, getValues, setError, setValue } = useForm<PasswordLoginValues>({
+    resolver: zodResolver(PasswordLoginFormSchema),
+    mode: "onBlur",
+    reValidateMode: "onBlur",
+    defaultValues: { userName: "", passWord: "", vCode: "" },
+  });
+  const captcha = useCaptcha();
+  const tip = useTotalTip(TOTAL_TIP_HIDE_MS);
+  const checkedAccount = useRef("");
+
+  const flow = useLoginFlow((step: LoginStep) => {
+    if (step.kind === "loggedIn") return;
+    // Every captcha is single-use: whatever went wrong, the next attempt needs a new one.
+    captcha.reload();
+    setValue("vCode", "");
+    if (step.kind === "captchaInvalid") setError("vCode", { type: "server", message: step.message }, { shouldFocus: true });
+    else if (step.kind === "failed") tip.showError(step.message);
+  });
+
+  /** Spec §5: a well-formed account is also looked up; anything but 3002 (exists) shows the server's message. */
+  async function checkAccountOnBlur() {
+    const isWellFormed = await trigger("userName");
+    const account = getValues("userName").trim();
+    if (!isWellFormed || !isLoginAccount(account) || account === checkedAccount.current) return;
+    checkedAccount.current = account;
+    const envelope = await client.checkAccount(account);
+    // The user may have typed on while the server was asked.
+    if (getValues("userName").trim() !== account) return;
+    if (envelope.code !== AccountCode.accountExists) {
+      checkedAccount.current = "";
+      setError("userName", { type: "server", message: envelope.message });
+    }
+  }
+
+  const onSubmit = handleSubmit(({ userName, passWord, vCode }) => {
+    tip.clear();
+    return flow.submit({ method: "password", account: userName, password: passWord, captcha: vCode });
+  });
+
+  return (
+    <Form layout="vertical" component={false}>
+      <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.password}>
+        <FormField control={control} name="userName">
+          {({ field, id }) => (
+            <Input
+              {...field}
+              id={id}
+              size="large"
+              aria-label={LOGIN_TEXT.account}
+              placeholder={LOGIN_TEXT.account}
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              onBlur={checkAccountOnBlur}
+            />
+          )}
+        </FormField>
+        <FormField control={control} name="passWord">
+          {({ field, id }) => (
+            <Input.Password
+              {...field}
+              id={id}
+              size="large"
+              aria-label={LOGIN_TEXT.password}
+              placeholder={LOGIN_TEXT.password}
+              prefix={<LockOutlined />}
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <FormField control={control} name="vCode">
+          {({ field, id }) => (
+            <div style={{ display: "flex", gap: 8 }}>
+              <Input
+                {...field}
+                id={id}
+                size="large"
+                aria-label={LOGIN_TEXT.captcha}
+                placeholder={LOGIN_TEXT.captcha}
+                prefix={<SafetyCertificateOutlined />}
+                maxLength={IMAGE_CAPTCHA_LENGTH}
+                autoComplete="off"
+              />
+              <CaptchaImage src={captcha.src} hasFailed={captcha.hasFailed} onReload={captcha.reload} />
+            </div>
+          )}
+        </FormField>
+        <TotalTipAlert tip={tip.tip} />
+        <SubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
+      </form>
+      {flow.passwordUpdateDialog && <PasswordUpdateDialog {...flow.passwordUpdateDialog} />}
+    </Form>
+  );
+}
