@@ -2,9 +2,16 @@ import type { ReactNode } from "react";
 import { ErrorPage } from "../pages/error/error-page";
 import { HomePage } from "../pages/home/home-page";
 import { JudicialStatusPage } from "../pages/judicial/judicial-status-page";
+import { LoginPage } from "../pages/login/login-page";
 import { NotaryLoginPage } from "../pages/notary/notary-login-page";
 import { NotaryRequestsPage } from "../pages/notary/notary-requests-page";
 import { OperationPanelPage } from "../pages/personal/operation-panel-page";
+import { LegalDocumentPage } from "../pages/user/legal/legal-document-page";
+import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
+import { RegisterPage } from "../pages/user/register-page";
+import { ResetPasswordPage } from "../pages/user/reset-password-page";
+import { SetPasswordPage } from "../pages/user/set-password-page";
+import { VerificationCodePage } from "../pages/user/verification-code-page";
 import { APP_PATHS } from "./path-rules";
 
 /**
@@ -22,6 +29,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.notaryLogin, element: <NotaryLoginPage /> },
   { path: `${APP_PATHS.notaryConsole}/*`, element: <NotaryRequestsPage /> },
   { path: APP_PATHS.judicialStatus, element: <JudicialStatusPage /> },
+  { path: APP_PATHS.login, element: <LoginPage /> },
+  { path: APP_PATHS.register, element: <RegisterPage /> },
+  { path: APP_PATHS.resetPassword, element: <ResetPasswordPage /> },
+  { path: APP_PATHS.setPassword, element: <SetPasswordPage /> },
+  { path: APP_PATHS.verificationCode, element: <VerificationCodePage /> },
+  ...LEGAL_DOCUMENTS.map(({ path, document }) => ({ path, element: <LegalDocumentPage document={document} /> })),
   { path: CATCH_ALL_PATH, element: <ErrorPage /> },
 ];
 

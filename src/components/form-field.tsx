@@ -30,7 +30,8 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>>(props: 
         <Form.Item
           label={props.label}
           htmlFor={id}
-          extra={props.extra}
+          // A hint would only repeat the message once there is one.
+          extra={fieldState.error ? undefined : props.extra}
           validateStatus={fieldState.error ? "error" : undefined}
           help={fieldState.error?.message}
         >

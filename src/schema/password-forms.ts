@@ -42,7 +42,6 @@ export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 export const ResetPasswordFormSchema = withPasswordPair(z.object({ userName: LoginAccountSchema, vCode: VerificationCodeSchema }));
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
-export type SetPasswordForm = z.infer<typeof SetPasswordFormSchema>;
 
 /** The second login step: only the code sent to the bound phone or e-mail. */
 export const SecondStepFormSchema = z.object({ vCode: VerificationCodeSchema });

@@ -15,7 +15,7 @@ export class VerificationRepository {
       .selectFrom("verification_codes")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("target", "=", target)
-      .where("created_at", ">=", since)
+      .where("created_at", ">", since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -25,7 +25,7 @@ export class VerificationRepository {
       .selectFrom("verification_codes")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("ip", "=", ip)
-      .where("created_at", ">=", since)
+      .where("created_at", ">", since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -6,7 +6,8 @@ import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
 import type { Banner } from "../../schema/common";
 import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
 
-const BANNER_HEIGHT_PX = 360;
+// Tall enough for the login panel that sits over its right side (home-hero.tsx).
+export const BANNER_HEIGHT_PX = 480;
 // Banner images are photographs and dark artwork; light text with a soft shadow stays legible on both.
 const BANNER_TEXT_STYLE = { color: "#fff", textShadow: "0 1px 3px rgba(0, 0, 0, 0.45)" } as const;
 

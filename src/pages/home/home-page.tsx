@@ -1,19 +1,19 @@
 import { Layout } from "antd";
-import { BannerCarousel } from "./banner-carousel";
 import { HomeHeader } from "./home-header";
+import { HomeHero } from "./home-hero";
 import { ProductNews } from "./product-news";
 
 /**
- * The public home (/index), minimal for now: header with logo and server clock, the banner
- * carousel and the product news. The full page of spec §2 (login panel, chain statistics, scene
- * wheel …) is built in a later issue.
+ * The public home (/index): header with logo and server clock, the banner with the login panel for
+ * visitors, and the product news. The rest of spec §2 (chain statistics, scene wheel …) is built
+ * in a later issue.
  */
 export function HomePage() {
   return (
     <Layout style={{ minHeight: "100vh" }}>
       <HomeHeader />
       <Layout.Content>
-        <BannerCarousel />
+        <HomeHero />
         <div style={{ maxWidth: 960, margin: "24px auto", padding: "0 16px" }}>
           <ProductNews />
         </div>

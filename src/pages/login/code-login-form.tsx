@@ -1,16 +1,14 @@
-import { MailOutlined, UserOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useForm } from "react-hook-form";
-import { FormField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { useAccountServices } from "../../providers/account-context";
 import type { LoginStep } from "../../providers/login-outcome";
 import { CodePurpose } from "../../schema/account";
 import { CodeLoginFormSchema, type CodeLoginForm as CodeLoginValues } from "../../schema/credentials";
-import { ResultCode } from "../../schema/envelope";
+import { AccountField } from "./account-field";
 import { AgreementField } from "./agreement-field";
-import { CodeInput } from "./code-input";
+import { CodeField } from "./code-field";
 import { LOGIN_TEXT } from "./login-text";
 import { TotalTipAlert } from "./total-tip";
 import { useCodeSender } from "./use-code-sender";
@@ -26,20 +24,16 @@ export function CodeLoginForm() {
     reValidateMode: "onBlur",
     defaultValues: { userName: "", vCode: "", agreement: false },
   });
-  const sender = useCodeSender();
   // Spec §8 hides the total tip by itself only in password login.
   const tip = useTotalTip();
+  const sender = useCodeSender(tip);
   const flow = useLoginFlow((step: LoginStep) => {
     if (step.kind === "failed" || step.kind === "captchaInvalid") tip.showError(step.message);
   });
 
   /** Spec §5: a code goes out only for a valid account with the agreement ticked. */
   async function sendCode() {
-    tip.clear();
-    if (!(await trigger(["userName", "agreement"]))) return;
-    const envelope = await sender.send(() => client.sendCode(getValues("userName"), CodePurpose.codeLogin));
-    if (envelope.code === ResultCode.success) tip.showSuccess(LOGIN_TEXT.codeSent);
-    else tip.showError(envelope.message);
+    if (await trigger(["userName", "agreement"])) await sender.send(() => client.sendCode(getValues("userName"), CodePurpose.codeLogin));
   }
 
   const onSubmit = handleSubmit(({ userName, vCode }) => {
@@ -50,24 +44,8 @@ export function CodeLoginForm() {
   return (
     <Form layout="vertical" component={false}>
       <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.code}>
-        <FormField control={control} name="userName">
-          {({ field, id }) => (
-            <Input
-              {...field}
-              id={id}
-              size="large"
-              aria-label={LOGIN_TEXT.account}
-              placeholder={LOGIN_TEXT.account}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-            />
-          )}
-        </FormField>
-        <FormField control={control} name="vCode">
-          {({ field, id }) => (
-            <CodeInput field={field} id={id} label={LOGIN_TEXT.code} prefix={<MailOutlined />} sender={sender} onSend={sendCode} />
-          )}
-        </FormField>
+        <AccountField control={control} />
+        <CodeField control={control} sender={sender} onSend={sendCode} />
         <AgreementField control={control} trigger={trigger} />
         <TotalTipAlert tip={tip.tip} />
         <SubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />

@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
+import { LockOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Form, Input } from "antd";
 import { useRef } from "react";
@@ -10,6 +10,7 @@ import type { LoginStep } from "../../providers/login-outcome";
 import { AccountCode } from "../../schema/account";
 import { IMAGE_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TOTAL_TIP_HIDE_MS } from "../../schema/constants";
 import { isLoginAccount, PasswordLoginFormSchema, type PasswordLoginForm as PasswordLoginValues } from "../../schema/credentials";
+import { AccountField } from "./account-field";
 import { CaptchaImage } from "./captcha-image";
 import { LOGIN_TEXT } from "./login-text";
 import { PasswordUpdateDialog } from "./password-update-dialog";
@@ -63,20 +64,7 @@ export function PasswordLoginForm() {
   return (
     <Form layout="vertical" component={false}>
       <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.password}>
-        <FormField control={control} name="userName">
-          {({ field, id }) => (
-            <Input
-              {...field}
-              id={id}
-              size="large"
-              aria-label={LOGIN_TEXT.account}
-              placeholder={LOGIN_TEXT.account}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              onBlur={checkAccountOnBlur}
-            />
-          )}
-        </FormField>
+        <AccountField control={control} onBlur={checkAccountOnBlur} />
         <FormField control={control} name="passWord">
           {({ field, id }) => (
             <Input.Password
