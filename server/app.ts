@@ -7,6 +7,7 @@ import type { AppConfig } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
+import { seedDemoNotary } from "./db/seed/seed-demo-notary.js";
 import { loggerOptions } from "./logging.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
 import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
@@ -17,6 +18,8 @@ import { DappRepository } from "./modules/common/dapp.repository.js";
 import { ContentRepository } from "./modules/content/content.repository.js";
 import { contentRoutes } from "./modules/content/content.routes.js";
 import { outboxRoutes } from "./modules/notifier/outbox.routes.js";
+import { createNotaryServices, type NotaryServices } from "./modules/notary/notary.module.js";
+import { notaryRoutes } from "./modules/notary/notary.routes.js";
 import { securityRoutes } from "./modules/security/security.routes.js";
 import { ContentService } from "./modules/content/content.service.js";
 import { SessionRepository } from "./modules/session/session.repository.js";
@@ -38,7 +41,7 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices };
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -85,6 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     content: new ContentService(new ContentRepository(database.db), config.storagePrefix),
     accounts: createAccountServices(config, database.db, sessions, now),
   };
+  services.notary = createNotaryServices(config, database.db, services.accounts, sessions, now);
+  // The demo notary account's password is public: development installations only.
+  if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.notary, now());
   app.decorate("services", services);
   app.decorate("database", database);
   app.addHook("onClose", async () => database.db.destroy());
@@ -105,9 +111,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes, { service: services.content });
   const { accounts } = services;
   await app.register(securityRoutes, { fields: accounts.fields, captchas: accounts.captchas, developmentProviders: config.developmentProviders });
-  await app.register(loginRoutes, { login: accounts.login, refuseReplayedRequest: accounts.refuseReplayedRequest });
+  await app.register(loginRoutes, {
+    login: accounts.login,
+    refuseReplayedRequest: accounts.refuseReplayedRequest,
+    perMinute: config.loginRateLimitPerMinute,
+  });
   await app.register(accountRoutes, { accounts: accounts.accounts, refuseReplayedRequest: accounts.refuseReplayedRequest });
   if (config.developmentProviders) await app.register(outboxRoutes, { outbox: accounts.outbox });
+  await app.register(notaryRoutes, { notary: services.notary.notary, refuseReplayedRequest: accounts.refuseReplayedRequest });
 
   await app.register(clientPlugin, { clientDir: config.clientDir });
   await app.ready();

@@ -43,6 +43,12 @@ const EnvironmentSchema = z.object({
     .min(14, "必须是 14-20 之间的整数")
     .max(20, "必须是 14-20 之间的整数")
     .default(17),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "必须是 1-100000 之间的整数" })
+    .int("必须是 1-100000 之间的整数")
+    .min(1, "必须是 1-100000 之间的整数")
+    .max(100000, "必须是 1-100000 之间的整数")
+    .default(30),
   USER_SESSION_IDLE_MS: z.coerce
     .number({ error: "必须是不小于 1000 的整数（毫秒）" })
     .int("必须是不小于 1000 的整数（毫秒）")
@@ -69,6 +75,8 @@ export type AppConfig = {
   smsWebhookUrl: string | undefined;
   /** scrypt cost as log2(N); 17 (128 MiB) is OWASP's minimum, tests use less to stay quick. */
   passwordScryptLogN: number;
+  /** Login requests one address may make a minute; an office behind one NAT address may need more. */
+  loginRateLimitPerMinute: number;
   /** Shortens the 30-minute idle limit of user sessions (spec §9) for trying expiry out. */
   userSessionIdleMs: number | undefined;
 };
@@ -118,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsWebhookUrl: value.SMS_WEBHOOK_URL,
     passwordScryptLogN: value.PASSWORD_SCRYPT_LOG_N,
     userSessionIdleMs: value.USER_SESSION_IDLE_MS,
+    loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
   };
 }

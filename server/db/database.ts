@@ -18,6 +18,7 @@ export interface Database {
   used_nonces: UsedNoncesTable;
   login_failures: LoginFailuresTable;
   login_challenges: LoginChallengesTable;
+  notary_users: NotaryUsersTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -160,4 +161,21 @@ export interface LoginChallengesTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+}
+
+/** Owned by modules/notary: notary office staff, created by an operator (server/cli). */
+export interface NotaryUsersTable {
+  id: Generated<number>;
+  office_name: string;
+  /** Lower case; the login compares without regard to case. */
+  account: string;
+  name: string;
+  /** scrypt of the MD5 the browser sends, as for users. */
+  password_hash: string;
+  status: "active" | "disabled";
+  /** 1 for the development demo account, which is refused wherever development providers are off. */
+  is_demo: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  last_login_at: number | null;
 }

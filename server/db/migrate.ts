@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import type { Database } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as accounts from "./migrations/0002-accounts.js";
+import * as notary from "./migrations/0005-notary.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -10,6 +11,7 @@ import * as accounts from "./migrations/0002-accounts.js";
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
+  "0005-notary": notary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENDPOINTS, LoginType, type CodePurposeValue } from "../schema/account";
+import { ACCOUNT_ENDPOINTS, CodePurpose, LoginType, type CodePurposeValue } from "../schema/account";
 import { accountKind, LOGIN_ACCOUNT_MESSAGE } from "../schema/credentials";
 import { ResultCode, type Envelope } from "../schema/envelope";
 import type { HttpClient } from "./http-client";
@@ -14,6 +14,13 @@ import type { LoginCrypto } from "./login-crypto";
 /** The server does not describe the `ipAddress` field; the browser cannot know its public address. */
 const UNKNOWN_IP_ADDRESS = "";
 const TOKENLESS = { tokenless: true } as const;
+/** Codes asked for by someone not (yet) signed in; the others (binding, cancellation) carry the session. */
+const PRE_LOGIN_PURPOSES: readonly CodePurposeValue[] = [
+  CodePurpose.register,
+  CodePurpose.resetPassword,
+  CodePurpose.bindAfterScan,
+  CodePurpose.codeLogin,
+];
 
 export interface PasswordLoginInput {
   account: string;
@@ -65,7 +72,7 @@ export function createAccountClient({ http, crypto }: { http: HttpClient; crypto
       // The forms validate first; this only keeps a wrong account from reaching the server.
       if (!kind) return { code: ResultCode.validationFailed, message: LOGIN_ACCOUNT_MESSAGE, datas: null };
       const path = kind === "mobile" ? ACCOUNT_ENDPOINTS.sendPhoneVCode : ACCOUNT_ENDPOINTS.sendEmailVCode;
-      return http.get(path, { account: value, type: purpose }, TOKENLESS);
+      return http.get(path, { account: value, type: purpose }, { tokenless: PRE_LOGIN_PURPOSES.includes(purpose) });
     },
 
     loginWithPassword: ({ account, password, captcha }) =>

@@ -2,7 +2,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { OperationPanelPage } from "../../src/pages/personal/operation-panel-page";
+import { createAccountClient } from "../../src/providers/account-client";
 import { createAuthProvider } from "../../src/providers/auth-provider";
+import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
 
@@ -10,7 +12,8 @@ function setup(user: Record<string, unknown>) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, calls } = fakeHttpClient({ "/user/v2/logout": { code: 200, message: "成功", datas: null } });
-  const authProvider = createAuthProvider({ http, sessionStore, now: Date.now, showMessage: vi.fn() });
+  const accounts = createAccountClient({ http, crypto: createLoginCrypto({ http }) });
+  const authProvider = createAuthProvider({ http, sessionStore, now: Date.now, showMessage: vi.fn(), accounts, getLocation: () => window.location });
   render(<RefineHarness path="/personal/operationPanel" element={<OperationPanelPage />} sessionStore={sessionStore} http={http} authProvider={authProvider} />);
   return { sessionStore, calls };
 }

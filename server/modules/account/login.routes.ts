@@ -8,13 +8,13 @@ import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
 import type { LoginOutcome, LoginService } from "./login.service.js";
 
-const LOGIN_RATE_LIMIT = { max: 30, timeWindow: "1 minute" };
 const encrypted = (what: string) => z.string().min(1, `缺少${what}`).max(2048).describe(`${what}（RSA-OAEP 加密后 base64）`);
 
 export async function loginRoutes(
   app: FastifyInstance,
-  options: { login: LoginService; refuseReplayedRequest: ReplayGuard },
+  options: { login: LoginService; refuseReplayedRequest: ReplayGuard; perMinute: number },
 ) {
+  const LOGIN_RATE_LIMIT = { max: options.perMinute, timeWindow: "1 minute" };
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { login } = options;
   const preHandler = options.refuseReplayedRequest;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { MessageModalOptions } from "../../../src/components/message-modal-store";
+import type { AccountClient } from "../../../src/providers/account-client";
 import { createAuthProvider } from "../../../src/providers/auth-provider";
 import type { HttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
@@ -14,7 +15,9 @@ function setup(reply: Envelope<unknown> = { code: 200, message: "成功", datas:
   const post = vi.fn(async () => reply);
   const http = { baseURL: "/webapi", get: vi.fn(), post } as unknown as HttpClient;
   const showMessage = vi.fn<(options: MessageModalOptions) => void>();
-  const auth = createAuthProvider({ http, sessionStore, now: () => NOW, showMessage });
+  // Logout and check never touch the account calls; login has its own tests (auth-provider-login.test.ts).
+  const accounts = {} as AccountClient;
+  const auth = createAuthProvider({ http, sessionStore, now: () => NOW, showMessage, accounts, getLocation: () => ({ pathname: "/index", search: "" }) });
   return { auth, sessionStore, post, showMessage };
 }
 
@@ -39,11 +42,6 @@ describe("auth provider", () => {
     const { auth, showMessage } = setup({ code: 103, message: "登录已超时，请重新登录", datas: null });
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: "/index" });
     expect(showMessage).not.toHaveBeenCalled();
-  });
-
-  it("login is not available before the accounts module", async () => {
-    const { auth } = setup();
-    await expect(auth.login({})).resolves.toEqual({ success: false, error: { name: "登录", message: "登录功能将在账号模块上线后提供" } });
   });
 
   it("check follows the 30-minute rule", async () => {

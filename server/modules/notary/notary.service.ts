@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import { AccountCode } from "../../../src/schema/account.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
+import {
+  NewNotaryUserSchema,
+  NotaryAccountSchema,
+  type NotaryLoginResult,
+  type NotaryUser,
+} from "../../../src/schema/notary.js";
+import { BusinessError } from "../../http/envelope.js";
+import type { LoginThrottle } from "../account/login-throttle.js";
+import type { PasswordHasher } from "../account/password-hasher.js";
+import type { CaptchaService } from "../security/captcha.service.js";
+import type { EncryptedFields } from "../security/encrypted-fields.js";
+import type { ActiveSession, SessionService } from "../session/session.service.js";
+import type { NotaryUserRepository, NotaryUserRow } from "./notary-user.repository.js";
+import { toNotaryUser } from "./notary-user.js";
+
+export type NotaryLoginRequest = { encryptAccount: string; encryptPassword: string; vcode?: string };
+
+export type NotaryDependencies = {
+  users: NotaryUserRepository;
+  fields: EncryptedFields;
+  captchas: CaptchaService;
+  throttle: LoginThrottle;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  now: () => number;
+  /** The development demo account signs in only where development providers are allowed. */
+  allowDemoAccounts: boolean;
+};
+
+const WRONG_CREDENTIALS = "账号或密码错误";
+const MD5_HEX = /^[0-9a-f]{32}$/;
+/**
+ * Failed notary logins are counted in the same table as users' (one throttle for every replica);
+ * the prefix keeps a staff account and a user account of the same spelling apart.
+ */
+const THROTTLE_PREFIX = "notary:";
+
+/**
+ * Notary office staff: a separate login (spec §6) with its own session kind, checked in the same
+ * order as a user's password login so that it reveals as little: throttling, captcha, credentials.
+ */
+export class NotaryService {
+  constructor(private readonly deps: NotaryDependencies) {}
+
+  async login(request: NotaryLoginRequest, ip: string, captchaId: string | undefined): Promise<NotaryLoginResult> {
+    const account = await this.openAccount(request.encryptAccount);
+    const throttleKey = THROTTLE_PREFIX + account;
+    await this.deps.throttle.assertAllowed(throttleKey, ip);
+    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) {
+      const message = "图形验证码错误或已过期，请重新输入";
+      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
+    }
+    const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
+    const user = await this.deps.users.findByAccount(account);
+    const isRight =
+      MD5_HEX.test(passwordDigest) && user
+        ? await this.deps.hasher.verify(passwordDigest, user.password_hash)
+        : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
+    if (!user || !isRight) {
+      await this.deps.throttle.recordFailure(throttleKey, ip);
+      throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
+    }
+    this.assertMaySignIn(user);
+    await this.deps.throttle.clearAccount(throttleKey);
+    const { token, createdAt } = await this.deps.sessions.create(String(user.id), "notary");
+    await this.deps.users.recordLogin(user.id, createdAt);
+    return { notaryUser: toNotaryUser(user), token };
+  }
+
+  async logout(session: ActiveSession): Promise<void> {
+    await this.deps.sessions.end(session, "logout");
+  }
+
+  /** The signed-in staff member; a session whose account is gone or disabled is over (3013). */
+  async getInfo(session: ActiveSession): Promise<NotaryUser> {
+    const user = await this.deps.users.findById(Number(session.subjectId));
+    if (!user || !this.maySignIn(user)) {
+      await this.deps.sessions.end(session, "account-disabled");
+      throw new BusinessError(ResultCode.sessionRevoked);
+    }
+    return toNotaryUser(user);
+  }
+
+  /** For the operator (CLI) and the development seed; the password is the plain one typed there. */
+  async createUser(input: unknown, options: { isDemo?: boolean } = {}): Promise<NotaryUser> {
+    const parsed = NewNotaryUserSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      throw new BusinessError(ResultCode.validationFailed, Object.values(errors).join("；"), { errors });
+    }
+    const { officeName, account, name, password } = parsed.data;
+    const now = this.deps.now();
+    const row = await this.deps.users.insertUnlessTaken({
+      office_name: officeName,
+      account,
+      name,
+      // What the browser will send is the MD5 of the password (DESIGN.md §4), so that is what is hashed.
+      password_hash: await this.deps.hasher.hash(md5Hex(password)),
+      status: "active",
+      is_demo: options.isDemo ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!row) {
+      const message = `公证处账号 ${account} 已存在`;
+      throw new BusinessError(AccountCode.accountAlreadyRegistered, message, { errors: { account: message } });
+    }
+    return toNotaryUser(row);
+  }
+
+  private assertMaySignIn(user: NotaryUserRow): void {
+    if (user.status === "disabled") throw new BusinessError(AccountCode.accountDisabled, "该公证处账号已停用，请联系平台管理员");
+    if (!this.maySignIn(user)) throw new BusinessError(AccountCode.accountDisabled, "演示账号仅在开发环境中可用");
+  }
+
+  private maySignIn(user: NotaryUserRow): boolean {
+    return user.status === "active" && (user.is_demo === 0 || this.deps.allowDemoAccounts);
+  }
+
+  private async openAccount(encryptAccount: string): Promise<string> {
+    const parsed = NotaryAccountSchema.safeParse(await this.deps.fields.open(encryptAccount, "encryptAccount"));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0].message;
+      throw new BusinessError(AccountCode.loginFailed, message, { errors: { encryptAccount: message } });
+    }
+    return parsed.data;
+  }
+}
+
+function md5Hex(text: string): string {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
