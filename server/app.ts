@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { seedDemoNotary } from "./db/seed/seed-demo-notary.js";
+import { startHousekeeping } from "./jobs/housekeeping.js";
 import { loggerOptions } from "./logging.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
 import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
@@ -82,15 +83,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const idleOverride = config.userSessionIdleMs ? { user: config.userSessionIdleMs } : {};
   const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
+  const accountServices = createAccountServices(config, database.db, sessions, now);
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
     content: new ContentService(new ContentRepository(database.db), config.storagePrefix),
-    accounts: createAccountServices(config, database.db, sessions, now),
+    accounts: accountServices,
+    notary: createNotaryServices(config, database.db, accountServices, sessions, now),
   };
-  services.notary = createNotaryServices(config, database.db, services.accounts, sessions, now);
   // The demo notary account's password is public: development installations only.
-  if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.notary, now());
+  if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
   app.decorate("services", services);
   app.decorate("database", database);
   app.addHook("onClose", async () => database.db.destroy());
@@ -118,7 +120,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(accountRoutes, { accounts: accounts.accounts, refuseReplayedRequest: accounts.refuseReplayedRequest });
   if (config.developmentProviders) await app.register(outboxRoutes, { outbox: accounts.outbox });
-  await app.register(notaryRoutes, { notary: services.notary.notary, refuseReplayedRequest: accounts.refuseReplayedRequest });
+  await app.register(notaryRoutes, {
+    notary: services.notary.notary,
+    refuseReplayedRequest: accounts.refuseReplayedRequest,
+    perMinute: config.loginRateLimitPerMinute,
+  });
+
+  const housekeeping = startHousekeeping(
+    [
+      { name: "sessions", run: () => sessions.purgeEnded() },
+      { name: "captchas", run: () => accounts.captchas.deleteExpired() },
+      { name: "nonces", run: () => accounts.nonces.deleteExpired(now()) },
+      { name: "login failures", run: () => accounts.throttle.deleteExpired() },
+    ],
+    app.log,
+  );
+  app.addHook("onClose", async () => housekeeping.stop());
 
   await app.register(clientPlugin, { clientDir: config.clientDir });
   await app.ready();

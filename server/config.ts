@@ -54,6 +54,9 @@ const EnvironmentSchema = z.object({
     .int("必须是不小于 1000 的整数（毫秒）")
     .min(1000, "必须是不小于 1000 的整数（毫秒）")
     .optional(),
+  // WeChat Open Platform "website application" for scan-code login (spec §2 mode 2); both or neither.
+  WX_APP_ID: z.string().regex(/^wx[0-9A-Za-z]{16}$/, "必须是微信开放平台网站应用的 AppID（wx 开头，共 18 位）").optional(),
+  WX_APP_SECRET: z.string().regex(/^[0-9A-Za-z]{32}$/, "必须是微信开放平台网站应用的 32 位 AppSecret").optional(),
 });
 
 export type AppConfig = {
@@ -79,6 +82,8 @@ export type AppConfig = {
   loginRateLimitPerMinute: number;
   /** Shortens the 30-minute idle limit of user sessions (spec §9) for trying expiry out. */
   userSessionIdleMs: number | undefined;
+  /** Scan-code login through WeChat; without it only the development provider (if allowed) offers scan login. */
+  wechatLogin: { appId: string; appSecret: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -108,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(missing.map((name) => `${name} 在生产环境必须配置：开发用的发件箱不能代替真实的短信和邮件通道`));
     }
   }
+  if (Boolean(value.WX_APP_ID) !== Boolean(value.WX_APP_SECRET)) {
+    const missing = value.WX_APP_ID ? "WX_APP_SECRET" : "WX_APP_ID";
+    throw new ConfigError([`${missing} 未配置：微信扫码登录需要 WX_APP_ID 与 WX_APP_SECRET 同时配置（都不配置则不提供微信扫码登录）`]);
+  }
   return {
     mode: value.NODE_ENV,
     port: value.PORT,
@@ -127,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordScryptLogN: value.PASSWORD_SCRYPT_LOG_N,
     userSessionIdleMs: value.USER_SESSION_IDLE_MS,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
+    wechatLogin: value.WX_APP_ID && value.WX_APP_SECRET ? { appId: value.WX_APP_ID, appSecret: value.WX_APP_SECRET } : undefined,
   };
 }

@@ -19,6 +19,9 @@ export interface Database {
   login_failures: LoginFailuresTable;
   login_challenges: LoginChallengesTable;
   notary_users: NotaryUsersTable;
+  scan_login_states: ScanLoginStatesTable;
+  scan_pending_identities: ScanPendingIdentitiesTable;
+  dev_wx_authorizations: DevWxAuthorizationsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -178,4 +181,38 @@ export interface NotaryUsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+}
+
+/** Owned by modules/scan-login: one QR code's login state (spec §7 `state`), single-use, 5 minutes. */
+export interface ScanLoginStatesTable {
+  state: string;
+  /** "login" from the login panel; "bind" from the security centre, for `user_id` only. */
+  purpose: "login" | "bind";
+  user_id: number | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** Owned by modules/scan-login: a scanned identity without an account, waiting to be bound (code 5025). */
+export interface ScanPendingIdentitiesTable {
+  /** The opaque `oauthUserId` the browser holds; the messaging app's own id stays here. */
+  id: string;
+  identity_key: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** Owned by modules/scan-login (development provider only): simulated scans and their codes. */
+export interface DevWxAuthorizationsTable {
+  state: string;
+  redirect_url: string;
+  created_at: number;
+  expires_at: number;
+  open_id: string | null;
+  nickname: string | null;
+  code: string | null;
+  confirmed_at: number | null;
+  code_used_at: number | null;
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import type { Database } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as accounts from "./migrations/0002-accounts.js";
+import * as scanLogin from "./migrations/0003-scan-login.js";
 import * as notary from "./migrations/0005-notary.js";
 
 /**
@@ -11,6 +12,7 @@ import * as notary from "./migrations/0005-notary.js";
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
+  "0003-scan-login": scanLogin,
   "0005-notary": notary,
 };
 

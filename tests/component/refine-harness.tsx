@@ -44,9 +44,13 @@ export function RefineHarness(props: {
   http: HttpClient;
   authProvider?: AuthProvider;
   dataProvider?: DataProvider;
+  /** History state of the first entry (what a previous page passed with navigate(path, { state })). */
+  state?: unknown;
 }) {
+  const [pathname, search = ""] = props.path.split("?");
+  const entry = props.state === undefined ? props.path : { pathname, search: search && `?${search}`, state: props.state };
   return (
-    <MemoryRouter initialEntries={[props.path]}>
+    <MemoryRouter initialEntries={[entry]}>
       <AntdTestProvider>
         <Refine
           dataProvider={props.dataProvider ?? createDataProvider(props.http)}
@@ -55,7 +59,7 @@ export function RefineHarness(props: {
         >
           <SessionStoreProvider store={props.sessionStore}>
             <Routes>
-              <Route path={props.path.split("?")[0]} element={props.element} />
+              <Route path={pathname} element={props.element} />
               <Route path="*" element={null} />
             </Routes>
             <CurrentLocation />

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { AccountCode } from "../../../src/schema/account.js";
 import type { NewNotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { NotaryService } from "../../modules/notary/notary.service.js";
+import type { NotaryStaffService } from "../../modules/notary/notary-staff.service.js";
 import type { Database } from "../database.js";
 
 const SEED_MARKER = "demo_notary_seeded_at";
@@ -24,12 +24,12 @@ export const DEMO_NOTARY_USER: NewNotaryUser = {
  * two only means the next start finds the account already there and writes the marker. An operator
  * who later removes the account does not see it come back.
  */
-export async function seedDemoNotary(db: Kysely<Database>, notary: NotaryService, now: number): Promise<boolean> {
+export async function seedDemoNotary(db: Kysely<Database>, staff: NotaryStaffService, now: number): Promise<boolean> {
   const already = await db.selectFrom("app_meta").select("key").where("key", "=", SEED_MARKER).executeTakeFirst();
   if (already) return false;
   let created = true;
   try {
-    await notary.createUser(DEMO_NOTARY_USER, { isDemo: true });
+    await staff.createUser(DEMO_NOTARY_USER, { isDemo: true });
   } catch (error) {
     if (!(error instanceof BusinessError && error.code === AccountCode.accountAlreadyRegistered)) throw error;
     created = false;

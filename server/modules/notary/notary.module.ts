@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.js";
 import type { AccountServices } from "../account/account.module.js";
 import type { SessionService } from "../session/session.service.js";
 import { NotaryUserRepository } from "./notary-user.repository.js";
+import { NotaryStaffService } from "./notary-staff.service.js";
 import { NotaryService } from "./notary.service.js";
 
 /** The notary area reuses the accounts area's security pieces: one captcha, one key, one throttle. */
@@ -19,7 +20,7 @@ export function createNotaryServices(config: AppConfig, db: Kysely<Database>, ac
     now,
     allowDemoAccounts: config.developmentProviders,
   });
-  return { users, notary };
+  return { users, notary, staff: new NotaryStaffService(users, accounts.hasher, now) };
 }
 
 export type NotaryServices = ReturnType<typeof createNotaryServices>;

@@ -8,10 +8,14 @@ import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
 import type { NotaryService } from "./notary.service.js";
 
-const LOGIN_RATE_LIMIT = { max: 30, timeWindow: "1 minute" };
 const encrypted = (what: string) => z.string().min(1, `缺少${what}`).max(2048).describe(`${what}（RSA-OAEP 加密后 base64）`);
 
-export async function notaryRoutes(app: FastifyInstance, options: { notary: NotaryService; refuseReplayedRequest: ReplayGuard }) {
+export async function notaryRoutes(
+  app: FastifyInstance,
+  options: { notary: NotaryService; refuseReplayedRequest: ReplayGuard; perMinute: number },
+) {
+  // Per address, like users' logins: a notary office behind one NAT address may need a higher limit.
+  const loginRateLimit = { max: options.perMinute, timeWindow: "1 minute" };
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { notary } = options;
 
@@ -30,7 +34,7 @@ export async function notaryRoutes(app: FastifyInstance, options: { notary: Nota
         }),
         response: successResponse(NotaryLoginResultSchema),
       },
-      config: { session: "tokenless", rateLimit: LOGIN_RATE_LIMIT },
+      config: { session: "tokenless", rateLimit: loginRateLimit },
       preHandler: options.refuseReplayedRequest,
     },
     async (request) => ok(await notary.login(request.body, request.ip, request.cookies[CAPTCHA_COOKIE])),

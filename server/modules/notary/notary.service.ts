@@ -1,12 +1,6 @@
-import { createHash } from "node:crypto";
 import { AccountCode } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import {
-  NewNotaryUserSchema,
-  NotaryAccountSchema,
-  type NotaryLoginResult,
-  type NotaryUser,
-} from "../../../src/schema/notary.js";
+import { NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { LoginThrottle } from "../account/login-throttle.js";
 import type { PasswordHasher } from "../account/password-hasher.js";
@@ -84,33 +78,6 @@ export class NotaryService {
     return toNotaryUser(user);
   }
 
-  /** For the operator (CLI) and the development seed; the password is the plain one typed there. */
-  async createUser(input: unknown, options: { isDemo?: boolean } = {}): Promise<NotaryUser> {
-    const parsed = NewNotaryUserSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      throw new BusinessError(ResultCode.validationFailed, Object.values(errors).join("；"), { errors });
-    }
-    const { officeName, account, name, password } = parsed.data;
-    const now = this.deps.now();
-    const row = await this.deps.users.insertUnlessTaken({
-      office_name: officeName,
-      account,
-      name,
-      // What the browser will send is the MD5 of the password (DESIGN.md §4), so that is what is hashed.
-      password_hash: await this.deps.hasher.hash(md5Hex(password)),
-      status: "active",
-      is_demo: options.isDemo ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    });
-    if (!row) {
-      const message = `公证处账号 ${account} 已存在`;
-      throw new BusinessError(AccountCode.accountAlreadyRegistered, message, { errors: { account: message } });
-    }
-    return toNotaryUser(row);
-  }
-
   private assertMaySignIn(user: NotaryUserRow): void {
     if (user.status === "disabled") throw new BusinessError(AccountCode.accountDisabled, "该公证处账号已停用，请联系平台管理员");
     if (!this.maySignIn(user)) throw new BusinessError(AccountCode.accountDisabled, "演示账号仅在开发环境中可用");
@@ -128,8 +95,4 @@ export class NotaryService {
     }
     return parsed.data;
   }
-}
-
-function md5Hex(text: string): string {
-  return createHash("md5").update(text, "utf8").digest("hex");
 }

@@ -28,29 +28,33 @@ export async function securityRoutes(
     async () => ok({ encryptPubKey: fields.publicKeyBase64 }),
   );
 
-  routes.get(
-    "/webapi/user/v2/getCodeV2",
-    {
-      schema: {
-        tags: ["账号"],
-        summary: "图形验证码（data: URL），与浏览器的 HttpOnly Cookie 绑定，一次有效，5 分钟过期",
-        querystring: signedQuery({ time: z.string().optional() }),
-        response: successResponse(z.object({ codeBase64: z.string() })),
+  // getCodeV2 is the login captcha; the spec also lists getCode under /user and /extractEvidence
+  // (help centre forms) without their payloads: they answer the same kind of image captcha.
+  for (const path of ["/webapi/user/v2/getCodeV2", "/webapi/user/v2/getCode", "/webapi/extractEvidence/v2/getCode"]) {
+    routes.get(
+      path,
+      {
+        schema: {
+          tags: ["账号"],
+          summary: "图形验证码（data: URL），与浏览器的 HttpOnly Cookie 绑定，一次有效，5 分钟过期",
+          querystring: signedQuery({ time: z.string().optional() }),
+          response: successResponse(z.object({ codeBase64: z.string() })),
+        },
+        config: { session: "tokenless" },
       },
-      config: { session: "tokenless" },
-    },
-    async (request, reply) => {
-      const captcha = await captchas.create();
-      reply.setCookie(CAPTCHA_COOKIE, captcha.id, {
-        path: "/webapi",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-        maxAge: CAPTCHA_TTL_MS / 1000,
-      });
-      return ok({ codeBase64: captcha.imageDataUrl });
-    },
-  );
+      async (request, reply) => {
+        const captcha = await captchas.create();
+        reply.setCookie(CAPTCHA_COOKIE, captcha.id, {
+          path: "/webapi",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: request.protocol === "https",
+          maxAge: CAPTCHA_TTL_MS / 1000,
+        });
+        return ok({ codeBase64: captcha.imageDataUrl });
+      },
+    );
+  }
 
   if (!options.developmentProviders) return;
 

@@ -6,7 +6,6 @@ import { loginUser } from "./login-fixtures";
 const PASSWORD: LoginMode = 0;
 const CODE: LoginMode = 1;
 
-
 const envelope = (code: number, message: string, datas: unknown = null): Envelope<unknown> => ({ code, message, datas });
 
 describe("decideLoginOutcome (spec §8)", () => {

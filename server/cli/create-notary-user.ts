@@ -1,0 +1,117 @@
+import { parseArgs } from "node:util";
+import { databaseTargetFor } from "../app.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { openDatabase } from "../db/dialect.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { BusinessError } from "../http/envelope.js";
+import { PasswordHasher } from "../modules/account/password-hasher.js";
+import { NotaryStaffService } from "../modules/notary/notary-staff.service.js";
+import { NotaryUserRepository } from "../modules/notary/notary-user.repository.js";
+
+/**
+ * Creates a notary office staff account (spec §6: notary offices have their own login; there is
+ * no self-registration). Uses the server's configuration (DATA_DIR or DATABASE_URL, scrypt cost):
+ *
+ *   npx tsx server/cli/create-notary-user.ts --office 衡州公证处 --account zhang.san --name 张三
+ *
+ * The password comes from standard input, never from the command line, where it would stay in the
+ * shell history and show in `ps`: typed twice without echo on a terminal, or the first line of a pipe.
+ */
+const USAGE = "用法：npx tsx server/cli/create-notary-user.ts --office <公证处名称> --account <账号> --name <姓名>（密码从标准输入读取）";
+const EXIT = { ok: 0, failed: 1, usage: 64, config: 78 } as const;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ options: { office: { type: "string" }, account: { type: "string" }, name: { type: "string" } }, strict: true }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (!args.office || !args.account || !args.name) {
+    console.error(USAGE);
+    return EXIT.usage;
+  }
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return EXIT.config;
+  }
+
+  const password = process.stdin.isTTY ? await askPasswordTwice() : await readFirstLine();
+  if (password === null) {
+    console.error("两次输入的密码不一致，未创建账号");
+    return EXIT.failed;
+  }
+
+  const database = openDatabase(databaseTargetFor(config));
+  try {
+    await migrateToLatest(database.db);
+    const staff = new NotaryStaffService(new NotaryUserRepository(database.db), new PasswordHasher(config.passwordScryptLogN), Date.now);
+    const user = await staff.createUser({ officeName: args.office, account: args.account, name: args.name, password });
+    console.log(`已创建公证处账号 ${user.account}（${user.officeName} · ${user.name}），数据库：${database.describe()}`);
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    console.error(`未创建账号：${error.message}`);
+    return EXIT.failed;
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+async function askPasswordTwice(): Promise<string | null> {
+  const first = await askHidden("请输入密码：");
+  const second = await askHidden("请再次输入密码：");
+  return first === second ? first : null;
+}
+
+/** Reads one line from the terminal without echoing it. */
+function askHidden(question: string): Promise<string> {
+  const { stdin, stderr } = process;
+  stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const finish = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") {
+          finish();
+          return resolve(value);
+        }
+        if (char === "\u0003") {
+          finish();
+          return reject(new Error("已取消"));
+        }
+        value = char === "\u007f" || char === "\b" ? value.slice(0, -1) : value + char;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function readFirstLine(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/)[0] ?? "";
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error("创建公证处账号失败：", error);
+    process.exit(EXIT.failed);
+  },
+);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { createAccountClient } from "../../../src/providers/account-client";
+import type { HttpClient, RequestOptions, RequestParams } from "../../../src/providers/http-client";
+import { md5Hex } from "../../../src/providers/login-crypto";
+import { CodePurpose } from "../../../src/schema/account";
+import type { Envelope } from "../../../src/schema/envelope";
+import { fakeLoginCrypto } from "./fake-login-crypto";
+
+function setup() {
+  const calls: { method: string; path: string; params: RequestParams; tokenless: boolean }[] = [];
+  const record = <T, E>(method: string) => async (path: string, params: RequestParams = {}, options: RequestOptions = {}) => {
+    calls.push({ method, path, params, tokenless: options.tokenless === true });
+    return { code: 200, message: "成功", datas: null } as Envelope<T, E>;
+  };
+  const http: HttpClient = { baseURL: "/webapi", get: record("GET"), post: record("POST") };
+  return { client: createAccountClient({ http, crypto: fakeLoginCrypto }), calls };
+}
+
+const rsaMd5 = (password: string) => `rsa(${md5Hex(password)})`;
+
+describe("account client (spec §7 user calls)", () => {
+  it("password login: GET loginV2 type 0, account and password encrypted, the captcha as vcode, without a token", async () => {
+    const { client, calls } = setup();
+    await client.loginWithPassword({ account: " 13800138000 ", password: "abc123", captcha: "Ab12" });
+    expect(calls).toEqual([
+      {
+        method: "GET",
+        path: "/user/v2/loginV2",
+        params: { encryptAccount: "rsa(13800138000)", encryptPassword: rsaMd5("abc123"), vcode: "Ab12", type: 0, ipAddress: "" },
+        tokenless: true,
+      },
+    ]);
+  });
+
+  it("code login: type 1 with loginVcode and no password", async () => {
+    const { client, calls } = setup();
+    await client.loginWithCode({ account: "a@b.cn", code: "123456" });
+    expect(calls[0]).toMatchObject({ path: "/user/v2/loginV2", params: { encryptAccount: "rsa(a@b.cn)", loginVcode: "123456", type: 1, ipAddress: "" } });
+    expect(calls[0].params).not.toHaveProperty("encryptPassword");
+  });
+
+  it("next time (after 3011): delaysUpdatePwd with freshly encrypted fields and the plain account", async () => {
+    const { client, calls } = setup();
+    await client.delayPasswordUpdate({ account: "a@b.cn", password: "abc123" });
+    expect(calls[0]).toMatchObject({
+      path: "/user/v2/delaysUpdatePwd",
+      params: { encryptAccount: "rsa(a@b.cn)", encryptPassword: rsaMd5("abc123"), ipAddress: "", account: "a@b.cn" },
+      tokenless: true,
+    });
+  });
+
+  it.each([
+    ["13800138000", "/user/v2/sendPhoneVCode"],
+    ["someone@example.com", "/user/v2/sendEmailVCode"],
+  ])("sends the code for %s through %s", async (account, path) => {
+    const { client, calls } = setup();
+    await client.sendCode(account, CodePurpose.codeLogin);
+    expect(calls).toEqual([{ method: "GET", path, params: { account, type: 5 }, tokenless: true }]);
+  });
+
+  it("does not ask the server to send to an account that is neither", async () => {
+    const { client, calls } = setup();
+    await expect(client.sendCode("12345", CodePurpose.register)).resolves.toMatchObject({ code: 1001, message: "请输入正确的手机号或邮箱" });
+    expect(calls).toEqual([]);
+  });
+
+  it("codes for a signed-in user's own account (binding) carry the session", async () => {
+    const { client, calls } = setup();
+    await client.sendCode("13800138000", CodePurpose.bindContact);
+    expect(calls[0].tokenless).toBe(false);
+  });
+
+  it("register, reset and set password POST the MD5-then-encrypted password", async () => {
+    const { client, calls } = setup();
+    await client.register({ account: "a@b.cn", code: "123456", password: "abc123" });
+    await client.resetPassword({ account: "a@b.cn", code: "654321", password: "abc456" });
+    await client.setPassword("abc789");
+    expect(calls).toEqual([
+      { method: "POST", path: "/user/v2/register", params: { account: "a@b.cn", vCode: "123456", encryptPassword: rsaMd5("abc123"), agreement: true }, tokenless: true },
+      { method: "POST", path: "/user/v2/resetPassword", params: { account: "a@b.cn", vCode: "654321", encryptPassword: rsaMd5("abc456") }, tokenless: true },
+      // The first password belongs to the signed-in account: the session goes with it.
+      { method: "POST", path: "/user/v2/setPassword", params: { encryptPassword: rsaMd5("abc789") }, tokenless: false },
+    ]);
+  });
+
+  it("captcha, existence check and the second step", async () => {
+    const { client, calls } = setup();
+    await client.getCaptcha();
+    await client.checkAccount("a@b.cn");
+    await client.sendSecondStepCode("ch-1");
+    await client.verifySecondStep({ challengeId: "ch-1", vCode: " 123456 " });
+    expect(calls).toEqual([
+      { method: "GET", path: "/user/v2/getCodeV2", params: { time: expect.any(Number) }, tokenless: true },
+      { method: "GET", path: "/user/v2/checkAccount", params: { account: "a@b.cn" }, tokenless: true },
+      { method: "POST", path: "/user/v2/sendLoginVerifyCode", params: { challengeId: "ch-1" }, tokenless: true },
+      { method: "POST", path: "/user/v2/loginVerify", params: { challengeId: "ch-1", vCode: "123456" }, tokenless: true },
+    ]);
+  });
+});
