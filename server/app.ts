@@ -3,6 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { BlobStore } from "./blobs/blob-store.js";
 import type { AppConfig } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -21,6 +22,8 @@ import { contentRoutes } from "./modules/content/content.routes.js";
 import { outboxRoutes } from "./modules/notifier/outbox.routes.js";
 import { createNotaryServices, type NotaryServices } from "./modules/notary/notary.module.js";
 import { notaryRoutes } from "./modules/notary/notary.routes.js";
+import { createPersonalServices, personalRoutes, type PersonalServices } from "./modules/personal/personal.module.js";
+import { scanLoginModule } from "./modules/scan-login/scan-login.module.js";
 import { securityRoutes } from "./modules/security/security.routes.js";
 import { ContentService } from "./modules/content/content.service.js";
 import { SessionRepository } from "./modules/session/session.repository.js";
@@ -28,6 +31,7 @@ import { sessionRoutes } from "./modules/session/session.routes.js";
 import { SessionService } from "./modules/session/session.service.js";
 import { clientPlugin } from "./plugins/client.js";
 import { errorsPlugin } from "./plugins/errors.js";
+import { multipartPlugin } from "./plugins/multipart.js";
 import { opendocsPlugin } from "./plugins/opendocs.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { signaturePlugin } from "./plugins/signature.js";
@@ -42,7 +46,7 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices };
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices; blobs: BlobStore; personal: PersonalServices };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -84,12 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const idleOverride = config.userSessionIdleMs ? { user: config.userSessionIdleMs } : {};
   const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
   const accountServices = createAccountServices(config, database.db, sessions, now);
+  const blobs = new BlobStore(path.join(config.dataDir, "blobs"));
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
     content: new ContentService(new ContentRepository(database.db), config.storagePrefix),
     accounts: accountServices,
     notary: createNotaryServices(config, database.db, accountServices, sessions, now),
+    blobs,
+    personal: createPersonalServices({ config, db: database.db, accounts: accountServices, sessions, blobs, now }),
   };
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
@@ -105,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试` }),
   });
   await app.register(opendocsPlugin);
+  // Before the signature check, which signs the parsed multipart fields.
+  await app.register(multipartPlugin);
   await app.register(signaturePlugin, { now });
   await app.register(sessionPlugin, { sessions: services.sessions });
 
@@ -125,6 +134,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refuseReplayedRequest: accounts.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });
+  await app.register(scanLoginModule, { config, db: database.db, accounts, now });
+
+  await app.register(personalRoutes, { personal: services.personal, developmentProviders: config.developmentProviders });
 
   const housekeeping = startHousekeeping(
     [

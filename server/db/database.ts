@@ -22,6 +22,10 @@ export interface Database {
   scan_login_states: ScanLoginStatesTable;
   scan_pending_identities: ScanPendingIdentitiesTable;
   dev_wx_authorizations: DevWxAuthorizationsTable;
+  real_name_applications: RealNameApplicationsTable;
+  enterprise_applications: EnterpriseApplicationsTable;
+  avatar_images: AvatarImagesTable;
+  child_accounts: ChildAccountsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -215,4 +219,50 @@ export interface DevWxAuthorizationsTable {
   code: string | null;
   confirmed_at: number | null;
   code_used_at: number | null;
+}
+
+/** Owned by modules/personal: real-name submissions; the ID number is only ever answered masked. */
+export interface RealNameApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  real_name: string;
+  id_number: string;
+  /** VerificationStatus: 1 under review, 2 verified, 3 rejected. */
+  status: number;
+  reject_reason: string | null;
+  provider: string;
+  submitted_at: number;
+  decided_at: number | null;
+}
+
+/** Owned by modules/personal: organisation verification submissions with their licence image (a blob). */
+export interface EnterpriseApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  enterprise_name: string;
+  institution_type: number;
+  certificate_kind: "businessLicence" | "organisationCode";
+  certificate_number: string;
+  licence_image_sha256: string;
+  licence_image_type: string;
+  status: number;
+  reject_reason: string | null;
+  provider: string;
+  submitted_at: number;
+  decided_at: number | null;
+}
+
+/** Owned by modules/personal: blobs published as avatars, the only blobs served without a session. */
+export interface AvatarImagesTable {
+  sha256: string;
+  mime_type: string;
+  created_at: number;
+}
+
+/** Owned by modules/child-account: a sub-account's name; the account itself is a users row (parent_id). */
+export interface ChildAccountsTable {
+  user_id: number;
+  parent_id: number;
+  name: string;
+  created_at: number;
 }

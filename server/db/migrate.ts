@@ -3,6 +3,7 @@ import type { Database } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as accounts from "./migrations/0002-accounts.js";
 import * as scanLogin from "./migrations/0003-scan-login.js";
+import * as personalCentre from "./migrations/0004-personal-centre.js";
 import * as notary from "./migrations/0005-notary.js";
 
 /**
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
   "0003-scan-login": scanLogin,
+  "0004-personal-centre": personalCentre,
   "0005-notary": notary,
 };
 

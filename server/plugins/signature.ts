@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { computeSignature, SIGNATURE_MAX_SKEW_MS } from "../../src/schema/signature.js";
 import { sendFailure } from "../http/envelope.js";
+import { isUploadedFile } from "../http/uploaded-file.js";
 
 export const WEBAPI_PREFIX = "/webapi/";
 
@@ -11,12 +12,17 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** The parameters that are signed: the query, plus the fields of a JSON or form body. */
+/**
+ * The parameters that are signed: the query, plus the fields of a JSON, form or multipart body.
+ * Files of a multipart body are not signed (DESIGN.md §4).
+ */
 export function collectSignedParams(request: FastifyRequest): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = request.body;
   const isPlainObject = typeof body === "object" && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body);
-  return isPlainObject ? { ...query, ...(body as Record<string, unknown>) } : { ...query };
+  if (!isPlainObject) return { ...query };
+  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => !isUploadedFile(value));
+  return { ...query, ...Object.fromEntries(fields) };
 }
 
 /**

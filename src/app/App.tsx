@@ -2,16 +2,21 @@ import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { useState } from "react";
-import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { MessageModalHost } from "../components/message-modal";
+import { PersonalShell } from "../components/shell/personal-shell";
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
+import { NotaryServicesProvider } from "../providers/notary-context";
+import { PersonalServicesProvider } from "../providers/personal-context";
+import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
 import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
-import { appRoutes, knownRoutePatterns } from "./routes";
+import { isPersonalPath } from "./path-rules";
+import { appRoutes, knownRoutePatterns, type AppRoute } from "./routes";
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -36,16 +41,22 @@ export function App() {
           >
             <SessionStoreProvider store={services.sessionStore}>
               <AccountServicesProvider services={services.account}>
-                <Bridge />
-                <NavigationGuard
-                  routePatterns={knownRoutePatterns}
-                  sessionStore={services.sessionStore}
-                  lookupUserInfo={services.lookupUserInfo}
-                  errorPage={<ErrorPage />}
-                >
-                  <AppRoutes />
-                </NavigationGuard>
-                <MessageModalHost store={services.messageModal} />
+                <NotaryServicesProvider services={services.notary}>
+                  <Bridge />
+                  <NavigationGuard
+                    routePatterns={knownRoutePatterns}
+                    sessionStore={services.sessionStore}
+                    lookupUserInfo={services.lookupUserInfo}
+                    errorPage={<ErrorPage />}
+                  >
+                    <ScanLoginClientProvider client={services.scanLogin}>
+                      <PersonalServicesProvider services={services.personal}>
+                        <AppRoutes />
+                      </PersonalServicesProvider>
+                    </ScanLoginClientProvider>
+                  </NavigationGuard>
+                  <MessageModalHost store={services.messageModal} />
+                </NotaryServicesProvider>
               </AccountServicesProvider>
             </SessionStoreProvider>
           </Refine>
@@ -56,16 +67,32 @@ export function App() {
 }
 
 function AppRoutes() {
+  // Every /personal page sits in the logged-in shell, a layout route that stays mounted between them.
+  const personalRoutes = appRoutes.filter((route) => isPersonalPath(route.path));
+  const otherRoutes = appRoutes.filter((route) => !isPersonalPath(route.path));
   return (
     <Routes>
-      {appRoutes.map((route) => (
-        <Route
-          key={route.path}
-          path={route.path}
-          caseSensitive
-          element={"redirectTo" in route ? <Navigate to={route.redirectTo} replace /> : route.element}
-        />
-      ))}
+      <Route
+        element={
+          <PersonalShell>
+            <Outlet />
+          </PersonalShell>
+        }
+      >
+        {personalRoutes.map(renderRoute)}
+      </Route>
+      {otherRoutes.map(renderRoute)}
     </Routes>
+  );
+}
+
+function renderRoute(route: AppRoute) {
+  return (
+    <Route
+      key={route.path}
+      path={route.path}
+      caseSensitive
+      element={"redirectTo" in route ? <Navigate to={route.redirectTo} replace /> : route.element}
+    />
   );
 }

@@ -2,9 +2,14 @@ import { createMessageModalStore } from "../components/message-modal-store";
 import { createAccessControlProvider } from "../providers/access-control-provider";
 import { createAccountClient } from "../providers/account-client";
 import { createAuthProvider } from "../providers/auth-provider";
+import { createChildAccountClient } from "../providers/child-account-client";
 import { createDataProvider } from "../providers/data-provider";
 import { createHttpClient, WEBAPI_BASE_URL } from "../providers/http-client";
 import { createLoginCrypto } from "../providers/login-crypto";
+import { createNotaryAuth } from "../providers/notary-auth";
+import { createNotaryClient } from "../providers/notary-client";
+import { createPersonalClient } from "../providers/personal-client";
+import { createScanLoginClient } from "../providers/scan-login-client";
 import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
@@ -23,13 +28,18 @@ export function createAppServices() {
     navigate: navigation.navigate,
     now,
   });
-  // One client, so the login key is fetched and imported once per page load.
-  const accounts = createAccountClient({ http, crypto: createLoginCrypto({ http }) });
+  // One crypto, so the login key is fetched and imported once per page load.
+  const crypto = createLoginCrypto({ http });
+  const accounts = createAccountClient({ http, crypto });
+  const notaryClient = createNotaryClient({ http, crypto });
   return {
     sessionStore,
     navigation,
     messageModal,
     account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
+    scanLogin: createScanLoginClient({ http, crypto }),
+    personal: { personal: createPersonalClient({ http, crypto }), childAccounts: createChildAccountClient({ http, crypto }) },
+    notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
     dataProvider: createDataProvider(http),
     authProvider: createAuthProvider({
       http,

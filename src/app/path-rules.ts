@@ -10,11 +10,31 @@ export const APP_PATHS = {
   operationPanel: "/personal/operationPanel",
   notaryLogin: "/info/notaryOfficeLogin",
   notaryConsole: "/info/notaryRequests",
+  notaryRequestList: "/info/notaryRequests/requestList",
+  personal: "/personal",
+  accountManagement: "/personal/accountManagement",
+  childAccountList: "/personal/childAccountManagement/dataList",
+  authentication: "/personal/securityCenter/authentication",
+  enterpriseProve: "/personal/securityCenter/enterpriseProve",
+  changePassword: "/personal/securityCenter/changePassword",
+  bindWechat: "/personal/securityCenter/bindWechat",
+  securityCenter: "/personal/securityCenter",
+  bindMobile: "/personal/securityCenter/bindMobile",
+  bindEmail: "/personal/securityCenter/bindEmail",
+  cancellation: "/personal/securityCenter/cancellation",
+  childAccountManagement: "/personal/childAccountManagement",
+  createChildAccount: "/personal/childAccountManagement/createChildAccount",
+  createChildAccountSuccess: "/personal/childAccountManagement/createSuccess",
+  purchasePackage: "/personal/expenseCenter/purchasePackage",
+  expenseRecord: "/personal/expenseCenter/expenseRecord",
+  invoiceRecord: "/personal/invoiceAdmin/invoicetoRecord",
   judicialStatus: "/judicialStatus",
   onlineCharge: "/personal/expenseCenter/onlineCharge",
   newTextMonitor: "/monitor/text/ystwnew",
   textMonitorList: "/monitor/text/ystwdataList",
   login: "/login",
+  wxCallBack: "/wxCallBack",
+  wxCallBackHome: "/wxCallBackHome",
   register: "/user/register",
   resetPassword: "/user/resetPassword",
   setPassword: "/user/setPassword",
@@ -54,6 +74,11 @@ export const PUBLIC_PATH_PREFIXES = [
 /** Pages the server answers itself (API docs, recorder, static files); never the SPA's business. */
 export const SERVER_PATH_FRAGMENTS = ["/precord", "/opendocs", "/assets", "/_blank"] as const;
 export const SERVER_PATH_PREFIX = "/obtainEvidence";
+
+/** Pages inside the personal centre, which share the logged-in shell (components/shell). */
+export function isPersonalPath(pathname: string): boolean {
+  return pathname === APP_PATHS.personal || pathname.startsWith(`${APP_PATHS.personal}/`);
+}
 
 export function isNotaryConsolePath(pathname: string): boolean {
   return pathname.startsWith(APP_PATHS.notaryConsole);

@@ -3,8 +3,10 @@ import { ErrorPage } from "../pages/error/error-page";
 import { HomePage } from "../pages/home/home-page";
 import { JudicialStatusPage } from "../pages/judicial/judicial-status-page";
 import { LoginPage } from "../pages/login/login-page";
+import { ScanCallbackPage } from "../pages/login/scan-callback-page";
 import { NotaryLoginPage } from "../pages/notary/notary-login-page";
 import { NotaryRequestsPage } from "../pages/notary/notary-requests-page";
+import { BindWechatPage } from "../pages/personal/bind-wechat-page";
 import { OperationPanelPage } from "../pages/personal/operation-panel-page";
 import { LegalDocumentPage } from "../pages/user/legal/legal-document-page";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
@@ -34,6 +36,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.resetPassword, element: <ResetPasswordPage /> },
   { path: APP_PATHS.setPassword, element: <SetPasswordPage /> },
   { path: APP_PATHS.verificationCode, element: <VerificationCodePage /> },
+  { path: APP_PATHS.wxCallBack, element: <ScanCallbackPage /> },
+  { path: APP_PATHS.wxCallBackHome, element: <ScanCallbackPage /> },
+  { path: APP_PATHS.bindWechat, element: <BindWechatPage /> },
   ...LEGAL_DOCUMENTS.map(({ path, document }) => ({ path, element: <LegalDocumentPage document={document} /> })),
   { path: CATCH_ALL_PATH, element: <ErrorPage /> },
 ];

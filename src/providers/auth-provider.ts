@@ -43,13 +43,6 @@ export const LOGOUT_PATH = "/user/v2/logout";
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   const { http, sessionStore, now, showMessage, accounts } = options;
 
-  /** The remembered path is used once (spec §2), so it is cleared as it is taken. */
-  function takePostLoginPath(): string {
-    const path = resolvePostLoginPath(sessionStore.getRememberedPath(), options.getLocation().search);
-    sessionStore.clearRememberedPath();
-    return path;
-  }
-
   return {
     // Every way into an account (password, code, "next time" after 3011, second step, registration)
     // ends in the same decision, and only a login stores the session.
@@ -57,7 +50,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
       const step = decideLoginOutcome(await sendLoginRequest(accounts, request), loginModeOf(request));
       if (step.kind !== "loggedIn") return { success: false, step };
       storeLoginResult(sessionStore, step.result, now());
-      return step.shouldRedirect ? { success: true, step, nextPath: takePostLoginPath() } : { success: true, step };
+      return step.shouldRedirect ? { success: true, step, nextPath: takePostLoginPath(sessionStore, options.getLocation().search) } : { success: true, step };
     },
 
     async logout() {
@@ -89,6 +82,13 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
 
     getPermissions: async () => ({ accountType: sessionStore.getUser()?.accountType ?? null }),
   };
+}
+
+/** The remembered path is used once (spec §2), so it is cleared as it is taken; scan login goes on the same way. */
+export function takePostLoginPath(sessionStore: SessionStore, search: string): string {
+  const path = resolvePostLoginPath(sessionStore.getRememberedPath(), search);
+  sessionStore.clearRememberedPath();
+  return path;
 }
 
 /** The session of spec §3: the user, the token and the time; the session store drops anything else. */

@@ -1,6 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig } from "axios";
 import { APP_PATHS, isPublicPath } from "../app/path-rules";
 import { ResultCode, ResultMessage, SESSION_INVALID_CODES, type Envelope, type ResultCodeValue } from "../schema/envelope";
+import type { SessionKind } from "../schema/session";
 import { computeSignature, stringifyParamValue } from "../schema/signature";
 import { sha256Hex } from "./browser-digest";
 import type { SessionStore } from "./session-store";
@@ -20,6 +21,13 @@ export type RequestParams = Record<string, unknown>;
 export interface RequestOptions {
   /** The call never carries the session token (spec §7). */
   tokenless?: boolean;
+  /**
+   * Which stored session the call speaks for: the user's (default) or the notary office staff's.
+   * Notary console calls carry the notary token, and a refusal ends the notary session (spec §4).
+   */
+  session?: SessionKind;
+  /** POST the body as multipart/form-data (spec §7 uploads); Blob values are files and are not signed. */
+  multipart?: boolean;
   signal?: AbortSignal;
 }
 
@@ -52,22 +60,31 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<T, E>(method: "get" | "post", path: string, fields: RequestParams, requestOptions: RequestOptions) {
     // A caller-supplied token (the u/t entry lookup) wins over the stored one.
     const hasOwnToken = fields.token !== undefined && fields.token !== null;
-    const storedToken = requestOptions.tokenless || hasOwnToken ? undefined : sessionStore.getUser()?.token;
+    const sessionKind = requestOptions.session ?? "user";
+    const storedToken = requestOptions.tokenless || hasOwnToken ? undefined : storedTokenOf(sessionKind);
     const params = storedToken ? { ...fields, token: storedToken } : fields;
     const timestamp = now();
-    const signature = computeSignature({ ...params, timestamp }, sha256Hex);
+    const signature = computeSignature({ ...withoutFiles(params), timestamp }, sha256Hex);
     const config: AxiosRequestConfig =
       method === "get"
         ? { method, url: path, params: { ...params, timestamp, signature }, signal: requestOptions.signal }
-        : { method, url: path, params: { timestamp, signature }, data: params, signal: requestOptions.signal };
+        : { method, url: path, params: { timestamp, signature }, data: requestOptions.multipart ? toFormData(params) : params, signal: requestOptions.signal };
 
     const envelope = await exchange<T, E>(config);
     // Both reactions concern the stored session, so they follow only calls that carried its token:
     // the server refreshes a session only then, and a refused link token (u/t entry) says nothing
     // about the session this browser already holds.
-    if (storedToken && envelope.code === ResultCode.success) sessionStore.touchUser(now());
-    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) reactToInvalidSession();
+    // The notary session is not touched: spec §4 counts its 8 hours from the login timestamp.
+    if (storedToken && sessionKind === "user" && envelope.code === ResultCode.success) sessionStore.touchUser(now());
+    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) {
+      if (sessionKind === "notary") reactToInvalidNotarySession();
+      else reactToInvalidSession();
+    }
     return envelope;
+  }
+
+  function storedTokenOf(kind: SessionKind): string | undefined {
+    return kind === "notary" ? sessionStore.getNotary()?.token : sessionStore.getUser()?.token;
   }
 
   async function exchange<T, E>(config: AxiosRequestConfig): Promise<Envelope<T, E>> {
@@ -93,6 +110,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.navigate(APP_PATHS.home);
   }
 
+  /** Spec §2/§4: a notary whose session ended goes back to the notary login; the user session is untouched. */
+  function reactToInvalidNotarySession() {
+    sessionStore.clearNotary();
+    if (options.getLocation().pathname !== APP_PATHS.notaryLogin) options.navigate(APP_PATHS.notaryLogin);
+  }
+
   return {
     baseURL,
     get: (path, params = {}, requestOptions = {}) => send("get", path, params, requestOptions),
@@ -110,6 +133,23 @@ export function serializeQuery(params: RequestParams): string {
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(stringifyParamValue(value))}`)
     .join("&");
+}
+
+/** DESIGN.md §4: files are left out of the signature; every other field is signed. */
+function withoutFiles(params: RequestParams): RequestParams {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => !(value instanceof Blob)));
+}
+
+/** Fields as text the way the signature stringifies them, files as file parts; null and undefined left out on both sides. */
+function toFormData(params: RequestParams): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else if (value instanceof Blob) form.append(name, value);
+    else form.append(name, stringifyParamValue(value));
+  }
+  return form;
 }
 
 function envelopeFromError<T, E>(error: unknown): Envelope<T, E> {

@@ -37,12 +37,18 @@ export const UserSessionSchema = z.object({
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 
-/** The notary user's own fields are not described by the spec; only the login timestamp matters here. */
+/**
+ * The notary user of spec §3 ("has a timestamp added on login"): the staff member as
+ * /notary/v2/login answers it (schema/notary.ts), its token, and the login time that the 8 hours
+ * of spec §4 count from.
+ */
 export const NotarySessionSchema = z.object({
   token: z.string().optional(),
   timestamp: z.number(),
   id: IdSchema.optional(),
+  account: z.string().optional(),
   name: z.string().optional(),
+  officeName: z.string().optional(),
 });
 export type NotarySession = z.infer<typeof NotarySessionSchema>;
 

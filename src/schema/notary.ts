@@ -64,3 +64,4 @@ export const NotaryLoginResultSchema = z.object({ notaryUser: NotaryUserSchema, 
 export type NotaryLoginResult = z.infer<typeof NotaryLoginResultSchema>;
 
 export const NotaryInfoSchema = z.object({ notaryUser: NotaryUserSchema });
+export type NotaryInfo = z.infer<typeof NotaryInfoSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LoginUserSchema } from "./account";
-import { AVATAR_MAX_BYTES } from "./constants";
+import { AVATAR_MAX_BYTES, UPLOAD_DEFAULT_MAX_BYTES } from "./constants";
 import { EmailSchema, MobileSchema } from "./contact";
 import { VerificationCodeSchema } from "./credentials";
 import { BusinessLicenceSchema, EnterpriseNameSchema, NationalIdSchema, OrganisationCodeSchema, RealNameSchema } from "./identity";
@@ -8,6 +8,7 @@ import { IndustryIdSchema, InstitutionTypeIdSchema } from "./lists";
 import { SetPasswordFormSchema } from "./password-forms";
 import { RegionSelectionSchema } from "./regions";
 import { textRule } from "./string-rule";
+import type { UploadRule } from "./upload";
 
 /**
  * The personal centre's API contract (spec §2 /personal, §3 user fields, §7 uploadHeadPortrait and
@@ -67,7 +68,7 @@ export function maskNationalId(id: string): string {
 // ---- Avatar (spec §5, §9) ----
 
 /** A data: URL of the cropped image; the prefix tells the format, the magic bytes must agree. */
-export const AVATAR_DATA_URL_PATTERN = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/]*={0,2})$/;
+export const AVATAR_DATA_URL_PATTERN = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/]*={0,2})$/i;
 /** The longest base64 text an image of AVATAR_MAX_BYTES can be. */
 export const AVATAR_BASE64_MAX_CHARS = Math.ceil(AVATAR_MAX_BYTES / 3) * 4;
 
@@ -79,8 +80,7 @@ export const ProfileFormSchema = z.object({ industryId: IndustryIdSchema, region
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
 /** updateProfile's body: the region's three ids travel as flat fields. */
-export const ProfileUpdateSchema = z.object({ industryId: z.coerce.number().pipe(IndustryIdSchema) }).and(RegionSelectionSchema);
-export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+export type ProfileUpdate = { industryId: number; province: string; city: string; district: string };
 
 export const ProfileSchema = z.object({
   userInfo: LoginUserSchema,
@@ -115,22 +115,37 @@ export const CERTIFICATE_KINDS = [
 export const CertificateKindSchema = z.enum(["businessLicence", "organisationCode"], { error: "请选择证件类型" });
 export type CertificateKind = z.infer<typeof CertificateKindSchema>;
 
-const enterpriseFields = {
-  enterpriseName: EnterpriseNameSchema,
-  institutionType: z.coerce.number({ error: "请选择机构类型" }).pipe(InstitutionTypeIdSchema),
-  certificateKind: CertificateKindSchema,
-  certificateNumber: z.string({ error: "请输入证件号码" }),
-};
+/** The registration number is checked by the rule of the chosen kind; its message shows on the number. */
+const CertificateSchema = z
+  .object({ certificateKind: CertificateKindSchema, certificateNumber: z.string({ error: "请输入证件号码" }) })
+  .transform((form, ctx) => {
+    const rule = form.certificateKind === "organisationCode" ? OrganisationCodeSchema : BusinessLicenceSchema;
+    const checked = rule.safeParse(form.certificateNumber);
+    if (checked.success) return { ...form, certificateNumber: checked.data };
+    ctx.addIssue({ code: "custom", path: ["certificateNumber"], message: checked.error.issues[0].message });
+    return z.NEVER;
+  });
 
-/** The number is checked by the rule of the chosen kind, and its message shows on the number. */
-export const EnterpriseFieldsSchema = z.object(enterpriseFields).superRefine((form, ctx) => {
-  const rule = form.certificateKind === "organisationCode" ? OrganisationCodeSchema : BusinessLicenceSchema;
-  const checked = rule.safeParse(form.certificateNumber);
-  if (!checked.success) ctx.addIssue({ code: "custom", path: ["certificateNumber"], message: checked.error.issues[0].message });
-});
+/**
+ * An intersection rather than one object, so that the number is checked even while another field
+ * is still wrong (an object's own refinements only run once all its fields pass).
+ */
+export const EnterpriseFieldsSchema = z.intersection(
+  z.object({
+    enterpriseName: EnterpriseNameSchema,
+    institutionType: z.coerce.number({ error: "请选择机构类型" }).pipe(InstitutionTypeIdSchema),
+  }),
+  CertificateSchema,
+);
 export type EnterpriseFields = z.infer<typeof EnterpriseFieldsSchema>;
 
 export const LICENCE_IMAGE_MISSING_MESSAGE = "请上传营业执照或组织机构代码证照片";
+/** The licence photo: an image under the default upload limit of spec §5, with its messages. */
+export const LICENCE_IMAGE_RULE: UploadRule = {
+  extensions: ["jpg", "jpeg", "png"],
+  maxBytes: UPLOAD_DEFAULT_MAX_BYTES,
+  messages: { missing: LICENCE_IMAGE_MISSING_MESSAGE },
+};
 
 export const EnterpriseInfoSchema = z.object({
   status: z.number().int().describe("0 未认证，1 审核中，2 已认证，3 未通过"),

@@ -5,8 +5,10 @@ import { createAccountClient } from "../../src/providers/account-client";
 import { AccountServicesProvider } from "../../src/providers/account-context";
 import { createAuthProvider } from "../../src/providers/auth-provider";
 import type { HttpClient, RequestOptions, RequestParams } from "../../src/providers/http-client";
+import { createScanLoginClient } from "../../src/providers/scan-login-client";
+import { ScanLoginClientProvider } from "../../src/providers/scan-login-context";
 import { createSecondStepStorage } from "../../src/providers/second-step-storage";
-import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { createMemoryStorage, createSessionStore, type StorageLike } from "../../src/providers/session-store";
 import type { Envelope } from "../../src/schema/envelope";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { RefineHarness } from "./refine-harness";
@@ -50,12 +52,14 @@ export function renderAccountScreen(options: {
   script?: Record<string, ScriptedAnswer>;
   user?: Record<string, unknown>;
   state?: unknown;
+  /** Where the pending second step is kept; memory unless a test needs to seed it. */
+  secondStepStorage?: StorageLike;
 }) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (options.user) sessionStore.setUser(options.user);
   const { http, calls, callsTo } = scriptedHttpClient({ "/user/v2/getCodeV2": ok({ codeBase64: CAPTCHA_IMAGE }), ...options.script });
   const client = createAccountClient({ http, crypto: fakeLoginCrypto });
-  const secondStep = createSecondStepStorage(createMemoryStorage());
+  const secondStep = createSecondStepStorage(options.secondStepStorage ?? createMemoryStorage());
   const search = options.path.includes("?") ? `?${options.path.split("?")[1]}` : "";
   const authProvider = createAuthProvider({
     http,
@@ -72,7 +76,11 @@ export function renderAccountScreen(options: {
       sessionStore={sessionStore}
       http={http}
       authProvider={authProvider}
-      element={<AccountServicesProvider services={{ client, secondStep }}>{options.element}</AccountServicesProvider>}
+      element={
+        <AccountServicesProvider services={{ client, secondStep }}>
+          <ScanLoginClientProvider client={createScanLoginClient({ http, crypto: fakeLoginCrypto })}>{options.element}</ScanLoginClientProvider>
+        </AccountServicesProvider>
+      }
     />,
   );
   return { sessionStore, secondStep, calls, callsTo };

@@ -1,8 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { HomePage } from "../../src/pages/home/home-page";
-import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
-import { fakeHttpClient, RefineHarness } from "./refine-harness";
+import { renderAccountScreen } from "./account-harness";
 
 const article = (articleId: number, title: string, createDate: string) => ({
   articleId,
@@ -16,21 +15,25 @@ const article = (articleId: number, title: string, createDate: string) => ({
   createDate,
 });
 
-function setup() {
-  const { http, calls } = fakeHttpClient({
-    "/common/v2/getTime": { code: 200, message: "成功", datas: { serverTime: Date.UTC(2024, 0, 1, 0, 0, 0) } },
-    "/extractEvidence/v2/getBanner": {
-      code: 200,
-      message: "成功",
-      datas: { bannerList: [{ templateId: 1, imageUrl: "/assets/images/banner/1.jpg", subImage: [], button: [{ name: "立即体验", jumpUrl: "/evidences/dataList" }], title: "区块链存证", subTitle: [{ title: "让证据可信" }] }] },
-    },
-    "/extractEvidence/v2/getCmsArticle": {
-      code: 200,
-      message: "成功",
-      datas: { cmsNewArticleList: [article(1, "旧的动态", "2024-01-01 09:00:00"), article(2, "最新动态", "2024-03-01 09:00:00")] },
+function setup(user?: Record<string, unknown>) {
+  const { calls } = renderAccountScreen({
+    path: "/index",
+    element: <HomePage />,
+    user,
+    script: {
+      "/common/v2/getTime": { code: 200, message: "成功", datas: { serverTime: Date.UTC(2024, 0, 1, 0, 0, 0) } },
+      "/extractEvidence/v2/getBanner": {
+        code: 200,
+        message: "成功",
+        datas: { bannerList: [{ templateId: 1, imageUrl: "/assets/images/banner/1.jpg", subImage: [], button: [{ name: "立即体验", jumpUrl: "/evidences/dataList" }], title: "区块链存证", subTitle: [{ title: "让证据可信" }] }] },
+      },
+      "/extractEvidence/v2/getCmsArticle": {
+        code: 200,
+        message: "成功",
+        datas: { cmsNewArticleList: [article(1, "旧的动态", "2024-01-01 09:00:00"), article(2, "最新动态", "2024-03-01 09:00:00")] },
+      },
     },
   });
-  render(<RefineHarness path="/index" element={<HomePage />} sessionStore={createSessionStore(createMemoryStorage())} http={http} />);
   return calls;
 }
 
@@ -50,5 +53,18 @@ describe("public home", () => {
     setup();
     const clock = await screen.findByText(/^北京时间 2024-01-01 08:00:0\d\.\d{3}$/, {}, { timeout: 2000 });
     expect(clock).toBeInTheDocument();
+  });
+
+  it("shows visitors the login panel and a 登录 link", () => {
+    setup();
+    expect(screen.getByRole("tab", { name: "账号密码登录" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "登录" })).toHaveAttribute("href", "/login");
+  });
+
+  it("hides the panel from a signed-in user and greets them with a way into the workspace", () => {
+    setup({ token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", userRealName: "张三" });
+    expect(screen.queryByRole("tab", { name: "账号密码登录" })).not.toBeInTheDocument();
+    expect(screen.getByText("张三")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "进入工作台" })).toHaveAttribute("href", "/personal/operationPanel");
   });
 });

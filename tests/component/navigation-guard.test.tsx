@@ -39,8 +39,25 @@ function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.
 const location = () => screen.getByLabelText("当前地址").textContent;
 
 describe("<NavigationGuard> with this issue's routes", () => {
-  it("knows exactly the routes of the foundation issue", () => {
-    expect(knownRoutePatterns).toEqual(["/", "/index", "/personal/operationPanel", "/info/notaryOfficeLogin", "/info/notaryRequests/*", "/judicialStatus"]);
+  it("knows exactly the routes of the foundation and accounts issues", () => {
+    expect(knownRoutePatterns).toEqual([
+      "/",
+      "/index",
+      "/personal/operationPanel",
+      "/info/notaryOfficeLogin",
+      "/info/notaryRequests/*",
+      "/judicialStatus",
+      "/login",
+      "/user/register",
+      "/user/resetPassword",
+      "/user/setPassword",
+      "/user/verificationCode",
+      "/user/agreement",
+      "/user/privacyAgreement",
+      "/user/privacyShareAuthority",
+      "/user/privacyShareGathering",
+      "/user/privacyShareSDK",
+    ]);
   });
 
   it("sends a visitor from a protected page to /index and remembers the path", async () => {

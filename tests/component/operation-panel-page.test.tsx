@@ -1,5 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { OperationPanelPage } from "../../src/pages/personal/operation-panel-page";
 import { createAccountClient } from "../../src/providers/account-client";
@@ -35,18 +34,5 @@ describe("operation panel", () => {
     expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew");
     expect(screen.getByRole("link", { name: "证书列表" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
     expect(screen.getByText("账户余额将在计费功能上线后显示。")).toBeInTheDocument();
-  });
-
-  // The redirect to /index that follows is refine's router binding (see refine-harness.tsx).
-  it("logs out through the auth provider", async () => {
-    const { sessionStore, calls } = setup({ loginAccount: "zhangsan" });
-    await userEvent.setup().click(screen.getByRole("button", { name: "退出登录" }));
-    await waitFor(() => expect(sessionStore.getUser()).toBeNull());
-    expect(calls).toContainEqual({ method: "POST", path: "/user/v2/logout", params: { id: 7 } });
-  });
-
-  it("checks the session with the server when it loads (spec §4)", async () => {
-    const { calls } = setup({ loginAccount: "zhangsan" });
-    await waitFor(() => expect(calls).toContainEqual(expect.objectContaining({ method: "GET", path: "/common/v2/getTime" })));
   });
 });

@@ -26,7 +26,12 @@ export function fakeHttpClient(answers: Record<string, Envelope<unknown>>) {
 
 export function CurrentLocation() {
   const location = useLocation();
-  return <output aria-label="当前地址">{location.pathname}</output>;
+  return (
+    <>
+      <output aria-label="当前地址">{location.pathname}</output>
+      <output aria-label="当前查询">{location.search}</output>
+    </>
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AccountCode, AccountType, CodePurpose, LoginType, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import { AccountCode, AccountType, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -127,7 +127,8 @@ export class LoginService {
     return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), ip);
   }
 
-  private async verifyPassword(account: AccountIdentifier, passwordDigest: string, ip: string): Promise<UserRow> {
+  /** Also used by binding after scan login (modules/scan-login), so failed binds count like failed logins. */
+  async verifyPassword(account: AccountIdentifier, passwordDigest: string, ip: string): Promise<UserRow> {
     const user = await this.deps.users.findByAccount(account.value);
     const isRight =
       MD5_HEX.test(passwordDigest) && user?.password_hash
@@ -141,9 +142,9 @@ export class LoginService {
     return user;
   }
 
-  /** Mode 1: an unregistered phone number is registered on the spot (spec §2); e-mail is not. */
-  private async checkCode(account: AccountIdentifier, code: string, ip: string): Promise<UserRow> {
-    if (!(await this.deps.codes.check(CodePurpose.codeLogin, account.value, code))) {
+  /** Mode 1: an unregistered phone number is registered on the spot (spec §2); e-mail is not. Binding after scan login uses it with purpose 3. */
+  async checkCode(account: AccountIdentifier, code: string, ip: string, purpose: CodePurposeValue = CodePurpose.codeLogin): Promise<UserRow> {
+    if (!(await this.deps.codes.check(purpose, account.value, code))) {
       await this.deps.throttle.recordFailure(account.value, ip);
       const message = "验证码错误或已失效，请重新获取";
       throw new BusinessError(AccountCode.verificationCodeInvalid, message, { errors: { loginVcode: message } });

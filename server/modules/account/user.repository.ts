@@ -24,6 +24,17 @@ export class UserRepository {
     return this.db.selectFrom("users").selectAll().where("oauth_user_id", "=", oauthUserId).executeTakeFirst();
   }
 
+  /**
+   * Binds a messaging-app identity to an account, or unbinds it with null (modules/scan-login).
+   * Binding only takes an unbound account: false when the account was bound meanwhile.
+   */
+  async setOauthUserId(id: number, oauthUserId: string | null, now: number): Promise<boolean> {
+    let update = this.db.updateTable("users").set({ oauth_user_id: oauthUserId, updated_at: now }).where("id", "=", id);
+    if (oauthUserId !== null) update = update.where("oauth_user_id", "is", null);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async insert(user: NewUser): Promise<UserRow> {
     return this.db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
   }

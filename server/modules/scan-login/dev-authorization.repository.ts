@@ -41,4 +41,9 @@ export class DevAuthorizationRepository {
       .returningAll()
       .executeTakeFirst();
   }
+
+  /** `before` leaves confirmed codes their own few minutes after the QR code itself expired. */
+  async deleteExpired(before: number): Promise<void> {
+    await this.db.deleteFrom("dev_wx_authorizations").where("expires_at", "<", before).execute();
+  }
 }

@@ -49,6 +49,10 @@ export class DevMessagingLoginProvider implements MessagingLoginProvider {
     return this.authorizations.confirm(state, { openId: devOpenId(nickname), nickname, code }, this.now());
   }
 
+  async deleteExpired(): Promise<void> {
+    await this.authorizations.deleteExpired(this.now() - CODE_TTL_MS);
+  }
+
   /** What the QR page polls for; where to send the browser once the phone confirmed. */
   async status(state: string): Promise<DevScanStatus> {
     const row = await this.authorizations.findByState(state);

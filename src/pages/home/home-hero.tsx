@@ -1,7 +1,7 @@
 import { Grid } from "antd";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
-import { LoginPanel } from "../login/login-panel";
+import { HomeAccessPanel } from "./home-access-panel";
 import { BANNER_HEIGHT_PX, BannerCarousel } from "./banner-carousel";
 
 const CONTENT_WIDTH_PX = 1200;
@@ -24,7 +24,7 @@ export function HomeHero() {
       <>
         <BannerCarousel />
         <div style={{ padding: "24px 16px 0" }}>
-          <LoginPanel style={{ margin: "0 auto" }} />
+          <HomeAccessPanel style={{ margin: "0 auto" }} />
         </div>
       </>
     );
@@ -47,7 +47,7 @@ export function HomeHero() {
           }}
         >
           <div style={{ width: PANEL_WIDTH_PX, pointerEvents: "auto" }}>
-            <LoginPanel style={{ boxShadow: "0 8px 24px rgba(0, 0, 0, 0.15)" }} />
+            <HomeAccessPanel style={{ boxShadow: "0 8px 24px rgba(0, 0, 0, 0.15)" }} />
           </div>
         </div>
       </div>

@@ -35,11 +35,11 @@ export function AgreementField<T extends FieldValues & { agreement: boolean }>({
           onBlur={field.onBlur}
         >
           {AGREEMENT_TEXT.prefix}
-          <Link to={APP_PATHS.agreement} target="_blank" rel="noopener">
+          <Link to={APP_PATHS.agreement} target="_blank" rel="noopener" style={{ whiteSpace: "nowrap" }}>
             {AGREEMENT_TEXT.agreement}
           </Link>
           和
-          <Link to={APP_PATHS.privacyAgreement} target="_blank" rel="noopener">
+          <Link to={APP_PATHS.privacyAgreement} target="_blank" rel="noopener" style={{ whiteSpace: "nowrap" }}>
             {AGREEMENT_TEXT.privacy}
           </Link>
         </Checkbox>

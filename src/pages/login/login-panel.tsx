@@ -7,14 +7,14 @@ import { AGREEMENT_TEXT } from "./agreement-field";
 import { CodeLoginForm } from "./code-login-form";
 import { LOGIN_TEXT } from "./login-text";
 import { PasswordLoginForm } from "./password-login-form";
-import { ScanLoginNotice } from "./scan-login-notice";
+import { ScanLoginTab } from "./scan-login-tab";
 
 type LoginModeValue = (typeof LOGIN_MODE)[keyof typeof LOGIN_MODE];
 
 const TABS: { mode: LoginModeValue; label: string; render: () => ReactNode }[] = [
   { mode: LOGIN_MODE.password, label: LOGIN_TEXT.tabs.password, render: () => <PasswordLoginForm /> },
   { mode: LOGIN_MODE.code, label: LOGIN_TEXT.tabs.code, render: () => <CodeLoginForm /> },
-  { mode: LOGIN_MODE.scan, label: LOGIN_TEXT.tabs.scan, render: () => <ScanLoginNotice /> },
+  { mode: LOGIN_MODE.scan, label: LOGIN_TEXT.tabs.scan, render: () => <ScanLoginTab /> },
 ];
 
 /**
@@ -33,15 +33,21 @@ export function LoginPanel({ initialMode = LOGIN_MODE.password, style }: { initi
         centered
         items={TABS.map((tab) => ({ key: String(tab.mode), label: tab.label, children: tab.render() }))}
       />
-      <Space style={{ width: "100%", justifyContent: "space-between" }}>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginTop: 12 }}>
         <Link to={APP_PATHS.resetPassword}>{LOGIN_TEXT.forgotPassword}</Link>
         <Link to={APP_PATHS.register}>{LOGIN_TEXT.register}</Link>
       </Space>
       {/* Code login has its own agreement checkbox (spec §2); password login is for accounts that agreed on registering. */}
       {mode === LOGIN_MODE.password && (
         <p style={{ margin: "12px 0 0", fontSize: 12, color: "#8c8c8c", textAlign: "center" }}>
-          登录即表示您已阅读并同意<Link to={APP_PATHS.agreement}>{AGREEMENT_TEXT.agreement}</Link>和
-          <Link to={APP_PATHS.privacyAgreement}>{AGREEMENT_TEXT.privacy}</Link>
+          登录即表示您已阅读并同意
+          <Link to={APP_PATHS.agreement} style={{ whiteSpace: "nowrap" }}>
+            {AGREEMENT_TEXT.agreement}
+          </Link>
+          和
+          <Link to={APP_PATHS.privacyAgreement} style={{ whiteSpace: "nowrap" }}>
+            {AGREEMENT_TEXT.privacy}
+          </Link>
         </p>
       )}
     </Card>

@@ -1,28 +1,16 @@
-import { useLogout } from "@refinedev/core";
-import { Alert, Button, Card, Space, Typography } from "antd";
+import { Alert, Card, Space, Typography } from "antd";
 import { APP_PATHS } from "../../app/path-rules";
 import { RouterLinkButton } from "../../components/router-link-button";
 import { useUserSession } from "../../providers/session-context";
 import { resolveDisplayName } from "../../providers/session-rules";
-import { useSessionCheck } from "../../providers/use-session-check";
 
-/** The logged-in landing (spec §2 "Operation panel"); the shell around it comes with the registry. */
+/** The logged-in landing (spec §2 "Operation panel"); the personal shell around it has the logout and the session check. */
 export function OperationPanelPage() {
   const user = useUserSession();
-  const { mutate: logout, isPending } = useLogout();
-  // Until the logged-in shell's header exists (registry issue), the landing page does its check.
-  useSessionCheck();
 
   return (
     <div style={{ maxWidth: 960, margin: "32px auto", padding: "0 16px" }}>
-      <Card
-        title={<Typography.Title level={3} style={{ margin: 0 }}>您好，{resolveDisplayName(user)}</Typography.Title>}
-        extra={
-          <Button onClick={() => logout()} loading={isPending}>
-            退出登录
-          </Button>
-        }
-      >
+      <Card title={<Typography.Title level={3} style={{ margin: 0 }}>您好，{resolveDisplayName(user)}</Typography.Title>}>
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
           <Alert type="info" showIcon message="账户余额将在计费功能上线后显示。" />
           <Space wrap>

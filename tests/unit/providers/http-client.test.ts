@@ -212,3 +212,69 @@ describe("http client: session-invalid codes (spec §4)", () => {
     }
   });
 });
+
+describe("http client: notary calls ({ session: \"notary\" })", () => {
+  const NOTARY = { token: "notary-tk", timestamp: T0 - 60_000, id: 3, name: "李四", officeName: "衡州市公证处" };
+
+  function setupWithNotary(options: { replies?: FakeReply[]; location?: BrowserLocation } = {}) {
+    const context = setup({ user: USER, ...options });
+    context.sessionStore.setNotary(NOTARY);
+    return context;
+  }
+
+  it("GET carries the notary token, not the user's, covered by the signature", async () => {
+    const { http, requests } = setupWithNotary();
+    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    const [request] = requests;
+    expect(request.query.token).toBe("notary-tk");
+    expect(request.query.signature).toBe(serverSideSignature(request));
+  });
+
+  it("POST carries the notary token in the body", async () => {
+    const { http, requests } = setupWithNotary();
+    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    expect(requests[0].body).toEqual({ token: "notary-tk" });
+  });
+
+  it("without a stored notary session no token is sent, even when a user is signed in", async () => {
+    const { http, requests, sessionStore } = setup({ user: USER });
+    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    expect(requests[0].query.token).toBeUndefined();
+    expect(sessionStore.getUser()).toEqual(USER);
+  });
+
+  it("success refreshes neither session: the notary's 8 hours count from its login (spec §4)", async () => {
+    const { http, sessionStore, advance } = setupWithNotary();
+    advance(5_000);
+    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    expect(sessionStore.getNotary()?.timestamp).toBe(NOTARY.timestamp);
+    expect(sessionStore.getUser()?.timestamp).toBe(USER.timestamp);
+  });
+
+  it.each([102, 103, 3013])("code %s clears only the notary session and goes to the notary login", async (code) => {
+    const { http, sessionStore, navigate } = setupWithNotary({
+      replies: [business(code)],
+      location: { pathname: "/info/notaryRequests/requestList", search: "" },
+    });
+    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    expect(sessionStore.getNotary()).toBeNull();
+    expect(sessionStore.getUser()).toEqual(USER);
+    expect(navigate).toHaveBeenCalledWith("/info/notaryOfficeLogin");
+    expect(sessionStore.getRememberedPath()).toBeNull();
+  });
+
+  it("on the notary login page itself the session is cleared without navigating", async () => {
+    const { http, sessionStore, navigate } = setupWithNotary({ replies: [business(103)], location: { pathname: "/info/notaryOfficeLogin", search: "" } });
+    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    expect(sessionStore.getNotary()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("a user call answered 103 leaves the notary session alone", async () => {
+    const { http, sessionStore, navigate } = setupWithNotary({ replies: [business(103)] });
+    await http.get("/common/v2/getTime");
+    expect(sessionStore.getNotary()).toMatchObject({ token: "notary-tk" });
+    expect(sessionStore.getUser()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/index");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSubAccount, resolveDisplayName } from "../../../src/providers/session-rules";
+import { hasSignedInAccount, isSubAccount, resolveDisplayName } from "../../../src/providers/session-rules";
 import type { UserSession } from "../../../src/providers/session-store";
 
 const base: UserSession = { token: "tk", timestamp: 1 };
@@ -37,5 +37,17 @@ describe("isSubAccount", () => {
     [undefined, false],
   ])("accountType %s → %s", (accountType, expected) => {
     expect(isSubAccount({ ...base, accountType })).toBe(expected);
+  });
+});
+
+describe("hasSignedInAccount (the login panel hides, spec §4)", () => {
+  it.each<[string, UserSession | null, boolean]>([
+    ["nobody", null, false],
+    ["a token without an account", base, false],
+    ["a login account", { ...base, loginAccount: "zhangsan" }, true],
+    ["a mobile", { ...base, mobile: "13800138000" }, true],
+    ["a mail", { ...base, mail: "a@b.cn" }, true],
+  ])("%s → %s", (_case, user, expected) => {
+    expect(hasSignedInAccount(user)).toBe(expected);
   });
 });

@@ -46,6 +46,9 @@ function LegalSectionView({ section }: { section: LegalSection }) {
         </Typography.Paragraph>
       )}
       {section.table && <LegalTableView table={section.table} />}
+      {section.closing?.map((paragraph) => (
+        <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
+      ))}
     </section>
   );
 }

@@ -12,6 +12,8 @@ export interface LegalSection {
   /** Rendered as a list after the paragraphs. */
   items?: readonly string[];
   table?: LegalTable;
+  /** Paragraphs after the list or table. */
+  closing?: readonly string[];
 }
 
 export interface LegalDocument {

@@ -1,0 +1,50 @@
+/**
+ * Merkle tree hashing of RFC 6962 §2.1 / RFC 9162 §2.1.1, with SHA-256:
+ *   leaf hash  = SHA-256(0x00 ‖ leaf)
+ *   node hash  = SHA-256(0x01 ‖ left ‖ right)
+ *   MTH({})    = SHA-256()            (the empty tree)
+ * The prefixes keep a leaf from ever being mistaken for an interior node (second-preimage defence).
+ *
+ * This is one of the two modules of the ledger that use node:crypto (the other is ed25519.ts).
+ */
+import { createHash } from "node:crypto";
+
+export const HASH_SIZE = 32;
+
+const LEAF_PREFIX = new Uint8Array([0x00]);
+const NODE_PREFIX = new Uint8Array([0x01]);
+
+export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  const digest = hash.digest();
+  // A plain Uint8Array view (not a Buffer), so every hash the ledger returns has one type.
+  return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+}
+
+/** The root of the tree with no leaves (RFC 9162 §2.1.1: the hash of the empty string). */
+export const EMPTY_TREE_ROOT: Uint8Array = sha256();
+
+export function hashLeaf(leaf: Uint8Array): Uint8Array {
+  return sha256(LEAF_PREFIX, leaf);
+}
+
+export function hashChildren(left: Uint8Array, right: Uint8Array): Uint8Array {
+  return sha256(NODE_PREFIX, left, right);
+}
+
+/**
+ * MTH(D[n]) straight from the RFC 9162 §2.1.1 definition, over already-hashed leaves: split at the
+ * largest power of two k < n, MTH = HASH(0x01 ‖ MTH(D[0:k]) ‖ MTH(D[k:n])). O(n) hashes; the
+ * reference that the incremental structures are checked against, and handy for small trees.
+ */
+export function merkleTreeHash(leafHashes: readonly Uint8Array[]): Uint8Array {
+  if (leafHashes.length === 0) return EMPTY_TREE_ROOT;
+  const rangeHash = (begin: number, end: number): Uint8Array => {
+    if (end - begin === 1) return leafHashes[begin];
+    let split = 1;
+    while (split * 2 < end - begin) split *= 2;
+    return hashChildren(rangeHash(begin, begin + split), rangeHash(begin + split, end));
+  };
+  return rangeHash(0, leafHashes.length);
+}

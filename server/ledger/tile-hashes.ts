@@ -1,0 +1,67 @@
+/**
+ * Tile contents (C2SP tlog-tiles): a tile is its hashes concatenated, 32 bytes each.
+ *
+ * The server builds a tile from the stored nodes `tileNodes` names. A client holding only tiles
+ * reads any perfect subtree hash through `createTileHashReader`, which plugs into the proof
+ * generators, so anyone can rebuild inclusion and consistency proofs from the static tiles and check
+ * them against a signed checkpoint. Tiles are untrusted input: a wrong tile only yields a proof that
+ * fails verification.
+ */
+import { concatBytes } from "./encoding.js";
+import { HASH_SIZE, hashChildren } from "./hashing.js";
+import type { NodeHashReader } from "./proof-plan.js";
+import { locateNode, TILE_HEIGHT, TILE_WIDTH, tilePath, type TileId } from "./tiles.js";
+import type { NodeId } from "./tree-math.js";
+
+/** The perfect subtrees whose hashes make up `tile`, in order. */
+export function tileNodes(tile: TileId): NodeId[] {
+  const level = tile.level * TILE_HEIGHT;
+  return Array.from({ length: tile.width }, (_, i) => ({ level, index: tile.index * TILE_WIDTH + i }));
+}
+
+export function encodeTile(hashes: readonly Uint8Array[]): Uint8Array {
+  if (hashes.length < 1 || hashes.length > TILE_WIDTH || hashes.some((hash) => hash.length !== HASH_SIZE)) {
+    throw new RangeError("a tile holds 1 to 256 hashes of 32 bytes");
+  }
+  return concatBytes(...hashes);
+}
+
+/** Hash `node` computed from the bytes of the tile `locateNode` names for it. */
+export function hashFromTile(tileData: Uint8Array, node: NodeId, treeSize: number): Uint8Array {
+  const { tile, offset, count } = locateNode(node, treeSize);
+  if (tileData.length < (offset + count) * HASH_SIZE) throw new RangeError(`tile ${tilePath(tile)} is too short`);
+  let row = Array.from({ length: count }, (_, i) => tileData.subarray((offset + i) * HASH_SIZE, (offset + i + 1) * HASH_SIZE));
+  while (row.length > 1) row = Array.from({ length: row.length / 2 }, (_, i) => hashChildren(row[2 * i], row[2 * i + 1]));
+  return Uint8Array.from(row[0]);
+}
+
+/** Fetches a tile's bytes, e.g. `GET <prefix>/<tilePath(tile)>`. */
+export type TileFetcher = (tile: TileId) => Promise<Uint8Array>;
+
+/**
+ * A `NodeHashReader` over the tiles of a tree of `treeSize` leaves. Each tile is fetched once per
+ * reader. A fetched tile must be exactly its width, or a full tile (the spec lets a client fall back
+ * to the full tile once a partial one is gone); anything else is refused.
+ */
+export function createTileHashReader(treeSize: number, fetchTile: TileFetcher): NodeHashReader {
+  const tiles = new Map<string, Promise<Uint8Array>>();
+  const load = (tile: TileId) => {
+    const path = tilePath(tile);
+    let pending = tiles.get(path);
+    if (!pending) {
+      pending = fetchTile(tile).then((data) => {
+        if (data.length !== tile.width * HASH_SIZE && data.length !== TILE_WIDTH * HASH_SIZE) {
+          throw new RangeError(`tile ${path} has ${data.length} bytes, expected ${tile.width * HASH_SIZE}`);
+        }
+        return data;
+      });
+      tiles.set(path, pending);
+    }
+    return pending;
+  };
+  return async (level, index) => {
+    const node = { level, index };
+    const data = await load(locateNode(node, treeSize).tile);
+    return hashFromTile(data, node, treeSize);
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * C2SP tlog-tiles coordinates: which tile holds which hash, and the tile URL paths.
+ *
+ * Tiles have height 8: a tile at level L holds up to 256 consecutive hashes of *tree* level 8·L
+ * (level 0 = leaf hashes); the n-th tile of level L covers leaves [n·256^(L+1), (n+1)·256^(L+1)).
+ * Tree levels in between are recomputed by hashing inside one tile. For a tree of size s the
+ * rightmost tile of level L is partial, with width floor(s / 256^L) mod 256; partial tiles carry
+ * `.p/<W>` in their path. Entry bundles use the level-0 numbering.
+ *
+ *   tile/<L>/<N>[.p/<W>]      N as 3-digit groups, all but the last prefixed with x:
+ *   tile/entries/<N>[.p/<W>]  1234067 → x001/x234/067
+ */
+import { LedgerFormatError } from "./errors.js";
+import { consistencyProofPlan } from "./consistency.js";
+import { inclusionProofPlan } from "./inclusion.js";
+import { planNodes } from "./proof-plan.js";
+import { assertTreeSize, type NodeId } from "./tree-math.js";
+
+export const TILE_HEIGHT = 8;
+export const TILE_WIDTH = 256;
+/** Tile levels are 0..63 by the spec; 2^53 leaves need no more than level 6. */
+export const MAX_TILE_LEVEL = 63;
+
+export interface TileId {
+  /** Tile level L: the tile holds hashes of tree level 8·L. Entry bundles use 0. */
+  readonly level: number;
+  /** Tile index N within its level. */
+  readonly index: number;
+  /** Number of hashes (or entries): 256 for a full tile, 1..255 for a partial one. */
+  readonly width: number;
+}
+
+/** Number of complete hashes of tile level `level` in a tree of `treeSize` leaves. */
+function hashesAtTileLevel(level: number, treeSize: number): number {
+  return Math.floor(treeSize / TILE_WIDTH ** level);
+}
+
+/** The tile (level, index) as it exists in a tree of `treeSize`; null if it has no hash yet. */
+export function tileInTree(level: number, index: number, treeSize: number): TileId | null {
+  const width = Math.min(TILE_WIDTH, hashesAtTileLevel(level, treeSize) - index * TILE_WIDTH);
+  return width > 0 ? { level, index, width } : null;
+}
+
+/** Where perfect subtree `node` lives in the tiles of a tree of `treeSize` leaves. */
+export function locateNode(node: NodeId, treeSize: number): { tile: TileId; offset: number; count: number } {
+  const level = Math.floor(node.level / TILE_HEIGHT);
+  const count = 2 ** (node.level - level * TILE_HEIGHT); // tile-row hashes under this node
+  const first = node.index * count; // index of the first of them in tree level 8·L
+  const index = Math.floor(first / TILE_WIDTH);
+  const tile = tileInTree(level, index, treeSize);
+  if (!tile || first - index * TILE_WIDTH + count > tile.width) {
+    throw new RangeError(`node ${node.level}/${node.index} is not complete in a tree of size ${treeSize}`);
+  }
+  return { tile, offset: first - index * TILE_WIDTH, count };
+}
+
+/** The distinct tiles holding `nodes` in a tree of `treeSize` leaves. */
+export function tilesForNodes(nodes: readonly NodeId[], treeSize: number): TileId[] {
+  const tiles = new Map<string, TileId>();
+  for (const node of nodes) {
+    const { tile } = locateNode(node, treeSize);
+    tiles.set(tilePath(tile), tile);
+  }
+  return [...tiles.values()];
+}
+
+export function tilesForInclusionProof(index: number, treeSize: number): TileId[] {
+  return tilesForNodes(planNodes(inclusionProofPlan(index, treeSize)), treeSize);
+}
+
+export function tilesForConsistencyProof(size1: number, size2: number): TileId[] {
+  if (size1 === size2) return [];
+  return tilesForNodes(planNodes(consistencyProofPlan(size1, size2)), size2);
+}
+
+/**
+ * Hash tiles whose content is new or grew when the tree went from `oldSize` to `newSize` leaves:
+ * what the server (re)publishes after integrating a block, lowest level first.
+ */
+export function tilesChangedBetween(oldSize: number, newSize: number): TileId[] {
+  assertTreeSize(oldSize);
+  assertTreeSize(newSize);
+  const tiles: TileId[] = [];
+  for (let level = 0; hashesAtTileLevel(level, newSize) > 0; level += 1) {
+    const before = hashesAtTileLevel(level, oldSize);
+    const after = hashesAtTileLevel(level, newSize);
+    if (after <= before) continue;
+    for (let index = Math.floor(before / TILE_WIDTH); index * TILE_WIDTH < after; index += 1) {
+      tiles.push(tileInTree(level, index, newSize)!);
+    }
+  }
+  return tiles;
+}
+
+/** The entry bundle holding entry `index` in a log of `treeSize` entries. */
+export function entryBundleForIndex(index: number, treeSize: number): TileId {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= treeSize) throw new RangeError(`entry ${index} is not in a log of ${treeSize}`);
+  return tileInTree(0, Math.floor(index / TILE_WIDTH), treeSize)!;
+}
+
+/** Entry bundles that are new or grew between two sizes (their coordinates are those of level 0). */
+export function entryBundlesChangedBetween(oldSize: number, newSize: number): TileId[] {
+  return tilesChangedBetween(oldSize, newSize).filter((tile) => tile.level === 0);
+}
+
+/** N as zero-padded 3-digit path elements, all but the last starting with "x". */
+export function formatTileIndex(index: number): string {
+  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`tile index ${index} is not a non-negative integer`);
+  let digits = String(index);
+  digits = digits.padStart(Math.ceil(digits.length / 3) * 3, "0");
+  const groups = digits.match(/\d{3}/g)!;
+  return groups.map((group, i) => (i < groups.length - 1 ? `x${group}` : group)).join("/");
+}
+
+function widthSuffix(width: number): string {
+  if (!Number.isInteger(width) || width < 1 || width > TILE_WIDTH) throw new RangeError(`tile width ${width} is not 1..256`);
+  return width === TILE_WIDTH ? "" : `.p/${width}`;
+}
+
+export function tilePath(tile: TileId): string {
+  if (!Number.isInteger(tile.level) || tile.level < 0 || tile.level > MAX_TILE_LEVEL) throw new RangeError(`tile level ${tile.level} is not 0..63`);
+  return `tile/${tile.level}/${formatTileIndex(tile.index)}${widthSuffix(tile.width)}`;
+}
+
+export function entryBundlePath(bundle: Pick<TileId, "index" | "width">): string {
+  return `tile/entries/${formatTileIndex(bundle.index)}${widthSuffix(bundle.width)}`;
+}
+
+const TILE_PATH = /^tile\/(entries|0|[1-9][0-9]?)\/((?:x[0-9]{3}\/)*[0-9]{3})(?:\.p\/([1-9][0-9]{0,2}))?$/;
+
+/** Parses a tile or entry-bundle path (as served, without the URL prefix). Throws `LedgerFormatError`. */
+export function parseTilePath(path: string): { kind: "hashes" | "entries"; tile: TileId } {
+  const match = TILE_PATH.exec(path);
+  if (!match) throw new LedgerFormatError(`not a tile path: ${path}`);
+  const [, levelText, indexText, widthText] = match;
+  const groups = indexText.replaceAll("x", "").split("/");
+  if (groups.length > 1 && groups[0] === "000") throw new LedgerFormatError(`tile index has a leading zero group: ${path}`);
+  const index = Number(groups.join(""));
+  const width = widthText === undefined ? TILE_WIDTH : Number(widthText);
+  const level = levelText === "entries" ? 0 : Number(levelText);
+  if (!Number.isSafeInteger(index) || level > MAX_TILE_LEVEL || (widthText !== undefined && width >= TILE_WIDTH)) throw new LedgerFormatError(`tile path out of range: ${path}`);
+  return { kind: levelText === "entries" ? "entries" : "hashes", tile: { level, index, width } };
+}

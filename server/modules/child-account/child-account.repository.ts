@@ -1,0 +1,92 @@
+import { sql, type Kysely } from "kysely";
+import type { ChildAccountStatus } from "../../../src/schema/child-account.js";
+import type { Database } from "../../db/database.js";
+import { UserRepository, type NewUser, type UserRow } from "../account/user.repository.js";
+
+export type ChildAccountRow = {
+  id: number;
+  login_account: string | null;
+  mobile: string | null;
+  mail: string | null;
+  name: string;
+  status: UserRow["status"];
+  must_change_password: number;
+  created_at: number;
+};
+
+export type ChildAccountFilter = { keyword?: string; status?: ChildAccountStatus };
+
+/**
+ * The child_accounts table (a sub-account's name), read together with the sub-account's users row.
+ * Listing with keyword, status and paging has to join the two; writes to users go through the
+ * accounts module's UserRepository.
+ */
+export class ChildAccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The users row and its name in one transaction: a sub-account never exists without either. */
+  async insertWithUser(user: NewUser, name: string, at: number): Promise<UserRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const created = await new UserRepository(trx).insert(user);
+      await trx.insertInto("child_accounts").values({ user_id: created.id, parent_id: user.parent_id!, name, created_at: at }).execute();
+      return created;
+    });
+  }
+
+  async page(parentId: number, filter: ChildAccountFilter, offset: number, limit: number): Promise<{ rows: ChildAccountRow[]; total: number }> {
+    const base = this.filtered(parentId, filter);
+    const [rows, count] = await Promise.all([
+      base
+        .select(["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.must_change_password", "c.created_at"])
+        .orderBy("c.created_at", "desc")
+        .orderBy("u.id", "desc")
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Only a child of this parent: another account's sub-account is "not found". */
+  async findOfParent(parentId: number, childId: number): Promise<ChildAccountRow | undefined> {
+    return this.filtered(parentId, {})
+      .select(["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.must_change_password", "c.created_at"])
+      .where("u.id", "=", childId)
+      .executeTakeFirst();
+  }
+
+  async nameOf(userId: number): Promise<string | null> {
+    const row = await this.db.selectFrom("child_accounts").select("name").where("user_id", "=", userId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  async rename(childId: number, name: string): Promise<void> {
+    await this.db.updateTable("child_accounts").set({ name }).where("user_id", "=", childId).execute();
+  }
+
+  async countActive(parentId: number): Promise<number> {
+    const row = await this.filtered(parentId, { status: "active" })
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private filtered(parentId: number, filter: ChildAccountFilter) {
+    let query = this.db
+      .selectFrom("child_accounts as c")
+      .innerJoin("users as u", "u.id", "c.user_id")
+      .where("c.parent_id", "=", parentId)
+      .where("u.parent_id", "=", parentId);
+    if (filter.status) query = query.where("u.status", "=", filter.status);
+    if (filter.keyword) {
+      // LIKE with our own escape character, the same on SQLite and PostgreSQL; e-mail addresses
+      // are stored in lower case, so the keyword is compared in lower case too.
+      const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where(({ or }) =>
+        or([sql<boolean>`lower(u.login_account) like ${pattern} escape '\\'`, sql<boolean>`lower(c.name) like ${pattern} escape '\\'`]),
+      );
+    }
+    return query;
+  }
+}

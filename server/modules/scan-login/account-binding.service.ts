@@ -1,0 +1,95 @@
+import { AccountCode, CodePurpose, type LoginResult } from "../../../src/schema/account.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
+import { BindType, ScanLoginCode } from "../../../src/schema/scan-login.js";
+import { BusinessError } from "../../http/envelope.js";
+import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
+import type { LoginThrottle } from "../account/login-throttle.js";
+import type { LoginService } from "../account/login.service.js";
+import type { UserRepository, UserRow } from "../account/user.repository.js";
+import type { CaptchaService } from "../security/captcha.service.js";
+import type { EncryptedFields } from "../security/encrypted-fields.js";
+import type { ScanLoginService } from "./scan-login.service.js";
+import type { ScanStateRepository } from "./scan-state.repository.js";
+
+export type BindRequest = {
+  oauthUserId: string;
+  vCode: string;
+  encryptAccount: string;
+  encryptPassword?: string;
+  type: number;
+};
+
+export type AccountBindingDependencies = {
+  states: ScanStateRepository;
+  users: UserRepository;
+  login: LoginService;
+  scanLogin: ScanLoginService;
+  fields: EncryptedFields;
+  captchas: CaptchaService;
+  throttle: LoginThrottle;
+  now: () => number;
+};
+
+const PENDING_EXPIRED = "扫码信息已过期，请返回重新扫码登录";
+const ACCOUNT_BOUND_ELSEWHERE = "该账号已绑定其他微信，请用该微信扫码登录，或登录后在安全中心解除绑定";
+
+/**
+ * The bind panel after code 5025 (spec §2, §7 webBindAccountByAuth, §8): proves an account by
+ * password + image captcha (type 0) or by a code of purpose 3 (type 1, where an unregistered phone
+ * number gets a new account as in code login), binds the scanned identity to it and logs it in.
+ * Checks run in the order of the login's (throttle, captcha, credentials), and a failed bind
+ * counts as a failed login.
+ */
+export class AccountBindingService {
+  constructor(private readonly deps: AccountBindingDependencies) {}
+
+  async bind(request: BindRequest, ip: string, captchaId: string | undefined): Promise<LoginResult> {
+    const now = this.deps.now();
+    const pending = await this.deps.states.findLivePendingIdentity(request.oauthUserId, now);
+    if (!pending) throw fieldError(ScanLoginCode.scanExpired, PENDING_EXPIRED);
+    const account = await this.openAccount(request.encryptAccount);
+    await this.deps.throttle.assertAllowed(account.value, ip);
+
+    const user =
+      request.type === BindType.password
+        ? await this.proveByPassword(account, request, ip, captchaId)
+        : await this.deps.login.checkCode(account, request.vCode, ip, CodePurpose.bindAfterScan);
+    await this.deps.throttle.clearAccount(account.value);
+
+    if (user.oauth_user_id !== pending.identity_key) {
+      if (user.oauth_user_id) throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
+      await this.deps.scanLogin.assertIdentityFree(pending.identity_key, user.id);
+      if (!(await this.deps.states.consumePendingIdentity(pending.id, now))) throw fieldError(ScanLoginCode.scanExpired, PENDING_EXPIRED);
+      if (!(await this.deps.users.setOauthUserId(user.id, pending.identity_key, now))) {
+        throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
+      }
+    }
+    return this.deps.login.startSession({ ...user, oauth_user_id: pending.identity_key });
+  }
+
+  private async proveByPassword(account: AccountIdentifier, request: BindRequest, ip: string, captchaId: string | undefined): Promise<UserRow> {
+    if (!(await this.deps.captchas.verify(captchaId, request.vCode))) {
+      const message = "图形验证码错误或已过期，请重新输入";
+      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vCode: message } });
+    }
+    if (!request.encryptPassword) throw fieldError(ResultCode.validationFailed, "请输入密码", "encryptPassword");
+    const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
+    try {
+      return await this.deps.login.verifyPassword(account, passwordDigest, ip);
+    } catch (error) {
+      // The login's "wrong account or password" is the bind panel's 421 (spec §8), shown at the account.
+      if (error instanceof BusinessError && error.code === AccountCode.loginFailed) throw fieldError(ScanLoginCode.bindAccountInvalid, error.message);
+      throw error;
+    }
+  }
+
+  private async openAccount(encryptAccount: string): Promise<AccountIdentifier> {
+    const account = parseAccount(await this.deps.fields.open(encryptAccount, "encryptAccount"));
+    if (!account) throw fieldError(ResultCode.validationFailed, "请输入正确的手机号或邮箱");
+    return account;
+  }
+}
+
+function fieldError(code: number, message: string, field = "encryptAccount") {
+  return new BusinessError(code, message, { errors: { [field]: message } });
+}

@@ -1,0 +1,46 @@
+import { Layout, Space } from "antd";
+import { Link } from "react-router";
+import { useUserSession } from "../../providers/session-context";
+import { useSessionCheck } from "../../providers/use-session-check";
+import { BrandLogo } from "../brand-logo";
+import { headerShortcuts } from "./personal-nav";
+import { UserMenu } from "./user-menu";
+
+export const SHELL_HEADER_HEIGHT = 64;
+
+/** The logged-in header (spec §2 shell): logo home, the shortcuts of the account type, the user menu. */
+export function ShellHeader() {
+  const user = useUserSession();
+  // Spec §4: "a session check on header load" — a session the server has ended is noticed at once.
+  useSessionCheck();
+
+  return (
+    <Layout.Header
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 24,
+        height: SHELL_HEADER_HEIGHT,
+        padding: "0 24px",
+        background: "#fff",
+        boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)",
+        position: "sticky",
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <BrandLogo linkHome />
+      <span style={{ flex: 1 }} />
+      <nav aria-label="快捷入口">
+        <Space size={20}>
+          {headerShortcuts(user).map((shortcut) => (
+            <Link key={shortcut.to} to={shortcut.to}>
+              {shortcut.label}
+            </Link>
+          ))}
+        </Space>
+      </nav>
+      <UserMenu user={user} />
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,55 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser, uniqueMobile } from "./support/api-accounts.js";
+import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertClientBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("judicial expert entry (spec §2, §6)", () => {
+  it("/index?source=judicialExpert&t=…&u=… looks the user up, stores them and lands on /judicialStatus keeping the query", async () => {
+    const mobile = uniqueMobile();
+    const { loginUser, token } = await registerUser(server.url, mobile, "abc12345");
+    const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+
+    const query = `?source=judicialExpert&t=${encodeURIComponent(token)}&u=${loginUser.id}`;
+    await page.goto(`${server.url}/index${query}`);
+    await page.waitForURL(`${server.url}/judicialStatus${query}`);
+    await page.getByRole("heading", { name: "司法鉴定通道" }).waitFor();
+    await page.getByText(mobile).waitFor();
+    await page.getByText("未认证").waitFor();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("evidence.userSession"))) ?? "{}");
+    expect(stored).toMatchObject({ id: loginUser.id, mobile, token });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "judicial-status.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "进入个人中心" }).click();
+    await page.waitForURL("**/personal/operationPanel");
+    await page.getByRole("navigation", { name: "个人中心导航" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a link with a token the server does not know stores nobody and leaves the visitor on /index", async () => {
+    const context = await browser.newContext({ locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/index?source=judicialExpert&t=not-a-token&u=1`);
+    await page.getByRole("form", { name: "账号密码登录" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/index");
+    expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();
+    await context.close();
+  });
+});

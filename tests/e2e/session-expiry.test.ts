@@ -1,0 +1,65 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+
+/** The server's idle limit for user sessions, shortened from 30 minutes so expiry happens within the test. */
+const IDLE_MS = 3000;
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertClientBuilt();
+  server = await startServer({ env: { USER_SESSION_IDLE_MS: String(IDLE_MS) } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const storedItem = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+
+describe("session expiry, end to end (spec §4)", () => {
+  it("an idle session answers 103, the user lands on /index with the path remembered, and the next login returns there", async () => {
+    const mobile = uniqueMobile();
+    const password = "abc12345";
+    const login = await registerUser(server.url, mobile, password);
+
+    const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/index`);
+    await storeUserSession(page, login);
+    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.getByText(`您好，${mobile}`).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "personal-shell-main-account.png"), fullPage: true });
+
+    // Longer than the server's idle limit; the browser's own 30-minute rule still thinks the session alive.
+    await page.waitForTimeout(IDLE_MS + 1000);
+    const target = "/personal/operationPanel?from=expiry";
+    const sessionCheck = page.waitForResponse((response) => response.url().includes("/webapi/common/v2/getTime") && response.url().includes("token="));
+    await page.goto(`${server.url}${target}`);
+    expect(await (await sessionCheck).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });
+    await page.waitForURL(`${server.url}/index`);
+    expect(await storedItem(page, "evidence.userSession")).toBeNull();
+    expect(await storedItem(page, "evidence.rememberedPath")).toBe(target);
+
+    // Log in again on the home page, as the user would: the remembered path is where it leads.
+    const form = page.getByRole("form", { name: "账号密码登录" });
+    await form.getByLabel("手机号或邮箱").fill(mobile);
+    await form.getByLabel("密码").fill(password);
+    await form.getByAltText("图形验证码，点击更换").waitFor();
+    await form.getByLabel("图形验证码").fill(await captchaAnswerOf(page, server.url));
+    await form.getByRole("button", { name: "登录" }).click();
+    await page.waitForURL(`${server.url}${target}`);
+    await page.getByText(`您好，${mobile}`).waitFor();
+    expect(await storedItem(page, "evidence.rememberedPath")).toBeNull();
+    expect(JSON.parse((await storedItem(page, "evidence.userSession")) ?? "{}")).toMatchObject({ mobile, token: expect.any(String) });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

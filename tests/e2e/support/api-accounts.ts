@@ -1,0 +1,108 @@
+import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { computeSignature } from "../../../src/schema/signature.js";
+
+/**
+ * Accounts over real HTTP, as a browser or an integrator reaches them: signed calls, the RSA-OAEP
+ * login key, image captchas tied to a cookie, codes read from the development outbox. The
+ * end-to-end tests use it to prepare users without clicking through registration each time.
+ */
+const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const md5Hex = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+
+type Envelope<T = unknown> = { code: number; message: string; datas: T };
+export type LoginUser = { id: number; loginAccount: string | null; mobile: string | null; accountType: number; [field: string]: unknown };
+export type LoginResult = { loginUser: LoginUser; token: string };
+
+/** The query a signed GET (or the transport query of a POST) carries. */
+export function signedQuery(params: Record<string, string> = {}): string {
+  const withTime = { ...params, timestamp: String(Date.now()) };
+  return new URLSearchParams({ ...withTime, signature: computeSignature(withTime, sha256Hex) }).toString();
+}
+
+async function call<T>(baseUrl: string, method: "GET" | "POST", path: string, params: Record<string, unknown>, cookie?: string) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  let response: Response;
+  if (method === "GET") {
+    response = await fetch(`${baseUrl}${path}?${signedQuery(params as Record<string, string>)}`, { headers });
+  } else {
+    const timestamp = Date.now();
+    const signature = computeSignature({ ...params, timestamp }, sha256Hex);
+    response = await fetch(`${baseUrl}${path}?timestamp=${timestamp}&signature=${signature}`, {
+      method,
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(params),
+    });
+  }
+  return { body: (await response.json()) as Envelope<T>, setCookie: response.headers.get("set-cookie") ?? "" };
+}
+
+async function encryptor(baseUrl: string) {
+  const { body } = await call<{ encryptPubKey: string }>(baseUrl, "GET", "/webapi/user/v2/getEncryptPubKey", {});
+  const key = createPublicKey({ key: Buffer.from(body.datas.encryptPubKey, "base64"), format: "der", type: "spki" });
+  const encrypt = (value: string) =>
+    publicEncrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+      Buffer.from(JSON.stringify({ v: value, ts: Date.now(), n: randomBytes(16).toString("base64") })),
+    ).toString("base64");
+  return { encrypt, encryptPassword: (password: string) => encrypt(md5Hex(password)) };
+}
+
+function expectSuccess<T>(what: string, envelope: Envelope<T>): T {
+  if (envelope.code !== 200) throw new Error(`${what} failed: ${envelope.code} ${envelope.message}`);
+  return envelope.datas;
+}
+
+/** Registers a phone number with a password, reading the code from the development outbox; answers the new session. */
+export async function registerUser(baseUrl: string, mobile: string, password: string): Promise<LoginResult> {
+  expectSuccess("sendPhoneVCode", (await call(baseUrl, "GET", "/webapi/user/v2/sendPhoneVCode", { account: mobile, type: "1" })).body);
+  const outbox = await call<{ list: { text: string }[] }>(baseUrl, "GET", "/webapi/dev/outbox", { to: mobile });
+  const code = outbox.body.datas.list[0]?.text.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no code in the outbox for ${mobile}`);
+  const { encryptPassword } = await encryptor(baseUrl);
+  const { body } = await call<LoginResult>(baseUrl, "POST", "/webapi/user/v2/register", {
+    account: mobile,
+    vCode: code,
+    encryptPassword: encryptPassword(password),
+    agreement: true,
+  });
+  return expectSuccess("register", body);
+}
+
+/** A fresh image captcha and its answer, tied to the returned cookie as a browser's would be. */
+export async function solveCaptcha(baseUrl: string): Promise<{ cookie: string; answer: string }> {
+  const { setCookie } = await call(baseUrl, "GET", "/webapi/user/v2/getCodeV2", { time: String(Date.now()) });
+  const cookie = setCookie.split(";")[0];
+  const { body } = await call<{ answer: string }>(baseUrl, "GET", "/webapi/dev/captcha", {}, cookie);
+  return { cookie, answer: expectSuccess("dev captcha", body).answer };
+}
+
+/** Password login (mode 0) as the home page sends it. */
+export async function loginWithPassword(baseUrl: string, account: string, password: string): Promise<LoginResult> {
+  const { encrypt, encryptPassword } = await encryptor(baseUrl);
+  const { cookie, answer } = await solveCaptcha(baseUrl);
+  const params = { encryptAccount: encrypt(account), encryptPassword: encryptPassword(password), vcode: answer, type: "0", ipAddress: "" };
+  const { body } = await call<LoginResult>(baseUrl, "GET", "/webapi/user/v2/loginV2", params, cookie);
+  return expectSuccess("loginV2", body);
+}
+
+/** The answer of the captcha the page is showing: asked with the page's own cookies (the captcha cookie is HttpOnly). */
+export async function captchaAnswerOf(page: Page, baseUrl: string): Promise<string> {
+  const response = await page.context().request.get(`${baseUrl}/webapi/dev/captcha?${signedQuery()}`);
+  const body = (await response.json()) as Envelope<{ answer: string }>;
+  return expectSuccess("dev captcha", body).answer;
+}
+
+/** Stores a login in the page's localStorage as the app does after a login (spec §3), once, not on every load. */
+export async function storeUserSession(page: Page, result: LoginResult) {
+  await page.evaluate((session) => localStorage.setItem("evidence.userSession", JSON.stringify(session)), {
+    ...result.loginUser,
+    token: result.token,
+    timestamp: Date.now(),
+  });
+}
+
+/** A phone number no other test run uses: 139 plus eight digits from the clock and chance. */
+export function uniqueMobile(): string {
+  return `139${String(Date.now() % 1e5).padStart(5, "0")}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+}

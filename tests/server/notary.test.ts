@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_NOTARY_USER } from "../../server/db/seed/seed-demo-notary.js";
+import { THROTTLE } from "../../server/modules/account/login-throttle.js";
+import { sha256Hex } from "../../server/plugins/signature.js";
+import { computeSignature } from "../../src/schema/signature.js";
+import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
+import { encryptorFor, solveCaptcha } from "./support/login-client.js";
+
+const LOGIN = "/webapi/notary/v2/login";
+const LOGOUT = "/webapi/notary/v2/logout";
+const INFO = "/webapi/notary/v2/getNotaryInfo";
+const HOUR = 60 * 60 * 1000;
+
+const STAFF = { officeName: "衡州市公证处", account: "Li.Si", name: "李四", password: "gongzheng123" };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.notary.staff.createUser(STAFF);
+});
+afterAll(async () => t.close());
+
+let nextIp = 1;
+/** Each test logs in from its own address, so the per-address throttle of one test does not leak into another. */
+const freshIp = () => `10.1.0.${nextIp++}`;
+
+/** What the notary login page sends: account and MD5'd password RSA-OAEP encrypted, the captcha answer and its cookie. */
+async function notaryLogin(input: { account: string; password: string; vcode?: string }, options: RequestOptions = {}) {
+  const { encrypt, encryptPassword } = await encryptorFor(t);
+  const captcha = await solveCaptcha(t);
+  return t.post(
+    LOGIN,
+    { encryptAccount: encrypt(input.account), encryptPassword: encryptPassword(input.password), vcode: input.vcode ?? captcha.answer },
+    { cookies: captcha.cookies, ...options },
+  );
+}
+
+async function loggedInToken(ip = freshIp()) {
+  const response = await notaryLogin({ account: STAFF.account, password: STAFF.password }, { ip });
+  expect(response.json().code).toBe(200);
+  return response.json().datas.token as string;
+}
+
+describe("notary login", () => {
+  it("signs a staff member in (account case-insensitive) and answers notaryUser and token", async () => {
+    const response = await notaryLogin({ account: "li.si", password: STAFF.password }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({
+      code: 200,
+      datas: { notaryUser: { account: "li.si", name: "李四", officeName: "衡州市公证处" }, token: expect.any(String) },
+    });
+    const token = response.json().datas.token as string;
+    expect((await t.get(INFO, {}, { token })).json()).toMatchObject({ code: 200, datas: { notaryUser: { account: "li.si", name: "李四" } } });
+  });
+
+  it("refuses a wrong password with 3010 and gives no token", async () => {
+    const response = await notaryLogin({ account: STAFF.account, password: "wrong12345" }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({ code: 3010, message: "账号或密码错误", datas: null });
+  });
+
+  it("answers an unknown account exactly like a wrong password", async () => {
+    const response = await notaryLogin({ account: "nobody", password: STAFF.password }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({ code: 3010, message: "账号或密码错误" });
+  });
+
+  it("refuses a wrong captcha with 1002 and the message at the captcha field", async () => {
+    const response = await notaryLogin({ account: STAFF.account, password: STAFF.password, vcode: "zzzz" }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({
+      code: 1002,
+      extraData: { errors: { vcode: "图形验证码错误或已过期，请重新输入" } },
+    });
+  });
+
+  it("refuses a malformed account with a message at the account field", async () => {
+    const response = await notaryLogin({ account: "a b", password: STAFF.password }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({ code: 3010, extraData: { errors: { encryptAccount: "账号为4-32位字母、数字、下划线、点或连字符" } } });
+  });
+
+  it("locks the account after repeated failures, counted under a notary: key, even for the right password", async () => {
+    await t.app.services.notary.staff.createUser({ ...STAFF, account: "wang.wu" });
+    for (let attempt = 0; attempt < THROTTLE.perAccount; attempt += 1) {
+      expect((await notaryLogin({ account: "wang.wu", password: "wrong12345" }, { ip: freshIp() })).json().code).toBe(3010);
+    }
+    const locked = await notaryLogin({ account: "wang.wu", password: STAFF.password }, { ip: freshIp() });
+    expect(locked.json()).toMatchObject({ code: 3014, message: expect.stringMatching(/^登录失败次数过多，请\d+分钟后再试$/) });
+    const keys = await t.app.database.db.selectFrom("login_failures").select("account_key").where("account_key", "like", "%wang.wu").execute();
+    expect(new Set(keys.map((row) => row.account_key))).toEqual(new Set(["notary:wang.wu"]));
+
+    t.clock.advance(THROTTLE.windowMs + 1);
+    expect((await notaryLogin({ account: "wang.wu", password: STAFF.password }, { ip: freshIp() })).json().code).toBe(200);
+  });
+
+  it("refuses the same signed request twice (replay)", async () => {
+    const { encrypt, encryptPassword } = await encryptorFor(t);
+    const captcha = await solveCaptcha(t);
+    const body = { encryptAccount: encrypt(STAFF.account), encryptPassword: encryptPassword(STAFF.password), vcode: captcha.answer };
+    const timestamp = t.clock.now();
+    const signature = computeSignature({ ...body, timestamp }, sha256Hex);
+    const send = () =>
+      t.app.inject({ method: "POST", url: LOGIN, query: { timestamp: String(timestamp), signature }, payload: body, cookies: captcha.cookies, remoteAddress: freshIp() });
+    expect((await send()).json().code).toBe(200);
+    expect((await send()).json()).toMatchObject({ code: 4004, message: "请求已提交过，请勿重复提交" });
+  });
+
+  it("signs in the development demo account seeded at start", async () => {
+    const response = await notaryLogin({ account: DEMO_NOTARY_USER.account, password: DEMO_NOTARY_USER.password }, { ip: freshIp() });
+    expect(response.json()).toMatchObject({ code: 200, datas: { notaryUser: { account: "demo-notary", officeName: "衡证演示公证处" } } });
+  });
+});
+
+describe("notary sessions", () => {
+  it("are of their own kind: a notary token is refused on user routes, a user token on notary routes (102)", async () => {
+    const notaryToken = await loggedInToken();
+    const { token: userToken } = await t.app.services.sessions.create("1", "user");
+    expect((await t.get("/webapi/user/v2/getUserInfo", { userId: 1 }, { token: notaryToken })).json().code).toBe(102);
+    expect((await t.post("/webapi/user/v2/logout", { id: "1" }, { token: notaryToken })).json().code).toBe(102);
+    expect((await t.get(INFO, {}, { token: userToken })).json().code).toBe(102);
+    expect((await t.post(LOGOUT, {}, { token: userToken })).json().code).toBe(102);
+    expect((await t.get(INFO)).json().code).toBe(102);
+  });
+
+  it("last 8 hours without use, refreshed by every successful call, then answer 103", async () => {
+    const token = await loggedInToken();
+    t.clock.advance(8 * HOUR - 60_000);
+    expect((await t.get(INFO, {}, { token })).json().code).toBe(200);
+    t.clock.advance(8 * HOUR - 60_000);
+    expect((await t.get(INFO, {}, { token })).json().code).toBe(200);
+    t.clock.advance(8 * HOUR + 1);
+    expect((await t.get(INFO, {}, { token })).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });
+  });
+
+  it("end on logout; the token then answers 3013", async () => {
+    const token = await loggedInToken();
+    expect((await t.post(LOGOUT, {}, { token })).json()).toMatchObject({ code: 200, datas: null });
+    expect((await t.get(INFO, {}, { token })).json().code).toBe(3013);
+  });
+});
+
+describe("notary staff accounts", () => {
+  it("are created with validated fields; an account is unique without regard to case", async () => {
+    const { staff } = t.app.services.notary;
+    await expect(staff.createUser({ ...STAFF, account: "LI.SI" })).rejects.toMatchObject({ code: 3003, message: "公证处账号 li.si 已存在" });
+    await expect(staff.createUser({ ...STAFF, account: "zhao", password: "short" })).rejects.toMatchObject({
+      code: 1001,
+      options: { errors: { password: "密码长度为6-18位，至少包含1个字母和1个数字" } },
+    });
+    await expect(staff.createUser({ officeName: " ", account: "x", name: "", password: "abc12345" })).rejects.toMatchObject({
+      code: 1001,
+      options: { errors: { officeName: "请输入公证处名称", account: "账号为4-32位字母、数字、下划线、点或连字符", name: "请输入工作人员姓名" } },
+    });
+  });
+
+  it("store only a slow hash of the password's MD5", async () => {
+    const row = await t.app.services.notary.users.findByAccount("li.si");
+    expect(row?.password_hash).toMatch(/^scrypt\$14\$8\$1\$/);
+    expect(row?.password_hash).not.toContain(STAFF.password);
+  });
+});
+
+describe("in production", () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({
+      env: { NODE_ENV: "production", SEED_DEMO: "true", SMTP_URL: "smtp://127.0.0.1:2525", SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms" },
+    });
+  });
+  afterAll(async () => production.close());
+
+  it("seeds no demo notary account, and refuses one that a development database brought along", async () => {
+    expect(await production.app.services.notary.users.findByAccount(DEMO_NOTARY_USER.account)).toBeUndefined();
+    await production.app.services.notary.staff.createUser(DEMO_NOTARY_USER, { isDemo: true });
+
+    // Production has no captcha peek: plant a captcha with a known answer, as a person would read it.
+    const answer = "abcd";
+    await production.app.database.db
+      .insertInto("captchas")
+      .values({ id: "planted", answer_hash: sha256Hex(answer), expires_at: production.clock.now() + 60_000, consumed_at: null })
+      .execute();
+    const { encrypt, encryptPassword } = await encryptorFor(production);
+    const response = await production.post(
+      LOGIN,
+      { encryptAccount: encrypt(DEMO_NOTARY_USER.account), encryptPassword: encryptPassword(DEMO_NOTARY_USER.password), vcode: answer },
+      { cookies: { hz_captcha: "planted" } },
+    );
+    expect(response.json()).toMatchObject({ code: 3015, message: "演示账号仅在开发环境中可用" });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Shared helpers for the ledger tests: the known-answer vectors (read from /work/shared/vectors at
+ * run time), small real trees, and a "one-leaf" virtual tree that stands for trees of up to 2^53 - 1
+ * leaves without storing them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { CompactRange } from "../../../server/ledger/compact-range.js";
+import { hashChildren, hashLeaf } from "../../../server/ledger/hashing.js";
+import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
+import type { NodeHashReader } from "../../../server/ledger/proof-plan.js";
+import { perfectSubtrees } from "../../../server/ledger/tree-math.js";
+
+export const VECTORS = path.resolve(import.meta.dirname, "../../../../shared/vectors");
+
+export function readVector<T>(relative: string): T {
+  return JSON.parse(fs.readFileSync(path.join(VECTORS, relative), "utf8")) as T;
+}
+
+/** Every JSON file below `relative`, as paths relative to VECTORS, sorted. */
+export function listVectors(relative: string): string[] {
+  const root = path.join(VECTORS, relative);
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => path.join(relative, file))
+    .sort();
+}
+
+export const fromBase64 = (text: string | null | undefined): Uint8Array => new Uint8Array(Buffer.from(text ?? "", "base64"));
+export const fromHex = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "hex"));
+export const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+
+/** The eight leaf inputs of RFC 6962's test tree. */
+export const RFC6962_LEAVES = ["", "00", "10", "2021", "3031", "40414243", "5051525354555657", "606162636465666768696a6b6c6d6e6f"].map(fromHex);
+
+/** A copy of `bytes` with bit `bit` (0 = most significant bit of byte 0) flipped. */
+export function flipBit(bytes: Uint8Array, bit: number): Uint8Array {
+  const copy = Uint8Array.from(bytes);
+  copy[Math.floor(bit / 8)] ^= 0x80 >> bit % 8;
+  return copy;
+}
+
+/** A real tree (of `size` distinct leaves, or of the given leaves) with every perfect subtree stored. */
+export function buildTree(sizeOrLeaves: number | Uint8Array[]) {
+  const leaves = typeof sizeOrLeaves === "number" ? Array.from({ length: sizeOrLeaves }, (_, i) => new TextEncoder().encode(`leaf-${i}`)) : sizeOrLeaves;
+  const leafHashes = leaves.map(hashLeaf);
+  const store = new MemoryNodeStore();
+  const range = CompactRange.empty();
+  const roots = [range.root()];
+  for (const leafHash of leafHashes) {
+    range.append(leafHash, store.put);
+    roots.push(range.root());
+  }
+  /** roots[n] is the root of the first n leaves */
+  return { leaves, leafHashes, store, roots };
+}
+
+/**
+ * A virtual tree in which every leaf hash is `base` except leaf `special`. Any perfect subtree hash
+ * costs at most `level` hashes, so trees near 2^53 leaves can be proven and checked. Sibling hashes
+ * differ from the path hashes, so a proof that combines them in the wrong order fails.
+ */
+export class OneLeafTree {
+  readonly #uniform: Uint8Array[];
+  readonly #onPath: Uint8Array[];
+
+  constructor(readonly special: number, base = hashLeaf(new Uint8Array([1])), specialHash = hashLeaf(new Uint8Array([2]))) {
+    this.#uniform = [base];
+    this.#onPath = [specialHash];
+    for (let level = 1; level <= 53; level += 1) {
+      const below = this.#uniform[level - 1];
+      this.#uniform.push(hashChildren(below, below));
+      const childIsLeft = Math.floor(special / 2 ** (level - 1)) % 2 === 0;
+      this.#onPath.push(childIsLeft ? hashChildren(this.#onPath[level - 1], below) : hashChildren(below, this.#onPath[level - 1]));
+    }
+  }
+
+  nodeHash(level: number, index: number): Uint8Array {
+    return Math.floor(this.special / 2 ** level) === index ? this.#onPath[level] : this.#uniform[level];
+  }
+
+  readonly reader: NodeHashReader = async (level, index) => this.nodeHash(level, index);
+
+  root(size: number): Uint8Array {
+    const nodes = perfectSubtrees(0, size).map(({ level, index }) => this.nodeHash(level, index));
+    let root = nodes[nodes.length - 1];
+    for (let i = nodes.length - 2; i >= 0; i -= 1) root = hashChildren(nodes[i], root);
+    return root;
+  }
+}
+
+/** Sizes spread over the whole range: small, around 2^31 and 2^32, and up to 2^53 - 1. */
+export const anyTreeSize = fc.oneof(
+  fc.integer({ min: 1, max: 300 }),
+  fc.integer({ min: 2 ** 31 - 300, max: 2 ** 32 + 300 }),
+  fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: Number.MAX_SAFE_INTEGER - 1000, max: Number.MAX_SAFE_INTEGER }),
+);
