@@ -11,7 +11,7 @@
  * checkpoint (with the tree state it describes) durably before publishing it, and construct the
  * signer on start-up with the last checkpoint it stored.
  */
-import { parseCheckpoint, formatCheckpoint, type Checkpoint } from "./checkpoint.js";
+import { formatCheckpoint, parseCheckpoint, type Checkpoint, type TreeHead } from "./checkpoint.js";
 import { checkConsistencyProof } from "./consistency.js";
 import { bytesEqual } from "./encoding.js";
 import { EMPTY_TREE_ROOT } from "./hashing.js";
@@ -61,13 +61,13 @@ export class CheckpointSigner {
   }
 
   /** Resolves to the signed checkpoint note; rejects with `CheckpointRefusedError` when inconsistent. */
-  sign(next: { size: number; rootHash: Uint8Array; extensions?: readonly string[] }, proof: ConsistencyProofSource = []): Promise<string> {
+  sign(next: TreeHead, proof: ConsistencyProofSource = []): Promise<string> {
     const run = this.#queue.then(() => this.#signNow(next, proof));
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
-  async #signNow(next: { size: number; rootHash: Uint8Array; extensions?: readonly string[] }, proof: ConsistencyProofSource): Promise<string> {
+  async #signNow(next: TreeHead, proof: ConsistencyProofSource): Promise<string> {
     const text = formatCheckpoint({ origin: this.origin, size: next.size, rootHash: next.rootHash, extensions: next.extensions ?? [] });
     if (next.size === 0 && !bytesEqual(next.rootHash, EMPTY_TREE_ROOT)) {
       throw new CheckpointRefusedError("bad-empty-root", "an empty tree's root is SHA-256 of nothing");

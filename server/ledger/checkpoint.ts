@@ -7,28 +7,31 @@
  * All lines non-empty. Sizes are limited here to 2^53 - 1 (the spec allows up to 2^64 - 1; a larger
  * checkpoint is refused with a clear message rather than silently rounded).
  */
-import { decodeBase64, encodeBase64 } from "./encoding.js";
+import { decodeBase64, encodeBase64, parseDecimal } from "./encoding.js";
 import { LedgerFormatError } from "./errors.js";
 import { HASH_SIZE } from "./hashing.js";
 import type { NoteVerifier } from "./note-keys.js";
 import { verifyNote, type NoteVerification } from "./signed-note.js";
 import { isTreeSize } from "./tree-math.js";
 
-export interface Checkpoint {
-  readonly origin: string;
+/** What a checkpoint states about the tree, besides which log it is. */
+export interface TreeHead {
   readonly size: number;
   readonly rootHash: Uint8Array;
-  readonly extensions: readonly string[];
+  readonly extensions?: readonly string[];
 }
 
-const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+export interface Checkpoint extends TreeHead {
+  readonly origin: string;
+  readonly extensions: readonly string[];
+}
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f]/;
 
 function assertLine(line: string, what: string): void {
   if (line.length === 0 || LINE_BREAK_OR_CONTROL.test(line)) throw new LedgerFormatError(`${what} must be a non-empty line without control characters`);
 }
 
-export function formatCheckpoint({ origin, size, rootHash, extensions = [] }: Omit<Checkpoint, "extensions"> & { extensions?: readonly string[] }): string {
+export function formatCheckpoint({ origin, size, rootHash, extensions = [] }: TreeHead & { origin: string }): string {
   assertLine(origin, "checkpoint origin");
   if (!isTreeSize(size)) throw new LedgerFormatError(`checkpoint size ${size} is not an integer from 0 to 2^53 - 1`);
   if (rootHash.length !== HASH_SIZE) throw new LedgerFormatError("a checkpoint root hash is 32 bytes");
@@ -43,9 +46,7 @@ export function parseCheckpoint(text: string): Checkpoint {
   if (lines.length < 3) throw new LedgerFormatError("a checkpoint has at least three lines: origin, size, root hash");
   lines.forEach((line, i) => assertLine(line, `checkpoint line ${i + 1}`));
   const [origin, sizeText, rootText, ...extensions] = lines;
-  if (!DECIMAL.test(sizeText)) throw new LedgerFormatError("the checkpoint size is not a decimal number without leading zeroes");
-  const size = Number(sizeText);
-  if (!isTreeSize(size)) throw new LedgerFormatError("the checkpoint size is above 2^53 - 1, which this log does not support");
+  const size = parseDecimal(sizeText, "the checkpoint size");
   const rootHash = decodeBase64(rootText, "checkpoint root hash");
   if (rootHash.length !== HASH_SIZE) throw new LedgerFormatError("a checkpoint root hash is 32 bytes");
   return { origin, size, rootHash, extensions };

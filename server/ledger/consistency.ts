@@ -5,8 +5,8 @@
  * Conventions (those of the transparency-dev test vectors): a proof from size 0 is always refused
  * (it proves nothing), and equal sizes need an empty proof and equal roots.
  */
-import { PROOF_OK, proofFailed, type ProofCheck } from "./errors.js";
 import { bytesEqual } from "./encoding.js";
+import { PROOF_OK, proofFailed, type ProofCheck } from "./errors.js";
 import { HASH_SIZE, hashChildren } from "./hashing.js";
 import { fetchProof, planForRanges, type NodeHashReader, type ProofPlan } from "./proof-plan.js";
 import { assertTreeSize, half, isOdd, isPowerOfTwo, isTreeSize, largestPowerOfTwoBelow } from "./tree-math.js";

@@ -30,6 +30,16 @@ export function decodeBase64(text: string, what = "base64 value"): Uint8Array {
   return bytes;
 }
 
+const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+
+/** ASCII decimal with no leading zeroes (C2SP formats), up to 2^53 - 1; throws `LedgerFormatError`. */
+export function parseDecimal(text: string, what: string): number {
+  if (!DECIMAL.test(text)) throw new LedgerFormatError(`${what} is not a decimal number without leading zeroes`);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new LedgerFormatError(`${what} is above 2^53 - 1, which this log does not support`);
+  return value;
+}
+
 export function encodeHex(bytes: Uint8Array): string {
   let text = "";
   for (const byte of bytes) text += byte.toString(16).padStart(2, "0");

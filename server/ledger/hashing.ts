@@ -8,6 +8,7 @@
  * This is one of the two modules of the ledger that use node:crypto (the other is ed25519.ts).
  */
 import { createHash } from "node:crypto";
+import { largestPowerOfTwoBelow } from "./tree-math.js";
 
 export const HASH_SIZE = 32;
 
@@ -42,8 +43,7 @@ export function merkleTreeHash(leafHashes: readonly Uint8Array[]): Uint8Array {
   if (leafHashes.length === 0) return EMPTY_TREE_ROOT;
   const rangeHash = (begin: number, end: number): Uint8Array => {
     if (end - begin === 1) return leafHashes[begin];
-    let split = 1;
-    while (split * 2 < end - begin) split *= 2;
+    const split = largestPowerOfTwoBelow(end - begin);
     return hashChildren(rangeHash(begin, begin + split), rangeHash(begin + split, end));
   };
   return rangeHash(0, leafHashes.length);

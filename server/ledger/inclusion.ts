@@ -5,8 +5,8 @@
  * that holds leaf m and records the other half's MTH; the proof lists those hashes leaf-side first.
  * Verification is the §2.1.3.2 algorithm, which needs only the leaf hash, index, size and root.
  */
-import { PROOF_OK, proofFailed, type ProofCheck } from "./errors.js";
 import { bytesEqual } from "./encoding.js";
+import { PROOF_OK, proofFailed, type ProofCheck } from "./errors.js";
 import { HASH_SIZE, hashChildren } from "./hashing.js";
 import { fetchProof, planForRanges, type NodeHashReader, type ProofPlan } from "./proof-plan.js";
 import { assertTreeSize, half, isOdd, isTreeSize, largestPowerOfTwoBelow } from "./tree-math.js";

@@ -11,10 +11,10 @@
  * Our bundles put the entry's 32-byte leaf hash in `extra`. It is not authenticated and the verdict
  * never relies on it; it only lets a verifier tell "the record was changed" from "the proof is bad".
  */
-import { decodeBase64, encodeBase64 } from "./encoding.js";
+import { parseCheckpoint } from "./checkpoint.js";
+import { decodeBase64, encodeBase64, parseDecimal } from "./encoding.js";
 import { LedgerFormatError } from "./errors.js";
 import { HASH_SIZE } from "./hashing.js";
-import { parseCheckpoint } from "./checkpoint.js";
 import { generateInclusionProof } from "./inclusion.js";
 import type { NodeHashReader } from "./proof-plan.js";
 import { parseNote } from "./signed-note.js";
@@ -28,8 +28,6 @@ export interface ProofBundle {
   readonly checkpoint: string;
   readonly extra?: Uint8Array;
 }
-
-const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
 
 export function formatProofBundle({ index, proof, checkpoint, extra }: ProofBundle): string {
   if (!Number.isSafeInteger(index) || index < 0) throw new LedgerFormatError(`entry index ${index} is not a non-negative integer`);
@@ -49,17 +47,15 @@ export function parseProofBundle(text: string): ProofBundle {
   let extra: Uint8Array | undefined;
   if (lines[line]?.startsWith("extra ")) extra = decodeBase64(lines[line++].slice("extra ".length), "extra data");
   const indexLine = lines[line++] ?? "";
-  const indexText = indexLine.startsWith("index ") ? indexLine.slice("index ".length) : "";
-  if (!DECIMAL.test(indexText) || !Number.isSafeInteger(Number(indexText))) {
-    throw new LedgerFormatError("a proof bundle names its entry as `index <decimal>` below 2^53");
-  }
+  if (!indexLine.startsWith("index ")) throw new LedgerFormatError("a proof bundle names its entry on an `index <decimal>` line");
+  const index = parseDecimal(indexLine.slice("index ".length), "the entry index");
   const proof: Uint8Array[] = [];
   while (line < lines.length && lines[line] !== "") proof.push(decodeBase64(lines[line++], "inclusion proof hash"));
   if (line >= lines.length) throw new LedgerFormatError("a proof bundle needs a blank line before its checkpoint");
   if (proof.some((hash) => hash.length !== HASH_SIZE)) throw new LedgerFormatError("inclusion proof hashes are 32 bytes");
   const checkpoint = lines.slice(line + 1).join("\n");
   if (checkpoint.length === 0) throw new LedgerFormatError("a proof bundle ends with the signed checkpoint");
-  return { index: Number(indexText), proof, checkpoint, ...(extra === undefined ? {} : { extra }) };
+  return { index, proof, checkpoint, ...(extra === undefined ? {} : { extra }) };
 }
 
 /**

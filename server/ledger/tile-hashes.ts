@@ -56,6 +56,7 @@ export function createTileHashReader(treeSize: number, fetchTile: TileFetcher): 
         return data;
       });
       tiles.set(path, pending);
+      pending.catch(() => tiles.delete(path)); // a failed fetch may be retried by the next read
     }
     return pending;
   };

@@ -10,8 +10,8 @@
  *   tile/<L>/<N>[.p/<W>]      N as 3-digit groups, all but the last prefixed with x:
  *   tile/entries/<N>[.p/<W>]  1234067 → x001/x234/067
  */
-import { LedgerFormatError } from "./errors.js";
 import { consistencyProofPlan } from "./consistency.js";
+import { LedgerFormatError } from "./errors.js";
 import { inclusionProofPlan } from "./inclusion.js";
 import { planNodes } from "./proof-plan.js";
 import { assertTreeSize, type NodeId } from "./tree-math.js";

@@ -186,6 +186,6 @@ export const CancellationFormSchema = z.object({
   confirmText: z
     .string({ error: CONFIRM_TEXT_MESSAGE })
     .trim()
-    .refine((text) => text === CANCELLATION_CONFIRM_TEXT, { error: CONFIRM_TEXT_MESSAGE }),
+    .refine((text): boolean => text === CANCELLATION_CONFIRM_TEXT, { error: CONFIRM_TEXT_MESSAGE }),
 });
 export type CancellationForm = z.infer<typeof CancellationFormSchema>;

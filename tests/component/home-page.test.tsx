@@ -37,7 +37,9 @@ function setup(user?: Record<string, unknown>) {
   return calls;
 }
 
-describe("public home", () => {
+// The whole home page (banner, news, clock and the login panel) renders in jsdom; under a full parallel
+// run its first render can take longer than vitest's default 5 s.
+describe("public home", { timeout: 15_000 }, () => {
   it("shows the logo, the banner and the news titles newest first, with the spec's requests", async () => {
     const calls = setup();
     expect(screen.getByRole("img", { name: "衡证电子证据平台" })).toHaveAttribute("src", "/assets/images/brand/logo.svg");

@@ -116,6 +116,15 @@ describe("personal shell for a main account", () => {
     expect(view.callsTo("/user/v2/logout")[0]).toMatchObject({ method: "POST", params: { id: 7 } });
   });
 
+  it("the side navigation collapses to its icons and opens again", async () => {
+    await renderShell(main);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "收起导航" }));
+    expect(screen.queryByText("个人实名")).not.toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "展开导航" }));
+    expect(screen.getByText("个人实名")).toBeInTheDocument();
+  });
+
   it("个人中心 in the user menu leads to the operation panel", async () => {
     const view = await renderShell(main, "/personal/accountManagement");
     const u = userEvent.setup();

@@ -31,6 +31,8 @@ describe("scan login tab (login mode 2)", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { callsTo } = renderAccountScreen({ path: "/index", element: <ScanLoginTab />, script: { [QR_URL]: [qrAnswer("s1"), qrAnswer("s2")] } });
     await screen.findByTitle("扫码登录二维码");
+    // Let the shown QR code's effects run (its expiry timer starts there), then let five minutes pass.
+    await act(async () => {});
     await act(async () => {
       vi.advanceTimersByTime(SCAN_STATE_TTL_MS);
     });

@@ -6,6 +6,7 @@ import { computeSignature } from "../../src/schema/signature.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet } from "./support/signed-fetch.js";
+import { logOutThroughUserMenu } from "./support/personal-shell.js";
 
 /**
  * Every way into an account, in real Chromium against the real server: register with a code from
@@ -62,10 +63,7 @@ async function captchaAnswer(context: BrowserContext): Promise<string> {
   return body.datas.answer;
 }
 
-async function logOut(page: Page) {
-  await page.getByRole("button", { name: "退出登录" }).click();
-  await page.waitForURL("**/index");
-}
+const logOut = logOutThroughUserMenu;
 
 describe("accounts in the browser", () => {
   it("a visitor sees the login panel on the home page", async () => {

@@ -7,6 +7,7 @@ import { SessionRepository } from "../../server/modules/session/session.reposito
 import { SessionService } from "../../server/modules/session/session.service.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
+import { logOutThroughUserMenu } from "./support/personal-shell.js";
 import { signedGet } from "./support/signed-fetch.js";
 
 let server: ServerProcess;
@@ -139,8 +140,7 @@ describe("as a signed-in user", () => {
     const user = await signedInUser();
     const { page, problems } = await openPage({ user });
     await page.goto(`${server.url}/personal/operationPanel`);
-    await page.getByRole("button", { name: "退出登录" }).click();
-    await page.waitForURL("**/index");
+    await logOutThroughUserMenu(page);
     const afterLogout = await signedGet(server.url, "/webapi/common/v2/getTime", { token: user.token });
     expect(afterLogout.body.code).toBe(3013);
     expect(problems).toEqual([]);

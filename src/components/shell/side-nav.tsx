@@ -1,3 +1,4 @@
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { Layout, Menu } from "antd";
 import { Link, useLocation } from "react-router";
 import { useUserSession } from "../../providers/session-context";
@@ -21,6 +22,12 @@ export function SideNav({ collapsed, onCollapse }: { collapsed: boolean; onColla
       collapsible
       collapsed={collapsed}
       onCollapse={onCollapse}
+      // antd's own trigger is an unnamed icon; this one tells screen readers what it does.
+      trigger={
+        <span role="button" aria-label={collapsed ? "展开导航" : "收起导航"}>
+          {collapsed ? <RightOutlined /> : <LeftOutlined />}
+        </span>
+      }
       style={{ borderRight: "1px solid #f0f0f0" }}
     >
       {!collapsed && <IdentityPanel user={user} />}

@@ -18,7 +18,7 @@ export function UserMenu({ user }: { user: UserSession | null }) {
 
   return (
     <Dropdown
-      trigger={["click", "hover"]}
+      trigger={["click"]}
       menu={{
         items: [
           { key: "personal", icon: <UserOutlined />, label: USER_MENU_TEXT.personalCentre },

@@ -8,8 +8,6 @@ export const LOGIN_TEXT = {
   submit: "登录",
   submitting: "登录中…",
   codeSent: "验证码已发送，请注意查收",
-  scanTitle: "扫码登录即将开放",
-  scanDescription: "扫码登录正在接入中，开放后可使用手机扫码快速登录。现在请使用账号密码或验证码登录。",
   forgotPassword: "忘记密码",
   register: "免费注册",
 } as const;

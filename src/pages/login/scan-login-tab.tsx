@@ -1,4 +1,4 @@
-import { Alert, Typography } from "antd";
+import { Alert } from "antd";
 import { useCallback } from "react";
 import { useLocation } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
@@ -23,10 +23,8 @@ export function ScanLoginTab() {
   return (
     <div>
       {query.has(SCAN_EXPIRED_QUERY) && <Alert type="warning" showIcon message={SCAN_LOGIN_TEXT.returnedExpired} style={{ marginBottom: 8 }} />}
+      {/* The framed page says itself how to scan (WeChat's does too), so nothing is repeated below it. */}
       <QrCodeFrame qr={qr} />
-      <Typography.Paragraph type="secondary" style={{ textAlign: "center", margin: 0 }}>
-        {SCAN_LOGIN_TEXT.hint}
-      </Typography.Paragraph>
     </div>
   );
 }

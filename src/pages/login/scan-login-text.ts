@@ -1,6 +1,5 @@
 /** Words of scan login and the bind panel used in more than one place (and by the tests). */
 export const SCAN_LOGIN_TEXT = {
-  hint: "打开微信，扫描二维码登录",
   frameTitle: "扫码登录二维码",
   loading: "正在获取二维码…",
   refresh: "刷新二维码",

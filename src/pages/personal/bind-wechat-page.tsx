@@ -1,5 +1,5 @@
 import { WechatOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Card, Modal, Result, Spin } from "antd";
+import { Alert, Button, Card, Modal, Result, Spin } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useScanLoginClient } from "../../providers/scan-login-context";
@@ -20,11 +20,12 @@ type Notice = { type: "success" | "error"; text: string };
 export function BindWechatPage() {
   const client = useScanLoginClient();
   const sessionStore = useSessionStore();
-  const { modal } = App.useApp();
   const [query, setQuery] = useSearchParams();
   const [bindState, setBindState] = useState<BindState | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [isScanning, setScanning] = useState(false);
+  const [isConfirmingUnbind, setConfirmingUnbind] = useState(false);
+  const [isUnbinding, setUnbinding] = useState(false);
   // The returned state answers once: the second run of a development StrictMode mount must not resend it.
   const hasStarted = useRef(false);
 
@@ -61,15 +62,14 @@ export function BindWechatPage() {
     void client.bindCurrentAccount({ code, state }).then((envelope) => settle(envelope, BIND_WECHAT_TEXT.boundNotice));
   }, [client, loadBindState, query, setQuery, settle]);
 
-  function confirmUnbind() {
-    modal.confirm({
-      title: BIND_WECHAT_TEXT.confirmTitle,
-      content: BIND_WECHAT_TEXT.confirmContent,
-      okText: BIND_WECHAT_TEXT.unbind,
-      okButtonProps: { danger: true },
-      cancelText: BIND_WECHAT_TEXT.cancel,
-      onOk: async () => settle(await client.unbind(), BIND_WECHAT_TEXT.unboundNotice),
-    });
+  async function unbind() {
+    setUnbinding(true);
+    try {
+      await settle(await client.unbind(), BIND_WECHAT_TEXT.unboundNotice);
+    } finally {
+      setUnbinding(false);
+      setConfirmingUnbind(false);
+    }
   }
 
   return (
@@ -83,7 +83,7 @@ export function BindWechatPage() {
           title={BIND_WECHAT_TEXT.boundTitle(bindState.providerName)}
           subTitle={BIND_WECHAT_TEXT.boundDescription}
           extra={
-            <Button danger onClick={confirmUnbind}>
+            <Button danger onClick={() => setConfirmingUnbind(true)}>
               {BIND_WECHAT_TEXT.unbind}
             </Button>
           }
@@ -100,6 +100,18 @@ export function BindWechatPage() {
           }
         />
       )}
+      <Modal
+        open={isConfirmingUnbind}
+        title={BIND_WECHAT_TEXT.confirmTitle}
+        okText={BIND_WECHAT_TEXT.unbind}
+        okButtonProps={{ danger: true }}
+        cancelText={BIND_WECHAT_TEXT.cancel}
+        confirmLoading={isUnbinding}
+        onOk={unbind}
+        onCancel={() => setConfirmingUnbind(false)}
+      >
+        {BIND_WECHAT_TEXT.confirmContent}
+      </Modal>
       <Modal open={isScanning} title={BIND_WECHAT_TEXT.modalTitle} footer={null} onCancel={() => setScanning(false)} destroyOnHidden width={400}>
         <BindWechatQrCode />
       </Modal>

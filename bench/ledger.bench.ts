@@ -1,0 +1,110 @@
+/**
+ * Benchmark: the ledger library in one process (no database). Never part of `npm test`.
+ *  1. appends per second into the compact range against raw SHA-256 of the same leaves, same run;
+ *  2. inclusion-proof generation (time, size) at 10^4, 10^5 and 10^6 entries over an in-memory
+ *     node store, plus verification time and the tiles a tile-only client would fetch.
+ *
+ *   npx tsx bench/ledger.bench.ts        (BENCH_LEAVES, BENCH_PROOFS change the load)
+ */
+import { createHash } from "node:crypto";
+import os from "node:os";
+import { CompactRange } from "../server/ledger/compact-range.js";
+import { hashLeaf } from "../server/ledger/hashing.js";
+import { generateInclusionProof, verifyInclusion } from "../server/ledger/inclusion.js";
+import { MemoryNodeStore } from "../server/ledger/memory-node-store.js";
+import { tilesForInclusionProof } from "../server/ledger/tiles.js";
+
+const LEAVES = Number(process.env.BENCH_LEAVES ?? 1_000_000);
+const PROOFS = Number(process.env.BENCH_PROOFS ?? 2_000);
+const ENTRY_SIZE = 300; // about one canonical JSON evidence record
+
+// Every loop hashes the same leaves: one template entry with the leaf number written into it.
+const entry = new Uint8Array(ENTRY_SIZE).fill(0x61);
+const entryView = new DataView(entry.buffer);
+const leafAt = (i: number) => {
+  entryView.setFloat64(0, i);
+  return entry;
+};
+
+function perSecond(label: string, work: () => void) {
+  const started = performance.now();
+  work();
+  const seconds = (performance.now() - started) / 1000;
+  return { label, perSecond: LEAVES / seconds };
+}
+
+// warm-up so the JIT treats every loop alike
+for (let i = 0; i < 50_000; i += 1) createHash("sha256").update(leafAt(i)).digest();
+
+const raw = perSecond("raw SHA-256 of each leaf", () => {
+  for (let i = 0; i < LEAVES; i += 1) createHash("sha256").update(leafAt(i)).digest();
+});
+const bare = perSecond("compact range: hashLeaf + append", () => {
+  const range = CompactRange.empty();
+  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i)));
+});
+const store = new MemoryNodeStore();
+const range = CompactRange.empty();
+const stored = perSecond("… + every completed node into the store", () => {
+  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i)), store.put);
+});
+const withRoot = perSecond("… + root() after every append", () => {
+  const fresh = CompactRange.empty();
+  for (let i = 0; i < LEAVES; i += 1) {
+    fresh.append(hashLeaf(leafAt(i)));
+    fresh.root();
+  }
+});
+
+console.log(`\nledger appends, ${LEAVES.toLocaleString("en")} leaves of ${ENTRY_SIZE} bytes, ${os.cpus()[0]?.model ?? "?"} (${os.cpus().length} cores), Node ${process.version}`);
+console.table(
+  [raw, bare, stored, withRoot].map(({ label, perSecond: rate }) => ({
+    step: label,
+    "leaves/s": Math.round(rate).toLocaleString("en"),
+    "vs raw SHA-256": `${(rate / raw.perSecond).toFixed(2)}×`,
+  })),
+);
+
+// ---- inclusion proofs over the stored tree (a tree of n leaves is a prefix of the stored one) ----
+let seed = 12345;
+const random = (below: number) => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed % below;
+};
+
+const rows = [];
+for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
+  const rootRange = CompactRange.empty();
+  // the root at `size`, recomputed from the stored leaves' perfect subtrees via a fresh range
+  const leafHashes: Uint8Array[] = [];
+  for (let i = 0; i < size; i += 1) leafHashes.push(store.get(0, i));
+  rootRange.appendAll(leafHashes);
+  const rootHash = rootRange.root();
+
+  const indices = Array.from({ length: PROOFS }, () => random(size));
+  const proofs: Uint8Array[][] = [];
+  const times: number[] = [];
+  for (const index of indices) {
+    const started = performance.now();
+    proofs.push(await generateInclusionProof(index, size, store.reader));
+    times.push(performance.now() - started);
+  }
+  const verifyStarted = performance.now();
+  proofs.forEach((proof, i) => {
+    if (!verifyInclusion({ leafHash: leafHashes[indices[i]], index: indices[i], treeSize: size, proof, rootHash })) throw new Error("a proof failed");
+  });
+  const verifyMs = (performance.now() - verifyStarted) / PROOFS;
+  times.sort((a, b) => a - b);
+  const hashes = proofs.map((proof) => proof.length);
+  rows.push({
+    entries: size.toLocaleString("en"),
+    "generate mean µs": Math.round((times.reduce((sum, t) => sum + t, 0) / PROOFS) * 1000),
+    "generate p99 µs": Math.round(times[Math.floor(PROOFS * 0.99)] * 1000),
+    "proof hashes (max)": Math.max(...hashes),
+    "proof bytes (mean)": Math.round((hashes.reduce((sum, n) => sum + n, 0) / PROOFS) * 32),
+    "verify mean µs": Math.round(verifyMs * 1000),
+    "tiles to fetch (max)": Math.max(...indices.slice(0, 200).map((index) => tilesForInclusionProof(index, size).length)),
+  });
+}
+console.log(`\ninclusion proofs, ${PROOFS} random leaves per size, in-memory node store`);
+console.table(rows);

@@ -1,0 +1,101 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { App, Button, Cascader, Form, Select } from "antd";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { FormField } from "../../../components/form-field";
+import { usePersonalServices } from "../../../providers/personal-context";
+import { ResultCode } from "../../../schema/envelope";
+import { INDUSTRIES } from "../../../schema/lists";
+import { ProfileFormSchema, type Profile, type ProfileForm as ProfileFormValues } from "../../../schema/personal";
+import { getRegionTree } from "../../../schema/regions";
+import { applyServerErrors } from "../server-errors";
+
+type RegionOption = { value: string; label: string; children?: RegionOption[] };
+
+/** Industry (spec §3 list 1-30) and region (province → city → district cascader), saved together. */
+export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (next: Profile) => void }) {
+  const { personal } = usePersonalServices();
+  const { message } = App.useApp();
+  const [isSaving, setSaving] = useState(false);
+  const regionOptions = useMemo(toRegionOptions, []);
+  const { control, handleSubmit, setError } = useForm<ProfileFormValues>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: {
+      industryId: (profile.industryId ?? undefined) as ProfileFormValues["industryId"],
+      region: profile.region ?? { province: "", city: "", district: "" },
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaving(true);
+    const envelope = await personal.updateProfile(values).finally(() => setSaving(false));
+    if (envelope.code === ResultCode.success && envelope.datas) {
+      message.success("保存成功");
+      onSaved(envelope.datas);
+    } else if (!applyServerErrors(envelope, setError, ["industryId", "region.district"], { district: "region.district" })) {
+      message.error(envelope.message);
+    }
+  });
+
+  return (
+    <Form layout="vertical" component={false}>
+      <form onSubmit={onSubmit} noValidate aria-label="行业与地区" style={{ maxWidth: 480 }}>
+        <FormField control={control} name="industryId" label="所属行业">
+          {({ field, id }) => (
+            <Select
+              id={id}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="请选择所属行业"
+              aria-label="所属行业"
+              options={INDUSTRIES.map((item) => ({ value: item.id, label: item.name }))}
+              showSearch
+              optionFilterProp="label"
+            />
+          )}
+        </FormField>
+        <Controller
+          control={control}
+          name="region"
+          render={({ field, formState }) => {
+            // The region's message sits on one of its three parts (province, city or district).
+            const errors = formState.errors.region;
+            const problem = errors?.province?.message ?? errors?.city?.message ?? errors?.district?.message;
+            return (
+              <Form.Item label="所在地区" htmlFor="profile-region" validateStatus={problem ? "error" : undefined} help={problem}>
+                <Cascader
+                  id="profile-region"
+                  options={regionOptions}
+                  value={field.value.district ? [field.value.province, field.value.city, field.value.district] : []}
+                  onChange={(path) => {
+                    const [province = "", city = "", district = ""] = (path ?? []).map(String);
+                    field.onChange({ province, city, district });
+                  }}
+                  placeholder="请选择省 / 市 / 区县"
+                  aria-label="所在地区"
+                  showSearch
+                />
+              </Form.Item>
+            );
+          }}
+        />
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          保存
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+function toRegionOptions(): RegionOption[] {
+  return getRegionTree().map((province) => ({
+    value: province.id,
+    label: province.name,
+    children: province.city.map((city) => ({
+      value: city.id,
+      label: city.name,
+      children: city.district.map((district) => ({ value: district.id, label: district.name })),
+    })),
+  }));
+}

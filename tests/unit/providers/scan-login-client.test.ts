@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { HttpClient, RequestOptions, RequestParams } from "../../../src/providers/http-client";
+import { md5Hex } from "../../../src/providers/login-crypto";
+import { createScanLoginClient } from "../../../src/providers/scan-login-client";
+import type { Envelope } from "../../../src/schema/envelope";
+import { fakeLoginCrypto } from "./fake-login-crypto";
+
+function setup() {
+  const calls: { method: string; path: string; params: RequestParams; tokenless: boolean }[] = [];
+  const record = <T, E>(method: string) => async (path: string, params: RequestParams = {}, options: RequestOptions = {}) => {
+    calls.push({ method, path, params, tokenless: options.tokenless === true });
+    return { code: 200, message: "成功", datas: null } as Envelope<T, E>;
+  };
+  const http: HttpClient = { baseURL: "/webapi", get: record("GET"), post: record("POST") };
+  return { client: createScanLoginClient({ http, crypto: fakeLoginCrypto }), calls };
+}
+
+describe("scan login client (spec §7 /wxLogin calls)", () => {
+  it.each([
+    ["getQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getQrCodeUrl("http://h/wxCallBack"), "GET", "/wxLogin/getWebWxQrUrl", { redirectUrl: "http://h/wxCallBack" }, true],
+    ["callback", (c: ReturnType<typeof setup>["client"]) => c.callback({ code: "c", state: "s" }), "GET", "/wxLogin/callback", { code: "c", state: "s" }, true],
+    ["getBindQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getBindQrCodeUrl("http://h/b"), "GET", "/wxLogin/v2/getBindQrUrl", { redirectUrl: "http://h/b" }, false],
+    ["bindCurrentAccount", (c: ReturnType<typeof setup>["client"]) => c.bindCurrentAccount({ code: "c", state: "s" }), "POST", "/wxLogin/v2/bindCurrentAccount", { code: "c", state: "s" }, false],
+    ["unbind", (c: ReturnType<typeof setup>["client"]) => c.unbind(), "POST", "/wxLogin/v2/unbind", {}, false],
+    ["getBindState", (c: ReturnType<typeof setup>["client"]) => c.getBindState(), "GET", "/wxLogin/v2/bindState", {}, false],
+  ] as const)("%s: %s %s", async (_name, call, method, path, params, tokenless) => {
+    const { client, calls } = setup();
+    await call(client);
+    expect(calls).toEqual([{ method, path, params, tokenless }]);
+  });
+
+  it("binds by password: type 0, account and password encrypted, the image captcha as vCode, without a token", async () => {
+    const { client, calls } = setup();
+    await client.bindWithPassword({ oauthUserId: "p1", account: " 13800138000 ", password: "abc123", captcha: " Ab12 " });
+    expect(calls).toEqual([
+      {
+        method: "GET",
+        path: "/wxLogin/webBindAccountByAuth",
+        params: { oauthUserId: "p1", vCode: "Ab12", encryptAccount: "rsa(13800138000)", encryptPassword: `rsa(${md5Hex("abc123")})`, type: 0 },
+        tokenless: true,
+      },
+    ]);
+  });
+
+  it("binds by code: type 1 with the sent code and no password", async () => {
+    const { client, calls } = setup();
+    await client.bindWithCode({ oauthUserId: "p1", account: "a@b.cn", code: "123456" });
+    expect(calls[0]).toMatchObject({ params: { oauthUserId: "p1", vCode: "123456", encryptAccount: "rsa(a@b.cn)", type: 1 }, tokenless: true });
+    expect(calls[0].params).not.toHaveProperty("encryptPassword");
+  });
+});
