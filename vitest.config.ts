@@ -20,6 +20,8 @@ export default defineConfig({
           include: ["tests/component/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/component/setup.ts"],
+          // antd pages in jsdom take seconds on a loaded 2-core machine; the default 5 s flakes.
+          testTimeout: 20_000,
         },
       },
       {

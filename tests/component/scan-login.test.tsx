@@ -93,7 +93,8 @@ describe("the /wxCallBack page", () => {
   });
 });
 
-describe("the bind-account panel on the home page", () => {
+// Typing into antd inputs is slow in jsdom; with the other suites running beside it a form test needs more than 5 s.
+describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
   const BIND_PATH = "/index?showBindAccount=1&oauthUserId=pending-1";
   const renderBindPanel = (script: Record<string, ScriptedAnswer>) =>
     renderAccountScreen({ path: BIND_PATH, element: <HomeAccessPanel />, script: { [QR_URL]: qrAnswer(), ...script } });

@@ -5,7 +5,7 @@ import { LedgerFormatError } from "../../../server/ledger/errors.js";
 import { EMPTY_TREE_ROOT } from "../../../server/ledger/hashing.js";
 import { generateNoteKeys, parseSignerKey, parseVerifierKey } from "../../../server/ledger/note-keys.js";
 import { signNote } from "../../../server/ledger/signed-note.js";
-import { flipBit, fromBase64 } from "./support.js";
+import { flipBit, fromBase64, PROPERTY_TIMEOUT } from "./support.js";
 
 const SPEC_EXAMPLE = "example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n";
 
@@ -76,5 +76,5 @@ describe("signed checkpoints", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
 import { EMPTY_TREE_ROOT, hashLeaf, merkleTreeHash } from "../../../server/ledger/hashing.js";
-import { buildTree, fromBase64, RFC6962_LEAVES, toHex } from "./support.js";
+import { buildTree, fromBase64, PROPERTY_TIMEOUT, RFC6962_LEAVES, toHex } from "./support.js";
 
 describe("CompactRange", () => {
   it("starts empty with the empty-tree root", () => {
@@ -31,7 +31,7 @@ describe("CompactRange", () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("keeps one hash per set bit of the size, and resumes from its persisted state", () => {
     fc.assert(
@@ -51,7 +51,7 @@ describe("CompactRange", () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("reports every perfect subtree once, as it completes", () => {
     const seen: string[] = [];

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkConsistencyProof, consistencyProofPlan, generateConsistencyProof, verifyConsistency } from "../../../server/ledger/consistency.js";
-import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, readVector, RFC6962_LEAVES } from "./support.js";
+import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 
 interface ConsistencyVector {
   size1: number;
@@ -77,7 +77,7 @@ describe("consistency proof generation", () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("generates proofs that verify for any sizes up to 2^53 - 1 (virtual trees)", async () => {
     const sizes = anyTreeSize.chain((size2) =>
@@ -98,7 +98,7 @@ describe("consistency proof generation", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("refuses impossible requests and claims", () => {
     expect(() => consistencyProofPlan(0, 5)).toThrow(RangeError);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hashLeaf } from "../../../server/ledger/hashing.js";
 import { checkInclusionProof, generateInclusionProof, inclusionProofPlan, verifyInclusion } from "../../../server/ledger/inclusion.js";
-import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, readVector, RFC6962_LEAVES } from "./support.js";
+import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 
 interface InclusionVector {
   leafIdx: number;
@@ -81,7 +81,7 @@ describe("inclusion proof generation", () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("generates proofs that verify for any size up to 2^53 - 1 (virtual trees)", async () => {
     await fc.assert(
@@ -99,7 +99,7 @@ describe("inclusion proof generation", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("plans only perfect subtrees inside the tree", () => {
     fc.assert(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LedgerFormatError } from "../../../server/ledger/errors.js";
 import { generateNoteKeys, parseSignerKey, parseVerifierKey, type NoteVerifier } from "../../../server/ledger/note-keys.js";
 import { parseNote, signNote, verifyNote } from "../../../server/ledger/signed-note.js";
-import { flipBit } from "./support.js";
+import { flipBit, PROPERTY_TIMEOUT } from "./support.js";
 
 const README_VERIFIER = "example.com/foo+530d903a+AekyeRrm56hApGFkyQR4ZCbV54Id2LKaANYcrnKv3U2k";
 const README_NOTE =
@@ -70,7 +70,7 @@ describe("signed notes", () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("fails once any bit of the signature itself is flipped", () => {
     const verifiers: NoteVerifier[] = [parseVerifierKey(README_VERIFIER)];
@@ -83,7 +83,7 @@ describe("signed notes", () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it.each([
     ["no blank line", "text\n— k AAAAAAA=\n"],

@@ -97,3 +97,6 @@ export const anyTreeSize = fc.oneof(
   fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   fc.integer({ min: Number.MAX_SAFE_INTEGER - 1000, max: Number.MAX_SAFE_INTEGER }),
 );
+
+/** Property tests hash a lot; a loaded CI machine must not turn them into timeouts. */
+export const PROPERTY_TIMEOUT = 60_000;

@@ -17,7 +17,7 @@ import {
   tilesForInclusionProof,
   type TileId,
 } from "../../../server/ledger/tiles.js";
-import { anyTreeSize, buildTree, OneLeafTree } from "./support.js";
+import { anyTreeSize, buildTree, OneLeafTree, PROPERTY_TIMEOUT } from "./support.js";
 
 describe("tile paths", () => {
   it.each([
@@ -116,7 +116,7 @@ describe("proofs from tiles alone", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("rebuild the same consistency proofs", async () => {
     await fc.assert(
@@ -129,7 +129,7 @@ describe("proofs from tiles alone", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("work for trees of any size up to 2^53 - 1", async () => {
     await fc.assert(
@@ -142,7 +142,7 @@ describe("proofs from tiles alone", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it("accept a full tile in place of a gone partial one, and refuse a tile of the wrong length", async () => {
     const reader = createTileHashReader(300, async (tile) => encodeTile(tileNodes({ ...tile, width: 256 }).map((node) => store.get(node.level, node.index))));

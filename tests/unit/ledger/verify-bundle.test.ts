@@ -5,7 +5,7 @@ import { generateConsistencyProof } from "../../../server/ledger/consistency.js"
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/note-keys.js";
 import { createProofBundle, formatProofBundle, parseProofBundle } from "../../../server/ledger/proof-bundle.js";
 import { verifyEvidenceBundle, type EvidenceBundleInput } from "../../../server/ledger/verify-bundle.js";
-import { buildTree, flipBit } from "./support.js";
+import { buildTree, flipBit, PROPERTY_TIMEOUT } from "./support.js";
 
 const ORIGIN = "evidence.example.cn/log";
 const platform = generateNoteKeys(ORIGIN);
@@ -111,5 +111,5 @@ describe("verifyEvidenceBundle", () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 });

@@ -1,0 +1,134 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { gradientPng } from "../server/support/png-image.js";
+import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+
+let server: ServerProcess;
+let browser: Browser;
+let login: LoginResult;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  assertClientBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  login = await registerUser(server.url, uniqueMobile(), "abc12345");
+  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+  page = await context.newPage();
+  problems = watchConsole(page);
+  await page.goto(`${server.url}/index`);
+  await storeUserSession(page, login);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shoot(name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+async function userInfo() {
+  const query = signedQuery({ userId: String(login.loginUser.id), token: login.token });
+  const response = await fetch(`${server.url}/webapi/user/v2/getUserInfo?${query}`);
+  return ((await response.json()) as { datas: { userInfo: Record<string, unknown> } }).datas.userInfo;
+}
+
+describe("the personal centre in Chromium", () => {
+  it("uploads an avatar through the crop dialog, and getUserInfo shows it", async () => {
+    await page.goto(`${server.url}/personal/accountManagement`);
+    await page.getByRole("button", { name: "修改头像" }).click();
+    const dialog = page.getByRole("dialog", { name: "修改头像" });
+    await dialog.getByLabel("选择头像图片").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: gradientPng(480, 300) });
+    const preview = dialog.getByRole("img", { name: "头像预览" });
+    await preview.waitFor();
+    // Drag the picture a little to the left: the crop moves with it.
+    const box = (await preview.boundingBox())!;
+    await page.mouse.move(box.x + 160, box.y + 160);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, box.y + 160, { steps: 4 });
+    await page.mouse.up();
+    await shoot("personal-avatar-dialog");
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await page.getByText("保存成功").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const saved = String((await userInfo()).headPortraitPath);
+    expect(saved).toMatch(/^\/files\/avatar\/[0-9a-f]{64}$/);
+    await page.locator(`img[src="${saved}"]`).first().waitFor();
+    const image = await fetch(`${server.url}${saved}`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    await shoot("personal-account-management");
+  });
+
+  it("refuses a file of the wrong format in the dialog with the spec's message", async () => {
+    await page.getByRole("button", { name: "修改头像" }).click();
+    const dialog = page.getByRole("dialog", { name: "修改头像" });
+    await dialog.getByLabel("选择头像图片").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await dialog.getByText("您选择的文件格式有误").waitFor();
+    await dialog.getByRole("button", { name: "取消" }).click();
+  });
+
+  it("submits real-name verification, which waits until an operator approves it on /dev/identity, then shows the verified badge", async () => {
+    await page.goto(`${server.url}/personal/securityCenter`);
+    await page.waitForURL("**/personal/securityCenter/authentication");
+    const first17 = "11010519880808123";
+    await page.getByLabel("真实姓名").fill("王小明");
+    await page.getByLabel("身份证号码").fill(first17 + nationalIdCheckChar(first17));
+    await page.getByRole("button", { name: "提交认证" }).click();
+    await page.getByText("实名认证审核中").waitFor();
+    await page.getByText(`1101**********${(first17 + nationalIdCheckChar(first17)).slice(-4)}`).waitFor();
+    await shoot("personal-authentication-pending");
+
+    const operator = await page.context().newPage();
+    await operator.goto(`${server.url}/dev/identity`);
+    const row = operator.locator("tr", { hasText: String(login.loginUser.mobile) });
+    await row.getByText("王小明").waitFor();
+    await operator.screenshot({ path: path.join(SCREENSHOT_DIR, "personal-dev-identity.png"), fullPage: true });
+    await row.getByRole("button", { name: "通过" }).click();
+    await operator.getByText(/已通过/).waitFor();
+    await operator.close();
+
+    await page.reload();
+    await page.getByText("已完成实名认证").waitFor();
+    await shoot("personal-authentication-verified");
+    await page.goto(`${server.url}/personal/accountManagement`);
+    await page.getByRole("row", { name: /个人实名认证/ }).getByText("已认证").waitFor();
+    // The display name follows the verified real name (spec §6).
+    await page.getByText("王小明").first().waitFor();
+    expect((await userInfo()).realNameStatus).toBe(2);
+    await shoot("personal-account-verified");
+  });
+
+  it("creates a child account and finds it in the list, with paging in the URL", async () => {
+    await page.goto(`${server.url}/personal/childAccountManagement`);
+    await page.waitForURL("**/personal/childAccountManagement/dataList");
+    await page.getByText("暂无子账号").waitFor();
+    await page.getByRole("link", { name: "新建子账号" }).click();
+    await page.waitForURL("**/createChildAccount");
+    const childMobile = uniqueMobile();
+    await page.getByLabel("登录账号").fill(childMobile);
+    await page.getByLabel("子账号名称").fill("法务部");
+    await page.getByLabel("设置密码").fill("child123");
+    await page.getByLabel("确认密码").fill("child123");
+    await shoot("personal-create-child-account");
+    await page.getByRole("button", { name: "创建子账号" }).click();
+    await page.waitForURL("**/createSuccess?id=*");
+    await page.getByText("子账号创建成功").waitFor();
+    await shoot("personal-child-account-created");
+
+    await page.getByRole("link", { name: "返回子账号列表" }).click();
+    await page.getByRole("cell", { name: childMobile }).waitFor();
+    await page.getByRole("cell", { name: "法务部" }).waitFor();
+    await shoot("personal-child-account-list");
+    await page.getByTitle("10 条/页").click();
+    await page.getByTitle("30 条/页").click();
+    await page.waitForURL(/pageSize=30/);
+    expect(problems).toEqual([]);
+  });
+});
