@@ -57,10 +57,10 @@ describe("public home", { timeout: 15_000 }, () => {
     expect(clock).toBeInTheDocument();
   });
 
-  it("shows visitors the login panel and a 登录 link", () => {
+  it("shows visitors the login panel and no separate 登录 link (spec §2: hidden on /index when logged out)", () => {
     setup();
     expect(screen.getByRole("tab", { name: "账号密码登录" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "登录" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByRole("link", { name: "登录" })).not.toBeInTheDocument();
   });
 
   it("hides the panel from a signed-in user and greets them with a way into the workspace", () => {

@@ -126,6 +126,7 @@ describe("the personal centre in Chromium", () => {
     await page.getByRole("cell", { name: childMobile }).waitFor();
     await page.getByRole("cell", { name: "法务部" }).waitFor();
     await shoot("personal-child-account-list");
+    console.log("PAGINATION", await page.locator(".ant-pagination").innerHTML());
     await page.getByTitle("10 条/页").click();
     await page.getByTitle("30 条/页").click();
     await page.waitForURL(/pageSize=30/);

@@ -6,6 +6,7 @@ import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount, resolveDisplayName } from "../../providers/session-rules";
 import { useServerClock } from "./use-server-clock";
 
+/** The header of /index: clock, and for a signed-in user the way into the workspace. */
 export function HomeHeader() {
   const user = useUserSession();
   const clock = useServerClock();
@@ -24,11 +25,7 @@ export function HomeHeader() {
               进入工作台
             </RouterLinkButton>
           </>
-        ) : (
-          <RouterLinkButton type="primary" to={APP_PATHS.login}>
-            登录
-          </RouterLinkButton>
-        )}
+        ) : null /* spec §2: the login link is hidden on /index for visitors; the panel is right there */}
       </Space>
     </Layout.Header>
   );

@@ -36,7 +36,7 @@ describe("CompactRange", () => {
   it("keeps one hash per set bit of the size, and resumes from its persisted state", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 100 }), (split, more) => {
-        const { leafHashes, roots } = buildTree(split + more);
+        const { leafHashes } = buildTree(split + more);
         const first = CompactRange.empty();
         first.appendAll(leafHashes.slice(0, split));
         const state = first.state();
@@ -47,7 +47,7 @@ describe("CompactRange", () => {
         const resumed = CompactRange.fromState({ size: loaded.size, hashes: loaded.hashes.map(fromBase64) });
         resumed.appendAll(leafHashes.slice(split));
         expect(resumed.size).toBe(split + more);
-        expect(resumed.root()).toEqual(roots[split + more]);
+        expect(resumed.root()).toEqual(merkleTreeHash(leafHashes));
       }),
       { numRuns: 40 },
     );

@@ -46,14 +46,17 @@ export function buildTree(sizeOrLeaves: number | Uint8Array[]) {
   const leaves = typeof sizeOrLeaves === "number" ? Array.from({ length: sizeOrLeaves }, (_, i) => new TextEncoder().encode(`leaf-${i}`)) : sizeOrLeaves;
   const leafHashes = leaves.map(hashLeaf);
   const store = new MemoryNodeStore();
-  const range = CompactRange.empty();
-  const roots = [range.root()];
-  for (const leafHash of leafHashes) {
-    range.append(leafHash, store.put);
-    roots.push(range.root());
-  }
-  /** roots[n] is the root of the first n leaves */
-  return { leaves, leafHashes, store, roots };
+  CompactRange.empty().appendAll(leafHashes, store.put);
+  /** The root of the first n leaves, folded from the stored perfect subtrees of [0, n). */
+  const rootAt = (n: number) => foldRoot(perfectSubtrees(0, n).map(({ level, index }) => store.get(level, index)));
+  return { leaves, leafHashes, store, rootAt };
+}
+
+/** RFC 9162 MTH from the perfect subtrees of [0, n), largest first: fold from the right. */
+function foldRoot(nodes: Uint8Array[]): Uint8Array {
+  let root = nodes[nodes.length - 1];
+  for (let i = nodes.length - 2; i >= 0; i -= 1) root = hashChildren(nodes[i], root);
+  return root;
 }
 
 /**
@@ -83,10 +86,7 @@ export class OneLeafTree {
   readonly reader: NodeHashReader = async (level, index) => this.nodeHash(level, index);
 
   root(size: number): Uint8Array {
-    const nodes = perfectSubtrees(0, size).map(({ level, index }) => this.nodeHash(level, index));
-    let root = nodes[nodes.length - 1];
-    for (let i = nodes.length - 2; i >= 0; i -= 1) root = hashChildren(nodes[i], root);
-    return root;
+    return foldRoot(perfectSubtrees(0, size).map(({ level, index }) => this.nodeHash(level, index)));
   }
 }
 

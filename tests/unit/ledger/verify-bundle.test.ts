@@ -9,12 +9,12 @@ import { buildTree, flipBit, PROPERTY_TIMEOUT } from "./support.js";
 
 const ORIGIN = "evidence.example.cn/log";
 const platform = generateNoteKeys(ORIGIN);
-const { leaves, leafHashes, store, roots } = buildTree(300);
+const { leaves, leafHashes, store, rootAt } = buildTree(300);
 
 async function issue() {
   const signer = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(platform.signerKey).signer] });
-  const older = await signer.sign({ size: 200, rootHash: roots[200] });
-  const newer = await signer.sign({ size: 300, rootHash: roots[300] }, (from, to) => generateConsistencyProof(from, to, store.reader));
+  const older = await signer.sign({ size: 200, rootHash: rootAt(200) });
+  const newer = await signer.sign({ size: 300, rootHash: rootAt(300) }, (from, to) => generateConsistencyProof(from, to, store.reader));
   const bundle = formatProofBundle(await createProofBundle({ index: 123, leafHash: leafHashes[123], signedCheckpoint: older, getNodeHash: store.reader }));
   const consistencyProof = await generateConsistencyProof(200, 300, store.reader);
   return { bundle, newer, consistencyProof };
@@ -88,7 +88,7 @@ describe("verifyEvidenceBundle", () => {
   it("refuses a newer checkpoint that is not consistent with the bundle's", async () => {
     // the same key signing another history of size 300 (a fork): the bundle still verifies on its own
     const forkSigner = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(platform.signerKey).signer] });
-    const forked = await forkSigner.sign({ size: 300, rootHash: flipBit(roots[300], 9) });
+    const forked = await forkSigner.sign({ size: 300, rootHash: flipBit(rootAt(300), 9) });
     expect(statuses({ newerCheckpoint: forked })).toMatchObject({ ok: false, inclusion: "pass", "newer-checkpoint-signature": "pass", consistency: "fail" });
     expect(statuses({ consistencyProof: [] })).toMatchObject({ ok: false, consistency: "fail" });
   });
