@@ -1,5 +1,5 @@
 import type { ConfigProviderProps } from "antd/es/config-provider";
-import zhCN from "antd/locale/zh_CN";
+import zhCN from "antd/es/locale/zh_CN";
 
 /**
  * antd's global settings, shared by the app and the component tests so both render alike:

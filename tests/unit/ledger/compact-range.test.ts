@@ -61,6 +61,16 @@ describe("CompactRange", () => {
     expect(range.nodes()).toEqual([{ level: 2, index: 0 }, { level: 1, index: 2 }]);
   });
 
+  it("reports nodes whose hashes are the MTH of the leaves they cover", () => {
+    const { leafHashes, store } = buildTree(300);
+    for (let level = 0; 2 ** level <= 300; level += 1) {
+      for (let index = 0; (index + 1) * 2 ** level <= 300; index += 1) {
+        expect(store.get(level, index)).toEqual(merkleTreeHash(leafHashes.slice(index * 2 ** level, (index + 1) * 2 ** level)));
+      }
+    }
+    expect(() => store.get(8, 1)).toThrow(RangeError);
+  });
+
   it("refuses a state that does not fit its size", () => {
     const hash = hashLeaf(new Uint8Array());
     expect(() => CompactRange.fromState({ size: 3, hashes: [hash] })).toThrow(/2 frontier hashes/);
