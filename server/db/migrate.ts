@@ -21,7 +21,10 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Numbers are reserved per module and modules land in any order (0005 before 0003), so a later
+  // lower number must still run on a database that already has the higher ones; each touches only
+  // its own tables.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");

@@ -125,11 +125,38 @@ describe("the personal centre in Chromium", () => {
     await page.getByRole("link", { name: "返回子账号列表" }).click();
     await page.getByRole("cell", { name: childMobile }).waitFor();
     await page.getByRole("cell", { name: "法务部" }).waitFor();
+    // After the refetch the table fades back in (antd's 0.3 s transition); the screenshot waits for it.
+    await page.locator(".ant-spin-blur").waitFor({ state: "detached" });
+    await page.waitForTimeout(400);
     await shoot("personal-child-account-list");
-    console.log("PAGINATION", await page.locator(".ant-pagination").innerHTML());
     await page.getByTitle("10 条/页").click();
     await page.getByTitle("30 条/页").click();
     await page.waitForURL(/pageSize=30/);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the other security pages with their rules", async () => {
+    await page.goto(`${server.url}/personal/securityCenter/enterpriseProve`);
+    await page.getByRole("button", { name: "提交认证" }).click();
+    await page.getByText("请输入企业名称").waitFor();
+    await page.getByText("请上传营业执照或组织机构代码证照片").waitFor();
+    await shoot("personal-enterprise-prove");
+
+    await page.getByRole("link", { name: "绑定邮箱" }).click();
+    await page.waitForURL("**/securityCenter/bindEmail");
+    await page.getByText("当前邮箱").waitFor();
+    await shoot("personal-bind-email");
+
+    await page.getByRole("link", { name: "修改密码" }).click();
+    await page.getByLabel("原密码").fill("abc12345");
+    await page.getByLabel("新密码").fill("short");
+    await page.getByLabel("确认密码").click();
+    await page.getByText("密码长度为6-18位，至少包含1个字母和1个数字").first().waitFor();
+    await shoot("personal-change-password");
+
+    await page.getByRole("link", { name: "注销账号" }).click();
+    await page.getByText("已保全的证据、证书及其区块链存证记录继续保留", { exact: false }).waitFor();
+    await shoot("personal-cancellation");
     expect(problems).toEqual([]);
   });
 });

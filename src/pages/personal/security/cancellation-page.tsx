@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, App, Form, Input, Radio, Typography } from "antd";
+import { Alert, App, Button, Form, Input, Radio, Typography } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { APP_PATHS } from "../../../app/path-rules";
 import { FormField } from "../../../components/form-field";
-import { SubmitButton } from "../../../components/submit-button";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore, useUserSession } from "../../../providers/session-context";
 import { isSubAccount } from "../../../providers/session-rules";
@@ -92,7 +91,9 @@ export function CancellationPage() {
             </FormField>
             <TotalTipAlert tip={tip.tip} />
             <Typography.Paragraph type="secondary">注销后无法恢复，请谨慎操作。</Typography.Paragraph>
-            <SubmitButton isPending={isPending} idleText="注销账号" pendingText="提交中…" />
+            <Button type="primary" danger htmlType="submit" block size="large" loading={isPending}>
+              注销账号
+            </Button>
           </form>
         </Form>
       )}

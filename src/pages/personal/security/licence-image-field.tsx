@@ -17,7 +17,7 @@ export function LicenceImageField({ id, value, onChange }: { id: string; value: 
   }, [value]);
 
   return (
-    <Space direction="vertical">
+    <>
       <input
         ref={inputRef}
         id={id}
@@ -30,13 +30,15 @@ export function LicenceImageField({ id, value, onChange }: { id: string; value: 
           event.target.value = "";
         }}
       />
-      <Space>
-        <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>
-          {value ? "重新选择" : "选择图片"}
-        </Button>
-        <Typography.Text type="secondary">{value ? value.name : "jpg、jpeg、png，不超过 2M"}</Typography.Text>
+      <Space direction="vertical">
+        <Space>
+          <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>
+            {value ? "重新选择" : "选择图片"}
+          </Button>
+          <Typography.Text type="secondary">{value ? value.name : "jpg、jpeg、png，不超过 2M"}</Typography.Text>
+        </Space>
+        {previewUrl && <Image src={previewUrl} width={240} alt="证照预览" />}
       </Space>
-      {previewUrl && <Image src={previewUrl} width={240} alt="证照预览" />}
-    </Space>
+    </>
   );
 }

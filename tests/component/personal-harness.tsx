@@ -1,0 +1,56 @@
+import { Refine, type AccessControlProvider } from "@refinedev/core";
+import { render } from "@testing-library/react";
+import { App as AntdApp } from "antd";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { createAccessControlProvider } from "../../src/providers/access-control-provider";
+import { createChildAccountClient } from "../../src/providers/child-account-client";
+import { createDataProvider } from "../../src/providers/data-provider";
+import { createPersonalClient } from "../../src/providers/personal-client";
+import { PersonalServicesProvider } from "../../src/providers/personal-context";
+import { SessionStoreProvider } from "../../src/providers/session-context";
+import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
+import { scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
+import { AntdTestProvider } from "./antd-test-provider";
+import { CurrentLocation } from "./refine-harness";
+
+export const MAIN_ACCOUNT = { token: "tk-main", timestamp: Date.now(), id: 7, loginAccount: "13800000007", mobile: "13800000007", accountType: 1 };
+
+/**
+ * A personal-centre page or widget with the app's real providers (data, access control, the
+ * personal clients with a readable fake of the RSA step) against scripted /webapi answers, inside
+ * antd's App so its message API works as in the app.
+ */
+export function renderPersonal(options: { path: string; element: ReactNode; script?: Record<string, ScriptedAnswer>; user?: Record<string, unknown> }) {
+  const sessionStore = createSessionStore(createMemoryStorage());
+  sessionStore.setUser(options.user ?? MAIN_ACCOUNT);
+  const { http, calls, callsTo } = scriptedHttpClient(options.script ?? {});
+  const accessControlProvider: AccessControlProvider = createAccessControlProvider({ sessionStore, now: Date.now });
+  const services = { personal: createPersonalClient({ http, crypto: fakeLoginCrypto }), childAccounts: createChildAccountClient({ http, crypto: fakeLoginCrypto }) };
+  const [pathname] = options.path.split("?");
+  render(
+    <MemoryRouter initialEntries={[options.path]}>
+      <AntdTestProvider>
+        <AntdApp>
+          <Refine
+            dataProvider={createDataProvider(http)}
+            accessControlProvider={accessControlProvider}
+            options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          >
+            <SessionStoreProvider store={sessionStore}>
+              <PersonalServicesProvider services={services}>
+                <Routes>
+                  <Route path={pathname} element={options.element} />
+                  <Route path="*" element={null} />
+                </Routes>
+                <CurrentLocation />
+              </PersonalServicesProvider>
+            </SessionStoreProvider>
+          </Refine>
+        </AntdApp>
+      </AntdTestProvider>
+    </MemoryRouter>,
+  );
+  return { sessionStore, calls, callsTo };
+}
