@@ -20,15 +20,13 @@ const file = (name: string, size: number, type: string) => new File([new Uint8Ar
  * as a browser would: the picture loads, the canvas gives a data: URL.
  */
 function pretendBrowserDrawsImages() {
-  const OriginalImage = window.Image;
-  class LoadingImage extends OriginalImage {
-    constructor() {
-      super();
-      Object.defineProperty(this, "naturalWidth", { value: 480 });
-      Object.defineProperty(this, "naturalHeight", { value: 300 });
-    }
-    set src(_value: string) {
-      setTimeout(() => this.onload?.(new Event("load")));
+  class LoadingImage {
+    naturalWidth = 480;
+    naturalHeight = 300;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    set src(_url: string) {
+      setTimeout(() => this.onload?.());
     }
   }
   vi.stubGlobal("Image", LoadingImage);

@@ -1,25 +1,14 @@
 import { UserOutlined } from "@ant-design/icons";
-import { Input } from "antd";
 import type { Control, FieldValues, Path } from "react-hook-form";
-import { FormField } from "../../components/form-field";
 import { LOGIN_TEXT } from "./login-text";
+import { LoginInput, type FieldNameProp } from "./login-input";
 
-/** The phone-or-e-mail field of the account forms. */
-export function AccountField<T extends FieldValues & { userName: string }>({ control, onBlur }: { control: Control<T>; onBlur?: () => void }) {
-  return (
-    <FormField control={control} name={"userName" as Path<T>}>
-      {({ field, id }) => (
-        <Input
-          {...field}
-          id={id}
-          size="large"
-          aria-label={LOGIN_TEXT.account}
-          placeholder={LOGIN_TEXT.account}
-          prefix={<UserOutlined />}
-          autoComplete="username"
-          onBlur={onBlur ?? field.onBlur}
-        />
-      )}
-    </FormField>
-  );
+/** The account field of the account forms: phone or e-mail by default, the notary office's own account by name and label. */
+export function AccountField<T extends FieldValues>({
+  control,
+  name = "userName" as Path<T>,
+  label = LOGIN_TEXT.account,
+  onBlur,
+}: { control: Control<T>; label?: string; onBlur?: () => void } & FieldNameProp<T, "userName">) {
+  return <LoginInput control={control} name={name} label={label} icon={<UserOutlined />} autoComplete="username" onBlur={onBlur} />;
 }

@@ -1,26 +1,24 @@
 import { LockOutlined } from "@ant-design/icons";
-import { Input } from "antd";
 import type { Control, FieldValues, Path } from "react-hook-form";
-import { FormField } from "../../components/form-field";
 import { PASSWORD_MAX_LENGTH } from "../../schema/constants";
 import { LOGIN_TEXT } from "./login-text";
+import { LoginInput, type FieldNameProp } from "./login-input";
 
-/** The password of an existing account (password login, binding by password). */
-export function PasswordField<T extends FieldValues & { passWord: string }>({ control }: { control: Control<T> }) {
+/** The password of an existing account (password login, binding by password, notary login). */
+export function PasswordField<T extends FieldValues>({
+  control,
+  name = "passWord" as Path<T>,
+  label = LOGIN_TEXT.password,
+}: { control: Control<T>; label?: string } & FieldNameProp<T, "passWord">) {
   return (
-    <FormField control={control} name={"passWord" as Path<T>}>
-      {({ field, id }) => (
-        <Input.Password
-          {...field}
-          id={id}
-          size="large"
-          aria-label={LOGIN_TEXT.password}
-          placeholder={LOGIN_TEXT.password}
-          prefix={<LockOutlined />}
-          maxLength={PASSWORD_MAX_LENGTH}
-          autoComplete="current-password"
-        />
-      )}
-    </FormField>
+    <LoginInput
+      control={control}
+      name={name}
+      label={label}
+      icon={<LockOutlined />}
+      maxLength={PASSWORD_MAX_LENGTH}
+      autoComplete="current-password"
+      isPassword
+    />
   );
 }

@@ -1,18 +1,17 @@
-import { LockOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { useAccountServices } from "../../providers/account-context";
 import type { LoginStep } from "../../providers/login-outcome";
 import { AccountCode } from "../../schema/account";
-import { IMAGE_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TOTAL_TIP_HIDE_MS } from "../../schema/constants";
+import { TOTAL_TIP_HIDE_MS } from "../../schema/constants";
 import { isLoginAccount, PasswordLoginFormSchema, type PasswordLoginForm as PasswordLoginValues } from "../../schema/credentials";
 import { AccountField } from "./account-field";
-import { CaptchaImage } from "./captcha-image";
+import { CaptchaField } from "./captcha-field";
 import { LOGIN_TEXT } from "./login-text";
+import { PasswordField } from "./password-field";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 import { TotalTipAlert } from "./total-tip";
 import { useCaptcha } from "./use-captcha";
@@ -65,37 +64,8 @@ export function PasswordLoginForm() {
     <Form layout="vertical" component={false}>
       <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.password}>
         <AccountField control={control} onBlur={checkAccountOnBlur} />
-        <FormField control={control} name="passWord">
-          {({ field, id }) => (
-            <Input.Password
-              {...field}
-              id={id}
-              size="large"
-              aria-label={LOGIN_TEXT.password}
-              placeholder={LOGIN_TEXT.password}
-              prefix={<LockOutlined />}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
-        <FormField control={control} name="vCode">
-          {({ field, id }) => (
-            <div style={{ display: "flex", gap: 8 }}>
-              <Input
-                {...field}
-                id={id}
-                size="large"
-                aria-label={LOGIN_TEXT.captcha}
-                placeholder={LOGIN_TEXT.captcha}
-                prefix={<SafetyCertificateOutlined />}
-                maxLength={IMAGE_CAPTCHA_LENGTH}
-                autoComplete="off"
-              />
-              <CaptchaImage src={captcha.src} hasFailed={captcha.hasFailed} onReload={captcha.reload} />
-            </div>
-          )}
-        </FormField>
+        <PasswordField control={control} />
+        <CaptchaField control={control} captcha={captcha} />
         <TotalTipAlert tip={tip.tip} />
         <SubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
       </form>

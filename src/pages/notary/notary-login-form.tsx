@@ -1,16 +1,16 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
-import { FormField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { useNotaryServices } from "../../providers/notary-context";
-import { IMAGE_CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, TOTAL_TIP_HIDE_MS } from "../../schema/constants";
+import { TOTAL_TIP_HIDE_MS } from "../../schema/constants";
 import { NotaryLoginFormSchema, type NotaryLoginForm as NotaryLoginValues } from "../../schema/notary";
-import { CaptchaImage } from "../login/captcha-image";
+import { AccountField } from "../login/account-field";
+import { CaptchaField } from "../login/captcha-field";
+import { PasswordField } from "../login/password-field";
 import { TotalTipAlert } from "../login/total-tip";
 import { useCaptcha } from "../login/use-captcha";
 import { useTotalTip } from "../login/use-total-tip";
@@ -58,50 +58,10 @@ export function NotaryLoginForm() {
   return (
     <Form layout="vertical" component={false}>
       <form onSubmit={onSubmit} noValidate aria-label="公证处登录">
-        <FormField control={control} name="account">
-          {({ field, id }) => (
-            <Input
-              {...field}
-              id={id}
-              size="large"
-              aria-label={NOTARY_LOGIN_TEXT.account}
-              placeholder={NOTARY_LOGIN_TEXT.account}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-            />
-          )}
-        </FormField>
-        <FormField control={control} name="password">
-          {({ field, id }) => (
-            <Input.Password
-              {...field}
-              id={id}
-              size="large"
-              aria-label={NOTARY_LOGIN_TEXT.password}
-              placeholder={NOTARY_LOGIN_TEXT.password}
-              prefix={<LockOutlined />}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
-        <FormField control={control} name="vCode">
-          {({ field, id }) => (
-            <div style={{ display: "flex", gap: 8 }}>
-              <Input
-                {...field}
-                id={id}
-                size="large"
-                aria-label={NOTARY_LOGIN_TEXT.captcha}
-                placeholder={NOTARY_LOGIN_TEXT.captcha}
-                prefix={<SafetyCertificateOutlined />}
-                maxLength={IMAGE_CAPTCHA_LENGTH}
-                autoComplete="off"
-              />
-              <CaptchaImage src={captcha.src} hasFailed={captcha.hasFailed} onReload={captcha.reload} />
-            </div>
-          )}
-        </FormField>
+        {/* The users' login fields, with the notary form's own names and words. */}
+        <AccountField control={control} name="account" label={NOTARY_LOGIN_TEXT.account} />
+        <PasswordField control={control} name="password" label={NOTARY_LOGIN_TEXT.password} />
+        <CaptchaField control={control} captcha={captcha} label={NOTARY_LOGIN_TEXT.captcha} />
         <TotalTipAlert tip={tip.tip} />
         <SubmitButton isPending={isPending} idleText={NOTARY_LOGIN_TEXT.submit} pendingText={NOTARY_LOGIN_TEXT.submitting} />
       </form>

@@ -1,9 +1,8 @@
 import { LockOutlined } from "@ant-design/icons";
-import { Input } from "antd";
 import type { Control } from "react-hook-form";
-import { FormField } from "../../components/form-field";
 import { PASSWORD_MAX_LENGTH } from "../../schema/constants";
 import { PASSWORD_FORMAT_MESSAGE } from "../../schema/credentials";
+import { LoginInput } from "../login/login-input";
 
 type PasswordPairValues = { passWord: string; confirmPassword: string };
 
@@ -14,36 +13,12 @@ export function PasswordPairFields<T extends PasswordPairValues>({ control, isNe
   // Every form using this has both fields; react-hook-form's generics cannot see that through T.
   const pairControl = control as unknown as Control<PasswordPairValues>;
   const passwordLabel = isNew ? PASSWORD_PAIR_TEXT.newPassword : PASSWORD_PAIR_TEXT.password;
+  // Both are new passwords: the browser may offer to generate and store one, not fill in the old.
+  const pairInput = { control: pairControl, icon: <LockOutlined />, maxLength: PASSWORD_MAX_LENGTH, autoComplete: "new-password", isPassword: true };
   return (
     <>
-      <FormField control={pairControl} name="passWord" extra={PASSWORD_FORMAT_MESSAGE}>
-        {({ field, id }) => (
-          <Input.Password
-            {...field}
-            id={id}
-            size="large"
-            aria-label={passwordLabel}
-            placeholder={passwordLabel}
-            prefix={<LockOutlined />}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField control={pairControl} name="confirmPassword">
-        {({ field, id }) => (
-          <Input.Password
-            {...field}
-            id={id}
-            size="large"
-            aria-label={PASSWORD_PAIR_TEXT.confirm}
-            placeholder={PASSWORD_PAIR_TEXT.confirm}
-            prefix={<LockOutlined />}
-            maxLength={PASSWORD_MAX_LENGTH}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
+      <LoginInput {...pairInput} name="passWord" label={passwordLabel} extra={PASSWORD_FORMAT_MESSAGE} />
+      <LoginInput {...pairInput} name="confirmPassword" label={PASSWORD_PAIR_TEXT.confirm} />
     </>
   );
 }

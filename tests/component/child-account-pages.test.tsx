@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ChildAccountListPage } from "../../src/pages/personal/child-accounts/child-account-list-page";
+import { CreateChildAccountPage } from "../../src/pages/personal/child-accounts/create-child-account-page";
+import { md5Hex } from "../../src/providers/login-crypto";
+import { fail, ok } from "./account-harness";
+import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
+
+const CREATE = "/childAccount/v2/create";
+const LIST = "/childAccount/v2/list";
+const SUB_ACCOUNT = { ...MAIN_ACCOUNT, id: 9, accountType: 3 };
+const child = (id: number, name: string) => ({
+  id,
+  loginAccount: `1380000${String(id).padStart(4, "0")}`,
+  mobile: null,
+  mail: null,
+  name,
+  status: "active",
+  statusName: "正常",
+  mustChangePassword: true,
+  createTime: "2026-11-22 10:00:00",
+});
+const page = (list: unknown[], pageNumber = 1, pageSize = 10, totalRow = list.length) => ok({ list, pageNumber, pageSize, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+
+function openCreate(script = {}, user = MAIN_ACCOUNT) {
+  return renderPersonal({ path: "/personal/childAccountManagement/createChildAccount", element: <CreateChildAccountPage />, script, user });
+}
+
+async function fillCreateForm(values: { account: string; name: string; password: string; confirm: string }) {
+  const typist = userEvent.setup();
+  await typist.type(screen.getByLabelText("登录账号"), values.account);
+  await typist.type(screen.getByLabelText("子账号名称"), values.name);
+  await typist.type(screen.getByLabelText("设置密码"), values.password);
+  await typist.type(screen.getByLabelText("确认密码"), values.confirm);
+  await typist.click(screen.getByRole("button", { name: "创建子账号" }));
+}
+
+describe("creating a child account", () => {
+  it("shows each field's rule when submitted empty and sends nothing", async () => {
+    const { callsTo } = openCreate();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "创建子账号" }));
+    expect(await screen.findByText("请输入正确的手机号或邮箱")).toBeInTheDocument();
+    expect(screen.getByText("请输入子账号名称")).toBeInTheDocument();
+    expect(screen.getByText("请输入密码")).toBeInTheDocument();
+    expect(screen.getByText("请再次输入密码")).toBeInTheDocument();
+    expect(callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it("refuses a weak password and a mismatched repetition", async () => {
+    openCreate();
+    await screen.findByRole("button", { name: "创建子账号" });
+    await fillCreateForm({ account: "13800001111", name: "法务部", password: "abcdef", confirm: "abcdeg" });
+    expect(await screen.findByText("密码长度为6-18位，至少包含1个字母和1个数字")).toBeInTheDocument();
+    expect(screen.getByText("两次输入的密码不一致")).toBeInTheDocument();
+  });
+
+  it("sends the account, the name and the password only as encrypted MD5, then shows the result page", async () => {
+    const { callsTo } = openCreate({ [CREATE]: ok(child(5, "法务部")) });
+    await screen.findByRole("button", { name: "创建子账号" });
+    await fillCreateForm({ account: " 13800001111 ", name: "法务部", password: "init1234", confirm: "init1234" });
+    await waitFor(() => expect(callsTo(CREATE)).toHaveLength(1));
+    expect(callsTo(CREATE)[0].params).toEqual({ account: "13800001111", name: "法务部", encryptPassword: `rsa(${md5Hex("init1234")})` });
+    await waitFor(() => expect(screen.getByLabelText("当前地址")).toHaveTextContent("/personal/childAccountManagement/createSuccess"));
+  });
+
+  it("puts the server's 'already registered' message under the account", async () => {
+    openCreate({ [CREATE]: { ...fail(3003, "该账号已注册，请更换手机号或邮箱"), extraData: { errors: { account: "该账号已注册，请更换手机号或邮箱" } } } });
+    await screen.findByRole("button", { name: "创建子账号" });
+    await fillCreateForm({ account: "13800001111", name: "法务部", password: "init1234", confirm: "init1234" });
+    const accountItem = screen.getByLabelText("登录账号").closest(".ant-form-item") as HTMLElement;
+    expect(await within(accountItem).findByText("该账号已注册，请更换手机号或邮箱")).toBeInTheDocument();
+  });
+});
+
+describe("a sub-account (spec §6)", () => {
+  it("is refused the create page and the list, and nothing is fetched", async () => {
+    const { callsTo } = openCreate({}, SUB_ACCOUNT);
+    expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "创建子账号" })).not.toBeInTheDocument();
+    expect(callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it("sees no list", async () => {
+    const { callsTo } = renderPersonal({ path: "/personal/childAccountManagement/dataList", element: <ChildAccountListPage />, user: SUB_ACCOUNT });
+    expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
+    expect(callsTo(LIST)).toHaveLength(0);
+  });
+});
+
+describe("the child-account list", () => {
+  it("asks for the page in the URL and shows the rows", async () => {
+    const { callsTo } = renderPersonal({
+      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=30&keyword=法务",
+      element: <ChildAccountListPage />,
+      script: { [LIST]: page([child(1, "法务部")], 2, 30, 31) },
+    });
+    expect(await screen.findByRole("cell", { name: "法务部" })).toBeInTheDocument();
+    expect(callsTo(LIST)[0].params).toEqual({ pageNumber: 2, pageSize: 30, keyword: "法务" });
+    expect(screen.getByText("共 31 条")).toBeInTheDocument();
+  });
+
+  it("clears a page number beyond the last page (spec §5)", async () => {
+    renderPersonal({ path: "/personal/childAccountManagement/dataList?pageNumber=5", element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
+    await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent(/^$/));
+  });
+
+  it("filters by status through the URL, starting again at page 1", async () => {
+    const { callsTo } = renderPersonal({
+      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=10",
+      element: <ChildAccountListPage />,
+      script: { [LIST]: page([child(1, "法务部")], 1, 10, 20) },
+    });
+    await screen.findByRole("cell", { name: "法务部" });
+    const typist = userEvent.setup();
+    await typist.click(screen.getByRole("combobox", { name: "状态" }));
+    await typist.click(await screen.findByTitle("已停用"));
+    await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent("?pageSize=10&status=disabled"));
+    await waitFor(() => expect(callsTo(LIST).at(-1)!.params).toEqual({ pageNumber: 1, pageSize: 10, status: "disabled" }));
+  });
+});
