@@ -1,34 +1,21 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerUser, uniqueMobile } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = serverAndBrowserPerFile();
 
 describe("judicial expert entry (spec §2, §6)", () => {
   it("/index?source=judicialExpert&t=…&u=… looks the user up, stores them and lands on /judicialStatus keeping the query", async () => {
     const mobile = uniqueMobile();
-    const { loginUser, token } = await registerUser(server.url, mobile, "abc12345");
-    const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+    const { loginUser, token } = await registerUser(live.server.url, mobile, "abc12345");
+    const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const problems = watchConsole(page);
 
     const query = `?source=judicialExpert&t=${encodeURIComponent(token)}&u=${loginUser.id}`;
-    await page.goto(`${server.url}/index${query}`);
-    await page.waitForURL(`${server.url}/judicialStatus${query}`);
+    await page.goto(`${live.server.url}/index${query}`);
+    await page.waitForURL(`${live.server.url}/judicialStatus${query}`);
     await page.getByRole("heading", { name: "司法鉴定通道" }).waitFor();
     await page.getByText(mobile).waitFor();
     await page.getByText("未认证").waitFor();
@@ -44,9 +31,9 @@ describe("judicial expert entry (spec §2, §6)", () => {
   });
 
   it("a link with a token the server does not know stores nobody and leaves the visitor on /index", async () => {
-    const context = await browser.newContext({ locale: "zh-CN" });
+    const context = await live.browser.newContext({ locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/index?source=judicialExpert&t=not-a-token&u=1`);
+    await page.goto(`${live.server.url}/index?source=judicialExpert&t=not-a-token&u=1`);
     await page.getByRole("form", { name: "账号密码登录" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/index");
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();

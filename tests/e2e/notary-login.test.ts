@@ -1,24 +1,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { captchaAnswerOf } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 import { signedGet, signedPost } from "./support/signed-fetch.js";
 
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = serverAndBrowserPerFile();
 
 const STAFF = { office: "衡州市公证处", account: "e2e.notary", name: "周公证", password: "gongzheng2026" };
 
@@ -26,7 +14,7 @@ const STAFF = { office: "衡州市公证处", account: "e2e.notary", name: "周�
 function runCreateNotaryUser(args: string[], stdin: string): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli/create-notary-user.ts", ...args], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "development", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "development", DATA_DIR: live.server.dataDir, LOG_LEVEL: "warn" },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
@@ -41,10 +29,10 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(SC
 const storedNotary = (page: Page) => page.evaluate(() => localStorage.getItem("evidence.notarySession"));
 
 async function openLoginPage() {
-  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+  const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${server.url}/info/notaryOfficeLogin`);
+  await page.goto(`${live.server.url}/info/notaryOfficeLogin`);
   await page.getByAltText("图形验证码，点击更换").waitFor();
   return { page, problems };
 }
@@ -52,7 +40,7 @@ async function openLoginPage() {
 async function signIn(page: Page, captcha?: string) {
   await page.getByLabel("公证处账号").fill(STAFF.account);
   await page.getByLabel("密码").fill(STAFF.password);
-  await page.getByLabel("图形验证码").fill(captcha ?? (await captchaAnswerOf(page, server.url)));
+  await page.getByLabel("图形验证码").fill(captcha ?? (await captchaAnswerOf(page, live.server.url)));
   await page.getByRole("button", { name: "登录" }).click();
 }
 
@@ -90,14 +78,14 @@ describe("notary login through the page", () => {
     await page.getByText("公证申请审核即将开放").waitFor();
     await shoot(page, "notary-console");
     const token = JSON.parse((await storedNotary(page)) ?? "{}").token as string;
-    expect((await signedGet(server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(200);
+    expect((await signedGet(live.server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(200);
     // The user session is another thing altogether: none was stored by the notary login.
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();
 
     await page.getByRole("button", { name: /退出登录/ }).click();
     await page.waitForURL("**/info/notaryOfficeLogin");
     expect(await storedNotary(page)).toBeNull();
-    expect((await signedGet(server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(3013);
+    expect((await signedGet(live.server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(3013);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -107,7 +95,7 @@ describe("notary login through the page", () => {
     await signIn(page);
     await page.waitForURL("**/info/notaryRequests/requestList");
     const token = JSON.parse((await storedNotary(page)) ?? "{}").token as string;
-    expect((await signedPost(server.url, "/webapi/notary/v2/logout", { token })).body.code).toBe(200);
+    expect((await signedPost(live.server.url, "/webapi/notary/v2/logout", { token })).body.code).toBe(200);
 
     await page.reload();
     await page.waitForURL("**/info/notaryOfficeLogin");

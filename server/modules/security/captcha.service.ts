@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import svgCaptcha from "svg-captcha";
 import type { Database } from "../../db/database.js";
+import { digestsEqual } from "./digest-compare.js";
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const CAPTCHA_COOKIE = "hz_captcha";
@@ -46,7 +47,7 @@ export class CaptchaService {
       .where("expires_at", ">=", this.now())
       .returning("answer_hash")
       .executeTakeFirst();
-    return consumed?.answer_hash === hashAnswer(answer);
+    return digestsEqual(consumed?.answer_hash, hashAnswer(answer));
   }
 
   peekAnswer(id: string): string | undefined {

@@ -3,6 +3,7 @@ import { AccountCode, CodePurpose, type CodePurposeValue } from "../../../src/sc
 import { SEND_CODE_COUNTDOWN_SECONDS } from "../../../src/schema/constants.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { Notifier } from "../notifier/notifier.js";
+import { digestsEqual } from "../security/digest-compare.js";
 import type { VerificationRepository } from "./verification.repository.js";
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
@@ -72,7 +73,7 @@ export class VerificationService {
   async check(purpose: CodePurposeValue, target: string, code: string): Promise<boolean> {
     const row = await this.repository.findNewestLive(target, purpose, this.now());
     if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return false;
-    if (row.code_hash !== hashCode(purpose, target, code.trim())) {
+    if (!digestsEqual(row.code_hash, hashCode(purpose, target, code.trim()))) {
       await this.repository.countAttempt(row.id);
       return false;
     }

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startServer, type ServerProcess } from "./server-process.js";
 
 /** Debian's Chromium, launched with the flags this closed network needs (DESIGN.md §9). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,4 +48,23 @@ export function assertClientBuilt(): void {
   if (!fs.existsSync(path.resolve(import.meta.dirname, "../../../dist/index.html"))) {
     throw new Error("dist/index.html is missing: the end-to-end tests run against the built client (`npm run build`).");
   }
+}
+
+/**
+ * The usual frame of an end-to-end file: the built client, one server and one browser for all of
+ * its tests, both stopped afterwards. Call it at the top of the file; the fields are set once
+ * beforeAll has run, so read them inside hooks and tests only.
+ */
+export function serverAndBrowserPerFile(): { server: ServerProcess; browser: Browser } {
+  const live = {} as { server: ServerProcess; browser: Browser };
+  beforeAll(async () => {
+    assertClientBuilt();
+    live.server = await startServer();
+    live.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  });
+  return live;
 }

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { HttpClient, RequestOptions, RequestParams } from "../../../src/providers/http-client";
 import { md5Hex } from "../../../src/providers/login-crypto";
 import { createScanLoginClient } from "../../../src/providers/scan-login-client";
-import type { Envelope } from "../../../src/schema/envelope";
+import { recordingHttpClient } from "./fake-http-client";
 import { fakeLoginCrypto } from "./fake-login-crypto";
 
 function setup() {
-  const calls: { method: string; path: string; params: RequestParams; tokenless: boolean }[] = [];
-  const record = <T, E>(method: string) => async (path: string, params: RequestParams = {}, options: RequestOptions = {}) => {
-    calls.push({ method, path, params, tokenless: options.tokenless === true });
-    return { code: 200, message: "成功", datas: null } as Envelope<T, E>;
-  };
-  const http: HttpClient = { baseURL: "/webapi", get: record("GET"), post: record("POST") };
+  const { http, calls } = recordingHttpClient();
   return { client: createScanLoginClient({ http, crypto: fakeLoginCrypto }), calls };
 }
 
