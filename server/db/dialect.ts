@@ -39,6 +39,9 @@ class TransactionalSqliteDialect extends SqliteDialect {
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, a dropped test database);
+    // the pool replaces it, but without a listener node-postgres throws the error at the process.
+    pool.on("error", (error) => console.warn(`PostgreSQL 空闲连接中断，连接池将重新建立连接：${error.message}`));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       target,
