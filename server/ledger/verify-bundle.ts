@@ -123,6 +123,9 @@ export function verifyEvidenceBundle(input: EvidenceBundleInput): EvidenceBundle
         ? check("leaf-hash", "pass", `证据记录的叶子哈希 ${encodeHex(leafHash)} 与证明包记载一致`)
         : check("leaf-hash", "fail", "由证据记录算出的叶子哈希与证明包记载的不一致，证据记录可能已被修改", `computed ${encodeHex(leafHash)}, bundle has ${encodeHex(bundle.extra)}`),
     );
+  } else if (bundle.extra !== undefined) {
+    // A present but malformed extra line means the bundle was altered after it was issued.
+    checks.push(check("leaf-hash", "fail", "证明包记载的叶子哈希格式不正确，证明包可能已被改动", `extra has ${bundle.extra.length} bytes, expected ${HASH_SIZE}`));
   } else {
     checks.push(check("leaf-hash", "skip", `证明包未记载叶子哈希；证据记录的叶子哈希 ${encodeHex(leafHash)} 由包含证明核对`));
   }

@@ -97,6 +97,12 @@ describe("verifyEvidenceBundle", () => {
     expect(statuses({ bundle: "garbage" })).toMatchObject({ ok: false, "bundle-format": "fail", "leaf-hash": "skip", "checkpoint-signature": "skip", inclusion: "skip" });
   });
 
+  it("fails when the extra line no longer holds a 32-byte hash (found by the property below)", () => {
+    const altered = issued.bundle.replace(/^(extra [A-Za-z0-9+/]{43})=$/m, "$15");
+    expect(altered).not.toBe(issued.bundle);
+    expect(statuses({ bundle: altered })).toMatchObject({ ok: false, "leaf-hash": "fail" });
+  });
+
   it("fails once any bit of the bundle text is flipped", () => {
     const bytes = new TextEncoder().encode(issued.bundle);
     fc.assert(
