@@ -5,6 +5,8 @@ import { useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { MessageModalHost } from "../components/message-modal";
 import { PersonalShell } from "../components/shell/personal-shell";
+import { PublicShell } from "../components/public-shell/public-shell";
+import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
@@ -69,7 +71,9 @@ export function App() {
 function AppRoutes() {
   // Every /personal page sits in the logged-in shell, a layout route that stays mounted between them.
   const personalRoutes = appRoutes.filter((route) => isPersonalPath(route.path));
-  const otherRoutes = appRoutes.filter((route) => !isPersonalPath(route.path));
+  // The public pages (home, /info …) likewise share the public header and footer.
+  const publicShellRoutes = appRoutes.filter((route) => isPublicShellPath(route.path));
+  const otherRoutes = appRoutes.filter((route) => !isPersonalPath(route.path) && !isPublicShellPath(route.path));
   return (
     <Routes>
       <Route
@@ -80,6 +84,15 @@ function AppRoutes() {
         }
       >
         {personalRoutes.map(renderRoute)}
+      </Route>
+      <Route
+        element={
+          <PublicShell>
+            <Outlet />
+          </PublicShell>
+        }
+      >
+        {publicShellRoutes.map(renderRoute)}
       </Route>
       {otherRoutes.map(renderRoute)}
     </Routes>

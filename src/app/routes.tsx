@@ -17,6 +17,7 @@ import { BindContactPage } from "../pages/personal/security/bind-contact-page";
 import { CancellationPage } from "../pages/personal/security/cancellation-page";
 import { ChangePasswordPage } from "../pages/personal/security/change-password-page";
 import { EnterpriseProvePage } from "../pages/personal/security/enterprise-prove-page";
+import { publicPageRoutes } from "../pages/public/public-routes";
 import { LegalDocumentPage } from "../pages/user/legal/legal-document-page";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import { RegisterPage } from "../pages/user/register-page";
@@ -61,6 +62,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.createChildAccount, element: <CreateChildAccountPage /> },
   { path: APP_PATHS.createChildAccountSuccess, element: <CreateSuccessPage /> },
   ...LEGAL_DOCUMENTS.map(({ path, document }) => ({ path, element: <LegalDocumentPage document={document} /> })),
+  ...publicPageRoutes,
   { path: CATCH_ALL_PATH, element: <ErrorPage /> },
 ];
 
