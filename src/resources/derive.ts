@@ -42,6 +42,8 @@ export interface SideNavLink {
 export interface SideNavGroup {
   key: string;
   label: string;
+  /** The section's landing (the first child's page for an extra group). */
+  to: string;
   resource: string;
   icon?: ComponentType;
   children: SideNavLink[];
@@ -129,7 +131,9 @@ export function sideNavigation(main: MainSectionDefinition, viewer: ViewerOption
     const children = main.sections.flatMap((section) =>
       navPages(section, (page) => page.navGroup === group.key).map((page) => pageLink(main, section, page)),
     );
-    return children.length === 0 ? [] : [{ key: `${main.key}:${group.key}`, label: group.label, resource: children[0].resource, children }];
+    return children.length === 0
+      ? []
+      : [{ key: `${main.key}:${group.key}`, label: group.label, to: children[0].to, resource: children[0].resource, children }];
   });
   return [...sectionGroups, ...extraGroups];
 }

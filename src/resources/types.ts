@@ -67,7 +67,7 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   columns?: readonly (keyof z.infer<Record> & string)[];
   filters?: readonly ListFilter[];
   endpoints?: SectionEndpoints;
-  /** Name of the id parameter of the detail call; "id" when absent. */
+  /** The record's id field, which is also the parameter name of the detail call; "id" when absent. */
   idParam?: string;
 }
 

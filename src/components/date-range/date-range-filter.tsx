@@ -1,11 +1,17 @@
 import { Button, DatePicker, Form, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { forwardRef, useEffect, useState, type InputHTMLAttributes } from "react";
 import { DATE_INPUT_MAX_LENGTH } from "../../schema/constants";
 import { shanghaiDateKey } from "../../schema/shanghai-time";
 import { checkTimeRange, queryDateSchema, type TimeRangeProblem } from "../../schema/time-range";
 
 export const DATE_FORMAT = "YYYY-MM-DD";
+
+/** The picker's text input, limited to the spec's 10 characters (antd passes no maxLength through). */
+const DateInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function DateInput(props, ref) {
+  return <input ref={ref} {...props} maxLength={DATE_INPUT_MAX_LENGTH} />;
+});
+const DATE_PICKER_PARTS = { input: DateInput };
 
 export interface DateRangeValue {
   start: string;
@@ -50,7 +56,7 @@ export function DateRangeFilter({ value, onApply, label = "时间范围", now = 
         aria-label={placeholder}
         placeholder={placeholder}
         format={DATE_FORMAT}
-        maxLength={DATE_INPUT_MAX_LENGTH}
+        components={DATE_PICKER_PARTS}
         value={toDay(draft[end])}
         disabledDate={(day) => day.format(DATE_FORMAT) > today}
         onChange={(_day, text) => {

@@ -1,20 +1,14 @@
 import { Typography } from "antd";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AccountPageShell } from "../account-page-layout";
-import { PLATFORM_NAME } from "../brand-logo";
+import { useDocumentTitle } from "./use-document-title";
 
 /**
  * The frame of the public information pages (/info, /Activity, legal AI, share pages): the logo
  * leading home, a page title (also the browser tab's), an optional lead paragraph, the content.
  */
 export function PublicPageLayout({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} - ${PLATFORM_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <AccountPageShell>

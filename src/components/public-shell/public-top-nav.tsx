@@ -13,7 +13,7 @@ export function PublicTopNav() {
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const activeKey = activeNavKey(pathname);
-  // jsdom and the first render report no breakpoints yet: the full row is the default.
+  // Until antd has measured the window (the first render) xl is undefined: the full row is the default.
   const isNarrow = screens.xl === false;
 
   if (isNarrow) return <NavDrawer activeKey={activeKey} />;

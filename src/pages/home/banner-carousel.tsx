@@ -7,7 +7,7 @@ import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
 import { BannerSlide } from "./banner-slide";
 
 /** The home banner carousel (spec §2): auto-advance every 4 s, loops, clickable dots. */
-export function BannerCarousel({ reservedRightPx = 0 }: { reservedRightPx?: number }) {
+export function BannerCarousel({ isBesidePanel = false }: { isBesidePanel?: boolean }) {
   // `time` only defeats caches; fixed per visit so the query key stays stable between renders.
   const [requestTime] = useState(() => Date.now());
   const { result } = useCustom<{ bannerList: Banner[] }>({
@@ -22,7 +22,7 @@ export function BannerCarousel({ reservedRightPx = 0 }: { reservedRightPx?: numb
     <section aria-label="首页横幅" className="hz-banner-carousel">
       <Carousel autoplay autoplaySpeed={HOME_BANNER_AUTOPLAY_MS} infinite dots={{ className: "hz-banner-dots" }} pauseOnHover>
         {banners.map((banner, index) => (
-          <BannerSlide key={`${banner.templateId}-${index}`} banner={banner} reservedRightPx={reservedRightPx} />
+          <BannerSlide key={`${banner.templateId}-${index}`} banner={banner} isBesidePanel={isBesidePanel} />
         ))}
       </Carousel>
     </section>

@@ -25,9 +25,11 @@ export function bannerLayoutOf(templateId: Banner["templateId"]): BannerLayout {
 
 /**
  * Which part of a wide picture stays in view on a narrower screen. Template 7's message is drawn
- * on the picture's left half, so that half stays in view beside the login panel.
+ * on the picture's left half, so that half stays in view beside the login panel. Template 2 keeps
+ * the middle of the picture quiet for a centred title; beside the panel the title is centred in
+ * the space left of it, so the picture moves with it.
  */
-export const BACKGROUND_POSITION: Record<BannerLayout, string> = {
+const BACKGROUND_POSITION: Record<BannerLayout, string> = {
   left: "left center",
   center: "center",
   features: "left center",
@@ -35,3 +37,12 @@ export const BACKGROUND_POSITION: Record<BannerLayout, string> = {
   image: "20% center",
   right: "right center",
 };
+
+export function backgroundPositionOf(layout: BannerLayout, isBesidePanel: boolean): string {
+  if (!isBesidePanel) return BACKGROUND_POSITION[layout];
+  if (layout === "center") return "80% center";
+  // Template 8's quiet right side lies under the panel; showing the picture's left edge puts its
+  // brightest part (the certificate) under the panel too, and the framed title over the stacks.
+  if (layout === "right") return "left center";
+  return BACKGROUND_POSITION[layout];
+}

@@ -1,16 +1,16 @@
 import { Button, Space } from "antd";
 import { RouterLinkButton } from "../../components/router-link-button";
 import type { Banner } from "../../schema/common";
-import { BACKGROUND_POSITION, bannerLayoutOf, type BannerLayout } from "./banner-layout";
+import { backgroundPositionOf, bannerLayoutOf, type BannerLayout } from "./banner-layout";
 
 // Tall enough for the login panel that sits over its right side (home-hero.tsx).
 export const BANNER_HEIGHT_PX = 480;
 
 /**
- * One slide. `reservedRightPx` is the width the login panel covers on the right; the words keep
- * clear of it.
+ * One slide. Beside the panel (home-hero.tsx) the words keep clear of the part of the banner it
+ * covers; home.css knows that width, next to the panel's own.
  */
-export function BannerSlide({ banner, reservedRightPx }: { banner: Banner; reservedRightPx: number }) {
+export function BannerSlide({ banner, isBesidePanel }: { banner: Banner; isBesidePanel: boolean }) {
   const layout = bannerLayoutOf(banner.templateId);
   return (
     <div>
@@ -20,10 +20,10 @@ export function BannerSlide({ banner, reservedRightPx }: { banner: Banner; reser
         role="group"
         aria-roledescription="横幅"
         aria-label={banner.title}
-        style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${banner.imageUrl}")`, backgroundPosition: BACKGROUND_POSITION[layout] }}
+        style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${banner.imageUrl}")`, backgroundPosition: backgroundPositionOf(layout, isBesidePanel) }}
       >
-        <div className="hz-banner__inner" style={{ paddingRight: 24 + reservedRightPx }}>
-          <BannerWords banner={banner} layout={layout} isBesidePanel={reservedRightPx > 0} />
+        <div className={`hz-banner__inner${isBesidePanel ? " hz-banner__inner--beside-panel" : ""}`}>
+          <BannerWords banner={banner} layout={layout} isBesidePanel={isBesidePanel} />
         </div>
       </div>
     </div>

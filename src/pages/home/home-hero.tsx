@@ -7,9 +7,8 @@ import { BANNER_HEIGHT_PX } from "./banner-slide";
 import { HomeAccessPanel } from "./home-access-panel";
 import { WelcomeCard } from "./welcome-card";
 
-const PANEL_WIDTH_PX = 360;
-// The banner's words keep this far from the panel's left edge.
-const PANEL_GAP_PX = 40;
+// The panel's width (360 px) and the room the banner's words leave for it are in home.css.
+const NARROW_PANEL_MAX_WIDTH_PX = 360;
 
 /**
  * The banner with a panel over its right side, as on the home pages of the large Chinese cloud
@@ -27,7 +26,7 @@ export function HomeHero() {
       <>
         <BannerCarousel />
         <div style={{ padding: "24px 16px 0", display: "flex", justifyContent: "center" }}>
-          <div style={{ width: "100%", maxWidth: PANEL_WIDTH_PX }}>{panel}</div>
+          <div style={{ width: "100%", maxWidth: NARROW_PANEL_MAX_WIDTH_PX }}>{panel}</div>
         </div>
       </>
     );
@@ -35,12 +34,10 @@ export function HomeHero() {
 
   return (
     <div className="hz-hero" style={{ minHeight: BANNER_HEIGHT_PX }}>
-      <BannerCarousel reservedRightPx={PANEL_WIDTH_PX + PANEL_GAP_PX} />
+      <BannerCarousel isBesidePanel />
       {/* The overlay lets clicks through to the carousel except on the panel itself. */}
       <div className="hz-hero__overlay">
-        <div className="hz-hero__panel" style={{ width: PANEL_WIDTH_PX }}>
-          {panel}
-        </div>
+        <div className="hz-hero__panel">{panel}</div>
       </div>
     </div>
   );

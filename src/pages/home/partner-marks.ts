@@ -38,8 +38,9 @@ export function partnerMark(index: number): PartnerMark {
   const accent = pick(PALETTE.filter((colour) => colour !== primary));
   return {
     name: `示例机构 ${String(index + 1).padStart(2, "0")}`,
-    // Walking the shapes in order keeps neighbours different; the colours and turns are random.
-    shape: SHAPES[index % SHAPES.length],
+    // Each row of the eight-wide wall starts three shapes further on, so no two neighbours, across
+    // or down, share a shape; the colours and turns are random.
+    shape: SHAPES[(index + Math.floor(index / SHAPES.length) * 3) % SHAPES.length],
     primary,
     accent,
     turns: Math.floor(random() * 4),

@@ -58,7 +58,9 @@ export function SceneWheel() {
                 style={{ left: point.x, top: point.y }}
                 onClick={() => select(index)}
               >
-                <Icon />
+                <span aria-hidden="true">
+                  <Icon />
+                </span>
                 <span>{item.name}</span>
               </button>
             );

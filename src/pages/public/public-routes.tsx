@@ -10,13 +10,12 @@ import { LedgerQueryPage } from "../info/ledger-queries/ledger-query-page";
 import { LEDGER_QUERY_PAGES } from "../info/ledger-queries/ledger-query-pages";
 import { OpenPlatformPage } from "../info/open-platform/open-platform-page";
 import { ProductPage } from "../info/product/product-page";
-import { LegalDocumentPage } from "../user/legal/legal-document-page";
 import { ActivityPage } from "./activity/activity-page";
 import { LawyerActivityPage } from "./activity/lawyer-activity-page";
 import { NotarizationActivityPage } from "./activity/notarization-activity-page";
 import { EvidenceSharePage } from "./evidence-share/evidence-share-page";
 import { LegalAiPage } from "./legal-ai/legal-ai-page";
-import { LEGAL_XGPT_AGREEMENT } from "./legal-ai/legal-xgpt-agreement";
+import { LegalXgptAgreementPage } from "./legal-ai/legal-xgpt-agreement-page";
 import { LegalXgptPage } from "./legal-ai/legal-xgpt-page";
 import { LegalXgptSharePage } from "./legal-ai/legal-xgpt-share-page";
 import { NotaryEntrancePage } from "./notary-entrance/notary-entrance-page";
@@ -44,7 +43,7 @@ export const publicPageRoutes: readonly AppRoute[] = [
   { path: PUBLIC_PAGE_PATHS.evidenceShare, element: <EvidenceSharePage /> },
   { path: PUBLIC_PAGE_PATHS.legalAI, element: <LegalAiPage /> },
   { path: PUBLIC_PAGE_PATHS.legalXGPT, element: <LegalXgptPage /> },
-  { path: PUBLIC_PAGE_PATHS.legalXGPTagreement, element: <LegalDocumentPage document={LEGAL_XGPT_AGREEMENT} /> },
+  { path: PUBLIC_PAGE_PATHS.legalXGPTagreement, element: <LegalXgptAgreementPage /> },
   { path: PUBLIC_PAGE_PATHS.legalXGPTShare, element: <LegalXgptSharePage /> },
   { path: PUBLIC_PAGE_PATHS.notaryEntrance, element: <NotaryEntrancePage /> },
 ];

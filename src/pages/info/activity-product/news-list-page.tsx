@@ -1,11 +1,11 @@
 import { useList } from "@refinedev/core";
-import { Alert, Card, List, Pagination, Space, Tag, Typography } from "antd";
+import { Alert, Card, List, Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { newsDetailPath } from "../../../app/public-page-paths";
+import { PaginationBar } from "../../../components/pagination/pagination-bar";
+import { useClearPageBeyond, useUrlPaging } from "../../../components/pagination/use-url-paging";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import type { CmsArticleSummary } from "../../../schema/common";
-import { PAGE_SIZE_OPTIONS } from "../../../schema/paging";
-import { useClearPageBeyond, useUrlPaging } from "../../personal/child-accounts/use-url-paging";
 import { NEWS_META, NEWS_RESOURCE } from "./news-resource";
 
 export const NEWS_LIST_TITLE = "产品动态";
@@ -37,20 +37,7 @@ export function NewsListPage() {
             renderItem={(article) => <NewsListItem article={article} />}
           />
         )}
-        {total !== undefined && total > 0 && (
-          <Pagination
-            style={{ marginTop: 24, textAlign: "right" }}
-            align="end"
-            current={pageNumber}
-            pageSize={pageSize}
-            total={total}
-            pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
-            showSizeChanger
-            showQuickJumper
-            showTotal={(count) => `共 ${count} 条`}
-            onChange={(nextNumber, nextSize) => paging.setPaging(nextSize === pageSize ? nextNumber : 1, nextSize)}
-          />
-        )}
+        {total !== undefined && <PaginationBar pageNumber={pageNumber} pageSize={pageSize} total={total} onChange={paging.setPaging} />}
       </Card>
     </PublicPageLayout>
   );

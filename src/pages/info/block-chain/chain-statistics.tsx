@@ -19,9 +19,11 @@ export function ChainStatistics() {
   });
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>账本实时统计</h2>}>
-      {query.isLoading ? <Skeleton active paragraph={{ rows: 1 }} /> : <StatisticsBody stats={result.data} error={query.error} />}
-    </Card>
+    <section aria-label="账本实时统计">
+      <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>账本实时统计</h2>}>
+        {query.isLoading ? <Skeleton active paragraph={{ rows: 1 }} /> : <StatisticsBody stats={result.data} error={query.error} />}
+      </Card>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import type { QueryFieldMeta } from "../../../schema/evidence-query";
 import { LEDGER_PENDING_STATEMENT, type LedgerQueryForm as LedgerQueryFormDefinition } from "./ledger-query-definition";
@@ -16,7 +16,8 @@ export function LedgerQueryForm({ form }: { form: LedgerQueryFormDefinition }) {
   const names = Object.keys(form.schema.shape);
   const [isChecked, setChecked] = useState(false);
   const { control, handleSubmit } = useForm<Values>({
-    resolver: zodResolver(form.schema),
+    // Every field of these forms is a text input, so the values are strings whatever the schema's input type says.
+    resolver: zodResolver(form.schema) as Resolver<Values>,
     mode: "onSubmit",
     defaultValues: Object.fromEntries(names.map((name) => [name, ""])),
   });
@@ -49,7 +50,6 @@ export function LedgerQueryForm({ form }: { form: LedgerQueryFormDefinition }) {
         </Button>
         {isChecked && (
           <Alert
-            role="status"
             style={{ marginTop: 16 }}
             type="info"
             showIcon

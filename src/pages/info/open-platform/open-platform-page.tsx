@@ -28,7 +28,7 @@ export function OpenPlatformPage() {
             <Button type="primary" size="large" href={API_DOCS_LINK.to}>
               {API_DOCS_LINK.label}
             </Button>
-            <Typography.Text type="secondary">接口文档由与服务器校验相同的数据规则生成，可在线浏览并下载 OpenAPI 描述。</Typography.Text>
+            <Typography.Text type="secondary">接口文档由与服务器校验相同的数据规则生成，可在线浏览；JSON 格式的 OpenAPI 描述在 /opendocs/json。</Typography.Text>
           </Space>
         </Card>
         <ContentSections sections={CONVENTION_SECTIONS} />

@@ -1,0 +1,18 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu"] });
+const ctx = await b.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+const p = await ctx.newPage();
+await p.goto("http://127.0.0.1:18474/info/about");
+await p.waitForTimeout(1200);
+await p.getByRole("button", { name: "App 二维码" }).hover();
+await p.waitForTimeout(600);
+await p.screenshot({ path: "/tmp/wt4-shots/popover-app.png" });
+await p.getByRole("button", { name: "在线咨询" }).hover();
+await p.waitForTimeout(600);
+await p.screenshot({ path: "/tmp/wt4-shots/popover-consult.png" });
+const ctx2 = await b.newContext({ locale: "zh-CN", viewport: { width: 1024, height: 800 } });
+const p2 = await ctx2.newPage();
+await p2.goto("http://127.0.0.1:18474/index");
+await p2.waitForTimeout(1500);
+await p2.screenshot({ path: "/tmp/wt4-shots/narrow-1024.png", fullPage: true });
+await b.close();
