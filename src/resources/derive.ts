@@ -178,7 +178,12 @@ export function refineResources(registry: Registry): ResourceProps[] {
         list: pathOfKind("dataList"),
         create: pathOfKind("new"),
         show: pathOfKind("certificate") ?? pathOfKind("detail"),
-        meta: { label: sectionLabel(section), parent: main.key, endpoints: section.endpoints, idParam: section.idParam },
+        meta: {
+          label: sectionLabel(section),
+          parent: main.key,
+          ...(section.endpoints ? { endpoints: section.endpoints } : {}),
+          ...(section.idParam ? { idParam: section.idParam } : {}),
+        },
       };
     }),
   ]);

@@ -86,6 +86,22 @@ describe("the logged-in shell of the main sections", () => {
     expect(screen.getByLabelText("当前地址").textContent).toBe("/monitor/audio/fmnew");
   });
 
+  it("collapses to the groups' icons and opens again with the current group open", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const nav = await renderShell("/monitor/text/ystwnew", "全网监测导航");
+      const u = userEvent.setup();
+      await u.click(screen.getByRole("button", { name: "收起导航" }));
+      await u.click(screen.getByRole("button", { name: "展开导航" }));
+      await waitFor(() => expect(within(nav).getByRole("link", { name: "新建信息监测" })).toBeVisible());
+      expect(errors).toEqual([]);
+    } finally {
+      console.error = original;
+    }
+  });
+
   it("shows the personal centre's side navigation under the personal centre, hiding management from a sub-account", async () => {
     const nav = await renderShell("/personal/expenseCenter/chargeRecord", "个人中心导航", { accountType: 3 });
     expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["运营面板", "账号管理", "安全中心", "费用中心"]);

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChainOverview } from "../../src/pages/home/chain-overview";
 import { HomePage } from "../../src/pages/home/home-page";
@@ -52,7 +53,7 @@ function renderHome(options: { user?: Record<string, unknown>; script?: Record<s
   });
 }
 
-function renderPart(element: React.ReactNode, script: Record<string, ScriptedAnswer>) {
+function renderPart(element: ReactNode, script: Record<string, ScriptedAnswer>) {
   return renderAccountScreen({ path: "/index", element, script });
 }
 

@@ -23,10 +23,11 @@ export function SideNav({ main, collapsed, onCollapse }: { main: MainSectionDefi
   const { pathname } = useLocation();
   const active = activeSideNav(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(active.open ? [active.open] : []);
-  // Arriving in another group (a link elsewhere on the page) opens it; groups the user opened stay open.
+  // Arriving in another group (a link elsewhere on the page) opens it, and so does expanding the
+  // navigation again (collapsing closes every group); groups the user opened stay open.
   useEffect(() => {
-    if (active.open) setOpenKeys((keys) => (keys.includes(active.open!) ? keys : [...keys, active.open!]));
-  }, [active.open]);
+    if (active.open && !collapsed) setOpenKeys((keys) => (keys.includes(active.open!) ? keys : [...keys, active.open!]));
+  }, [active.open, collapsed]);
 
   return (
     <Layout.Sider

@@ -5,6 +5,7 @@ import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
 import type { Banner } from "../../schema/common";
 import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
 import { BannerSlide } from "./banner-slide";
+import "./home-hero.css";
 
 /** The home banner carousel (spec §2): auto-advance every 4 s, loops, clickable dots. */
 export function BannerCarousel({ isBesidePanel = false }: { isBesidePanel?: boolean }) {

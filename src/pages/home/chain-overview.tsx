@@ -8,6 +8,7 @@ import { ChainNodeList, ChainTxList } from "./chain-lists";
 import { HomeSection } from "./home-section";
 import { useChainView } from "./use-chain-view";
 import { useServerClock } from "./use-server-clock";
+import "./chain-overview.css";
 
 export const CHAIN_EMPTY_TEXT = {
   title: "账本尚未产生区块",

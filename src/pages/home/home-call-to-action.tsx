@@ -8,6 +8,7 @@ import { QR_CODE_TARGETS, type QrCodeTarget } from "../../components/public-shel
 import { RouterLinkButton } from "../../components/router-link-button";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
+import "./home-call-to-action.css";
 
 /** The closing band: where to start, and the app and public-account QR pop-ups (spec §1). */
 export function HomeCallToAction() {

@@ -6,6 +6,7 @@ import { BannerCarousel } from "./banner-carousel";
 import { BANNER_HEIGHT_PX } from "./banner-slide";
 import { HomeAccessPanel } from "./home-access-panel";
 import { WelcomeCard } from "./welcome-card";
+import "./home-hero.css";
 
 // The panel's width (360 px) and the room the banner's words leave for it are in home.css.
 const NARROW_PANEL_MAX_WIDTH_PX = 360;

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import "./home-section.css";
 
 /** One band of the home page: a centred title and subtitle over its content; light, tinted or dark. */
 export function HomeSection({

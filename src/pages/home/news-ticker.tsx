@@ -7,6 +7,7 @@ import { navItem } from "../../components/public-shell/public-nav-items";
 import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
 import { GetCmsArticleQuerySchema, type CmsArticleSummary } from "../../schema/common";
 import { sortNewestFirst, tickerItems } from "./ticker-items";
+import "./news-ticker.css";
 
 // The contract's defaults are exactly the spec's request: pageNewSize=6, pageNumber=1, pageSize=10.
 const NEWS_QUERY = GetCmsArticleQuerySchema.parse({});

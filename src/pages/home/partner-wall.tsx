@@ -1,6 +1,7 @@
 import { HomeSection } from "./home-section";
 import { PartnerLogo } from "./partner-logo";
 import { PARTNER_MARKS } from "./partner-marks";
+import "./partner-wall.css";
 
 export const PARTNER_WALL_TITLE = "合作伙伴展示位（示意）";
 

@@ -1,6 +1,7 @@
 import { ApartmentOutlined, AuditOutlined, CloudDownloadOutlined, EyeOutlined, FieldBinaryOutlined, SafetyOutlined } from "@ant-design/icons";
 import type { ComponentType } from "react";
 import { HomeSection } from "./home-section";
+import "./product-advantages.css";
 
 /**
  * What the platform actually does (DESIGN.md §1, §6), said plainly: no figures, because there are

@@ -4,6 +4,7 @@ import { HomeSection } from "./home-section";
 import { polarPoint, sectorPath, segmentCentreAngle } from "./scene-wheel-geometry";
 import { SCENES } from "./scenes";
 import { useSceneRotation } from "./use-scene-rotation";
+import "./scene-wheel.css";
 
 const SIZE = 460;
 const CENTRE = SIZE / 2;
