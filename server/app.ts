@@ -19,6 +19,7 @@ import { CommonService } from "./modules/common/common.service.js";
 import { DappRepository } from "./modules/common/dapp.repository.js";
 import { ContentRepository } from "./modules/content/content.repository.js";
 import { contentRoutes } from "./modules/content/content.routes.js";
+import { obtainEvidenceRoutes } from "./modules/content/obtain-evidence.routes.js";
 import { outboxRoutes } from "./modules/notifier/outbox.routes.js";
 import { createNotaryServices, type NotaryServices } from "./modules/notary/notary.module.js";
 import { notaryRoutes } from "./modules/notary/notary.routes.js";
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(commonRoutes, { service: services.common });
   await app.register(contentRoutes, { service: services.content });
+  await app.register(obtainEvidenceRoutes);
   const { accounts } = services;
   await app.register(securityRoutes, { fields: accounts.fields, captchas: accounts.captchas, developmentProviders: config.developmentProviders });
   await app.register(loginRoutes, {

@@ -1,10 +1,11 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { MessageModalHost } from "../components/message-modal";
-import { PersonalShell } from "../components/shell/personal-shell";
+import { PublicShell } from "../components/public-shell/public-shell";
+import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
@@ -15,8 +16,14 @@ import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
-import { isPersonalPath } from "./path-rules";
+import { refineResources } from "../resources/derive";
+import { REGISTRY } from "../resources/registry";
 import { appRoutes, knownRoutePatterns, type AppRoute } from "./routes";
+import { sectionRoutes } from "./section-routes";
+
+// The logged-in shell (and with it the side navigation) loads with the first main-section page.
+const AppShell = lazy(() => import("../components/shell/app-shell").then((module) => ({ default: module.AppShell })));
+const REFINE_RESOURCES = refineResources(REGISTRY);
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -31,6 +38,7 @@ export function App() {
             dataProvider={services.dataProvider}
             authProvider={services.authProvider}
             accessControlProvider={services.accessControlProvider}
+            resources={REFINE_RESOURCES}
             options={{
               disableTelemetry: true,
               // The navigation guard owns the route rules of spec §2; refine's own per-route
@@ -67,19 +75,31 @@ export function App() {
 }
 
 function AppRoutes() {
-  // Every /personal page sits in the logged-in shell, a layout route that stays mounted between them.
-  const personalRoutes = appRoutes.filter((route) => isPersonalPath(route.path));
-  const otherRoutes = appRoutes.filter((route) => !isPersonalPath(route.path));
+  // The public pages (home, /info …) share the public header and footer.
+  const publicShellRoutes = appRoutes.filter((route) => isPublicShellPath(route.path));
+  const otherRoutes = appRoutes.filter((route) => !isPublicShellPath(route.path));
   return (
     <Routes>
+      {/* Every page of the eight main sections sits in the logged-in shell, a layout route that stays mounted between them. */}
       <Route
         element={
-          <PersonalShell>
-            <Outlet />
-          </PersonalShell>
+          <Suspense fallback={null}>
+            <AppShell>
+              <Outlet />
+            </AppShell>
+          </Suspense>
         }
       >
-        {personalRoutes.map(renderRoute)}
+        {sectionRoutes.map(renderRoute)}
+      </Route>
+      <Route
+        element={
+          <PublicShell>
+            <Outlet />
+          </PublicShell>
+        }
+      >
+        {publicShellRoutes.map(renderRoute)}
       </Route>
       {otherRoutes.map(renderRoute)}
     </Routes>

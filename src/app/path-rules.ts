@@ -75,11 +75,6 @@ export const PUBLIC_PATH_PREFIXES = [
 export const SERVER_PATH_FRAGMENTS = ["/precord", "/opendocs", "/assets", "/_blank"] as const;
 export const SERVER_PATH_PREFIX = "/obtainEvidence";
 
-/** Pages inside the personal centre, which share the logged-in shell (components/shell). */
-export function isPersonalPath(pathname: string): boolean {
-  return pathname === APP_PATHS.personal || pathname.startsWith(`${APP_PATHS.personal}/`);
-}
-
 export function isNotaryConsolePath(pathname: string): boolean {
   return pathname.startsWith(APP_PATHS.notaryConsole);
 }

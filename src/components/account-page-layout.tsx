@@ -1,13 +1,19 @@
 import { Card, Layout, Typography } from "antd";
 import type { ReactNode } from "react";
 import { BrandLogo } from "./brand-logo";
+import { useIsInsidePublicShell } from "./public-shell/public-shell-context";
 
 const WIDTHS = { form: 440, document: 880 } as const;
+const PAGE_BACKGROUND = "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)";
 
 /** The frame of /login and the /user pages: the logo leading back home, the content centred. */
 export function AccountPageShell({ children }: { children: ReactNode }) {
+  // Inside the public shell (the /info pages) its header and footer already frame the page.
+  if (useIsInsidePublicShell()) {
+    return <div style={{ padding: "40px 16px", background: PAGE_BACKGROUND }}>{children}</div>;
+  }
   return (
-    <Layout style={{ minHeight: "100vh", background: "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)" }}>
+    <Layout style={{ minHeight: "100vh", background: PAGE_BACKGROUND }}>
       <Layout.Header style={{ display: "flex", alignItems: "center", background: "#fff", boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)" }}>
         <BrandLogo linkHome />
       </Layout.Header>

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { PersonalShell } from "../../src/components/shell/personal-shell";
+import { AppShell } from "../../src/components/shell/app-shell";
 import { createAccessControlProvider } from "../../src/providers/access-control-provider";
 import { createAccountClient } from "../../src/providers/account-client";
 import { createAuthProvider } from "../../src/providers/auth-provider";
@@ -46,9 +46,9 @@ async function renderShell(user: Record<string, unknown>, path = "/personal/oper
             <Routes>
               <Route
                 element={
-                  <PersonalShell>
+                  <AppShell>
                     <Outlet />
-                  </PersonalShell>
+                  </AppShell>
                 }
               >
                 <Route path="/personal/operationPanel" element={<p>运营面板内容</p>} />

@@ -1,5 +1,8 @@
 import type { Banner, CmsArticleSummary } from "../../../src/schema/common.js";
 import { formatArticleDate, formatDateTime } from "../../../src/schema/format.js";
+import { ARTICLE_NOT_FOUND_MESSAGE, NewsCode, type ArticleLink, type NewsDetail, type NewsList } from "../../../src/schema/news.js";
+import type { PageQuery } from "../../../src/schema/paging.js";
+import { BusinessError } from "../../http/envelope.js";
 import type { BannerRow, CmsArticleRow, ContentRepository } from "./content.repository.js";
 
 /** The channel of product news shown in the home ticker and on the product-news page. */
@@ -19,6 +22,22 @@ export class ContentService {
   async listNewestNews(count: number): Promise<CmsArticleSummary[]> {
     const rows = await this.repository.listNewestArticles(NEWS_CHANNEL.code, count);
     return rows.map(toArticleSummary);
+  }
+
+  /** The news channel page by page, newest first; a page beyond the last one is simply empty. */
+  async listNews({ pageNumber, pageSize }: PageQuery): Promise<NewsList> {
+    const [totalRow, rows] = await Promise.all([
+      this.repository.countArticles(NEWS_CHANNEL.code),
+      this.repository.listArticlePage(NEWS_CHANNEL.code, (pageNumber - 1) * pageSize, pageSize),
+    ]);
+    return { pageP: { list: rows.map(toArticleSummary), pageNumber, pageSize, totalRow, totalPage: Math.ceil(totalRow / pageSize) } };
+  }
+
+  async getNewsDetail(articleId: number): Promise<NewsDetail> {
+    const row = await this.repository.findArticle(NEWS_CHANNEL.code, articleId);
+    if (!row) throw new BusinessError(NewsCode.articleNotFound, ARTICLE_NOT_FOUND_MESSAGE, { errors: { articleId: ARTICLE_NOT_FOUND_MESSAGE } });
+    const [newer, older] = await Promise.all([this.repository.findNeighbour(row, "newer"), this.repository.findNeighbour(row, "older")]);
+    return { cmsArticle: { ...toArticleSummary(row), content: row.content }, lastPage: toLink(newer), nextPage: toLink(older) };
   }
 
   private toBanner(row: BannerRow): Banner {
@@ -46,4 +65,8 @@ function toArticleSummary(row: CmsArticleRow): CmsArticleSummary {
     time: formatArticleDate(row.published_at),
     createDate: formatDateTime(row.published_at),
   };
+}
+
+function toLink(row: { id: number; title: string } | undefined): ArticleLink {
+  return row ? { articleId: row.id, title: row.title } : null;
 }

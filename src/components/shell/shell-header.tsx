@@ -3,13 +3,15 @@ import { Link } from "react-router";
 import { useUserSession } from "../../providers/session-context";
 import { useSessionCheck } from "../../providers/use-session-check";
 import { BrandLogo } from "../brand-logo";
-import { headerShortcuts } from "./personal-nav";
+import type { Registry } from "../../resources/types";
+import { headerShortcuts } from "./header-shortcuts";
+import { MainNav } from "./main-nav";
 import { UserMenu } from "./user-menu";
 
 export const SHELL_HEADER_HEIGHT = 64;
 
-/** The logged-in header (spec §2 shell): logo home, the shortcuts of the account type, the user menu. */
-export function ShellHeader() {
+/** The logged-in header (spec §2 shell): logo home, the main navigation, the shortcuts of the account type, the user menu. */
+export function ShellHeader({ registry }: { registry: Registry }) {
   const user = useUserSession();
   // Spec §4: "a session check on header load" — a session the server has ended is noticed at once.
   useSessionCheck();
@@ -30,6 +32,7 @@ export function ShellHeader() {
       }}
     >
       <BrandLogo linkHome />
+      <MainNav registry={registry} />
       <span style={{ flex: 1 }} />
       <nav aria-label="快捷入口">
         <Space size={20}>

@@ -1,23 +1,29 @@
-import { Layout } from "antd";
-import { HomeHeader } from "./home-header";
+import { ChainOverview } from "./chain-overview";
+import { HomeCallToAction } from "./home-call-to-action";
 import { HomeHero } from "./home-hero";
-import { ProductNews } from "./product-news";
+import { NewsTicker } from "./news-ticker";
+import { PartnerWall } from "./partner-wall";
+import { ProductAdvantages } from "./product-advantages";
+import { SceneWheel } from "./scene-wheel";
+import "./home.css";
 
 /**
- * The public home (/index): header with logo and server clock, the banner with the login panel for
- * visitors, and the product news. The rest of spec §2 (chain statistics, scene wheel …) is built
- * in a later issue.
+ * The public home (/index, spec §1, §2), inside the public shell: the banner with the login panel,
+ * the product-news ticker, the live ledger figures with the server clock, the scene wheel, the
+ * product advantages, the partner wall and a closing call to action.
  */
 export function HomePage() {
   return (
-    <Layout style={{ minHeight: "100vh" }}>
-      <HomeHeader />
-      <Layout.Content>
-        <HomeHero />
-        <div style={{ maxWidth: 960, margin: "24px auto", padding: "0 16px" }}>
-          <ProductNews />
-        </div>
-      </Layout.Content>
-    </Layout>
+    <div className="hz-home">
+      <HomeHero />
+      <div className="hz-home__ticker">
+        <NewsTicker />
+      </div>
+      <ChainOverview />
+      <SceneWheel />
+      <ProductAdvantages />
+      <PartnerWall />
+      <HomeCallToAction />
+    </div>
   );
 }

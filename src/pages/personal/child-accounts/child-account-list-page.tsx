@@ -13,7 +13,7 @@ import { childAccountColumns } from "./child-account-columns";
 import { CHILD_ACCOUNT_META, CHILD_ACCOUNT_RESOURCE } from "./child-account-resource";
 import { MainAccountOnly } from "./main-account-only";
 import { RenameDialog } from "./rename-dialog";
-import { useClearPageBeyond, useUrlPaging } from "./use-url-paging";
+import { useClearPageBeyond, useUrlPaging } from "../../../components/pagination/use-url-paging";
 
 const FILTERS = ["keyword", "status"] as const;
 

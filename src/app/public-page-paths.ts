@@ -1,0 +1,45 @@
+/**
+ * Paths of the public information, activity and legal-AI pages (spec §2 "Top-level and public
+ * routes"). The routes (pages/public/public-routes.tsx), the links between the pages and the
+ * end-to-end test all read them from here; the server's /obtainEvidence redirect names
+ * `extractLogin` (server/modules/content/obtain-evidence.routes.ts).
+ */
+export const PUBLIC_PAGE_PATHS = {
+  blockChain: "/info/blockChain",
+  bigData: "/info/bigData",
+  internetCourt: "/info/InternetCourt",
+  about: "/info/about",
+  product: "/info/product",
+  activityProduct: "/info/activityProduct",
+  detailsProduct: "/info/detailsProduct",
+  openPlatform: "/info/OpenPlatform",
+  extractLogin: "/info/extractLogin",
+  extractList: "/info/extractList",
+  certificate: "/info/certificate",
+  notaryCertificate: "/info/notaryCertificate",
+  xcontractCertificate: "/info/xcontractCertificate",
+  validateQuery: "/info/validateQuery",
+  activity: "/Activity",
+  lawyerActivity: "/Activity/lawyer",
+  notarizationActivity: "/Activity/notarization",
+  qrCodeShare: "/QRCodeShare",
+  evidenceShare: "/evidenceShare",
+  legalAI: "/legalAI",
+  legalXGPT: "/legalXGPT",
+  legalXGPTagreement: "/legalXGPTagreement",
+  legalXGPTShare: "/legalXGPTShare",
+  notaryEntrance: "/notary/index",
+  obtainEvidence: "/obtainEvidence",
+} as const;
+
+/** Pages other issues build; linked from here so the links keep the spec's paths. */
+export const LINKED_PATHS = {
+  openDocs: "/opendocs",
+  helpCenter: "/helpcenter",
+  notarizationGuidance: "/judicial/notarization/guidance",
+} as const;
+
+/** The article detail page's address for one article (spec: /info/detailsProduct?articleId=). */
+export function newsDetailPath(articleId: number): string {
+  return `${PUBLIC_PAGE_PATHS.detailsProduct}?articleId=${articleId}`;
+}

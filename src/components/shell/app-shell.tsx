@@ -1,0 +1,29 @@
+import { Layout } from "antd";
+import { useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { REGISTRY } from "../../resources/registry";
+import { findMainSection } from "../../resources/derive";
+import type { Registry } from "../../resources/types";
+import { ShellHeader } from "./shell-header";
+import { SideNav } from "./side-nav";
+
+/**
+ * The logged-in shell of spec §2 around every page of the eight main sections: header with the
+ * main navigation, the collapsible side navigation of the current main section, content. Pages
+ * inside render only their content. It is a layout route, so moving between pages keeps it
+ * mounted: the side navigation stays as the user left it, and the header's session check runs
+ * once per page load.
+ */
+export function AppShell({ registry = REGISTRY, children }: { registry?: Registry; children: ReactNode }) {
+  const [isCollapsed, setCollapsed] = useState(false);
+  const main = findMainSection(registry, useLocation().pathname);
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <ShellHeader registry={registry} />
+      <Layout hasSider>
+        {main && <SideNav main={main} collapsed={isCollapsed} onCollapse={setCollapsed} />}
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

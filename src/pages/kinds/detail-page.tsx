@@ -1,0 +1,4 @@
+import { RecordPage } from "./record-page";
+
+/** The detail kind (dataDetail, evidenceSaveInfo, seeJudicialPay …). */
+export default RecordPage;

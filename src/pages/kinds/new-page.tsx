@@ -1,0 +1,40 @@
+import { useCreate, type HttpError } from "@refinedev/core";
+import { App } from "antd";
+import { useNavigate } from "react-router";
+import { pagePath } from "../../resources/derive";
+import { FeaturePending } from "./feature-pending";
+import { SchemaForm } from "./schema-form";
+import { SectionPageFrame } from "./section-page-frame";
+import type { SectionPageProps } from "./section-page-props";
+
+/** The new kind: the section's form, generated from its zod schema; once saved, on to the section's list. */
+export default function NewPage({ route }: SectionPageProps) {
+  const isReady = Boolean(route.section.endpoints?.create && route.section.form);
+  return <SectionPageFrame route={route}>{isReady ? <CreateForm route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
+}
+
+function CreateForm({ route }: SectionPageProps) {
+  const { main, section, page } = route;
+  const { mutateAsync } = useCreate();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const list = section.pages.find((candidate) => candidate.kind === "dataList");
+
+  return (
+    <SchemaForm
+      schema={section.form!}
+      submitLabel="提交"
+      onSubmit={async (values) => {
+        try {
+          await mutateAsync({ resource: route.resource, values, meta: { endpoints: section.endpoints }, successNotification: false, errorNotification: false });
+        } catch (error) {
+          const refusal = error as HttpError;
+          return { message: refusal.message, errors: refusal.errors as Record<string, string> | undefined };
+        }
+        message.success(`${page.title}已提交`);
+        if (list) navigate(pagePath(main, section, list));
+        return null;
+      }}
+    />
+  );
+}

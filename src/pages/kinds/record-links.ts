@@ -1,0 +1,22 @@
+import { pagePath, type SectionRoute } from "../../resources/derive";
+import type { PageDefinition } from "../../resources/types";
+
+/** The record a detail or certificate page shows is named in the query (`?id=`), as the spec's lists link to it. */
+export const RECORD_ID_PARAM = "id";
+
+/** The certificate or detail page directly below a list page (dataList → dataList/Certificate), if the section has one. */
+export function recordPageBelow(route: SectionRoute): PageDefinition | undefined {
+  const prefix = route.page.path === "" ? "" : `${route.page.path}/`;
+  const below = route.section.pages.filter((page) => page.path.startsWith(prefix) && !page.path.slice(prefix.length).includes("/") && page !== route.page);
+  return below.find((page) => page.kind === "certificate") ?? below.find((page) => page.kind === "detail");
+}
+
+export function recordHref(route: SectionRoute, page: PageDefinition, id: string | number): string {
+  return `${pagePath(route.main, route.section, page)}?${new URLSearchParams({ [RECORD_ID_PARAM]: String(id) })}`;
+}
+
+/** The list a record page belongs to: the page its path extends (dataList/Certificate → dataList). */
+export function listPageAbove(route: SectionRoute): PageDefinition | undefined {
+  const parent = route.page.path.includes("/") ? route.page.path.slice(0, route.page.path.lastIndexOf("/")) : "";
+  return route.section.pages.find((page) => page.path === parent && page.kind === "dataList") ?? route.section.pages.find((page) => page.kind === "dataList");
+}

@@ -1,0 +1,47 @@
+import { useOne, type BaseRecord } from "@refinedev/core";
+import { Alert, Descriptions, Result, Skeleton } from "antd";
+import { Link, useSearchParams } from "react-router";
+import { pagePath } from "../../resources/derive";
+import { describeFields, formatFieldValue } from "../../resources/field-meta";
+import { FeaturePending } from "./feature-pending";
+import { listPageAbove, RECORD_ID_PARAM } from "./record-links";
+import { SectionPageFrame } from "./section-page-frame";
+import type { SectionPageProps } from "./section-page-props";
+
+/**
+ * One record of a section, named by `?id=`, with every field of its schema: the certificate and
+ * detail kinds. The certificate kind gains its PDF and ledger proofs with the evidence issues.
+ */
+export function RecordPage({ route }: SectionPageProps) {
+  const isReady = Boolean(route.section.endpoints?.one && route.section.record);
+  return <SectionPageFrame route={route}>{isReady ? <RecordView route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
+}
+
+function RecordView({ route }: SectionPageProps) {
+  const { main, section } = route;
+  const [params] = useSearchParams();
+  const id = params.get(RECORD_ID_PARAM) ?? "";
+  const list = listPageAbove(route);
+  const { result, query } = useOne<BaseRecord>({
+    resource: route.resource,
+    id,
+    meta: { endpoints: section.endpoints, idParam: section.idParam },
+    queryOptions: { enabled: id !== "" },
+  });
+  const back = list && <Link to={pagePath(main, section, list)}>返回{list.title}</Link>;
+
+  if (id === "") return <Result status="warning" title="未指定要查看的记录" extra={back} />;
+  if (query.isLoading) return <Skeleton active />;
+  if (query.error) return <Alert type="error" showIcon message={query.error.message} action={back} />;
+  const record = result ?? {};
+  return (
+    <>
+      <Descriptions
+        bordered
+        column={1}
+        items={describeFields(section.record!).map((field) => ({ key: field.name, label: field.label, children: formatFieldValue(field, record[field.name]) }))}
+      />
+      {back && <p style={{ marginTop: 16 }}>{back}</p>}
+    </>
+  );
+}

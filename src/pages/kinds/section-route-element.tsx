@@ -1,0 +1,46 @@
+import { Skeleton } from "antd";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { Navigate } from "react-router";
+import { useUserSession } from "../../providers/session-context";
+import { isSubAccount } from "../../providers/session-rules";
+import type { SectionRedirect, SectionRoute } from "../../resources/derive";
+import type { PageComponentLoader } from "../../resources/types";
+import { PAGE_KINDS } from "./page-kinds";
+import { SectionAccess } from "./section-access";
+
+/** One lazy component per custom page, made once: a new lazy() on every render would remount it. */
+const customComponents = new WeakMap<PageComponentLoader, LazyExoticComponent<ComponentType>>();
+
+function customComponent(load: PageComponentLoader): LazyExoticComponent<ComponentType> {
+  let component = customComponents.get(load);
+  if (!component) {
+    component = lazy(load);
+    customComponents.set(load, component);
+  }
+  return component;
+}
+
+/** What a registry route renders: its page (custom or generic kind), loaded on demand, once access is allowed. */
+export function SectionRouteElement({ route }: { route: SectionRoute }) {
+  const { page } = route;
+  let content;
+  if (page.kind === "custom") {
+    const Custom = customComponent(page.load);
+    content = <Custom />;
+  } else {
+    const Kind = PAGE_KINDS[page.kind];
+    content = <Kind route={route} />;
+  }
+  return (
+    <SectionAccess resource={route.resource}>
+      <Suspense fallback={<Skeleton active />}>{content}</Suspense>
+    </SectionAccess>
+  );
+}
+
+/** A section or main-section root: on to its landing, a sub-account to its own where it has one (spec §6). */
+export function SectionRedirectElement({ redirect }: { redirect: SectionRedirect }) {
+  const user = useUserSession();
+  const to = isSubAccount(user) && redirect.subAccountTo ? redirect.subAccountTo : redirect.to;
+  return <Navigate to={to} replace />;
+}

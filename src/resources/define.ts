@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import type { CustomPageDefinition, GenericPageDefinition, GenericPageKind, PageComponentLoader, SectionData } from "./types";
+
+/** Small builders so that a section's file reads like the spec's list of its pages. */
+
+interface PageOptions {
+  /** Show the page in the side navigation; `true` uses its title. */
+  nav?: boolean | string;
+  navGroup?: string;
+  guidanceKey?: string;
+}
+
+function navFields(title: string, options: PageOptions) {
+  const navLabel = options.nav === true ? title : options.nav || undefined;
+  return { ...(navLabel ? { navLabel } : {}), ...(options.navGroup ? { navGroup: options.navGroup } : {}) };
+}
+
+export function genericPage(path: string, kind: GenericPageKind, title: string, options: PageOptions = {}): GenericPageDefinition {
+  return { path, kind, title, ...navFields(title, options), ...(options.guidanceKey ? { guidanceKey: options.guidanceKey } : {}) };
+}
+
+export function customPage(path: string, title: string, load: PageComponentLoader, options: PageOptions = {}): CustomPageDefinition {
+  return { path, kind: "custom", title, load, ...navFields(title, options) };
+}
+
+/**
+ * A section's data with its columns checked against its record schema; the result is stored
+ * untyped in the registry, which only needs the names.
+ */
+export function defineSectionData<R extends z.ZodObject, F extends z.ZodObject>(data: SectionData<R, F>): SectionData {
+  return data as unknown as SectionData;
+}

@@ -1,0 +1,102 @@
+import type { GuidanceContent } from "../types";
+
+/** Guidance texts of /evidenceTaken, keyed `<section>/<page>`. */
+
+const startCapture = [{ label: "开始取证", to: "new", primary: true }, { label: "查看取证列表", to: "dataList" }] as const;
+
+const guidance: Record<string, GuidanceContent> = {
+  "snapshotRecord/guidance": {
+    intro:
+      "网页快照取证由平台自己的无头浏览器在干净的环境中打开您指定的网址，截取整页画面并保存页面源码与访问过程信息，适合固定侵权网页、虚假宣传、网络言论等公开网页内容。一次快照对应一个网页。",
+    steps: [
+      { title: "填写网址", description: "输入需要取证的网页地址，可同时填写取证名称与备注。" },
+      { title: "平台抓取", description: "平台的取证浏览器访问该网址，生成整页截图并保存页面内容与访问时间。" },
+      { title: "校验存证", description: "截图与页面文件计算摘要值后写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中查看快照与取证证书，可用于申请公证。" },
+    ],
+    results: [
+      "整页截图与网页源码文件",
+      "载明网址、取证时间与摘要值的取证证书",
+      "可与公证套餐配合，申请对快照出具公证书",
+    ],
+    pricing: ["notarisationBundles"],
+    actions: startCapture,
+  },
+  "screenRecord/guidance": {
+    intro:
+      "录屏取证在平台提供的远程浏览器中完成操作，并把整个操作过程录制成视频，适合需要登录、翻页、点击才能展示的内容，例如店铺内页、会员内容、多步骤的交易过程。",
+    steps: [
+      { title: "新建录屏", description: "填写取证名称与起始网址，平台准备一个干净的远程浏览器。" },
+      { title: "边操作边录制", description: "在远程浏览器中依次打开需要固定的页面，平台全程录制屏幕。" },
+      { title: "结束并存证", description: "结束录制后，视频与操作记录计算摘要值并写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中回放视频、下载取证证书。" },
+    ],
+    results: ["完整的操作过程录像", "取证证书，载明起止时间与录像摘要值", "可在证据库中统一管理与下载"],
+    actions: startCapture,
+  },
+  "procedureRecord/guidance": {
+    intro:
+      "过程取证用于记录一段完整的取证过程：取证人员在平台的过程取证工具中按步骤操作，每一步的画面、时间与说明都被连续记录，形成可复核的过程证据，适合购买公证、网购取证等需要展示“从哪里开始、做了什么”的场景。",
+    steps: [
+      { title: "新建过程取证", description: "填写取证名称并选择在电脑端或手机端进行。" },
+      { title: "按步骤操作", description: "在过程取证工具中完成操作，平台连续记录画面与关键步骤的时间。" },
+      { title: "提交存证", description: "结束后过程记录与录像计算摘要值并写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中查看过程记录与取证证书。" },
+    ],
+    results: ["按时间排列的完整取证过程记录", "取证证书与账本证明", "手机端过程可在“手机端取证”页面完成"],
+    actions: startCapture,
+  },
+  "mobileRecord/guidance": {
+    intro:
+      "手机录屏取证用于固定只在手机应用内展示的内容，例如 App 中的聊天、商品页、直播间或小程序页面。录制在手机端完成，录像上传后由平台计算摘要并存证。",
+    steps: [
+      { title: "新建取证", description: "填写取证名称，按页面提示在手机上开始录屏取证。" },
+      { title: "手机上操作", description: "在手机上依次打开需要固定的内容，录屏过程不中断。" },
+      { title: "上传存证", description: "结束录制后上传录像，平台计算摘要值并写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中回放录像、下载取证证书。" },
+    ],
+    results: ["手机屏幕录像", "取证证书，载明录制时间与录像摘要值", "可在证据库中统一管理与下载"],
+    actions: startCapture,
+  },
+  "mobileArray/guidance": {
+    intro:
+      "手机阵列取证由平台管理的一组手机设备替您执行取证：您选择设备并远程操作，画面与操作过程由平台记录，适合需要在多台设备、多个应用中批量固定内容的场景。",
+    steps: [
+      { title: "新建取证", description: "填写取证名称并选择需要使用的设备。" },
+      { title: "远程操作", description: "在“手机端取证”页面远程操作所选设备，平台同步录制画面。" },
+      { title: "结束并存证", description: "结束后录像与操作记录计算摘要值并写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中查看录像与取证证书。" },
+    ],
+    results: ["每台设备的操作录像与记录", "取证证书与账本证明", "可在证据库中统一管理与下载"],
+    actions: startCapture,
+  },
+  "liveRecord/guidance": {
+    intro:
+      "直播取证用于固定网络直播中的内容，例如直播带货中的商品宣传、直播中的侵权播放。取证结果按场次列出，每一场录制都会生成独立的取证证书。",
+    steps: [
+      { title: "提交直播地址", description: "提供需要取证的直播间地址与取证时段。" },
+      { title: "平台录制", description: "在取证时段内由平台录制直播画面与声音。" },
+      { title: "校验存证", description: "录制文件计算摘要值并写入存证账本。" },
+      { title: "获取证书", description: "在取证列表中回放录像、下载取证证书。" },
+    ],
+    results: ["直播录像文件", "载明直播地址与录制时段的取证证书", "可在证据库中统一管理与下载"],
+    actions: [{ label: "查看取证列表", to: "dataList", primary: true }],
+  },
+  "ElectronicSeal/guidance": {
+    intro:
+      "电子印章把单位的用印行为纳入存证：绑定印章设备并完成印章配置后，每一次用印都会生成一条用印记录，记录时间、设备与使用人并写入存证账本，事后可追溯、可核验。",
+    steps: [
+      { title: "绑定设备", description: "在设备列表中登记印章设备。" },
+      { title: "配置印章", description: "在印章配置中设置印章名称、可用人员等使用规则。" },
+      { title: "用印留痕", description: "每次用印自动生成用印记录并写入存证账本。" },
+      { title: "查询记录", description: "在用印记录中按时间查询与核对每一次用印。" },
+    ],
+    results: ["逐次的用印记录与存证证明", "设备与印章配置的统一管理", "用印行为可追溯、可核验"],
+    actions: [
+      { label: "印章配置", to: "config", primary: true },
+      { label: "设备列表", to: "deviceList" },
+    ],
+  },
+};
+
+export default guidance;

@@ -1,0 +1,55 @@
+import {
+  AppstoreOutlined,
+  CameraOutlined,
+  DesktopOutlined,
+  MobileOutlined,
+  NodeIndexOutlined,
+  SafetyCertificateOutlined,
+  UnorderedListOutlined,
+  VideoCameraOutlined,
+} from "@ant-design/icons";
+import { genericPage } from "../define";
+import type { MainSectionDefinition, PageDefinition } from "../types";
+
+/**
+ * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
+ * dataList/Certificate; the spec's exceptions are written out below. ifrmobile frames the
+ * configured mobile service (spec §7), so it is a page of its own rather than a form.
+ */
+
+const guidance = () => genericPage("guidance", "guidance", "取证指引", { nav: true });
+const create = () => genericPage("new", "new", "新建取证", { nav: true });
+const list = () => genericPage("dataList", "dataList", "取证列表", { nav: true });
+const certificate = () => genericPage("dataList/Certificate", "certificate", "取证证书");
+const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
+
+const capturePages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), list(), certificate(), ...extra];
+
+export const evidenceTaken: MainSectionDefinition = {
+  key: "evidenceTaken",
+  title: "电子取证",
+  sections: [
+    // Spec §2: the overview redirects to its list and has no guidance.
+    { key: "totalEvidenceTaken", title: "全部取证", icon: UnorderedListOutlined, landing: "dataList", pages: [list(), certificate()] },
+    { key: "snapshotRecord", title: "网页快照取证", icon: CameraOutlined, landing: "guidance", pages: capturePages() },
+    { key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: capturePages() },
+    { key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
+    { key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: capturePages() },
+    { key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
+    // Spec §2: live recording has no new page.
+    { key: "liveRecord", title: "直播取证", icon: VideoCameraOutlined, landing: "guidance", pages: [guidance(), list(), certificate()] },
+    {
+      key: "ElectronicSeal",
+      title: "电子印章",
+      icon: SafetyCertificateOutlined,
+      landing: "guidance",
+      pages: [
+        genericPage("guidance", "guidance", "印章指引", { nav: true }),
+        genericPage("config", "new", "印章配置", { nav: true }),
+        genericPage("dataList", "dataList", "用印记录", { nav: true }),
+        genericPage("deviceList", "dataList", "设备列表", { nav: true }),
+      ],
+    },
+  ],
+  loadGuidance: () => import("./guidance"),
+};

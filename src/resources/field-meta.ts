@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { formatDateTime, formatFileSize } from "../schema/format";
+import { formatYuan } from "../schema/money";
+
+/**
+ * UI metadata rides on the zod schema (STYLE.md habit 3): a record's field carries its label and
+ * display hints through zod's global registry, e.g.
+ *   fileName: z.string().meta({ title: "文件名称" }),
+ *   createTime: z.number().meta({ title: "存证时间", format: "datetime" }),
+ * so a section lists only field names and the generic pages read the rest here. `title` is also
+ * what the OpenAPI document shows for the field.
+ */
+
+export type FieldFormat = "text" | "datetime" | "fen" | "bytes";
+export type FieldWidget = "input" | "textarea" | "password";
+
+export interface FieldDescription {
+  name: string;
+  label: string;
+  format: FieldFormat;
+  widget: FieldWidget;
+  /** The schema without its optional / nullable / default wrappers. */
+  schema: z.ZodType;
+  isRequired: boolean;
+  /** For enums: the values, each with its label from `meta({ labels })` or itself. */
+  options?: { value: string; label: string }[];
+}
+
+const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "bytes"];
+const WIDGETS: readonly FieldWidget[] = ["input", "textarea", "password"];
+
+/** The fields of an object schema, in the given order (all of them when no names are given). */
+export function describeFields(object: z.ZodObject, names?: readonly string[]): FieldDescription[] {
+  return (names ?? Object.keys(object.shape)).map((name) => describeField(name, object.shape[name] as z.ZodType));
+}
+
+export function describeField(name: string, field: z.ZodType): FieldDescription {
+  const { schema, meta, isRequired } = unwrap(field);
+  const labels = isStringRecord(meta.labels) ? meta.labels : {};
+  return {
+    name,
+    label: typeof meta.title === "string" ? meta.title : name,
+    format: FORMATS.find((format) => format === meta.format) ?? "text",
+    widget: WIDGETS.find((widget) => widget === meta.widget) ?? "input",
+    schema,
+    isRequired,
+    ...(schema instanceof z.ZodEnum ? { options: schema.options.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) })) } : {}),
+  };
+}
+
+/** A record value as the page shows it; an absent value is an empty string. */
+export function formatFieldValue(field: Pick<FieldDescription, "format" | "options">, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const option = field.options?.find((candidate) => candidate.value === String(value));
+  if (option) return option.label;
+  switch (field.format) {
+    case "datetime":
+      return typeof value === "number" || typeof value === "string" ? formatDateTime(value) : "";
+    case "fen":
+      return typeof value === "number" ? `${formatYuan(value)} 元` : "";
+    case "bytes":
+      return typeof value === "number" || typeof value === "string" ? formatFileSize(value) : "";
+    default:
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** Meta may sit on the field or on any wrapper around it; the outermost wins, as zod's own lookup does. */
+function unwrap(field: z.ZodType): { schema: z.ZodType; meta: Record<string, unknown>; isRequired: boolean } {
+  let schema = field;
+  let meta: Record<string, unknown> = {};
+  let isRequired = true;
+  for (;;) {
+    meta = { ...(z.globalRegistry.get(schema) ?? {}), ...meta };
+    if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+      isRequired = false;
+      schema = schema.unwrap() as z.ZodType;
+    } else {
+      return { schema, meta, isRequired };
+    }
+  }
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === "object" && value !== null && Object.values(value).every((entry) => typeof entry === "string");
+}

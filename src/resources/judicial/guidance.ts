@@ -1,0 +1,67 @@
+import { BUNDLE_VALID_DAYS } from "../../schema/bundle";
+import type { GuidanceContent } from "../types";
+
+/** Guidance texts of /judicial, keyed `<section>/<page>`. */
+
+const guidance: Record<string, GuidanceContent> = {
+  "notarization/guidance": {
+    intro:
+      "在线公证让您把已经存证或取证的电子证据直接提交给合作公证处申请公证，无需携带材料往返。公证处在线审查证据及其存证证明，审查通过后出具公证书。",
+    steps: [
+      { title: "选择证据", description: "从证据库中选择需要公证的证据，可同时选择文件、文本、哈希、交易凭证与事务存证。" },
+      { title: "提交申请", description: "填写申请人信息与公证用途，可使用已购买的公证套餐抵扣费用。" },
+      { title: "公证处审查", description: "公证处在线审查证据与存证证明，必要时与您联系补充材料；在申请列表中可随时查看办理进度。" },
+      { title: "领取公证书", description: "审查通过后公证处出具公证书，办理结果与公证书信息显示在申请详情中。" },
+    ],
+    results: [
+      "公证处出具的公证书",
+      "全程可查的办理进度",
+      "使用公证套餐时：提交申请后套餐冻结，被驳回或在审查前撤回即恢复可用，审查通过后计为已使用",
+    ],
+    actions: [
+      { label: "查看公证申请", to: "dataList", primary: true },
+      { label: "购买公证套餐", to: "/judicial/judicialPay/guidance" },
+    ],
+  },
+  "judicialExpert/guidance": {
+    intro:
+      "司法鉴定由具备资质的司法鉴定机构对电子数据的真实性、完整性等专门性问题进行鉴定并出具鉴定意见，适用于证据的真实性在诉讼中受到质疑、需要专业意见的情形。",
+    steps: [
+      { title: "提交需求", description: "说明案件情况、鉴定事项，并选择相关证据。" },
+      { title: "机构受理", description: "鉴定机构评估鉴定事项与材料，确认受理后告知费用与周期。" },
+      { title: "开展鉴定", description: "鉴定机构对电子数据及其存证记录进行检验分析。" },
+      { title: "出具意见", description: "鉴定完成后出具鉴定意见书，可在鉴定详情中查看。" },
+    ],
+    results: ["司法鉴定机构出具的鉴定意见书", "鉴定申请与办理状态的完整记录"],
+    actions: [{ label: "查看鉴定申请", to: "dataList", primary: true }],
+  },
+  "digitalReport/guidance": {
+    intro:
+      "数据检验报告对一份或一批电子证据的存证情况作出检验说明：逐条核对证据文件与存证记录的摘要值、存证时间以及账本中的包含证明，形成便于法官、仲裁员或对方当事人阅读的书面报告。",
+    steps: [
+      { title: "选择证据", description: "从证据库中选择需要出具报告的证据。" },
+      { title: "提交申请", description: "填写报告用途与收件信息并提交。" },
+      { title: "检验出具", description: "对所选证据逐条检验，形成数据检验报告。" },
+      { title: "查看下载", description: "在报告列表中查看报告详情并下载报告。" },
+    ],
+    results: ["数据检验报告", "报告中逐条列明的摘要值、存证时间与核验结果"],
+    actions: [{ label: "查看报告列表", to: "dataList", primary: true }],
+  },
+  "judicialPay/guidance": {
+    intro: `公证套餐把一次公证与一定数量的网页快照取证打包销售，适合需要对一批侵权网页集中公证的用户。套餐自购买之日起 ${BUNDLE_VALID_DAYS} 天内有效。`,
+    steps: [
+      { title: "选择套餐", description: "按需要公证的网页数量选择套餐，可多次购买，数量累计。" },
+      { title: "完成支付", description: "支付成功后套餐即刻可用，可在购买记录中查看。" },
+      { title: "取证并申请公证", description: "用网页快照取证固定网页后，在在线公证中选择套餐提交申请；每条快照仅限一个网页，数量不超过套餐上限。" },
+      { title: "公证处审查", description: "审查通过后套餐计为已使用，您会收到使用通知；被驳回或审查前撤回，套餐恢复可用。" },
+    ],
+    results: ["一次公证及套餐内的网页快照取证额度", `自购买之日起 ${BUNDLE_VALID_DAYS} 天有效，过期作废`, "套餐一经售出不予退款"],
+    pricing: ["notarisationBundles"],
+    actions: [
+      { label: "购买公证", to: "addJudicialPay", primary: true },
+      { label: "查看购买记录", to: "dataList" },
+    ],
+  },
+};
+
+export default guidance;

@@ -1,0 +1,89 @@
+import {
+  AccountBookOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
+import { customPage, genericPage } from "../define";
+import type { MainSectionDefinition } from "../types";
+import { PERSONAL_PAGES as PAGES } from "./pages";
+
+/**
+ * /personal (spec §2): hidden from the main navigation; its side navigation is one link per
+ * section, and the expense centre and invoice pages show their siblings as tabs. Sub-accounts do
+ * not see child-account or invoice management (spec §6: the access-control provider decides).
+ */
+export const personal: MainSectionDefinition = {
+  key: "personal",
+  title: "个人中心",
+  isHiddenFromMainNav: true,
+  sideNav: "links",
+  sections: [
+    { key: "operationPanel", title: "运营面板", icon: DashboardOutlined, landing: "", pages: [customPage("", "运营面板", PAGES.operationPanel)] },
+    { key: "accountManagement", title: "账号管理", icon: UserOutlined, landing: "", pages: [customPage("", "账号管理", PAGES.accountManagement)] },
+    {
+      key: "childAccountManagement",
+      title: "子账号管理",
+      icon: TeamOutlined,
+      landing: "dataList",
+      pages: [
+        customPage("dataList", "子账号列表", PAGES.childAccountList),
+        customPage("createChildAccount", "新建子账号", PAGES.createChildAccount),
+        customPage("createSuccess", "创建成功", PAGES.createChildAccountSuccess),
+      ],
+    },
+    {
+      key: "securityCenter",
+      title: "安全中心",
+      icon: SafetyCertificateOutlined,
+      landing: "authentication",
+      pages: [
+        customPage("authentication", "实名认证", PAGES.authentication),
+        customPage("enterpriseProve", "企业认证", PAGES.enterpriseProve),
+        customPage("bindMobile", "绑定手机", PAGES.bindMobile),
+        customPage("bindEmail", "绑定邮箱", PAGES.bindEmail),
+        customPage("changePassword", "修改密码", PAGES.changePassword),
+        customPage("cancellation", "注销账号", PAGES.cancellation),
+        customPage("bindWechat", "绑定微信", PAGES.bindWechat),
+      ],
+    },
+    {
+      key: "expenseCenter",
+      title: "费用中心",
+      icon: AccountBookOutlined,
+      landing: "onlineCharge",
+      // Spec §6: going to the expense centre sends a sub-account to its expense record.
+      subAccountLanding: "expenseRecord",
+      pages: [
+        genericPage("onlineCharge", "new", "在线充值", { nav: true }),
+        genericPage("expenseRule", "guidance", "收费标准", { nav: true }),
+        genericPage("purchasePackage", "new", "购买套餐", { nav: true }),
+        genericPage("chargeRecord", "dataList", "充值记录", { nav: true }),
+        genericPage("purchaseRecord", "dataList", "购买记录", { nav: true }),
+        genericPage("expenseRecord", "dataList", "消费记录", { nav: true }),
+      ],
+    },
+    {
+      key: "invoiceAdmin",
+      title: "发票管理",
+      icon: FileTextOutlined,
+      landing: "invoicetoRecord",
+      pages: [
+        genericPage("invoicetoRecord", "dataList", "开票记录", { nav: true }),
+        genericPage("invoiceOrder", "dataList", "可开票订单", { nav: true }),
+        genericPage("invoicetoApply", "new", "申请开票"),
+        genericPage("invoiceInfoList", "dataList", "发票信息", { nav: true }),
+        genericPage("invoiceInfoDetail", "detail", "发票信息详情"),
+        genericPage("invoiceManagement", "dataList", "发票列表", { nav: true }),
+        genericPage("invoiceDetail", "detail", "发票详情"),
+        genericPage("addressManagement", "dataList", "收件地址", { nav: true }),
+        genericPage("invoiceInstructions", "guidance", "开票说明", { nav: true }),
+        genericPage("invoiceSuccess", "detail", "开票申请已提交"),
+        genericPage("invoiceUnsuccess", "detail", "开票申请未成功"),
+      ],
+    },
+  ],
+  loadGuidance: () => import("./guidance"),
+};

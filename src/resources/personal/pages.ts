@@ -1,0 +1,24 @@
+import { createElement } from "react";
+import type { PageComponentLoader } from "../types";
+
+/**
+ * The personal centre's own screens (src/pages/personal), each loaded when it is first opened.
+ * A page taking props is bound here, so the registry only ever renders components without props.
+ */
+export const PERSONAL_PAGES = {
+  operationPanel: () => import("../../pages/personal/operation-panel-page").then((m) => ({ default: m.OperationPanelPage })),
+  accountManagement: () => import("../../pages/personal/account/account-management-page").then((m) => ({ default: m.AccountManagementPage })),
+  childAccountList: () => import("../../pages/personal/child-accounts/child-account-list-page").then((m) => ({ default: m.ChildAccountListPage })),
+  createChildAccount: () =>
+    import("../../pages/personal/child-accounts/create-child-account-page").then((m) => ({ default: m.CreateChildAccountPage })),
+  createChildAccountSuccess: () => import("../../pages/personal/child-accounts/create-success-page").then((m) => ({ default: m.CreateSuccessPage })),
+  authentication: () => import("../../pages/personal/security/authentication-page").then((m) => ({ default: m.AuthenticationPage })),
+  enterpriseProve: () => import("../../pages/personal/security/enterprise-prove-page").then((m) => ({ default: m.EnterpriseProvePage })),
+  bindMobile: () =>
+    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: () => createElement(m.BindContactPage, { channel: "mobile" }) })),
+  bindEmail: () =>
+    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: () => createElement(m.BindContactPage, { channel: "email" }) })),
+  changePassword: () => import("../../pages/personal/security/change-password-page").then((m) => ({ default: m.ChangePasswordPage })),
+  cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
+  bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),
+} satisfies Record<string, PageComponentLoader>;

@@ -1,0 +1,121 @@
+import type { ComponentType } from "react";
+import type { z } from "zod";
+
+/**
+ * The declarative registry's vocabulary (DESIGN.md §5). A main section (evidenceSave, monitor …)
+ * holds sections (fileEvidence, text …); a section holds pages. Every path is written exactly as
+ * spec §2 writes it, below its parent, so the full path of a page is
+ * `/<main>/<section>/<page>` and nothing else in the client spells it again.
+ */
+
+/** The page kinds the generic pages in src/pages/kinds render from a section's definition. */
+export type GenericPageKind = "guidance" | "new" | "dataList" | "dataChart" | "certificate" | "detail";
+
+/** A screen that really needs its own code, loaded only when it is opened. */
+export type PageComponentLoader = () => Promise<{ default: ComponentType }>;
+
+interface PageBase {
+  /**
+   * Below the section, exactly as the spec writes it: "guidance", "dataList/Certificate",
+   * "ystwnew" … The empty string is the section's root itself (/personal/operationPanel).
+   */
+  path: string;
+  /** The page's heading. */
+  title: string;
+  /** Listed in the side navigation under its section (or under `navGroup`) with this label. */
+  navLabel?: string;
+  /** Key of one of the main section's extra side-navigation groups (monitor's radio, literature, short video). */
+  navGroup?: string;
+}
+
+export interface GenericPageDefinition extends PageBase {
+  kind: GenericPageKind;
+  /**
+   * Which guidance text a guidance page shows, as a key of its main section's guidance module;
+   * `<section>/<path>` unless a page says otherwise.
+   */
+  guidanceKey?: string;
+}
+
+export interface CustomPageDefinition extends PageBase {
+  kind: "custom";
+  load: PageComponentLoader;
+}
+
+export type PageDefinition = GenericPageDefinition | CustomPageDefinition;
+
+/** The /webapi calls behind a section (paths relative to /webapi, DESIGN.md §4). */
+export interface SectionEndpoints {
+  list?: string;
+  one?: string;
+  create?: string;
+}
+
+/** A list filter; the URL query and the list call use `field` (or `start`/`stop`) as the parameter name. */
+export type ListFilter =
+  | { kind: "keyword"; field: string; label: string; maxLength?: number }
+  | { kind: "dateRange"; start: string; stop: string; label: string };
+
+/**
+ * What a record or form looks like and how a list shows it. Labels and display hints ride on the
+ * zod schema as metadata (see src/resources/field-meta.ts), so a column is only a field name.
+ */
+export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form extends z.ZodObject = z.ZodObject> {
+  record?: Record;
+  form?: Form;
+  /** Field names of `record`, in column order. */
+  columns?: readonly (keyof z.infer<Record> & string)[];
+  filters?: readonly ListFilter[];
+  endpoints?: SectionEndpoints;
+  /** The record's id field, which is also the parameter name of the detail call; "id" when absent. */
+  idParam?: string;
+}
+
+export interface SectionDefinition extends SectionData {
+  /** The route key below its main section, exactly the spec's: "fileEvidence", "ElectronicSeal". */
+  key: string;
+  /** The section's name, e.g. 文件存证. */
+  title: string;
+  /** The side navigation's wording where the spec renames a section (audio → 音乐监测). */
+  navLabel?: string;
+  icon?: ComponentType;
+  /** The page path the section's root leads to (spec §2: guidance unless the spec says otherwise). */
+  landing: string;
+  /** Spec §6: a sub-account is sent elsewhere (the expense centre's expense record). */
+  subAccountLanding?: string;
+  pages: readonly PageDefinition[];
+}
+
+/** Text of a guidance page: what the service does, how, what the user gets, what it costs. */
+export interface GuidanceContent {
+  intro: string;
+  steps: readonly { title: string; description: string }[];
+  results: readonly string[];
+  /** A price panel of spec §9, only where the spec gives prices. */
+  pricing?: readonly ("monitoring" | "notarisationBundles")[];
+  /** Buttons at the foot; a `to` without a leading slash is a page path of the same section. */
+  actions?: readonly { label: string; to: string; primary?: boolean }[];
+}
+
+export type GuidanceModule = { default: Readonly<Record<string, GuidanceContent>> };
+
+export interface MainSectionDefinition {
+  /** The first path segment, exactly the spec's: "evidenceSave". */
+  key: string;
+  /** Its name in the main navigation, e.g. 证据保全. */
+  title: string;
+  /** Spec §2: the personal section is hidden from the main navigation. */
+  isHiddenFromMainNav?: boolean;
+  sections: readonly SectionDefinition[];
+  /**
+   * "groups" (the default): each section is a group of its navigable pages. "links": one link per
+   * section, to its landing; the section's navigable pages then show as tabs on its generic pages.
+   */
+  sideNav?: "groups" | "links";
+  /** Extra side-navigation groups whose pages live in sections (monitor: radio, literature, short video). */
+  navGroups?: readonly { key: string; label: string }[];
+  /** The guidance texts, loaded with the guidance page rather than with the app. */
+  loadGuidance?: () => Promise<GuidanceModule>;
+}
+
+export type Registry = readonly MainSectionDefinition[];

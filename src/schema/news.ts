@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { CmsArticleSummarySchema } from "./common";
+import { pagePSchema, pageQuerySchema } from "./paging";
+
+/**
+ * The product-news pages (/info/activityProduct, /info/detailsProduct): a paged list and one
+ * article with its neighbours. New calls in the style of DESIGN.md §4; the detail answers like
+ * the help centre's getHelpCenterArticleInfo of spec §7 (cmsArticle, lastPage, nextPage).
+ */
+
+export const NEWS_ENDPOINTS = {
+  list: "/extractEvidence/v2/getNewsList",
+  detail: "/extractEvidence/v2/getNewsDetail",
+} as const;
+
+export const NewsCode = {
+  /** No news article with this id (never published, or withdrawn). */
+  articleNotFound: 3040,
+} as const;
+
+export const ARTICLE_NOT_FOUND_MESSAGE = "该文章不存在或已下线";
+export const ARTICLE_ID_MESSAGE = "文章编号必须为正整数";
+
+export const GetNewsListQuerySchema = pageQuerySchema();
+
+export const NewsListSchema = z.object({ pageP: pagePSchema(CmsArticleSummarySchema) });
+export type NewsList = z.infer<typeof NewsListSchema>;
+
+export const ArticleIdSchema = z.coerce.number({ error: ARTICLE_ID_MESSAGE }).int(ARTICLE_ID_MESSAGE).positive(ARTICLE_ID_MESSAGE);
+
+export const GetNewsDetailQuerySchema = z.object({ articleId: ArticleIdSchema.describe("文章编号（articleId）") });
+
+export const NewsArticleSchema = CmsArticleSummarySchema.extend({
+  content: z.string().describe("正文 HTML，由平台运营人员编写"),
+});
+export type NewsArticle = z.infer<typeof NewsArticleSchema>;
+
+/** A neighbouring article, or null at either end of the list. */
+export const ArticleLinkSchema = z.object({ articleId: z.number().int(), title: z.string() }).nullable();
+export type ArticleLink = z.infer<typeof ArticleLinkSchema>;
+
+export const NewsDetailSchema = z.object({
+  cmsArticle: NewsArticleSchema,
+  lastPage: ArticleLinkSchema.describe("上一篇：列表中排在它前面（更新）的文章"),
+  nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面（更早）的文章"),
+});
+export type NewsDetail = z.infer<typeof NewsDetailSchema>;

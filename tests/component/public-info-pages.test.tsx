@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { NewsListPage } from "../../src/pages/info/activity-product/news-list-page";
+import { BigDataPage } from "../../src/pages/info/big-data/big-data-page";
+import { BlockChainPage } from "../../src/pages/info/block-chain/block-chain-page";
+import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail-page";
+import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
+import { VALIDATE_QUERY } from "../../src/pages/info/ledger-queries/validate-query";
+import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
+import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-stats";
+import { NEWS_ENDPOINTS } from "../../src/schema/news";
+import { fail, ok } from "./account-harness";
+import { renderPublicPage } from "./public-page-harness";
+
+const summary = (articleId: number, title: string) => ({
+  articleId,
+  channelId: 1,
+  channelCode: "NEWS",
+  channelName: "产品动态",
+  title,
+  typeName: "账本,开放",
+  brief: `${title}的摘要`,
+  time: "2026年03月12日",
+  createDate: "2026-03-12 10:00:00",
+});
+
+describe("/info/blockChain live statistics", () => {
+  it("says 账本尚未启用 while the ledger call answers 404, and shows no figures", async () => {
+    const { callsTo } = renderPublicPage({ path: "/info/blockChain", element: <BlockChainPage /> });
+    const statistics = within(screen.getByRole("region", { name: "账本实时统计" }));
+    expect(await statistics.findByText("账本尚未启用")).toBeInTheDocument();
+    expect(statistics.queryByText("区块高度")).not.toBeInTheDocument();
+    expect(callsTo(CHAIN_STATS_ENDPOINT)).toHaveLength(1);
+  });
+
+  it("shows the ledger's figures once it answers", async () => {
+    renderPublicPage({
+      path: "/info/blockChain",
+      element: <BlockChainPage />,
+      script: { [CHAIN_STATS_ENDPOINT]: ok({ blockHeight: 12, peerCount: 3, txCount: 4567 }) },
+    });
+    const region = screen.getByRole("region", { name: "账本实时统计" });
+    expect(await within(region).findByText("区块高度")).toBeInTheDocument();
+    expect(region).toHaveTextContent(/区块高度\s*12/);
+    expect(region).toHaveTextContent(/交易数\s*4,567/);
+    expect(within(region).queryByText("账本尚未启用")).not.toBeInTheDocument();
+  });
+});
+
+describe("/info/bigData price calculator", () => {
+  it("bills per week the sum over sites: 3 web sites + 1 search engine for 2 weeks is 2,600 yuan", async () => {
+    renderPublicPage({ path: "/info/bigData", element: <BigDataPage /> });
+    fireEvent.change(screen.getByLabelText("网站数量"), { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText("搜索引擎数量"), { target: { value: "1" } });
+    fireEvent.change(screen.getByLabelText("监测周数"), { target: { value: "2" } });
+    await waitFor(() => expect(screen.getByText("每周费用（元）").closest(".ant-statistic")).toHaveTextContent("1,300"));
+    expect(screen.getByText("合计（元）").closest(".ant-statistic")).toHaveTextContent("2,600");
+    expect(screen.getByText("5,000 元 / 个 / 周")).toBeInTheDocument();
+  });
+});
+
+describe("/info/activityProduct and /info/detailsProduct", () => {
+  it("lists the news of the page in the URL, each linking to its detail page", async () => {
+    const { callsTo } = renderPublicPage({
+      path: "/info/activityProduct?pageNumber=2&pageSize=10",
+      element: <NewsListPage />,
+      script: { [NEWS_ENDPOINTS.list]: ok({ pageP: { list: [summary(7, "第七篇"), summary(6, "第六篇")], pageNumber: 2, pageSize: 10, totalPage: 2, totalRow: 12 } }) },
+    });
+    expect(await screen.findByRole("link", { name: "第七篇" })).toHaveAttribute("href", "/info/detailsProduct?articleId=7");
+    expect(callsTo(NEWS_ENDPOINTS.list)[0]).toMatchObject({ params: { pageNumber: 2, pageSize: 10 }, tokenless: true });
+    expect(screen.getByRole("navigation", { name: "分页" })).toBeInTheDocument();
+  });
+
+  it("shows an article with its date and the previous and next articles", async () => {
+    const { callsTo } = renderPublicPage({
+      path: "/info/detailsProduct?articleId=6",
+      element: <NewsDetailPage />,
+      script: {
+        [NEWS_ENDPOINTS.detail]: ok({
+          cmsArticle: { ...summary(6, "第六篇"), content: "<p>正文第一段</p>" },
+          lastPage: { articleId: 7, title: "第七篇" },
+          nextPage: null,
+        }),
+      },
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "第六篇" })).toBeInTheDocument();
+    expect(screen.getByText("发布日期：2026年03月12日")).toBeInTheDocument();
+    expect(screen.getByText("正文第一段")).toBeInTheDocument();
+    const navigation = within(screen.getByRole("navigation", { name: "文章导航" }));
+    expect(navigation.getByRole("link", { name: "第七篇" })).toHaveAttribute("href", "/info/detailsProduct?articleId=7");
+    expect(navigation.getByText("没有了")).toBeInTheDocument();
+    expect(callsTo(NEWS_ENDPOINTS.detail)[0]).toMatchObject({ params: { articleId: 6 }, tokenless: true });
+  });
+
+  it("says so when the article does not exist", async () => {
+    renderPublicPage({ path: "/info/detailsProduct?articleId=99", element: <NewsDetailPage />, script: { [NEWS_ENDPOINTS.detail]: fail(3040, "该文章不存在或已下线") } });
+    expect(await screen.findByText("该文章不存在或已下线")).toBeInTheDocument();
+  });
+
+  it("refuses an article id that is not a positive integer without calling the server", () => {
+    const { calls } = renderPublicPage({ path: "/info/detailsProduct?articleId=abc", element: <NewsDetailPage /> });
+    expect(screen.getByText("文章编号不正确")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("the ledger pages' forms", () => {
+  it("check their input with the schema rules and answer with the plain statement, never a result", async () => {
+    const { calls } = renderPublicPage({ path: "/info/validateQuery", element: <LedgerQueryPage definition={VALIDATE_QUERY} /> });
+    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
+    expect(await screen.findByText("请输入证书编号")).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("证书编号"), { target: { value: "HZ-2026-0001" } });
+    fireEvent.change(screen.getByLabelText("文件 SHA-256（可选）"), { target: { value: "xyz" } });
+    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
+    expect(await screen.findByText("SHA-256 值应为 64 位十六进制字符（0-9、a-f）")).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("文件 SHA-256（可选）"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
+    expect(await screen.findByText("输入格式正确。此功能将随存证账本上线开放，本次没有进行查询。")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("legal AI conversation page", () => {
+  it("is labelled as not connected and cannot send anything", () => {
+    renderPublicPage({ path: "/legalXGPT", element: <LegalXgptPage /> });
+    expect(screen.getByText("本安装未接入法律AI助手")).toBeInTheDocument();
+    expect(screen.getByLabelText("输入问题（助手未接入，暂不可用）")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "发送" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
+import { genericPage } from "../../src/resources/define";
+import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
+import { REGISTRY } from "../../src/resources/registry";
+import type { MainSectionDefinition } from "../../src/resources/types";
+import { fail, ok } from "./account-harness";
+import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
+
+const REAL_ROUTES = deriveRoutes(REGISTRY);
+const realRoute = (path: string) => REAL_ROUTES.find((route) => route.path === path)!;
+
+function openRoute(route: SectionRoute, options: { search?: string; script?: Parameters<typeof renderPersonal>[0]["script"]; user?: Record<string, unknown> } = {}) {
+  return renderPersonal({ path: route.path + (options.search ?? ""), element: <SectionRouteElement route={route} />, script: options.script, user: options.user });
+}
+
+const heading = (name: string) => screen.findByRole("heading", { name, level: 4 });
+
+describe("guidance pages", () => {
+  it("the information-monitoring guide: what it does, its steps, the §9 prices and its four actions", async () => {
+    openRoute(realRoute("/monitor/text/guidance"));
+    expect(await heading("监测指引")).toBeInTheDocument();
+    expect(screen.getByText(/信息监测按您指定的关键词/)).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "办理流程" })).getByText("新建信息监测")).toBeInTheDocument();
+    const prices = within(screen.getByRole("region", { name: "监测收费标准" }));
+    expect(prices.getByRole("row", { name: /网站 100/ })).toBeInTheDocument();
+    expect(prices.getByRole("row", { name: /移动应用（App） 5,000/ })).toBeInTheDocument();
+    expect(prices.getByRole("row", { name: /搜索引擎 1,000/ })).toBeInTheDocument();
+    // 3 sites × 100 + 1 × 1000, for 4 weeks.
+    expect(prices.getByText(/费用为 5,200 元/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
+    expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew");
+    expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
+  });
+
+  it("the notarisation purchase guide shows the three bundles with promotion and original prices", async () => {
+    openRoute(realRoute("/judicial/judicialPay/guidance"));
+    const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 10 次 1,500 2,800" })).toBeInTheDocument();
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 30 次 3,500 5,000" })).toBeInTheDocument();
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 50 次 5,500 8,000" })).toBeInTheDocument();
+    expect(bundles.getByText(/90 天内有效/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "购买公证" })).toHaveAttribute("href", "/judicial/judicialPay/addJudicialPay");
+  });
+
+  it("a guidance page without its own buttons starts at the section's new page", async () => {
+    openRoute(realRoute("/evidenceSave/fileEvidence/guidance"));
+    expect(await heading("存证指引")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "立即开始" })).toHaveAttribute("href", "/evidenceSave/fileEvidence/dataList");
+  });
+});
+
+describe("pages of a section without its service yet", () => {
+  it.each(["/evidenceSave/fileEvidence/dataList", "/monitor/audio/fmnew", "/evidences/dataList/Certificate", "/monitor/picture/dataChart"])(
+    "%s says plainly that it is not open, under its title, with the guidance link where there is one",
+    async (path) => {
+      const route = realRoute(path);
+      const { calls } = openRoute(route);
+      expect(await heading(route.page.title)).toBeInTheDocument();
+      expect(screen.getByText("此功能将在后续版本开放")).toBeInTheDocument();
+      expect(screen.queryByRole("table")).not.toBeInTheDocument();
+      const guidance = route.section.pages.find((page) => page.kind === "guidance");
+      if (guidance) expect(screen.getByRole("link", { name: /服务指引$/ })).toHaveAttribute("href", `/${route.resource}/guidance`);
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it("the expense centre's pages show their siblings as tabs", async () => {
+    openRoute(realRoute("/personal/expenseCenter/chargeRecord"));
+    const tabs = within(await screen.findByRole("menu", { name: "费用中心页面" }));
+    expect(tabs.getAllByRole("link").map((link) => link.textContent)).toEqual(["在线充值", "收费标准", "购买套餐", "充值记录", "购买记录", "消费记录"]);
+  });
+
+  it("refuses a sub-account the invoice pages even when the address is typed in (spec §6)", async () => {
+    openRoute(realRoute("/personal/invoiceAdmin/invoiceOrder"), { user: { ...MAIN_ACCOUNT, accountType: 3 } });
+    expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "可开票订单" })).not.toBeInTheDocument();
+  });
+});
+
+/** A section with its service, as later issues will add them: schema, columns, filters, endpoints. */
+const StampSchema = z.object({
+  id: z.number().meta({ title: "编号" }),
+  title: z.string().meta({ title: "存证名称" }),
+  size: z.number().meta({ title: "文件大小", format: "bytes" }),
+  createTime: z.number().meta({ title: "存证时间", format: "datetime" }),
+  status: z.enum(["done", "pending"]).meta({ title: "状态", labels: { done: "已存证", pending: "处理中" } }),
+});
+const StampFormSchema = z.object({
+  title: z.string().trim().min(2, "存证名称至少2个字").meta({ title: "存证名称" }),
+  note: z.string().optional().meta({ title: "备注", widget: "textarea" }),
+});
+const ENDPOINTS = { list: "/stamp/v2/list", one: "/stamp/v2/detail", create: "/stamp/v2/create" };
+const stampMain: MainSectionDefinition = {
+  key: "evidenceSave",
+  title: "区块链存证",
+  sections: [
+    {
+      key: "timeStamp",
+      title: "时间戳存证",
+      landing: "guidance",
+      record: StampSchema,
+      form: StampFormSchema,
+      columns: ["title", "size", "createTime", "status"],
+      filters: [
+        { kind: "keyword", field: "keyName", label: "存证名称" },
+        { kind: "dateRange", start: "startTime", stop: "endTime", label: "存证时间" },
+      ],
+      endpoints: ENDPOINTS,
+      pages: [
+        genericPage("guidance", "guidance", "存证指引", { nav: true }),
+        genericPage("new", "new", "新建存证", { nav: true }),
+        genericPage("dataList", "dataList", "存证列表", { nav: true }),
+        genericPage("dataList/Certificate", "certificate", "存证证书"),
+      ],
+    },
+  ],
+};
+const stampRoute = (path: string) => deriveRoutes([stampMain]).find((route) => route.path === `/evidenceSave/timeStamp/${path}`)!;
+const stamp = (id: number) => ({ id, title: `合同${id}`, size: 2048, createTime: Date.UTC(2024, 0, 5, 2, 30), status: id % 2 ? "done" : "pending" });
+const pageOf = (list: unknown[], pageNumber: number, totalRow: number) => ok({ list, pageNumber, pageSize: 10, totalRow, totalPage: Math.ceil(totalRow / 10) });
+
+describe("a section with its service", () => {
+  it("lists its records with the schema's labels and formats, paged in the URL", async () => {
+    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [ENDPOINTS.list]: pageOf([stamp(11), stamp(12)], 2, 12) } });
+    // With a fixed header antd draws the header and the body as two tables.
+    await screen.findByText("合同11", undefined, { timeout: 5000 });
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["存证名称", "文件大小", "存证时间", "状态", "操作"]);
+    expect(screen.getByRole("row", { name: /合同11 2 KB 2024-01-05 10:30:00 已存证/ })).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "查看存证证书" })[0]).toHaveAttribute("href", "/evidenceSave/timeStamp/dataList/Certificate?id=11");
+    expect(callsTo(ENDPOINTS.list)[0].params).toEqual({ pageNumber: 2, pageSize: 10 });
+    expect(screen.getByRole("navigation", { name: "分页" })).toBeInTheDocument();
+  });
+
+  it("sends its filters to the list call and starts again at page 1", async () => {
+    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [ENDPOINTS.list]: pageOf([stamp(1)], 1, 12) } });
+    await screen.findByText("合同1");
+    await userEvent.setup().type(screen.getByRole("searchbox", { name: "存证名称" }), "合同{Enter}");
+    await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "合同", pageNumber: 1, pageSize: 10 }));
+    expect(screen.getByLabelText("当前查询").textContent).toBe("?keyName=%E5%90%88%E5%90%8C");
+  });
+
+  it("shows the server's message when the list cannot be read", async () => {
+    openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: fail(500, "网络异常，请稍后重试") } });
+    expect(await screen.findByText("网络异常，请稍后重试")).toBeInTheDocument();
+  });
+
+  it("shows one record on its certificate page", async () => {
+    const { callsTo } = openRoute(stampRoute("dataList/Certificate"), { search: "?id=11", script: { [ENDPOINTS.one]: ok(stamp(11)) } });
+    expect(await screen.findByText("合同11")).toBeInTheDocument();
+    expect(screen.getByText("已存证")).toBeInTheDocument();
+    expect(callsTo(ENDPOINTS.one)[0].params).toEqual({ id: "11" });
+    expect(screen.getByRole("link", { name: "返回存证列表" })).toHaveAttribute("href", "/evidenceSave/timeStamp/dataList");
+  });
+
+  it("validates its form by the zod schema, puts the server's field message on the field, then goes to the list", async () => {
+    const { callsTo } = openRoute(stampRoute("new"), {
+      script: { [ENDPOINTS.create]: [fail(1001, "参数错误", null), ok({ id: 3 })] },
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole("button", { name: "提交" }));
+    expect(await screen.findByText("存证名称至少2个字")).toBeInTheDocument();
+    expect(callsTo(ENDPOINTS.create)).toHaveLength(0);
+
+    await u.type(screen.getByLabelText("存证名称"), "采购合同");
+    await u.type(screen.getByLabelText("备注"), "第一批");
+    await u.click(screen.getByRole("button", { name: "提交" }));
+    expect(await screen.findByText("参数错误")).toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "提交" }));
+    await waitFor(() => expect(screen.getByLabelText("当前地址").textContent).toBe("/evidenceSave/timeStamp/dataList"));
+    expect(callsTo(ENDPOINTS.create).at(-1)?.params).toEqual({ title: "采购合同", note: "第一批" });
+  });
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentRepository } from "../../server/modules/content/content.repository.js";
+import { NEWS_CHANNEL } from "../../server/modules/content/content.service.js";
+import { demoArticles } from "../../server/db/seed/demo-articles.js";
+import { CmsArticleSummarySchema } from "../../src/schema/common.js";
+import { ARTICLE_ID_MESSAGE, ARTICLE_NOT_FOUND_MESSAGE, NewsCode, NewsDetailSchema, NewsListSchema } from "../../src/schema/news.js";
+import { pageSizeMessage, PAGE_SIZE_OPTIONS } from "../../src/schema/paging.js";
+import { createTestApp, type TestApp } from "./support/test-app.js";
+
+const LIST = "/webapi/extractEvidence/v2/getNewsList";
+const DETAIL = "/webapi/extractEvidence/v2/getNewsDetail";
+
+const newestFirstTitles = [...demoArticles]
+  .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
+  .map((article) => article.title);
+
+type Summary = { articleId: number; title: string };
+
+describe("product news on the seeded demo content", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function page(pageNumber: number, pageSize: number) {
+    const body = (await t.get(LIST, { pageNumber, pageSize })).json();
+    expect(body.code).toBe(200);
+    return NewsListSchema.strict().parse(body.datas).pageP;
+  }
+
+  it("lists the news newest first, page by page, with the paging totals", async () => {
+    const first = await page(1, 10);
+    expect(first).toMatchObject({ pageNumber: 1, pageSize: 10, totalRow: demoArticles.length, totalPage: Math.ceil(demoArticles.length / 10) });
+    for (const article of first.list) CmsArticleSummarySchema.strict().parse(article);
+    const second = await page(2, 10);
+    expect([...first.list, ...second.list].map((article) => article.title)).toEqual(newestFirstTitles);
+    expect(first.list[0].time).toMatch(/^\d{4}年\d{2}月\d{2}日$/);
+  });
+
+  it("answers an empty list beyond the last page, keeping the totals", async () => {
+    const beyond = await page(99, 10);
+    expect(beyond).toMatchObject({ list: [], pageNumber: 99, totalRow: demoArticles.length });
+  });
+
+  it("defaults to the first page of ten", async () => {
+    const body = (await t.get(LIST)).json();
+    expect(body.datas.pageP).toMatchObject({ pageNumber: 1, pageSize: 10 });
+  });
+
+  it("refuses a page size outside the allowed choices with the paging rule's message", async () => {
+    const body = (await t.get(LIST, { pageNumber: 1, pageSize: 7 })).json();
+    expect(body.code).toBe(1001);
+    expect(body.extraData.errors.pageSize).toBe(pageSizeMessage(PAGE_SIZE_OPTIONS));
+  });
+
+  it("answers an article with its content and its neighbours in list order", async () => {
+    const [newest, second, third] = (await page(1, 10)).list;
+    const body = (await t.get(DETAIL, { articleId: second.articleId })).json();
+    expect(body.code).toBe(200);
+    const detail = NewsDetailSchema.parse(body.datas);
+    expect(detail.cmsArticle).toMatchObject({ articleId: second.articleId, title: second.title, time: second.time });
+    expect(detail.cmsArticle.content).toContain("<p>");
+    expect(detail.lastPage).toEqual({ articleId: newest.articleId, title: newest.title });
+    expect(detail.nextPage).toEqual({ articleId: third.articleId, title: third.title });
+  });
+
+  it("has no previous article before the newest and no next one after the oldest", async () => {
+    const all = [...(await page(1, 100)).list];
+    const newest = NewsDetailSchema.parse((await t.get(DETAIL, { articleId: all[0].articleId })).json().datas);
+    const oldest = NewsDetailSchema.parse((await t.get(DETAIL, { articleId: all[all.length - 1].articleId })).json().datas);
+    expect(newest.lastPage).toBeNull();
+    expect(oldest.nextPage).toBeNull();
+  });
+
+  it("answers 3040 for an unknown article and 1001 for an id that is not a positive integer", async () => {
+    const unknown = (await t.get(DETAIL, { articleId: 999_999 })).json();
+    expect(unknown).toMatchObject({ code: NewsCode.articleNotFound, message: ARTICLE_NOT_FOUND_MESSAGE, datas: null });
+    for (const bad of ["abc", "0", "-3", "1.5"]) {
+      const body = (await t.get(DETAIL, { articleId: bad })).json();
+      expect(body.code).toBe(1001);
+      expect(body.extraData.errors.articleId).toBe(ARTICLE_ID_MESSAGE);
+    }
+  });
+
+  it("is public: a visitor without a token and one with a stale token both get the news", async () => {
+    expect((await t.get(LIST, {}, { token: "no-such-token" })).json().code).toBe(200);
+    const articleId = (await page(1, 10)).list[0].articleId;
+    expect((await t.get(DETAIL, { articleId }, { token: "no-such-token" })).json().code).toBe(200);
+  });
+});
+
+describe("product news ordering", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: false });
+  });
+  afterAll(async () => t.close());
+
+  it("starts empty without demo content", async () => {
+    expect((await t.get(LIST)).json().datas.pageP).toEqual({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 });
+  });
+
+  it("walks every article exactly once through nextPage and back through lastPage, also when times are equal", async () => {
+    const sameMoment = Date.UTC(2026, 0, 5, 2, 0, 0);
+    const times = [sameMoment, sameMoment - 60_000, sameMoment, sameMoment + 60_000, sameMoment];
+    await new ContentRepository(t.app.database.db).insertArticles(
+      times.map((publishedAt, index) => ({
+        channel_id: NEWS_CHANNEL.id,
+        channel_code: NEWS_CHANNEL.code,
+        channel_name: NEWS_CHANNEL.name,
+        title: `第${index + 1}篇`,
+        type_name: "",
+        brief: "",
+        summary: "",
+        content: `<p>第${index + 1}篇正文</p>`,
+        published_at: publishedAt,
+        created_at: publishedAt,
+      })),
+    );
+    const listed: Summary[] = (await t.get(LIST, { pageSize: 10 })).json().datas.pageP.list;
+    expect(listed).toHaveLength(times.length);
+
+    const forward: number[] = [];
+    let cursor: number | null = listed[0].articleId;
+    while (cursor !== null) {
+      forward.push(cursor);
+      cursor = ((await t.get(DETAIL, { articleId: cursor })).json().datas.nextPage?.articleId as number | undefined) ?? null;
+    }
+    expect(forward).toEqual(listed.map((article) => article.articleId));
+
+    const backward: number[] = [];
+    cursor = listed[listed.length - 1].articleId;
+    while (cursor !== null) {
+      backward.push(cursor);
+      cursor = ((await t.get(DETAIL, { articleId: cursor })).json().datas.lastPage?.articleId as number | undefined) ?? null;
+    }
+    expect(backward).toEqual(forward.reverse());
+  });
+
+  it("does not answer articles of another channel", async () => {
+    await new ContentRepository(t.app.database.db).insertArticles([
+      { channel_id: 9, channel_code: "HELP", channel_name: "帮助", title: "帮助文章", type_name: "", brief: "", summary: "", content: "", published_at: 1, created_at: 1 },
+    ]);
+    const listed: Summary[] = (await t.get(LIST, { pageSize: 50 })).json().datas.pageP.list;
+    expect(listed.map((article) => article.title)).not.toContain("帮助文章");
+    const help = await t.app.database.db.selectFrom("cms_articles").select("id").where("channel_code", "=", "HELP").executeTakeFirstOrThrow();
+    expect((await t.get(DETAIL, { articleId: help.id })).json().code).toBe(NewsCode.articleNotFound);
+  });
+});
+
+describe("/obtainEvidence", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: false });
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ["/obtainEvidence", "/info/extractLogin"],
+    ["/obtainEvidence?code=A1", "/info/extractLogin?code=A1"],
+    ["/obtainEvidence/anything", "/info/extractLogin"],
+  ])("sends %s to the evidence extraction login (%s)", async (url, location) => {
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+  });
+});
