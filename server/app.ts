@@ -12,6 +12,8 @@ import { seedDemoNotary } from "./db/seed/seed-demo-notary.js";
 import { startHousekeeping } from "./jobs/housekeeping.js";
 import { loggerOptions } from "./logging.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
+import { createBillingServices, type BillingServices } from "./modules/billing/billing.module.js";
+import { billingRoutes } from "./modules/billing/billing.routes.js";
 import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
 import { loginRoutes } from "./modules/account/login.routes.js";
 import { commonRoutes } from "./modules/common/common.routes.js";
@@ -47,7 +49,7 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices; blobs: BlobStore; personal: PersonalServices };
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices; blobs: BlobStore; personal: PersonalServices; billing: BillingServices };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notary: createNotaryServices(config, database.db, accountServices, sessions, now),
     blobs,
     personal: createPersonalServices({ config, db: database.db, accounts: accountServices, sessions, blobs, now }),
+    billing: createBillingServices(database.db, accountServices.users),
   };
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
@@ -139,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(scanLoginModule, { config, db: database.db, accounts, now });
 
   await app.register(personalRoutes, { personal: services.personal, developmentProviders: config.developmentProviders });
+  await app.register(billingRoutes, { billing: services.billing.billing });
 
   const housekeeping = startHousekeeping(
     [

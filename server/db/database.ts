@@ -26,6 +26,7 @@ export interface Database {
   enterprise_applications: EnterpriseApplicationsTable;
   avatar_images: AvatarImagesTable;
   child_accounts: ChildAccountsTable;
+  billing_accounts: BillingAccountsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -265,4 +266,12 @@ export interface ChildAccountsTable {
   parent_id: number;
   name: string;
   created_at: number;
+}
+
+/** Owned by modules/billing: an account's money (fen, may be negative) and whether it signed an offline contract. No row = 0 and none. */
+export interface BillingAccountsTable {
+  user_id: number;
+  balance_fen: Generated<number>;
+  has_offline_contract: Generated<number>;
+  updated_at: number;
 }

@@ -5,6 +5,7 @@ import * as accounts from "./migrations/0002-accounts.js";
 import * as scanLogin from "./migrations/0003-scan-login.js";
 import * as personalCentre from "./migrations/0004-personal-centre.js";
 import * as notary from "./migrations/0005-notary.js";
+import * as billing from "./migrations/0009-billing.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003-scan-login": scanLogin,
   "0004-personal-centre": personalCentre,
   "0005-notary": notary,
+  "0009-billing": billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

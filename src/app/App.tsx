@@ -3,6 +3,7 @@ import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { AppFeedbackProvider } from "../components/app-feedback";
 import { MessageModalHost } from "../components/message-modal";
 import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
@@ -59,7 +60,9 @@ export function App() {
                   >
                     <ScanLoginClientProvider client={services.scanLogin}>
                       <PersonalServicesProvider services={services.personal}>
-                        <AppRoutes />
+                        <AppFeedbackProvider feedback={services.feedback}>
+                          <AppRoutes />
+                        </AppFeedbackProvider>
                       </PersonalServicesProvider>
                     </ScanLoginClientProvider>
                   </NavigationGuard>

@@ -1,3 +1,4 @@
+import { createAppFeedback } from "../components/app-feedback";
 import { createMessageModalStore } from "../components/message-modal-store";
 import { createAccessControlProvider } from "../providers/access-control-provider";
 import { createAccountClient } from "../providers/account-client";
@@ -36,6 +37,8 @@ export function createAppServices() {
     sessionStore,
     navigation,
     messageModal,
+    /** Loading flag, export-records and packaging modals (src/components/app-feedback.tsx). */
+    feedback: createAppFeedback(),
     account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
     scanLogin: createScanLoginClient({ http, crypto }),
     personal: { personal: createPersonalClient({ http, crypto }), childAccounts: createChildAccountClient({ http, crypto }) },

@@ -36,6 +36,7 @@ export const APP_PATHS = {
   wxCallBack: "/wxCallBack",
   wxCallBackHome: "/wxCallBackHome",
   register: "/user/register",
+  inviteRegister: "/inviteRegister",
   resetPassword: "/user/resetPassword",
   setPassword: "/user/setPassword",
   verificationCode: "/user/verificationCode",

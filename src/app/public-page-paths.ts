@@ -30,12 +30,13 @@ export const PUBLIC_PAGE_PATHS = {
   legalXGPTShare: "/legalXGPTShare",
   notaryEntrance: "/notary/index",
   obtainEvidence: "/obtainEvidence",
+  helpCenter: "/helpcenter",
+  signOnLogin: "/niceToSingLogin",
 } as const;
 
 /** Pages other issues build; linked from here so the links keep the spec's paths. */
 export const LINKED_PATHS = {
   openDocs: "/opendocs",
-  helpCenter: "/helpcenter",
   notarizationGuidance: "/judicial/notarization/guidance",
 } as const;
 

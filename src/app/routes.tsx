@@ -1,18 +1,11 @@
 import type { ReactNode } from "react";
 import { ErrorPage } from "../pages/error/error-page";
 import { HomePage } from "../pages/home/home-page";
-import { JudicialStatusPage } from "../pages/judicial/judicial-status-page";
 import { LoginPage } from "../pages/login/login-page";
 import { ScanCallbackPage } from "../pages/login/scan-callback-page";
-import { NotaryLoginPage } from "../pages/notary/notary-login-page";
-import { NotaryRequestsPage } from "../pages/notary/notary-requests-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
-import { LegalDocumentPage } from "../pages/user/legal/legal-document-page";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
-import { RegisterPage } from "../pages/user/register-page";
-import { ResetPasswordPage } from "../pages/user/reset-password-page";
-import { SetPasswordPage } from "../pages/user/set-password-page";
-import { VerificationCodePage } from "../pages/user/verification-code-page";
+import { lazyPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
 import { sectionRoutes } from "./section-routes";
 
@@ -27,17 +20,21 @@ export const CATCH_ALL_PATH = "*";
 export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.root, redirectTo: APP_PATHS.operationPanel },
   { path: APP_PATHS.home, element: <HomePage /> },
-  { path: APP_PATHS.notaryLogin, element: <NotaryLoginPage /> },
-  { path: `${APP_PATHS.notaryConsole}/*`, element: <NotaryRequestsPage /> },
-  { path: APP_PATHS.judicialStatus, element: <JudicialStatusPage /> },
+  { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
+  { path: `${APP_PATHS.notaryConsole}/*`, element: lazyPage(() => import("../pages/notary/notary-requests-page").then((module) => module.NotaryRequestsPage)) },
+  { path: APP_PATHS.judicialStatus, element: lazyPage(() => import("../pages/judicial/judicial-status-page").then((module) => module.JudicialStatusPage)) },
   { path: APP_PATHS.login, element: <LoginPage /> },
-  { path: APP_PATHS.register, element: <RegisterPage /> },
-  { path: APP_PATHS.resetPassword, element: <ResetPasswordPage /> },
-  { path: APP_PATHS.setPassword, element: <SetPasswordPage /> },
-  { path: APP_PATHS.verificationCode, element: <VerificationCodePage /> },
+  { path: APP_PATHS.register, element: lazyPage(() => import("../pages/user/register-page").then((module) => module.RegisterPage)) },
+  { path: APP_PATHS.inviteRegister, element: lazyPage(() => import("../pages/user/register-page").then(({ RegisterPage }) => () => <RegisterPage title="受邀注册" />)) },
+  { path: APP_PATHS.resetPassword, element: lazyPage(() => import("../pages/user/reset-password-page").then((module) => module.ResetPasswordPage)) },
+  { path: APP_PATHS.setPassword, element: lazyPage(() => import("../pages/user/set-password-page").then((module) => module.SetPasswordPage)) },
+  { path: APP_PATHS.verificationCode, element: lazyPage(() => import("../pages/user/verification-code-page").then((module) => module.VerificationCodePage)) },
   { path: APP_PATHS.wxCallBack, element: <ScanCallbackPage /> },
   { path: APP_PATHS.wxCallBackHome, element: <ScanCallbackPage /> },
-  ...LEGAL_DOCUMENTS.map(({ path, document }) => ({ path, element: <LegalDocumentPage document={document} /> })),
+  ...LEGAL_DOCUMENTS.map(({ path, document }) => ({
+    path,
+    element: lazyPage(() => import("../pages/user/legal/legal-document-page").then(({ LegalDocumentPage }) => () => <LegalDocumentPage document={document} />)),
+  })),
   ...publicPageRoutes,
   { path: CATCH_ALL_PATH, element: <ErrorPage /> },
 ];

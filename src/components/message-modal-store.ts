@@ -1,3 +1,5 @@
+import { createModalStore, type ModalStore } from "./modal-store";
+
 /**
  * The application's one message modal (spec §2, §3 "application state: message modal"), as a tiny
  * store so that non-React code — the auth provider reporting a failed logout — can open it, and
@@ -18,28 +20,8 @@ export interface MessageModalOptions {
   onCancel?: () => void;
 }
 
-export interface MessageModalStore {
-  show(options: MessageModalOptions): void;
-  close(): void;
-  getCurrent(): MessageModalOptions | null;
-  subscribe(listener: () => void): () => void;
-}
+export type MessageModalStore = ModalStore<MessageModalOptions>;
 
 export function createMessageModalStore(): MessageModalStore {
-  let current: MessageModalOptions | null = null;
-  const listeners = new Set<() => void>();
-  const set = (next: MessageModalOptions | null) => {
-    current = next;
-    listeners.forEach((listener) => listener());
-  };
-  return {
-    // A newer message replaces an older one: the latest is what the user needs to read.
-    show: (options) => set({ ...options }),
-    close: () => set(null),
-    getCurrent: () => current,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createModalStore<MessageModalOptions>();
 }

@@ -1,7 +1,8 @@
 import { Button, Modal } from "antd";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { MESSAGE_MODAL_AUTO_CLOSE_MS } from "../schema/constants";
 import type { MessageModalOptions, MessageModalStore } from "./message-modal-store";
+import { useModalStore } from "./modal-store";
 
 export const MESSAGE_MODAL_TEXT = { title: "消息提示", confirm: "确定", cancel: "取消" } as const;
 
@@ -58,6 +59,6 @@ export function MessageModal(props: MessageModalProps) {
 
 /** Renders the store's current message; mount once near the root of the app. */
 export function MessageModalHost({ store }: { store: MessageModalStore }) {
-  const current = useSyncExternalStore(store.subscribe, store.getCurrent);
+  const current = useModalStore(store);
   return current ? <MessageModal {...current} open onClose={store.close} /> : null;
 }

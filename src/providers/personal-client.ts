@@ -8,10 +8,10 @@ import {
   type EnterpriseFields,
   type EnterpriseInfo,
   type Profile,
-  type ProfileForm,
   type RealNameForm,
   type RealNameInfo,
 } from "../schema/personal";
+import type { ProfileForm } from "../schema/profile-form";
 import type { HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 

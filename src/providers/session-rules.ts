@@ -22,6 +22,11 @@ export function isSubAccount(user: UserSession | null): boolean {
   return user?.accountType === ACCOUNT_TYPE_SUB_ACCOUNT;
 }
 
+/** Spec §6 istest: an account the operators marked for testing (the server sends true, older data 1). */
+export function isTestAccount(user: UserSession | null): boolean {
+  return user?.istest === true || user?.istest === 1;
+}
+
 /**
  * The name shown for a user (spec §6): the enterprise name once both the organisation and the
  * person are verified, else the real name, else the login account, else mobile, else mail.

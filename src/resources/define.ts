@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { CustomPageDefinition, GenericPageDefinition, GenericPageKind, PageComponentLoader, SectionData } from "./types";
+import type { ChartSource, CustomPageDefinition, GenericPageDefinition, GenericPageKind, PageComponentLoader, SectionData } from "./types";
 
 /** Small builders so that a section's file reads like the spec's list of its pages. */
 
@@ -8,6 +8,8 @@ interface PageOptions {
   nav?: boolean | string;
   navGroup?: string;
   guidanceKey?: string;
+  /** A dataChart page's data source. */
+  chart?: ChartSource;
 }
 
 function navFields(title: string, options: PageOptions) {
@@ -16,7 +18,14 @@ function navFields(title: string, options: PageOptions) {
 }
 
 export function genericPage(path: string, kind: GenericPageKind, title: string, options: PageOptions = {}): GenericPageDefinition {
-  return { path, kind, title, ...navFields(title, options), ...(options.guidanceKey ? { guidanceKey: options.guidanceKey } : {}) };
+  return {
+    path,
+    kind,
+    title,
+    ...navFields(title, options),
+    ...(options.guidanceKey ? { guidanceKey: options.guidanceKey } : {}),
+    ...(options.chart ? { chart: options.chart } : {}),
+  };
 }
 
 export function customPage(path: string, title: string, load: PageComponentLoader, options: PageOptions = {}): CustomPageDefinition {

@@ -28,8 +28,24 @@ interface PageBase {
   navGroup?: string;
 }
 
+/**
+ * Where a dataChart page's figures come from: a GET endpoint (relative to /webapi) answering
+ * ChartData (src/schema/chart.ts) in `datas`, and how to draw it. A chart page without one shows
+ * that there is no data yet; it never draws invented figures.
+ */
+export interface ChartSource {
+  endpoint: string;
+  /** Line for a trend over time, bar for counts per category. */
+  type: "line" | "bar";
+  /** Axis titles, e.g. 日期 and 疑似侵权条数. */
+  xAxisName: string;
+  yAxisName: string;
+}
+
 export interface GenericPageDefinition extends PageBase {
   kind: GenericPageKind;
+  /** The data source of a dataChart page. */
+  chart?: ChartSource;
   /**
    * Which guidance text a guidance page shows, as a key of its main section's guidance module;
    * `<section>/<path>` unless a page says otherwise.
@@ -93,9 +109,27 @@ export interface GuidanceContent {
   results: readonly string[];
   /** A price panel of spec §9, only where the spec gives prices. */
   pricing?: readonly ("monitoring" | "notarisationBundles")[];
-  /** Buttons at the foot; a `to` without a leading slash is a page path of the same section. */
-  actions?: readonly { label: string; to: string; primary?: boolean }[];
+  /** Buttons at the foot, or under the introduction with `actionsFirst`. */
+  actions?: readonly GuidanceAction[];
+  /** The guide is mainly a set of actions (spec §2 information-monitoring guide): show them first. */
+  actionsFirst?: boolean;
 }
+
+/** A button of a guidance page. */
+export type GuidanceAction =
+  | {
+      kind?: "link";
+      label: string;
+      /** A page path of the same section (no leading slash) or an app path ("/personal/…"). */
+      to: string;
+      primary?: boolean;
+      /** Spec §4, §6: disabled while accountStatus answers a limits code (301/304/305/309) for this product. */
+      requiresProduct?: number;
+    }
+  /** Spec §4: to online recharge, labelled with the account's balance. */
+  | { kind: "recharge"; primary?: boolean }
+  /** Brings the page's price panels into view. */
+  | { kind: "pricing"; label: string };
 
 export type GuidanceModule = { default: Readonly<Record<string, GuidanceContent>> };
 

@@ -77,7 +77,7 @@ export const MONITOR_WEEKLY_PRICE_FEN = { web: 10_000, app: 500_000, searchEngin
 export const MONITOR_BLOCKING_LIMITS_CODES = [301, 304, 305, 309] as const;
 
 export const PACKAGE_CODE = { snapshotPreservation: 30001, screenRecordPreservation: 30002 } as const;
-/** accountStatus is asked with this product code and count 1 before a paid help-centre action. */
+/** The product code accountStatus is asked with (count 1); schema/billing.ts says what it stands for. */
 export const ACCOUNT_STATUS_PRODUCT_CODE = 40001;
 export const ACCOUNT_STATUS_COUNT = 1;
 

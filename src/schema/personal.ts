@@ -4,9 +4,8 @@ import { AVATAR_MAX_BYTES, UPLOAD_DEFAULT_MAX_BYTES } from "./constants";
 import { EmailSchema, MobileSchema } from "./contact";
 import { VerificationCodeSchema } from "./credentials";
 import { BusinessLicenceSchema, EnterpriseNameSchema, NationalIdSchema, OrganisationCodeSchema, RealNameSchema } from "./identity";
-import { IndustryIdSchema, InstitutionTypeIdSchema } from "./lists";
+import { InstitutionTypeIdSchema } from "./lists";
 import { SetPasswordFormSchema } from "./password-forms";
-import { RegionSelectionSchema } from "./regions";
 import { textRule } from "./string-rule";
 import type { UploadRule } from "./upload";
 
@@ -74,10 +73,7 @@ export const AVATAR_BASE64_MAX_CHARS = Math.ceil(AVATAR_MAX_BYTES / 3) * 4;
 
 export const AvatarSavedSchema = z.object({ headPortraitPath: z.string() });
 
-// ---- Profile ----
-
-export const ProfileFormSchema = z.object({ industryId: IndustryIdSchema, region: RegionSelectionSchema });
-export type ProfileForm = z.infer<typeof ProfileFormSchema>;
+// ---- Profile (the form itself: profile-form.ts) ----
 
 /** updateProfile's body: the region's three ids travel as flat fields. */
 export type ProfileUpdate = { industryId: number; province: string; city: string; district: string };

@@ -1,8 +1,9 @@
 import { Refine } from "@refinedev/core";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { AppFeedbackProvider, createAppFeedback } from "../../src/components/app-feedback";
 import { AppShell } from "../../src/components/shell/app-shell";
 import { createAccessControlProvider } from "../../src/providers/access-control-provider";
 import { createDataProvider } from "../../src/providers/data-provider";
@@ -13,7 +14,7 @@ import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
 
 /** The logged-in shell around any main-section page, as App.tsx mounts it. */
-async function renderShell(path: string, navigation: string, user: Record<string, unknown> = { accountType: 1 }) {
+async function renderShell(path: string, navigation: string, user: Record<string, unknown> = { accountType: 1 }, feedback = createAppFeedback()) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", ...user });
   const { http } = scriptedHttpClient({ "/common/v2/getTime": ok({ serverTime: Date.now() }) });
@@ -26,17 +27,19 @@ async function renderShell(path: string, navigation: string, user: Record<string
           options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
         >
           <SessionStoreProvider store={sessionStore}>
-            <Routes>
-              <Route
-                element={
-                  <AppShell>
-                    <Outlet />
-                  </AppShell>
-                }
-              >
-                <Route path="*" element={<p>页面内容</p>} />
-              </Route>
-            </Routes>
+            <AppFeedbackProvider feedback={feedback}>
+              <Routes>
+                <Route
+                  element={
+                    <AppShell>
+                      <Outlet />
+                    </AppShell>
+                  }
+                >
+                  <Route path="*" element={<p>页面内容</p>} />
+                </Route>
+              </Routes>
+            </AppFeedbackProvider>
             <CurrentLocation />
           </SessionStoreProvider>
         </Refine>
@@ -106,5 +109,29 @@ describe("the logged-in shell of the main sections", () => {
     const nav = await renderShell("/personal/expenseCenter/chargeRecord", "个人中心导航", { accountType: 3 });
     expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["运营面板", "账号管理", "安全中心", "费用中心"]);
     expect(within(nav).getByRole("link", { name: "费用中心" }).closest("li")).toHaveClass("ant-menu-item-selected");
+  });
+
+  it("puts the content under the loading overlay while the app's loading flag is raised", async () => {
+    const feedback = createAppFeedback();
+    await renderShell("/monitor/text/ystwnew", "全网监测导航", { accountType: 1 }, feedback);
+    expect(screen.queryByText("处理中，请稍候…")).not.toBeInTheDocument();
+    let end = () => {};
+    act(() => {
+      end = feedback.loading.begin();
+    });
+    expect(await screen.findByText("处理中，请稍候…")).toBeInTheDocument();
+    expect(screen.getByText("页面内容")).toBeInTheDocument();
+    act(() => end());
+    expect(screen.queryByText("处理中，请稍候…")).not.toBeInTheDocument();
+  });
+
+  it("tells a test account (istest) that its data is test data, and nobody else", async () => {
+    await renderShell("/monitor/text/ystwnew", "全网监测导航", { accountType: 1, istest: true });
+    expect(screen.getByRole("alert")).toHaveTextContent("当前登录的是测试账号");
+    expect(screen.getByText("测试账号")).toBeInTheDocument();
+    cleanup();
+    await renderShell("/monitor/text/ystwnew", "全网监测导航", { accountType: 1, istest: false });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByText("测试账号")).not.toBeInTheDocument();
   });
 });

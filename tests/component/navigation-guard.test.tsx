@@ -3,7 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { NavigationGuard } from "../../src/app/navigation-guard-view";
 import { knownRoutePatterns } from "../../src/app/routes";
+import { isKnownPath } from "../../src/app/navigation-guard";
 import { createMemoryStorage, createSessionStore, type SessionStore } from "../../src/providers/session-store";
+import { SPEC_INFO_ROUTES, SPEC_NOTARY_CONSOLE_ROUTES, SPEC_PAGES, SPEC_TOP_LEVEL_ROUTES, SPEC_USER_ROUTES } from "../fixtures/spec-routes";
 
 const NOW = 1_700_000_000_000;
 
@@ -37,6 +39,14 @@ function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.
 }
 
 const location = () => screen.getByLabelText("当前地址").textContent;
+
+describe("the router knows every route of spec §2", () => {
+  // /obtainEvidence is the server's (a redirect to the extraction login), not the router's.
+  const clientRoutes = [...SPEC_TOP_LEVEL_ROUTES.filter((path) => path !== "/obtainEvidence"), ...SPEC_INFO_ROUTES, ...SPEC_NOTARY_CONSOLE_ROUTES, ...SPEC_USER_ROUTES, ...SPEC_PAGES];
+  it.each(clientRoutes)("%s", (path) => {
+    expect(isKnownPath(path, knownRoutePatterns)).toBe(true);
+  });
+});
 
 describe("<NavigationGuard> with this issue's routes", () => {
   // Other issues add routes beside these, so the list is checked for what it must contain.

@@ -3,6 +3,7 @@ import { render } from "@testing-library/react";
 import { App as AntdApp } from "antd";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
+import { AppFeedbackProvider, createAppFeedback } from "../../src/components/app-feedback";
 import { createAccessControlProvider } from "../../src/providers/access-control-provider";
 import { createChildAccountClient } from "../../src/providers/child-account-client";
 import { createDataProvider } from "../../src/providers/data-provider";
@@ -40,11 +41,13 @@ export function renderPersonal(options: { path: string; element: ReactNode; scri
           >
             <SessionStoreProvider store={sessionStore}>
               <PersonalServicesProvider services={services}>
-                <Routes>
-                  <Route path={pathname} element={options.element} />
-                  <Route path="*" element={null} />
-                </Routes>
-                <CurrentLocation />
+                <AppFeedbackProvider feedback={createAppFeedback()}>
+                  <Routes>
+                    <Route path={pathname} element={options.element} />
+                    <Route path="*" element={null} />
+                  </Routes>
+                  <CurrentLocation />
+                </AppFeedbackProvider>
               </PersonalServicesProvider>
             </SessionStoreProvider>
           </Refine>

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { AppFeedbackProvider, createAppFeedback } from "../../src/components/app-feedback";
 import { AppShell } from "../../src/components/shell/app-shell";
 import { createAccessControlProvider } from "../../src/providers/access-control-provider";
 import { createAccountClient } from "../../src/providers/account-client";
@@ -43,20 +44,22 @@ async function renderShell(user: Record<string, unknown>, path = "/personal/oper
           options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
         >
           <SessionStoreProvider store={sessionStore}>
-            <Routes>
-              <Route
-                element={
-                  <AppShell>
-                    <Outlet />
-                  </AppShell>
-                }
-              >
-                <Route path="/personal/operationPanel" element={<p>运营面板内容</p>} />
-                <Route path="/personal/accountManagement" element={<p>账号管理内容</p>} />
-              </Route>
-              <Route path="*" element={null} />
-            </Routes>
-            <CurrentLocation />
+            <AppFeedbackProvider feedback={createAppFeedback()}>
+              <Routes>
+                <Route
+                  element={
+                    <AppShell>
+                      <Outlet />
+                    </AppShell>
+                  }
+                >
+                  <Route path="/personal/operationPanel" element={<p>运营面板内容</p>} />
+                  <Route path="/personal/accountManagement" element={<p>账号管理内容</p>} />
+                </Route>
+                <Route path="*" element={null} />
+              </Routes>
+              <CurrentLocation />
+            </AppFeedbackProvider>
           </SessionStoreProvider>
         </Refine>
       </AntdTestProvider>

@@ -32,7 +32,7 @@ describe("the registry's pages in Chromium", () => {
     await page.goto(`${live.server.url}/index`);
     await page.waitForLoadState("networkidle");
     expect(scripts.length).toBeGreaterThan(0);
-    const sectionChunks = scripts.filter((script) => /(guidance|data-list|new-page|record-page|app-shell|operation-panel|account-management)/.test(script));
+    const sectionChunks = scripts.filter((script) => /(guidance|data-list|data-chart|series-chart|new-page|record-page|app-shell|operation-panel|account-management)/.test(script));
     expect(sectionChunks).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { APP_PATHS } from "../../app/path-rules";
-import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
+import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 
 /**
  * The public top navigation of spec §2, in its order: thirteen items. The footer's link columns
@@ -27,7 +27,7 @@ export const PUBLIC_NAV_ITEMS = [
   { key: "product", label: "产品服务", path: PUBLIC_PAGE_PATHS.product },
   { key: "openPlatform", label: "开放平台", path: PUBLIC_PAGE_PATHS.openPlatform },
   { key: "activityProduct", label: "产品动态", path: PUBLIC_PAGE_PATHS.activityProduct },
-  { key: "helpCenter", label: "帮助中心", path: LINKED_PATHS.helpCenter },
+  { key: "helpCenter", label: "帮助中心", path: PUBLIC_PAGE_PATHS.helpCenter },
   { key: "about", label: "关于我们", path: PUBLIC_PAGE_PATHS.about },
 ] as const satisfies readonly PublicNavItem[];
 

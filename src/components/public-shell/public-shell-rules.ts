@@ -1,5 +1,5 @@
 import { APP_PATHS, isNotaryConsolePath } from "../../app/path-rules";
-import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
+import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 
 /**
  * Which pages sit in the public shell and what it shows where (spec §2). Pure string rules, so
@@ -7,7 +7,7 @@ import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
  */
 
 /** The single sign-on landing; the shell there hides its floating buttons and the testing-centre line. */
-export const NICE_TO_SING_LOGIN_PATH = "/niceToSingLogin";
+const NICE_TO_SING_LOGIN_PATH = PUBLIC_PAGE_PATHS.signOnLogin;
 /** Spec §2 hides the floating buttons on every route whose path contains this. */
 const LEGAL_AI_FRAGMENT = "legalAI";
 
@@ -20,7 +20,7 @@ const LEGAL_AI_FRAGMENT = "legalAI";
 const SHELL_PREFIXES = [
   APP_PATHS.home,
   "/info/",
-  LINKED_PATHS.helpCenter,
+  PUBLIC_PAGE_PATHS.helpCenter,
   PUBLIC_PAGE_PATHS.activity,
   PUBLIC_PAGE_PATHS.legalAI,
   NICE_TO_SING_LOGIN_PATH,

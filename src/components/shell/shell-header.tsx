@@ -1,4 +1,6 @@
-import { Layout, Space } from "antd";
+import { AppstoreOutlined } from "@ant-design/icons";
+import { Button, Layout, Space } from "antd";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useUserSession } from "../../providers/session-context";
 import { useSessionCheck } from "../../providers/use-session-check";
@@ -6,13 +8,19 @@ import { BrandLogo } from "../brand-logo";
 import type { Registry } from "../../resources/types";
 import { headerShortcuts } from "./header-shortcuts";
 import { MainNav } from "./main-nav";
+import { RELATED_APPS_TEXT, RelatedAppsDrawer } from "./related-apps-drawer";
+import { TestAccountTag } from "./test-account-notice";
 import { UserMenu } from "./user-menu";
 
 export const SHELL_HEADER_HEIGHT = 64;
 
-/** The logged-in header (spec §2 shell): logo home, the main navigation, the shortcuts of the account type, the user menu. */
+/**
+ * The logged-in header (spec §2 shell): the related-applications drawer, logo home, the main
+ * navigation, the shortcuts of the account type, the test-account mark, the user menu.
+ */
 export function ShellHeader({ registry }: { registry: Registry }) {
   const user = useUserSession();
+  const [isAppsOpen, setAppsOpen] = useState(false);
   // Spec §4: "a session check on header load" — a session the server has ended is noticed at once.
   useSessionCheck();
 
@@ -31,6 +39,10 @@ export function ShellHeader({ registry }: { registry: Registry }) {
         zIndex: 10,
       }}
     >
+      <Button type="text" icon={<AppstoreOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setAppsOpen(true)} style={{ flex: "none" }}>
+        {RELATED_APPS_TEXT.title}
+      </Button>
+      <RelatedAppsDrawer open={isAppsOpen} onClose={() => setAppsOpen(false)} />
       <BrandLogo linkHome />
       <MainNav registry={registry} />
       <span style={{ flex: 1 }} />
@@ -43,6 +55,7 @@ export function ShellHeader({ registry }: { registry: Registry }) {
           ))}
         </Space>
       </nav>
+      <TestAccountTag />
       <UserMenu user={user} />
     </Layout.Header>
   );

@@ -1,11 +1,11 @@
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { Divider, List, Space, Steps, Typography } from "antd";
 import { use } from "react";
-import { RouterLinkButton } from "../../components/router-link-button";
-import { guidanceKeyOf, joinPath } from "../../resources/derive";
+import { guidanceKeyOf } from "../../resources/derive";
 import type { GuidanceContent } from "../../resources/types";
 import { FeaturePending } from "./feature-pending";
 import { BundlePrices } from "./guidance/bundle-prices";
+import { GuidanceActions, PRICING_ANCHOR_ID } from "./guidance/guidance-actions";
 import { loadGuidanceTexts } from "./guidance/load-guidance";
 import { MonitoringPrices } from "./guidance/monitoring-prices";
 import { SectionPageFrame } from "./section-page-frame";
@@ -26,9 +26,11 @@ export default function GuidancePage({ route }: SectionPageProps) {
 
 function GuidanceBody({ route, content }: SectionPageProps & { content: GuidanceContent }) {
   const actions = content.actions ?? defaultActions(route);
+  const actionBar = actions.length > 0 && <GuidanceActions route={route} actions={actions} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <Typography.Paragraph style={{ fontSize: 15, marginBottom: 0 }}>{content.intro}</Typography.Paragraph>
+      {content.actionsFirst && actionBar}
       <section aria-label="办理流程">
         <Typography.Title level={5}>办理流程</Typography.Title>
         <Steps
@@ -53,20 +55,18 @@ function GuidanceBody({ route, content }: SectionPageProps & { content: Guidance
           )}
         />
       </section>
-      {content.pricing?.map((panel) => {
-        const Panel = PRICE_PANELS[panel];
-        return <Panel key={panel} />;
-      })}
-      {actions.length > 0 && (
+      {content.pricing && (
+        <div id={PRICING_ANCHOR_ID} tabIndex={-1} style={{ outline: "none" }}>
+          {content.pricing.map((panel) => {
+            const Panel = PRICE_PANELS[panel];
+            return <Panel key={panel} />;
+          })}
+        </div>
+      )}
+      {!content.actionsFirst && actionBar && (
         <>
           <Divider style={{ margin: "8px 0" }} />
-          <Space wrap>
-            {actions.map((action) => (
-              <RouterLinkButton key={action.to} type={action.primary ? "primary" : "default"} size="large" to={resolveTarget(route, action.to)}>
-                {action.label}
-              </RouterLinkButton>
-            ))}
-          </Space>
+          {actionBar}
         </>
       )}
     </Space>
@@ -77,8 +77,4 @@ function GuidanceBody({ route, content }: SectionPageProps & { content: Guidance
 function defaultActions(route: SectionPageProps["route"]): NonNullable<GuidanceContent["actions"]> {
   const target = route.section.pages.find((page) => page.kind === "new") ?? route.section.pages.find((page) => page.kind !== "guidance");
   return target ? [{ label: "立即开始", to: target.path, primary: true }] : [];
-}
-
-function resolveTarget({ main, section }: SectionPageProps["route"], to: string): string {
-  return to.startsWith("/") ? to : joinPath(main.key, section.key, to);
 }

@@ -1,3 +1,4 @@
+import { Typography } from "antd";
 import { AccountPageShell } from "../../components/account-page-layout";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
@@ -9,6 +10,9 @@ export function LoginPage() {
   const user = useUserSession();
   return (
     <AccountPageShell>
+      <Typography.Title level={3} style={{ marginTop: 0, textAlign: "center" }}>
+        登录衡证电子证据平台
+      </Typography.Title>
       {hasSignedInAccount(user) ? <SignedInCard user={user} /> : <LoginPanel style={{ margin: "0 auto" }} />}
     </AccountPageShell>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Result, Spin } from "antd";
+import { Button, Card, Result, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
@@ -50,7 +50,7 @@ export function ScanCallbackPage() {
 
   return (
     <AccountPageShell>
-      <Card style={{ maxWidth: 440, margin: "0 auto" }}>
+      <Card style={{ maxWidth: 440, margin: "0 auto" }} title={<Typography.Title level={4} style={{ margin: 0 }}>{SCAN_LOGIN_TEXT.callbackTitle}</Typography.Title>}>
         {failure ? (
           <Result
             status="warning"

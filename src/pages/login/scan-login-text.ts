@@ -7,6 +7,7 @@ export const SCAN_LOGIN_TEXT = {
   expiredDescription: "二维码 5 分钟内有效，请刷新后重新扫码",
   retry: "重试",
   returnedExpired: "上一个二维码已失效，请扫描新的二维码登录",
+  callbackTitle: "扫码登录",
   callbackPending: "正在登录…",
   callbackMissing: "缺少扫码授权信息，请返回重新扫码登录",
   backToLogin: "返回登录",

@@ -1,23 +1,42 @@
-import { Alert, Card, Space, Typography } from "antd";
+import { Alert, Card, Space, Statistic, Typography } from "antd";
 import { APP_PATHS } from "../../app/path-rules";
+import { NewMonitorButton } from "../../components/billing/new-monitor-button";
+import { RechargeButton } from "../../components/billing/recharge-button";
 import { RouterLinkButton } from "../../components/router-link-button";
 import { useUserSession } from "../../providers/session-context";
 import { resolveDisplayName } from "../../providers/session-rules";
+import { useBalance } from "../../providers/use-account-billing";
+import { formatBalanceYuan, TEXT_MONITORING_PRODUCT_CODE } from "../../schema/billing";
 
-/** The logged-in landing (spec §2 "Operation panel"); the personal shell around it has the logout and the session check. */
+/**
+ * The logged-in landing (spec §2 "Operation panel"): the balance from getBalance, recharge, new
+ * information monitoring and its certificate list. The personal shell around it has the logout
+ * and the session check.
+ */
 export function OperationPanelPage() {
   const user = useUserSession();
+  const balance = useBalance();
 
   return (
     <div style={{ maxWidth: 960, margin: "32px auto", padding: "0 16px" }}>
       <Card title={<Typography.Title level={3} style={{ margin: 0 }}>您好，{resolveDisplayName(user)}</Typography.Title>}>
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
-          <Alert type="info" showIcon message="账户余额将在计费功能上线后显示。" />
+          {balance.errorMessage ? (
+            <Alert type="warning" showIcon message={`账户余额暂时无法读取：${balance.errorMessage}`} />
+          ) : (
+            <Statistic
+              title="账户余额（元）"
+              loading={balance.isLoading}
+              value={balance.balanceFen ?? 0}
+              formatter={() => (balance.balanceFen === null ? "—" : formatBalanceYuan(balance.balanceFen))}
+              valueStyle={balance.balanceFen !== null && balance.balanceFen < 0 ? { color: "#cf1322" } : undefined}
+            />
+          )}
           <Space wrap>
-            <RouterLinkButton type="primary" to={APP_PATHS.onlineCharge}>
-              充值
-            </RouterLinkButton>
-            <RouterLinkButton to={APP_PATHS.newTextMonitor}>新建信息监测</RouterLinkButton>
+            <RechargeButton type="primary" />
+            <NewMonitorButton to={APP_PATHS.newTextMonitor} productCode={TEXT_MONITORING_PRODUCT_CODE}>
+              新建信息监测
+            </NewMonitorButton>
             <RouterLinkButton to={APP_PATHS.textMonitorList}>证书列表</RouterLinkButton>
           </Space>
         </Space>

@@ -18,8 +18,11 @@ import { useLoginFlow } from "../login/use-login-flow";
 import { useTotalTip } from "../login/use-total-tip";
 import { PasswordPairFields } from "./password-pair-fields";
 
-/** /user/register: phone or e-mail, a sent code, a password and the agreement; signs the new account in. */
-export function RegisterPage() {
+/**
+ * /user/register: phone or e-mail, a sent code, a password and the agreement; signs the new account in.
+ * /inviteRegister shows the same form under its own title for people who followed an invitation.
+ */
+export function RegisterPage({ title = "注册账号" }: { title?: string }) {
   const { client } = useAccountServices();
   const { control, handleSubmit, trigger, getValues, setError } = useForm<RegisterForm>({
     resolver: zodResolver(RegisterFormSchema),
@@ -47,7 +50,7 @@ export function RegisterPage() {
   });
 
   return (
-    <AccountPageLayout title="注册账号">
+    <AccountPageLayout title={title}>
       <Form layout="vertical" component={false}>
         <form onSubmit={onSubmit} noValidate aria-label="注册账号">
           <AccountField control={control} />

@@ -1,3 +1,4 @@
+import { TEXT_MONITORING_PRODUCT_CODE } from "../../schema/billing";
 import type { GuidanceContent } from "../types";
 
 /** Guidance texts of /monitor, keyed `<section>/<page>`. Every monitoring service bills by site and week (spec §9). */
@@ -49,11 +50,14 @@ const guidance: Record<string, GuidanceContent> = {
     ],
     results: monitoringResults("文字内容"),
     pricing: ["monitoring"],
+    // Spec §4: the limits code of accountStatus (40001, information monitoring) can disable the new-monitoring button.
     actions: [
-      { label: "充值", to: "/personal/expenseCenter/onlineCharge" },
-      { label: "新建信息监测", to: "ystwnew", primary: true },
+      { kind: "recharge" },
+      { label: "新建信息监测", to: "ystwnew", primary: true, requiresProduct: TEXT_MONITORING_PRODUCT_CODE },
       { label: "查看监测结果", to: "ystwdataList" },
+      { kind: "pricing", label: "查看收费标准" },
     ],
+    actionsFirst: true,
   },
   "text/logoguidance": variantGuidance(
     "标识监测查找网页与应用中使用您的标识（徽标、图形标记）的情况，发现未经授权的使用。",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CreateChildAccountFormSchema } from "../../../src/schema/child-account";
 import { nationalIdCheckChar } from "../../../src/schema/identity";
-import { CancellationFormSchema, EnterpriseFieldsSchema, maskNationalId, ProfileFormSchema, RealNameFormSchema } from "../../../src/schema/personal";
+import { CancellationFormSchema, EnterpriseFieldsSchema, maskNationalId, RealNameFormSchema } from "../../../src/schema/personal";
+import { ProfileFormSchema } from "../../../src/schema/profile-form";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));

@@ -1,4 +1,4 @@
-import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
+import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
 
 export const ABOUT_TITLE = "关于我们";
@@ -40,6 +40,6 @@ export const ABOUT_SECTIONS: readonly ContentSection[] = [
   {
     heading: "联系我们",
     paragraphs: ["使用中的问题、意见和合作洽谈，请通过帮助中心与我们联系。涉及账号安全的问题，请先修改密码，再联系我们处理。"],
-    links: [{ label: "帮助中心", to: LINKED_PATHS.helpCenter }],
+    links: [{ label: "帮助中心", to: PUBLIC_PAGE_PATHS.helpCenter }],
   },
 ];

@@ -1,4 +1,4 @@
-import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
+import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
 
 export const INTERNET_COURT_TITLE = "互联网法院";
@@ -47,7 +47,7 @@ export const INTERNET_COURT_SECTIONS: readonly ContentSection[] = [
       { label: "司法联盟链与账本审计", to: PUBLIC_PAGE_PATHS.blockChain },
       { label: "查询验证", to: PUBLIC_PAGE_PATHS.validateQuery },
       { label: "公证入口", to: PUBLIC_PAGE_PATHS.notaryEntrance },
-      { label: "帮助中心", to: LINKED_PATHS.helpCenter },
+      { label: "帮助中心", to: PUBLIC_PAGE_PATHS.helpCenter },
     ],
   },
 ];

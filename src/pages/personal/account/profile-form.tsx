@@ -6,7 +6,8 @@ import { FormField } from "../../../components/form-field";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { ResultCode } from "../../../schema/envelope";
 import { INDUSTRIES } from "../../../schema/lists";
-import { ProfileFormSchema, type Profile, type ProfileForm as ProfileFormValues } from "../../../schema/personal";
+import type { Profile } from "../../../schema/personal";
+import { ProfileFormSchema, type ProfileForm as ProfileFormValues } from "../../../schema/profile-form";
 import { getRegionTree } from "../../../schema/regions";
 import { applyServerErrors } from "../server-errors";
 

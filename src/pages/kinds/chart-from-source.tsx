@@ -1,0 +1,39 @@
+import { useCustom, type HttpError } from "@refinedev/core";
+import { Alert, Empty, Skeleton } from "antd";
+import { lazy, Suspense } from "react";
+import type { ChartSource } from "../../resources/types";
+import { isChartDataEmpty, type ChartData } from "../../schema/chart";
+
+// echarts arrives with the first chart drawn, not with the page kind.
+const SeriesChart = lazy(() => import("../../components/chart/series-chart"));
+
+export const NO_CHART_DATA_TEXT = "暂无监测数据";
+
+const EMPTY_CHART: ChartData = { categories: [], series: [] };
+
+/**
+ * A registry data source drawn as a chart: the figures the endpoint answers, or, while it has none,
+ * the empty frame with its axes and a plain "no data" note over it.
+ */
+export function ChartFromSource({ source, label }: { source: ChartSource; label: string }) {
+  const { result, query } = useCustom<ChartData, HttpError>({ url: source.endpoint, method: "get" });
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) return <Alert type="error" showIcon message={query.error.message} />;
+
+  const data = result.data ?? EMPTY_CHART;
+  const isEmpty = isChartDataEmpty(data);
+  return (
+    <div style={{ position: "relative" }}>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        <SeriesChart source={source} data={isEmpty ? EMPTY_CHART : data} label={label} />
+      </Suspense>
+      {isEmpty && (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={NO_CHART_DATA_TEXT}
+          style={{ position: "absolute", top: "50%", left: "50%", transform: "translate(-50%, -50%)", margin: 0, pointerEvents: "none" }}
+        />
+      )}
+    </div>
+  );
+}

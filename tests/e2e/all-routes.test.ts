@@ -1,0 +1,152 @@
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deriveRoutes } from "../../src/resources/derive.js";
+import { REGISTRY } from "../../src/resources/registry.js";
+import {
+  SPEC_INFO_ROUTES,
+  SPEC_NOTARY_CONSOLE_ROUTES,
+  SPEC_PAGES,
+  SPEC_TOP_LEVEL_ROUTES,
+  SPEC_USER_ROUTES,
+} from "../fixtures/spec-routes.js";
+import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+
+/**
+ * Every route of spec §2, visited in real Chromium as a visitor and as a logged-in user: the guard's
+ * outcome, a rendered title, no console error, and a screenshot of each page a person opens
+ * directly (the public pages and each section's landing), kept under SCREENSHOT_DIR/routes.
+ */
+const live = serverAndBrowserPerFile();
+const ROUTE_SHOTS = path.join(SCREENSHOT_DIR, "routes");
+let user: LoginResult;
+
+beforeAll(async () => {
+  user = await registerUser(live.server.url, uniqueMobile(), "abc12345");
+  console.log(`route screenshots: ${ROUTE_SHOTS}`);
+});
+
+const PAGE_TITLES = new Map(deriveRoutes(REGISTRY).map((route) => [route.path, route.page.title]));
+/** Pages outside the public prefixes of spec §2 that are not main sections. */
+const OTHER_PROTECTED = ["/legalAI", "/notary/index", "/judicialStatus"];
+const PUBLIC_ROUTES = [...SPEC_TOP_LEVEL_ROUTES, ...SPEC_INFO_ROUTES, ...SPEC_USER_ROUTES].filter(
+  (route) => !OTHER_PROTECTED.includes(route) && route !== "/obtainEvidence",
+);
+/** The section a page belongs to: /main/section. */
+const sectionOf = (route: string) => route.split("/").slice(0, 3).join("/");
+
+/** A walk over a few hundred routes takes minutes on a loaded two-core machine. */
+const WALK_TIMEOUT = 400_000;
+
+const fileName = (route: string) => route.replace(/^\//, "").replaceAll("/", "_") || "root";
+
+async function newPage(signedIn: boolean): Promise<{ page: Page; problems: string[] }> {
+  const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${live.server.url}/index`);
+  if (signedIn) {
+    await storeUserSession(page, user);
+    await page.reload();
+  }
+  return { page, problems };
+}
+
+/** A route change inside the single-page app, as a click on a link makes it (no reload). */
+async function navigateInApp(page: Page, route: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, "", target);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, route);
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits for the page's title as a heading; answers what is wrong, or null. */
+async function missingHeading(page: Page, route: string, title?: string): Promise<string | null> {
+  const heading = title ? page.getByRole("heading", { name: title, exact: true }) : page.getByRole("heading");
+  return heading
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .then(() => null)
+    .catch(() => `${route}: no heading${title ? ` “${title}”` : ""} rendered`);
+}
+
+async function expectHeading(page: Page, route: string) {
+  expect(await missingHeading(page, route)).toBeNull();
+}
+
+describe("every route of spec §2 as a visitor", () => {
+  it("public pages render a title without console errors", async () => {
+    const { page, problems } = await newPage(false);
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(`${live.server.url}${route}`);
+      expect(pathOf(page), route).toBe(route);
+      await expectHeading(page, route);
+      await page.screenshot({ path: path.join(ROUTE_SHOTS, `visitor_${fileName(route)}.png`), fullPage: true });
+      expect(problems, route).toEqual([]);
+    }
+    await page.context().close();
+  }, WALK_TIMEOUT);
+
+  it("the server sends /obtainEvidence to the extraction login", async () => {
+    const { page } = await newPage(false);
+    await page.goto(`${live.server.url}/obtainEvidence`);
+    await page.waitForURL("**/info/extractLogin");
+    await page.context().close();
+  });
+
+  it("every main-section page and the other protected pages lead to /index", async () => {
+    const { page, problems } = await newPage(false);
+    for (const route of [...SPEC_PAGES, ...OTHER_PROTECTED]) {
+      await navigateInApp(page, route);
+      await expect.poll(() => pathOf(page), { message: route, timeout: 10_000 }).toBe("/index");
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, WALK_TIMEOUT);
+
+  it("every notary-console page leads to the notary login", async () => {
+    const { page } = await newPage(false);
+    for (const route of SPEC_NOTARY_CONSOLE_ROUTES) {
+      await navigateInApp(page, route);
+      await expect.poll(() => pathOf(page), { message: route, timeout: 10_000 }).toBe("/info/notaryOfficeLogin");
+    }
+    await page.context().close();
+  });
+});
+
+describe("every route of spec §2 as a logged-in user", () => {
+  it("every main-section page renders its registry title without console errors", async () => {
+    const { page, problems } = await newPage(true);
+    const photographed = new Set<string>();
+    const missing: string[] = [];
+    for (const route of SPEC_PAGES) {
+      await navigateInApp(page, route);
+      const problem = await missingHeading(page, route, PAGE_TITLES.get(route));
+      if (problem) missing.push(problem);
+      expect(pathOf(page), route).toBe(route);
+      // The first page of each section in the spec's order is the one its navigation opens.
+      if (!photographed.has(sectionOf(route))) {
+        photographed.add(sectionOf(route));
+        await page.screenshot({ path: path.join(ROUTE_SHOTS, `user_${fileName(route)}.png`), fullPage: true });
+      }
+      expect(problems, route).toEqual([]);
+    }
+    expect(missing).toEqual([]);
+    await page.context().close();
+  }, WALK_TIMEOUT);
+
+  it("the public pages and the other pages open for a logged-in user too", async () => {
+    const { page, problems } = await newPage(true);
+    for (const route of [...PUBLIC_ROUTES, ...OTHER_PROTECTED]) {
+      await navigateInApp(page, route);
+      await expectHeading(page, route);
+      expect(pathOf(page), route).toBe(route);
+      if (OTHER_PROTECTED.includes(route)) await page.screenshot({ path: path.join(ROUTE_SHOTS, `user_${fileName(route)}.png`), fullPage: true });
+      expect(problems, route).toEqual([]);
+    }
+    await page.context().close();
+  }, WALK_TIMEOUT);
+});
