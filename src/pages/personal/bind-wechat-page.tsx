@@ -1,5 +1,5 @@
 import { WechatOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Modal, Result, Spin } from "antd";
+import { Alert, Button, Card, Modal, Result, Spin, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useScanLoginClient } from "../../providers/scan-login-context";
@@ -73,7 +73,14 @@ export function BindWechatPage() {
   }
 
   return (
-    <Card title={BIND_WECHAT_TEXT.title} style={{ maxWidth: 720 }}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {BIND_WECHAT_TEXT.title}
+        </Typography.Title>
+      }
+      style={{ maxWidth: 720 }}
+    >
       {notice && <Alert type={notice.type} showIcon message={notice.text} closable onClose={() => setNotice(null)} style={{ marginBottom: 16 }} />}
       {!bindState ? (
         <div style={{ padding: 48, textAlign: "center" }}>{!notice && <Spin />}</div>

@@ -19,8 +19,9 @@ export function OperationPanelPage() {
 
   return (
     <div style={{ maxWidth: 960, margin: "32px auto", padding: "0 16px" }}>
-      <Card title={<Typography.Title level={3} style={{ margin: 0 }}>您好，{resolveDisplayName(user)}</Typography.Title>}>
+      <Card title={<Typography.Title level={3} style={{ margin: 0 }}>运营面板</Typography.Title>}>
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
+          <Typography.Text strong style={{ fontSize: 16 }}>您好，{resolveDisplayName(user)}</Typography.Text>
           {balance.errorMessage ? (
             <Alert type="warning" showIcon message={`账户余额暂时无法读取：${balance.errorMessage}`} />
           ) : (

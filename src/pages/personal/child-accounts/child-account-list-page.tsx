@@ -20,7 +20,7 @@ const FILTERS = ["keyword", "status"] as const;
 /** /personal/childAccountManagement/dataList: the main account's sub-accounts, paged and filtered in the URL. */
 export function ChildAccountListPage() {
   return (
-    <PersonalPage title="子账号管理">
+    <PersonalPage title="子账号列表">
       <MainAccountOnly>
         <ChildAccountList />
       </MainAccountOnly>

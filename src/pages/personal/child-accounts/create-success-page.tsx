@@ -10,7 +10,7 @@ import { MainAccountOnly } from "./main-account-only";
 /** /personal/childAccountManagement/createSuccess?id=…: what was created, read back from the server. */
 export function CreateSuccessPage() {
   return (
-    <PersonalPage title="新建子账号">
+    <PersonalPage title="创建成功">
       <MainAccountOnly>
         <CreatedChild />
       </MainAccountOnly>

@@ -18,10 +18,10 @@ export const SECURITY_CENTER_TABS = [
 
 export type SecurityCenterTab = (typeof SECURITY_CENTER_TABS)[number]["key"];
 
-/** The frame of every security-centre page: its title, the two-step login switch, the tabs, the page's content. */
+/** The frame of every security-centre page: the open tab's title, the two-step login switch, the tabs, the page's content. */
 export function SecurityCenterPage({ active, children }: { active: SecurityCenterTab; children: ReactNode }) {
   return (
-    <PersonalPage title="安全中心">
+    <PersonalPage title={SECURITY_CENTER_TABS.find((tab) => tab.key === active)?.label ?? "安全中心"}>
       <TwoStepSwitch />
       <Menu
         mode="horizontal"
