@@ -2,17 +2,20 @@
  * Benchmark: the ledger library in one process (no database). Never part of `npm test`.
  *  1. appends per second into the compact range against raw SHA-256 of the same leaves, same run;
  *  2. inclusion-proof generation (time, size) at 10^4, 10^5 and 10^6 entries over an in-memory
- *     node store, plus verification time and the tiles a tile-only client would fetch.
+ *     node store, plus verification time and the tiles a tile-only client would fetch;
+ *  3. the same for consistency proofs from a random earlier size to 10^4, 10^5 and 10^6.
  *
  *   npx tsx bench/ledger.bench.ts        (BENCH_LEAVES, BENCH_PROOFS change the load)
  */
 import { createHash } from "node:crypto";
 import os from "node:os";
 import { CompactRange } from "../server/ledger/compact-range.js";
-import { hashLeaf } from "../server/ledger/hashing.js";
+import { generateConsistencyProof, verifyConsistency } from "../server/ledger/consistency.js";
+import { hashChildren, hashLeaf } from "../server/ledger/hashing.js";
 import { generateInclusionProof, verifyInclusion } from "../server/ledger/inclusion.js";
 import { MemoryNodeStore } from "../server/ledger/memory-node-store.js";
-import { tilesForInclusionProof } from "../server/ledger/tiles.js";
+import { tilesForConsistencyProof, tilesForInclusionProof } from "../server/ledger/tiles.js";
+import { perfectSubtrees } from "../server/ledger/tree-math.js";
 
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 1_000_000);
 const PROOFS = Number(process.env.BENCH_PROOFS ?? 2_000);
@@ -108,3 +111,39 @@ for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
 }
 console.log(`\ninclusion proofs, ${PROOFS} random leaves per size, in-memory node store`);
 console.table(rows);
+
+// ---- consistency proofs from a random earlier size m to n ----
+/** MTH of the first `size` leaves, folded from the stored perfect subtrees. */
+const rootOf = (size: number) => perfectSubtrees(0, size).map((node) => store.get(node.level, node.index)).reduceRight((right, left) => hashChildren(left, right));
+
+const consistencyRows = [];
+for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
+  const newRoot = rootOf(size);
+  const oldSizes = Array.from({ length: PROOFS }, () => 1 + random(size - 1));
+  const oldRoots = oldSizes.map(rootOf);
+  const proofs: Uint8Array[][] = [];
+  const times: number[] = [];
+  for (const oldSize of oldSizes) {
+    const started = performance.now();
+    proofs.push(await generateConsistencyProof(oldSize, size, store.reader));
+    times.push(performance.now() - started);
+  }
+  const verifyStarted = performance.now();
+  proofs.forEach((proof, i) => {
+    if (!verifyConsistency({ size1: oldSizes[i], size2: size, rootHash1: oldRoots[i], rootHash2: newRoot, proof })) throw new Error("a consistency proof failed");
+  });
+  const verifyMs = (performance.now() - verifyStarted) / PROOFS;
+  times.sort((a, b) => a - b);
+  const hashes = proofs.map((proof) => proof.length);
+  consistencyRows.push({
+    entries: size.toLocaleString("en"),
+    "generate mean µs": Math.round((times.reduce((sum, t) => sum + t, 0) / PROOFS) * 1000),
+    "generate p99 µs": Math.round(times[Math.floor(PROOFS * 0.99)] * 1000),
+    "proof hashes (max)": Math.max(...hashes),
+    "proof bytes (mean)": Math.round((hashes.reduce((sum, n) => sum + n, 0) / PROOFS) * 32),
+    "verify mean µs": Math.round(verifyMs * 1000),
+    "tiles to fetch (max)": Math.max(...oldSizes.slice(0, 200).map((oldSize) => tilesForConsistencyProof(oldSize, size).length)),
+  });
+}
+console.log(`\nconsistency proofs, ${PROOFS} random earlier sizes per size, in-memory node store`);
+console.table(consistencyRows);

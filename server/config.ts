@@ -57,6 +57,27 @@ const EnvironmentSchema = z.object({
   // WeChat Open Platform "website application" for scan-code login (spec §2 mode 2); both or neither.
   WX_APP_ID: z.string().regex(/^wx[0-9A-Za-z]{16}$/, "必须是微信开放平台网站应用的 AppID（wx 开头，共 18 位）").optional(),
   WX_APP_SECRET: z.string().regex(/^[0-9A-Za-z]{32}$/, "必须是微信开放平台网站应用的 32 位 AppSecret").optional(),
+  // The evidence ledger (DESIGN.md §6): its name in every checkpoint, and the Ed25519 signer key in
+  // Go note form. Without a key one is created under DATA_DIR/keys on first start.
+  LEDGER_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]+$/, "必须是不含空白和加号的日志名称，例如 hengzheng.example/evidence-log")
+    .default("hengzheng.local/evidence-log"),
+  // Checked when the ledger opens: a refusal here would echo the secret in the message.
+  LEDGER_SIGNER_KEY: z.string().optional(),
+  // The site's public address, printed in certificates (QR code to /info/certificate).
+  PUBLIC_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, "必须是 http:// 或 https:// 开头的网站地址，例如 https://evidence.example.cn")
+    .optional(),
+  // Witnesses (C2SP tlog-witness) that cosign each checkpoint: one in-process by default, more by
+  // URL (the witness's submission prefix) with its verifier key, in the same order.
+  LEDGER_LOCAL_WITNESS: booleanFlag.default(true),
+  LEDGER_WITNESS_URLS: z.string().optional(),
+  LEDGER_WITNESS_KEYS: z.string().optional(),
+  // RFC 3161 time-stamp authority for each checkpoint; without it the platform's own clock is stated.
+  TSA_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的时间戳服务地址").optional(),
+  TSA_CA_FILE: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -84,6 +105,18 @@ export type AppConfig = {
   userSessionIdleMs: number | undefined;
   /** Scan-code login through WeChat; without it only the development provider (if allowed) offers scan login. */
   wechatLogin: { appId: string; appSecret: string } | undefined;
+  /** Origin line of the ledger's checkpoints, also the name of its signing key. */
+  ledgerOrigin: string;
+  /** The ledger's signer key (a secret); undefined = DATA_DIR/keys/ledger.signer. */
+  ledgerSignerKey: string | undefined;
+  /** Public address of the site without a trailing slash (certificates' QR codes); http://localhost:PORT by default. */
+  publicBaseUrl: string;
+  /** Run a witness in this process (mounted at /witness/) and submit checkpoints to it. */
+  ledgerLocalWitness: boolean;
+  /** External witnesses: submission prefix URL and verifier key (cosignature/v1, type 0x04). */
+  ledgerWitnesses: { url: string; verifierKey: string }[];
+  /** RFC 3161 TSA for checkpoint time-stamps, and the PEM file of the CA its certificate must chain to. */
+  tsa: { url: string; caFile: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -113,6 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(missing.map((name) => `${name} 在生产环境必须配置：开发用的发件箱不能代替真实的短信和邮件通道`));
     }
   }
+  const witnessUrls = splitList(value.LEDGER_WITNESS_URLS);
+  const witnessKeys = splitList(value.LEDGER_WITNESS_KEYS);
+  if (witnessUrls.length !== witnessKeys.length) {
+    throw new ConfigError([`LEDGER_WITNESS_URLS 与 LEDGER_WITNESS_KEYS 必须一一对应（现有 ${witnessUrls.length} 个地址、${witnessKeys.length} 个公钥，均以逗号分隔）`]);
+  }
+  const badUrl = witnessUrls.find((url) => !/^https?:\/\/.+/.test(url));
+  if (badUrl) throw new ConfigError([`LEDGER_WITNESS_URLS 中的 ${JSON.stringify(badUrl)} 必须是 http:// 或 https:// 开头的地址`]);
   if (Boolean(value.WX_APP_ID) !== Boolean(value.WX_APP_SECRET)) {
     const missing = value.WX_APP_ID ? "WX_APP_SECRET" : "WX_APP_ID";
     throw new ConfigError([`${missing} 未配置：微信扫码登录需要 WX_APP_ID 与 WX_APP_SECRET 同时配置（都不配置则不提供微信扫码登录）`]);
@@ -137,5 +177,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     userSessionIdleMs: value.USER_SESSION_IDLE_MS,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
     wechatLogin: value.WX_APP_ID && value.WX_APP_SECRET ? { appId: value.WX_APP_ID, appSecret: value.WX_APP_SECRET } : undefined,
+    ledgerOrigin: value.LEDGER_ORIGIN,
+    ledgerSignerKey: value.LEDGER_SIGNER_KEY,
+    publicBaseUrl: (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
+    ledgerLocalWitness: value.LEDGER_LOCAL_WITNESS,
+    ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),
+    tsa: value.TSA_URL ? { url: value.TSA_URL, caFile: value.TSA_CA_FILE } : undefined,
   };
+}
+
+/** A comma-separated list (URLs, keys); blanks dropped. */
+function splitList(text: string | undefined): string[] {
+  return (text ?? "").split(",").map((item) => item.trim()).filter(Boolean);
 }

@@ -6,11 +6,31 @@ import type { Readable } from "node:stream";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+/** Content streamed to a durable temporary file, not yet under its name. */
+export interface TempBlob {
+  readonly sha256: string;
+  readonly size: number;
+  /** Moves the file under its SHA-256 name (durably) and answers that name. */
+  commit(): Promise<string>;
+  /** Removes the temporary file. */
+  discard(): Promise<void>;
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(
+    readonly maxBytes: number,
+    readonly size: number,
+  ) {
+    super(`blob of ${size} bytes exceeds ${maxBytes}`);
+    this.name = "BlobTooLargeError";
+  }
+}
+
 /**
  * Content-addressed files under `<root>/ab/cd/<sha256>` (DESIGN.md §2 "blobs"). A blob is written
  * to a temporary file, fsync'ed, renamed into place and its folder fsync'ed, so once put() resolves
  * the bytes survive a crash or power loss and a reader never sees half a file. The same content is
- * stored once. Whole buffers only for now; streaming and S3 come with the evidence uploads.
+ * stored once. Large content (evidence uploads) is streamed through writeTemp(), never held whole.
  */
 export class BlobStore {
   private readonly tempDir: string;
@@ -26,7 +46,6 @@ export class BlobStore {
     if (await exists(target)) return sha256;
 
     await fsp.mkdir(this.tempDir, { recursive: true });
-    await fsp.mkdir(path.dirname(target), { recursive: true });
     const temp = path.join(this.tempDir, `${sha256}.${randomBytes(6).toString("hex")}`);
     const handle = await fsp.open(temp, "wx");
     try {
@@ -35,16 +54,65 @@ export class BlobStore {
     } finally {
       await handle.close();
     }
+    await this.moveIntoPlace(temp, sha256);
+    return sha256;
+  }
+
+  /**
+   * Streams `source` into a fsync'ed temporary file, hashing as it goes (`observe` sees every chunk
+   * too, e.g. for SM3). Nothing is visible under the blob's name until commit(), so a caller can
+   * still refuse the content (a digest mismatch) with discard(). More than `maxBytes` throws
+   * BlobTooLargeError once the source is read to its end (so the request body is consumed) and
+   * the temporary file is gone.
+   */
+  async writeTemp(source: AsyncIterable<Uint8Array>, options: { maxBytes?: number; observe?: (chunk: Uint8Array) => void } = {}): Promise<TempBlob> {
+    const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
+    await fsp.mkdir(this.tempDir, { recursive: true });
+    const temp = path.join(this.tempDir, `upload.${randomBytes(12).toString("hex")}`);
+    const hash = createHash("sha256");
+    let size = 0;
+    const handle = await fsp.open(temp, "wx");
     try {
-      // rename is atomic within one file system; a concurrent put of the same bytes just replaces
-      // identical content.
-      await fsp.rename(temp, target);
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (size > maxBytes) continue; // keep reading (and counting) so the body is consumed
+        hash.update(chunk);
+        options.observe?.(chunk);
+        await handle.write(chunk);
+      }
+      if (size <= maxBytes) await handle.sync();
     } catch (error) {
+      await handle.close();
       await fsp.rm(temp, { force: true });
       throw error;
     }
-    await syncDirectory(path.dirname(target));
-    return sha256;
+    await handle.close();
+    if (size > maxBytes) {
+      await fsp.rm(temp, { force: true });
+      throw new BlobTooLargeError(maxBytes, size);
+    }
+    const sha256 = hash.digest("hex");
+    let isSettled = false;
+    return {
+      sha256,
+      size,
+      commit: async () => {
+        if (isSettled) throw new Error("TempBlob: already committed or discarded");
+        isSettled = true;
+        await this.moveIntoPlace(temp, sha256);
+        return sha256;
+      },
+      discard: async () => {
+        if (isSettled) return;
+        isSettled = true;
+        await fsp.rm(temp, { force: true });
+      },
+    };
+  }
+
+  /** Whether a blob of that name is stored. */
+  async has(sha256: string): Promise<boolean> {
+    return SHA256_HEX.test(sha256) && exists(this.pathOf(sha256));
   }
 
   /** A stream of the blob, or null when there is none by that name. */
@@ -63,6 +131,20 @@ export class BlobStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  /** rename is atomic within one file system, then the folder is fsync'ed so the new name is durable. */
+  private async moveIntoPlace(temp: string, sha256: string): Promise<void> {
+    const target = this.pathOf(sha256);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    try {
+      // A concurrent put of the same bytes just replaces identical content.
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+    await syncDirectory(path.dirname(target));
   }
 
   private pathOf(sha256: string): string {

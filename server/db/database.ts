@@ -27,6 +27,17 @@ export interface Database {
   avatar_images: AvatarImagesTable;
   child_accounts: ChildAccountsTable;
   billing_accounts: BillingAccountsTable;
+  evidence_records: EvidenceRecordsTable;
+  evidence_extractions: EvidenceExtractionsTable;
+  evidence_extraction_items: EvidenceExtractionItemsTable;
+  evidence_extraction_sessions: EvidenceExtractionSessionsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_nodes: LedgerNodesTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_state: LedgerStateTable;
+  ledger_witnesses: LedgerWitnessesTable;
+  ledger_cosignatures: LedgerCosignaturesTable;
+  ledger_timestamps: LedgerTimestampsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -273,5 +284,127 @@ export interface BillingAccountsTable {
   user_id: number;
   balance_fen: Generated<number>;
   has_offline_contract: Generated<number>;
+  updated_at: number;
+}
+
+/** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */
+export interface LedgerEntriesTable {
+  idx: number;
+  entry: Buffer;
+  leaf_hash: Buffer;
+  block_height: number;
+  integrated_at: number;
+}
+
+/** Owned by modules/ledger: perfect-subtree hashes of tree levels 8, 16, … (the upper tile rows). */
+export interface LedgerNodesTable {
+  level: number;
+  idx: number;
+  hash: Buffer;
+}
+
+/** Owned by modules/ledger: every signed checkpoint; block 0 is the empty tree. Root is base64. */
+export interface LedgerCheckpointsTable {
+  block_height: number;
+  tree_size: number;
+  root_hash: string;
+  note: string;
+  created_at: number;
+}
+
+/** Owned by modules/ledger: one row (id 1), the compact range after the last block. */
+export interface LedgerStateTable {
+  id: number;
+  tree_size: number;
+  /** The frontier hashes of the compact range, 32 bytes each, largest subtree first. */
+  frontier: Buffer;
+  block_height: number;
+  updated_at: number;
+}
+
+/** Owned by modules/evidence-library: an extraction code a holder handed out (only its scrypt hash). */
+export interface EvidenceExtractionsTable {
+  id: Generated<number>;
+  extract_no: string;
+  code_hash: string;
+  holder_user_id: number;
+  remark: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  failed_attempts: Generated<number>;
+  locked_until: number | null;
+  last_login_at: number | null;
+  login_count: Generated<number>;
+}
+
+/** Owned by modules/evidence-library: the evidence one extraction code shows, in the holder's order. */
+export interface EvidenceExtractionItemsTable {
+  extraction_id: number;
+  evidence_id: number;
+  position: number;
+}
+
+/** Owned by modules/evidence-library: a third party's extraction login; the cookie value is stored as SHA-256. */
+export interface EvidenceExtractionSessionsTable {
+  token_hash: string;
+  extraction_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Owned by modules/chain: each configured witness, what it last cosigned and whether it answered. */
+export interface LedgerWitnessesTable {
+  name: string;
+  url: string;
+  verifier_key: string;
+  cosigned_size: number | null;
+  status: Generated<number>;
+  last_error: string | null;
+  updated_at: number;
+}
+
+/** Owned by modules/chain: a verified witness cosignature line for the checkpoint of tree_size. */
+export interface LedgerCosignaturesTable {
+  tree_size: number;
+  witness_name: string;
+  line: string;
+  cosigned_at: number;
+}
+
+/** Owned by modules/chain: a verified RFC 3161 timestamp token over the checkpoint's root hash. */
+export interface LedgerTimestampsTable {
+  tree_size: number;
+  root_hash: string;
+  tsa_url: string;
+  token: Buffer;
+  gen_time: number;
+  serial_number: string;
+  created_at: number;
+}
+
+/** Owned by modules/evidence: one row per piece of evidence (migration 0007). */
+export interface EvidenceRecordsTable {
+  id: Generated<number>;
+  certificate_no: string;
+  holder_user_id: number;
+  holder_name: string;
+  kind: string;
+  name: string;
+  size: number;
+  sha256: string;
+  sm3: string;
+  created_at: number;
+  status: string;
+  ledger_index: number | null;
+  block_height: number | null;
+  leaf_hash: string | null;
+  ledger_size_hint: number;
+  parent_id: number | null;
+  blob_sha256: string | null;
+  entry_json: string;
+  meta_salt: string;
+  details: string;
+  deleted_at: number | null;
   updated_at: number;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, type CreateTableBuilder } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type CreateTableBuilder, type Transaction } from "kysely";
 import type { Database } from "./database.js";
 
 /**
@@ -65,7 +65,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   };
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -84,4 +84,52 @@ function redactUrl(url: string): string {
   } catch {
     return "(连接串无法解析)";
   }
+}
+
+/** Column type for raw bytes: BLOB in SQLite, BYTEA in PostgreSQL (both read back as Buffer). */
+export function binaryColumnType(db: Kysely<unknown>): "blob" | "bytea" {
+  return isPostgres(db) ? "bytea" : "blob";
+}
+
+/**
+ * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
+ * said only after fsync). PostgreSQL commits durably unless configured otherwise, so the setting is
+ * only pinned for the transaction. SQLite runs with synchronous=NORMAL, which survives a process
+ * crash but not a power loss; the pragma cannot change inside a transaction, so the whole
+ * transaction runs on the held connection between a switch to FULL and back, and nothing else can
+ * run on that single connection in between.
+ */
+export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit = on`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`PRAGMA synchronous = FULL`.execute(connection);
+    try {
+      return await connection.transaction().execute(work);
+    } finally {
+      await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Serialises one kind of writer across processes until the transaction ends: a PostgreSQL
+ * transaction-level advisory lock named by `name`. SQLite needs none: it has one writer at a time,
+ * and callers re-read what they are about to extend inside the transaction anyway.
+ */
+export async function lockForTransaction(trx: Transaction<Database>, name: string): Promise<void> {
+  if (isPostgres<Database>(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+/**
+ * A write lost to a concurrent writer and worth retrying: SQLite busy (another connection holds
+ * the write lock, or our read snapshot went stale), PostgreSQL serialization failure or deadlock.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "40001" || code === "40P01");
 }

@@ -5,7 +5,11 @@ import * as accounts from "./migrations/0002-accounts.js";
 import * as scanLogin from "./migrations/0003-scan-login.js";
 import * as personalCentre from "./migrations/0004-personal-centre.js";
 import * as notary from "./migrations/0005-notary.js";
+import * as ledger from "./migrations/0006-ledger.js";
+import * as evidence from "./migrations/0007-evidence.js";
+import * as evidenceLibrary from "./migrations/0008-evidence-library.js";
 import * as billing from "./migrations/0009-billing.js";
+import * as ledgerWitness from "./migrations/0010-ledger-witness.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -17,7 +21,11 @@ const migrations: Record<string, Migration> = {
   "0003-scan-login": scanLogin,
   "0004-personal-centre": personalCentre,
   "0005-notary": notary,
+  "0006-ledger": ledger,
+  "0007-evidence": evidence,
+  "0008-evidence-library": evidenceLibrary,
   "0009-billing": billing,
+  "0010-ledger-witness": ledgerWitness,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

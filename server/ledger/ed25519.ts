@@ -1,7 +1,8 @@
 /**
  * Raw Ed25519 (RFC 8032) on 32-byte seeds and public keys, over node:crypto. node:crypto only takes
  * keys in DER form, so the raw bytes are wrapped in the fixed PKCS#8 / SPKI prefixes for Ed25519
- * (OID 1.3.101.112). The only other ledger module that touches node:crypto is hashing.ts.
+ * (OID 1.3.101.112). The only other ledger module that touches node:crypto is sha256.ts;
+ * the browser build uses ed25519.browser.ts instead.
  */
 import { createPrivateKey, createPublicKey, randomBytes, sign, verify, type KeyObject } from "node:crypto";
 import { concatBytes } from "./encoding.js";

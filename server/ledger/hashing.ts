@@ -5,23 +5,17 @@
  *   MTH({})    = SHA-256()            (the empty tree)
  * The prefixes keep a leaf from ever being mistaken for an interior node (second-preimage defence).
  *
- * This is one of the two modules of the ledger that use node:crypto (the other is ed25519.ts).
+ * SHA-256 itself comes from sha256.ts (node:crypto; sha256.browser.ts in the browser build).
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "./sha256.js";
 import { largestPowerOfTwoBelow } from "./tree-math.js";
+
+export { sha256 };
 
 export const HASH_SIZE = 32;
 
 const LEAF_PREFIX = new Uint8Array([0x00]);
 const NODE_PREFIX = new Uint8Array([0x01]);
-
-export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part);
-  const digest = hash.digest();
-  // A plain Uint8Array view (not a Buffer), so every hash the ledger returns has one type.
-  return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
-}
 
 /** The root of the tree with no leaves (RFC 9162 §2.1.1: the hash of the empty string). */
 export const EMPTY_TREE_ROOT: Uint8Array = sha256();

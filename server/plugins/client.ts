@@ -8,7 +8,7 @@ import { sendFailure } from "../http/envelope.js";
 import { WEBAPI_PREFIX } from "./signature.js";
 
 /** URL spaces that are never the single-page app: an unknown path there is a real 404. */
-const NON_APP_PREFIXES = ["/webapi/", "/assets/", "/opendocs", "/ledger/"];
+const NON_APP_PREFIXES = ["/webapi/", "/assets/", "/opendocs", "/ledger/", "/witness/", "/ws/"];
 
 /**
  * Serves the built client (dist/) and answers every other page path with index.html, so that

@@ -1,22 +1,34 @@
-import fastifyMultipart, { type Multipart, type MultipartFile } from "@fastify/multipart";
+import fastifyMultipart, { type Multipart, type MultipartFields, type MultipartFile, type MultipartValue } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../../src/schema/constants.js";
 import { ResultCode, ResultMessage } from "../../src/schema/envelope.js";
 import { BusinessError } from "../http/envelope.js";
 import { UploadedFile } from "../http/uploaded-file.js";
+import { StreamedUpload } from "../http/streamed-upload.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The message for a multipart field longer than the route's `fieldSize` (the upload rule's own words). */
     fieldTooLargeMessage?: string;
+    /**
+     * Opt-in streaming mode: the fields (which must come before the first file) are parsed into
+     * `request.body` as usual, so signature, session and zod validation work unchanged, but the
+     * files are left unread for the handler to stream from `request.upload`. Nothing is buffered.
+     */
+    multipartStream?: boolean;
+  }
+  interface FastifyRequest {
+    /** The files of a streaming multipart route, in order; null elsewhere. */
+    upload: StreamedUpload | null;
   }
 }
 
 /**
- * Bounds for every multipart request. A route that needs more (the avatar's data URL field) raises
- * them in its `config.multipartOptions`. Files one byte over the limit are cut off by the parser and
- * flagged, so a service can answer with the upload rule's own message (spec §5) instead of a bare 413.
+ * Bounds for every multipart request. A route that needs more (the avatar's data URL field, the
+ * evidence uploads' file count and size) raises them in its `config.multipartOptions`. Files one
+ * byte over the limit are cut off by the parser and flagged, so a service can answer with the
+ * upload rule's own message (spec §5) instead of a bare 413.
  */
 export const MULTIPART_LIMITS = {
   fields: 20,
@@ -29,43 +41,70 @@ export const MULTIPART_LIMITS = {
 
 /**
  * multipart/form-data bodies become plain objects: each field its string value, each file an
- * UploadedFile. The session plugin then finds `token` and the route's zod schema validates the body
- * exactly as for JSON. A field cut off at `fieldSize` is refused here, before the signature check
- * (whose mismatch would otherwise hide the real reason). Registered before the signature plugin,
- * whose hook signs the fields.
+ * UploadedFile (buffered routes) or, on streaming routes, left in `request.upload`. The session
+ * plugin then finds `token` and the route's zod schema validates the body exactly as for JSON.
+ * A field cut off at `fieldSize` is refused here, before the signature check (whose mismatch would
+ * otherwise hide the real reason). Registered before the signature plugin, whose hook signs the fields.
  */
 export const multipartPlugin = fp(async function multipartPlugin(app: FastifyInstance) {
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: true,
-    throwFileSizeLimit: false,
-    limits: MULTIPART_LIMITS,
-    onFile: readFilePart,
-  });
-  // Runs after the multipart plugin's own hook, which has parsed the parts into request.body.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });
+  app.decorateRequest("upload", null);
   app.addHook("preValidation", async (request) => {
-    if (request.isMultipart()) request.body = flattenParts(request);
+    if (!request.isMultipart()) return;
+    const parts = request.parts(request.routeOptions.config?.multipartOptions)[Symbol.asyncIterator]();
+    if (request.routeOptions.config?.multipartStream) {
+      const { fields, firstFile } = await readFieldsUntilFile(request, parts);
+      request.body = fields;
+      request.upload = new StreamedUpload(firstFile, parts);
+    } else {
+      request.body = await readWholeBody(request, parts);
+    }
+  });
+  // A handler that refused a streaming upload before reading it (bad signature, validation) leaves
+  // the rest of the body in the socket; read it away after answering so the connection stays usable.
+  app.addHook("onResponse", async (request) => {
+    if (request.upload && !request.upload.isFinished) void request.upload.drain();
   });
 });
 
-async function readFilePart(part: MultipartFile): Promise<void> {
-  const content = await part.toBuffer();
-  part.value = new UploadedFile(content, part.filename, part.mimetype, part.file.truncated);
-}
+type PartIterator = AsyncIterator<Multipart>;
 
-function flattenParts(request: FastifyRequest): Record<string, unknown> {
-  const parts = (request.body ?? {}) as Record<string, Multipart | Multipart[] | undefined>;
+async function readWholeBody(request: FastifyRequest, parts: PartIterator): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
-  for (const [name, entry] of Object.entries(parts)) {
-    if (!entry) continue;
-    if (Array.isArray(entry)) throw new BusinessError(ResultCode.badRequest, `参数 ${name} 重复`, { httpStatus: 400 });
-    if (entry.type === "file") {
-      body[name] = entry.value;
-    } else if (entry.valueTruncated) {
-      const message = request.routeOptions.config?.fieldTooLargeMessage ?? ResultMessage[ResultCode.payloadTooLarge];
-      throw new BusinessError(ResultCode.payloadTooLarge, message, { httpStatus: 413, errors: { [name]: message } });
-    } else {
-      body[name] = entry.value;
-    }
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
+    if (part.fieldname in body) throw duplicate(part.fieldname);
+    body[part.fieldname] = part.type === "file" ? await bufferFile(part) : fieldValue(request, part);
   }
   return body;
 }
+
+async function readFieldsUntilFile(request: FastifyRequest, parts: PartIterator): Promise<{ fields: Record<string, unknown>; firstFile: MultipartFile | null }> {
+  const fields: Record<string, unknown> = {};
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
+    if (part.type === "file") return { fields, firstFile: part };
+    if (part.fieldname in fields) throw duplicate(part.fieldname);
+    fields[part.fieldname] = fieldValue(request, part);
+  }
+  return { fields, firstFile: null };
+}
+
+async function bufferFile(part: MultipartFile): Promise<UploadedFile> {
+  const content = await part.toBuffer();
+  return new UploadedFile(content, part.filename, part.mimetype, part.file.truncated);
+}
+
+function fieldValue(request: FastifyRequest, part: MultipartValue): unknown {
+  if (part.valueTruncated) {
+    const message = request.routeOptions.config?.fieldTooLargeMessage ?? ResultMessage[ResultCode.payloadTooLarge];
+    throw new BusinessError(ResultCode.payloadTooLarge, message, { httpStatus: 413, errors: { [part.fieldname]: message } });
+  }
+  return part.value;
+}
+
+function duplicate(name: string): BusinessError {
+  return new BusinessError(ResultCode.badRequest, `参数 ${name} 重复`, { httpStatus: 400 });
+}
+
+export type { MultipartFields };

@@ -13,6 +13,7 @@ import { NotaryServicesProvider } from "../providers/notary-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
+import { VerificationClientProvider } from "../verification/verification-context";
 import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
@@ -61,7 +62,9 @@ export function App() {
                     <ScanLoginClientProvider client={services.scanLogin}>
                       <PersonalServicesProvider services={services.personal}>
                         <AppFeedbackProvider feedback={services.feedback}>
-                          <AppRoutes />
+                          <VerificationClientProvider client={services.verification}>
+                            <AppRoutes />
+                          </VerificationClientProvider>
                         </AppFeedbackProvider>
                       </PersonalServicesProvider>
                     </ScanLoginClientProvider>

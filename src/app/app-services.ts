@@ -12,8 +12,10 @@ import { createNotaryClient } from "../providers/notary-client";
 import { createPersonalClient } from "../providers/personal-client";
 import { createScanLoginClient } from "../providers/scan-login-client";
 import { createSecondStepStorage } from "../providers/second-step-storage";
+import { createSignedUrlBuilder } from "../providers/signed-url";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
+import { createVerificationClient } from "../verification/verification-client";
 import { createNavigationBridge } from "./navigation-bridge";
 
 /** Everything the app wires together, built once per page load; the providers share one client and one store. */
@@ -44,6 +46,8 @@ export function createAppServices() {
     personal: { personal: createPersonalClient({ http, crypto }), childAccounts: createChildAccountClient({ http, crypto }) },
     notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
     dataProvider: createDataProvider(http),
+    /** Certificates: public verification lookups, the platform key, the holder's PDF. */
+    verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ baseURL: WEBAPI_BASE_URL, sessionStore, now }) }),
     authProvider: createAuthProvider({
       http,
       sessionStore,

@@ -25,6 +25,8 @@ export interface WebapiResourceMeta {
   /** Extra fixed query parameters (e.g. `useScene`). */
   query?: RequestParams;
   tokenless?: boolean;
+  /** Send create/custom POST bodies as multipart/form-data (File values become file parts). */
+  multipart?: boolean;
 }
 
 /** The paged response of spec §3. */
@@ -111,12 +113,12 @@ function httpError(statusCode: number, message: string, errors?: ValidationError
 }
 
 function readMeta(meta: MetaQuery | undefined): WebapiResourceMeta {
-  const { endpoints, idParam, query, tokenless } = meta ?? {};
-  return { endpoints, idParam, query, tokenless };
+  const { endpoints, idParam, query, tokenless, multipart } = meta ?? {};
+  return { endpoints, idParam, query, tokenless, multipart };
 }
 
 function requestOptions(options: WebapiResourceMeta, meta: MetaQuery | undefined): RequestOptions {
-  return { tokenless: options.tokenless, signal: meta?.queryContext?.signal };
+  return { tokenless: options.tokenless, multipart: options.multipart, signal: meta?.queryContext?.signal };
 }
 
 function endpoint(resource: string, options: WebapiResourceMeta, verb: keyof ResourceEndpoints): string {

@@ -140,14 +140,18 @@ function withoutFiles(params: RequestParams): RequestParams {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => !(value instanceof Blob)));
 }
 
-/** Fields as text the way the signature stringifies them, files as file parts; null and undefined left out on both sides. */
+/**
+ * Fields as text the way the signature stringifies them, files as file parts; null and undefined
+ * left out on both sides. Every field goes before the first file, so a server that streams the
+ * files (evidence uploads) has read and checked all signed fields before any file byte arrives.
+ */
 function toFormData(params: RequestParams): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
+  const entries = Object.entries(params).filter(([, value]) => value !== null && value !== undefined);
+  for (const [name, value] of entries) if (!(value instanceof Blob)) form.append(name, stringifyParamValue(value));
+  for (const [name, value] of entries) {
     if (value instanceof File) form.append(name, value, value.name);
     else if (value instanceof Blob) form.append(name, value);
-    else form.append(name, stringifyParamValue(value));
   }
   return form;
 }

@@ -10,6 +10,8 @@ interface PageOptions {
   guidanceKey?: string;
   /** A dataChart page's data source. */
   chart?: ChartSource;
+  /** A custom page: the generic kind it stands in for (see CustomPageDefinition). */
+  standsFor?: GenericPageKind;
 }
 
 function navFields(title: string, options: PageOptions) {
@@ -29,7 +31,7 @@ export function genericPage(path: string, kind: GenericPageKind, title: string, 
 }
 
 export function customPage(path: string, title: string, load: PageComponentLoader, options: PageOptions = {}): CustomPageDefinition {
-  return { path, kind: "custom", title, load, ...navFields(title, options) };
+  return { path, kind: "custom", title, load, ...navFields(title, options), ...(options.standsFor ? { standsFor: options.standsFor } : {}) };
 }
 
 /**

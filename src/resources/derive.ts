@@ -170,7 +170,7 @@ export function refineResources(registry: Registry): ResourceProps[] {
     { name: main.key, meta: { label: main.title } },
     ...main.sections.map((section) => {
       const pathOfKind = (kind: PageDefinition["kind"]) => {
-        const page = section.pages.find((candidate) => candidate.kind === kind);
+        const page = section.pages.find((candidate) => candidate.kind === kind || (candidate.kind === "custom" && candidate.standsFor === kind));
         return page ? pagePath(main, section, page) : undefined;
       };
       return {

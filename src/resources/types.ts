@@ -56,6 +56,8 @@ export interface GenericPageDefinition extends PageBase {
 export interface CustomPageDefinition extends PageBase {
   kind: "custom";
   load: PageComponentLoader;
+  /** The generic kind this screen stands in for (a custom list is the section's list for refine). */
+  standsFor?: GenericPageKind;
 }
 
 export type PageDefinition = GenericPageDefinition | CustomPageDefinition;

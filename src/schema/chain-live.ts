@@ -2,10 +2,10 @@ import { z } from "zod";
 import { ChainStatsSchema } from "./chain-stats";
 
 /**
- * What the home page's chain panel reads (spec §2, §3): the figures of getBlockHeightAndTxCount
- * and, where the answer carries them, the node list (status 1 = online) and the newest
- * transactions. Spec §7 pushes the two lists over the live socket; until that exists the panel
- * takes them from the same answer when present and shows nothing invented when absent.
+ * What the chain widgets read (spec §2, §3): the figures of getBlockHeightAndTxCount and, where
+ * the answer carries them, the node list (status 1 = online) and the newest transactions. Spec §7
+ * pushes the same over the live socket (ChainPushSchema below); the widgets show nothing invented
+ * when a list is absent.
  */
 export const NODE_STATUS_LABEL = { online: "在线", offline: "离线" } as const;
 
@@ -29,3 +29,19 @@ export const ChainLiveSchema = ChainStatsSchema.extend({
   txList: z.array(ChainTxSchema).optional(),
 }).partial({ blockHeight: true, peerCount: true });
 export type ChainLive = z.infer<typeof ChainLiveSchema>;
+
+/** Where the server pushes the chain figures (spec §7 "a live socket connection"), outside /webapi. */
+export const CHAIN_SOCKET_PATH = "/ws/chain";
+
+/** One push of the live socket: on connect and after every checkpoint or node status change. */
+export const ChainPushSchema = z.object({
+  blockInfo: ChainStatsSchema,
+  nodeList: z.array(ChainNodeSchema),
+  txList: z.array(ChainTxSchema),
+});
+export type ChainPush = z.infer<typeof ChainPushSchema>;
+
+/** A push in the shape the chain widgets read from getBlockHeightAndTxCount. */
+export function chainLiveFromPush({ blockInfo, nodeList, txList }: ChainPush): ChainLive {
+  return { ...blockInfo, blockNum: blockInfo.blockHeight, nodeList, txList };
+}

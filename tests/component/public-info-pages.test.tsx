@@ -5,7 +5,7 @@ import { BigDataPage } from "../../src/pages/info/big-data/big-data-page";
 import { BlockChainPage } from "../../src/pages/info/block-chain/block-chain-page";
 import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail-page";
 import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
-import { VALIDATE_QUERY } from "../../src/pages/info/ledger-queries/validate-query";
+import { NOTARY_CERTIFICATE } from "../../src/pages/info/ledger-queries/notary-certificate";
 import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-stats";
 import { NEWS_ENDPOINTS } from "../../src/schema/news";
@@ -105,18 +105,14 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
 });
 
 describe("the ledger pages' forms", () => {
+  // /info/certificate and /info/validateQuery verify for real now (tests/e2e/certificate-verification.test.ts).
   it("check their input with the schema rules and answer with the plain statement, never a result", async () => {
-    const { calls } = renderPublicPage({ path: "/info/validateQuery", element: <LedgerQueryPage definition={VALIDATE_QUERY} /> });
-    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
-    expect(await screen.findByText("请输入证书编号")).toBeInTheDocument();
+    const { calls } = renderPublicPage({ path: "/info/notaryCertificate", element: <LedgerQueryPage definition={NOTARY_CERTIFICATE} /> });
+    fireEvent.click(screen.getByRole("button", { name: "查询" }));
+    expect(await screen.findByText("请输入公证书编号")).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText("证书编号"), { target: { value: "HZ-2026-0001" } });
-    fireEvent.change(screen.getByLabelText("文件 SHA-256（可选）"), { target: { value: "xyz" } });
-    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
-    expect(await screen.findByText("SHA-256 值应为 64 位十六进制字符（0-9、a-f）")).toBeInTheDocument();
-
-    fireEvent.change(screen.getByLabelText("文件 SHA-256（可选）"), { target: { value: "" } });
-    fireEvent.click(screen.getByRole("button", { name: "开始核验" }));
+    fireEvent.change(screen.getByLabelText("公证书编号"), { target: { value: "（2026）某证字第 1 号" } });
+    fireEvent.click(screen.getByRole("button", { name: "查询" }));
     expect(await screen.findByText("输入格式正确。此功能将随存证账本上线开放，本次没有进行查询。")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

@@ -57,7 +57,7 @@ describe("the registry's pages in Chromium", () => {
     await page.context().close();
   });
 
-  it("a section root leads to its guidance, and a list without its service says so plainly", async () => {
+  it("a section root leads to its guidance, and its list shows the holder's (still empty) records", async () => {
     const { page, problems } = await signedInPage();
     await page.goto(`${live.server.url}/evidenceSave/hashEvidence`);
     await page.waitForURL("**/evidenceSave/hashEvidence/guidance");
@@ -67,8 +67,8 @@ describe("the registry's pages in Chromium", () => {
     await sideNav(page, "区块链存证导航").getByRole("link", { name: "存证列表" }).filter({ visible: true }).click();
     await page.waitForURL("**/evidenceSave/hashEvidence/dataList");
     await page.getByRole("heading", { name: "存证列表" }).waitFor();
-    await page.getByText("此功能将在后续版本开放").waitFor();
-    await page.getByRole("link", { name: "查看哈希存证服务指引" }).waitFor();
+    await page.getByRole("button", { name: "新建哈希存证" }).waitFor();
+    await page.getByText("暂无数据").first().waitFor();
     await shoot(page, "section-hash-evidence-list");
     expect(problems).toEqual([]);
     await page.context().close();

@@ -1,4 +1,8 @@
+import type { SectionPageProps } from "./section-page-props";
 import { RecordPage } from "./record-page";
+import { CertificatePanel } from "../certificate/certificate-panel";
 
-/** The certificate kind (spec §2 dataList/Certificate). */
-export default RecordPage;
+/** The certificate kind (spec §2 dataList/Certificate): every field of the record, then its PDF and checks. */
+export default function CertificatePage({ route }: SectionPageProps) {
+  return <RecordPage route={route} renderExtra={(record) => <CertificatePanel record={record} idParam={route.section.idParam ?? "id"} />} />;
+}

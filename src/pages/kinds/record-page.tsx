@@ -1,5 +1,6 @@
 import { useOne, type BaseRecord } from "@refinedev/core";
 import { Alert, Descriptions, Result, Skeleton } from "antd";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { pagePath } from "../../resources/derive";
 import { describeFields, formatFieldValue } from "../../resources/field-meta";
@@ -12,12 +13,17 @@ import type { SectionPageProps } from "./section-page-props";
  * One record of a section, named by `?id=`, with every field of its schema: the certificate and
  * detail kinds. The certificate kind gains its PDF and ledger proofs with the evidence issues.
  */
-export function RecordPage({ route }: SectionPageProps) {
+export function RecordPage({ route, renderExtra }: RecordPageProps) {
   const isReady = Boolean(route.section.endpoints?.one && route.section.record);
-  return <SectionPageFrame route={route}>{isReady ? <RecordView route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
+  return <SectionPageFrame route={route}>{isReady ? <RecordView route={route} renderExtra={renderExtra} /> : <FeaturePending route={route} />}</SectionPageFrame>;
 }
 
-function RecordView({ route }: SectionPageProps) {
+/** `renderExtra` adds a kind's own part below the fields (the certificate's PDF and checks). */
+export interface RecordPageProps extends SectionPageProps {
+  renderExtra?: (record: BaseRecord) => ReactNode;
+}
+
+function RecordView({ route, renderExtra }: RecordPageProps) {
   const { main, section } = route;
   const [params] = useSearchParams();
   const id = params.get(RECORD_ID_PARAM) ?? "";
@@ -41,6 +47,7 @@ function RecordView({ route }: SectionPageProps) {
         column={1}
         items={describeFields(section.record!).map((field) => ({ key: field.name, label: field.label, children: formatFieldValue(field, record[field.name]) }))}
       />
+      {renderExtra?.(record)}
       {back && <p style={{ marginTop: 16 }}>{back}</p>}
     </>
   );

@@ -17,6 +17,8 @@ export const publicPageRoutes: readonly AppRoute[] = [
   { path: PUBLIC_PAGE_PATHS.activityProduct, element: lazyPage(() => import("../info/activity-product/news-list-page").then((module) => module.NewsListPage)) },
   { path: PUBLIC_PAGE_PATHS.detailsProduct, element: lazyPage(() => import("../info/details-product/news-detail-page").then((module) => module.NewsDetailPage)) },
   { path: PUBLIC_PAGE_PATHS.openPlatform, element: lazyPage(() => import("../info/open-platform/open-platform-page").then((module) => module.OpenPlatformPage)) },
+  { path: PUBLIC_PAGE_PATHS.extractLogin, element: lazyPage(() => import("../info/extraction/extract-login-page").then((module) => module.ExtractLoginPage)) },
+  { path: PUBLIC_PAGE_PATHS.extractList, element: lazyPage(() => import("../info/extraction/extract-list-page").then((module) => module.ExtractListPage)) },
   ...LEDGER_QUERY_PAGES.map((definition) => ({
     path: definition.path,
     element: lazyPage(() => import("../info/ledger-queries/ledger-query-page").then(({ LedgerQueryPage }) => () => <LedgerQueryPage definition={definition} />)),

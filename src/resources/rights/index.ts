@@ -1,19 +1,24 @@
 import { FileDoneOutlined, GlobalOutlined, NumberOutlined } from "@ant-design/icons";
-import { genericPage } from "../define";
+import type { EvidenceKind } from "../../schema/evidence-entry";
+import { EvidenceRecordSchema, evidenceEndpoints } from "../../schema/evidence";
+import { customPage, defineSectionData, genericPage } from "../define";
 import type { MainSectionDefinition, SectionDefinition } from "../types";
+import { RIGHTS_PAGES as PAGES } from "./pages";
 
 /** /rights (spec §2): rights confirmation of files, hashes (desensitised) and web pages. */
 
-function rightsSection(key: string, title: string, icon: SectionDefinition["icon"]): SectionDefinition {
+function rightsSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
+  const { list, one, create } = evidenceEndpoints(kind);
   return {
+    ...defineSectionData({ record: EvidenceRecordSchema, columns: ["name", "size", "status", "createTime", "certificateNo"], endpoints: { list, one, create } }),
     key,
     title,
     icon,
     landing: "guidance",
     pages: [
       genericPage("guidance", "guidance", "确权指引", { nav: true }),
-      genericPage("new", "new", "新建确权", { nav: true }),
-      genericPage("dataList", "dataList", "确权列表", { nav: true }),
+      customPage("new", "新建确权", PAGES.new, { nav: true, standsFor: "new" }),
+      customPage("dataList", "确权列表", PAGES.dataList, { nav: true, standsFor: "dataList" }),
       genericPage("dataList/Certificate", "certificate", "确权证书"),
     ],
   };
@@ -23,9 +28,9 @@ export const rights: MainSectionDefinition = {
   key: "rights",
   title: "确权服务",
   sections: [
-    rightsSection("file", "文件确权", FileDoneOutlined),
-    rightsSection("hash", "哈希确权", NumberOutlined),
-    rightsSection("web", "网页确权", GlobalOutlined),
+    rightsSection("file", "文件确权", "rightsFile", FileDoneOutlined),
+    rightsSection("hash", "哈希确权", "rightsHash", NumberOutlined),
+    rightsSection("web", "网页确权", "rightsWeb", GlobalOutlined),
   ],
   loadGuidance: () => import("./guidance"),
 };

@@ -37,6 +37,14 @@ describe("http client: multipart uploads", () => {
     expect(seen[0].params.signature).toBe(CryptoJS.SHA256(canonicalParamString(signed)).toString(CryptoJS.enc.Hex));
   });
 
+  it("puts every field before the first file, so a streaming server has the signed fields before any file byte", async () => {
+    const { http, seen } = setup();
+    const file = new File(["x"], "a.pdf");
+    await http.post("/evidence/v2/saveFileEvidence", { file0: file, name: "合同", file1: new File(["y"], "b.pdf") }, { multipart: true });
+    const names = [...(seen[0].data as FormData).keys()];
+    expect(names).toEqual(["name", "token", "file0", "file1"]);
+  });
+
   it("keeps JSON bodies as they were", async () => {
     const { http, seen } = setup();
     await http.post("/personal/v2/setTwoStep", { enabled: true });

@@ -1,33 +1,29 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { Alert, Card, Col, Row, Skeleton, Statistic } from "antd";
-import { CHAIN_STATS_ENDPOINT, type ChainStats } from "../../../schema/chain-stats";
+import { useChainFigures } from "../../../providers/use-chain-live";
+import type { ChainLive } from "../../../schema/chain-live";
 import { ResultCode } from "../../../schema/envelope";
 
 export const LEDGER_NOT_ENABLED = "账本尚未启用";
 
 /**
- * Live chain statistics (spec §2, §7). The ledger module does not exist yet, so the call answers
- * 404 and the card says so plainly instead of showing zeros that would look like a real, empty
- * ledger. Once the ledger answers, the same card shows its figures.
+ * Live chain statistics (spec §2, §7): pushed over the chain socket as each block is signed, polled
+ * while it is down. Where the ledger is not enabled the call answers 404 and the card says so
+ * plainly instead of showing zeros that would look like a real, empty ledger.
  */
 export function ChainStatistics() {
-  const { result, query } = useCustom<ChainStats>({
-    url: CHAIN_STATS_ENDPOINT,
-    method: "get",
-    // "Not there" will not change by asking again; other failures get one more try.
-    queryOptions: { retry: (failures: number, error: HttpError) => error.statusCode !== ResultCode.notFound && failures < 1 },
-  });
+  const { data, error, isLoading } = useChainFigures();
 
   return (
     <section aria-label="账本实时统计">
       <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>账本实时统计</h2>}>
-        {query.isLoading ? <Skeleton active paragraph={{ rows: 1 }} /> : <StatisticsBody stats={result.data} error={query.error} />}
+        {isLoading ? <Skeleton active paragraph={{ rows: 1 }} /> : <StatisticsBody stats={data} error={error} />}
       </Card>
     </section>
   );
 }
 
-function StatisticsBody({ stats, error }: { stats: ChainStats | undefined; error: HttpError | null }) {
+function StatisticsBody({ stats, error }: { stats: ChainLive | undefined; error: HttpError | null }) {
   if (error?.statusCode === ResultCode.notFound) {
     return (
       <Alert
@@ -44,10 +40,10 @@ function StatisticsBody({ stats, error }: { stats: ChainStats | undefined; error
   return (
     <Row gutter={24}>
       <Col span={8}>
-        <Statistic title="区块高度" value={stats.blockHeight} />
+        <Statistic title="区块高度" value={stats.blockHeight ?? stats.blockNum ?? 0} />
       </Col>
       <Col span={8}>
-        <Statistic title="节点数" value={stats.peerCount} />
+        <Statistic title="节点数" value={stats.peerCount ?? stats.nodeList?.length ?? 0} />
       </Col>
       <Col span={8}>
         <Statistic title="交易数" value={stats.txCount} />

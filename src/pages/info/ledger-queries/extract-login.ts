@@ -1,12 +1,10 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
-import { ExtractLoginFormSchema } from "../../../schema/evidence-query";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 
 export const EXTRACT_LOGIN: LedgerQueryPageDefinition = {
   path: PUBLIC_PAGE_PATHS.extractLogin,
   title: "证据提取",
   lead: "证据持有人可以把指定的证据授权给法官、公证员、律师或对方当事人查看。被授权的一方无需注册账号，凭提取编号和提取码登录本页，即可查看和下载这些证据及其存证证书。",
-  form: { schema: ExtractLoginFormSchema, name: "提取登录", submitText: "登录并查看证据" },
   sections: [
     {
       heading: "提取将如何进行",

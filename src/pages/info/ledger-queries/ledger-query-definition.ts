@@ -17,5 +17,7 @@ export interface LedgerQueryPageDefinition {
   title: string;
   lead: string;
   form?: LedgerQueryForm;
+  /** The page verifies certificates (src/pages/info/verification), opening on this kind of query. */
+  verification?: "certificateNo" | "file" | "digest";
   sections: readonly ContentSection[];
 }

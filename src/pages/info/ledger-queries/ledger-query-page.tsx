@@ -1,16 +1,24 @@
-import { Alert, Card, Space } from "antd";
+import { Alert, Card, Space, Spin } from "antd";
+import { lazy, Suspense } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { LEDGER_PENDING_STATEMENT, type LedgerQueryPageDefinition } from "./ledger-query-definition";
 import { LedgerQueryForm } from "./ledger-query-form";
+
+const VerificationPanel = lazy(() => import("../verification/verification-panel"));
 
 /** A public evidence page of the ledger family: the statement, the form if any, then the explanation. */
 export function LedgerQueryPage({ definition }: { definition: LedgerQueryPageDefinition }) {
   return (
     <PublicPageLayout title={definition.title} lead={definition.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
-        <Alert type="info" showIcon message={LEDGER_PENDING_STATEMENT} />
-        {definition.form && (
+        {definition.verification && (
+          <Suspense fallback={<Spin />}>
+            <VerificationPanel defaultMode={definition.verification} />
+          </Suspense>
+        )}
+        {!definition.verification && <Alert type="info" showIcon message={LEDGER_PENDING_STATEMENT} />}
+        {!definition.verification && definition.form && (
           <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
             <LedgerQueryForm form={definition.form} />
           </Card>

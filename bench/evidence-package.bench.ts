@@ -1,0 +1,86 @@
+/**
+ * Evidence packaging throughput: originals streamed into one ZIP with their SHA-256 checked on the
+ * way, against a baseline measured in the same run of streaming the same bytes into one plain file
+ * (the least any packer must do). Certificates and proofs are fixed buffers here: their cost is
+ * bench/certificate-pdf.bench.ts's subject; this one is the packer's streaming path.
+ *   npx tsx bench/evidence-package.bench.ts
+ */
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import type { EvidenceLibraryPorts, LibraryRecord } from "../server/modules/evidence-library/evidence-library.ports.js";
+import { writeEvidencePackage } from "../server/modules/evidence-library/package-writer.js";
+
+const FILES = 8;
+const FILE_MB = 32;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "package-bench-"));
+const records: LibraryRecord[] = [];
+for (let i = 0; i < FILES; i++) {
+  const bytes = randomBytes(FILE_MB * 1024 * 1024);
+  const file = path.join(dir, `source-${i}.bin`);
+  fs.writeFileSync(file, bytes);
+  records.push({
+    id: i + 1,
+    certificateNo: `HZBENCH${String(i).padStart(17, "0")}`,
+    holderUserId: 1,
+    holderName: "基准测试",
+    kind: "file",
+    name: `file-${i}.bin`,
+    size: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    sm3: "0".repeat(64),
+    createdAt: Date.now(),
+    ledgerIndex: i,
+    blockHeight: 1,
+    leafHash: "0".repeat(64),
+    status: "stored",
+    parentId: null,
+    blobSha256: file,
+    entryJson: "{}",
+    metaSalt: "",
+    details: {},
+    deletedAt: null,
+  });
+}
+const ports: EvidenceLibraryPorts = {
+  evidence: {
+    openContent: async (record) => fs.createReadStream(record.blobSha256!),
+    getForHolder: async () => null,
+    listForHolder: async () => ({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 }),
+    detailView: async () => {
+      throw new Error("unused");
+    },
+  },
+  certificates: { renderPdf: async () => Buffer.alloc(64 * 1024, 1) },
+  ledger: { origin: "bench/log", verifierKey: "bench+00000000+AAAA", proofBundle: async () => "c2sp.org/tlog-proof@v1\n" },
+};
+const totalMb = FILES * FILE_MB;
+
+async function timed(label: string, run: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await run();
+  const seconds = (performance.now() - start) / 1000;
+  const rate = totalMb / seconds;
+  console.log(`${label.padEnd(48)} ${rate.toFixed(0).padStart(6)} MB/s  (${seconds.toFixed(2)} s for ${totalMb} MB)`);
+  return rate;
+}
+
+async function plainCopy() {
+  const out = fs.createWriteStream(path.join(dir, `copy-${randomBytes(4).toString("hex")}.bin`));
+  for (const record of records) {
+    for await (const chunk of fs.createReadStream(record.blobSha256!)) if (!out.write(chunk)) await once(out, "drain");
+  }
+  out.end();
+  await finished(out);
+}
+
+await plainCopy(); // warm the page cache for both
+const baseline = await timed("baseline: stream the originals into one file", plainCopy);
+const packed = await timed("ZIP with per-file SHA-256 check, manifest, lists", () =>
+  writeEvidencePackage(path.join(dir, `package-${randomBytes(4).toString("hex")}.zip`), records, ports, { createdAt: Date.now() }),
+);
+console.log(`packaging / baseline                              ${(packed / baseline).toFixed(2)}×`);
+fs.rmSync(dir, { recursive: true, force: true });

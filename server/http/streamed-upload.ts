@@ -1,0 +1,78 @@
+import type { Multipart, MultipartFile } from "@fastify/multipart";
+import type { Readable } from "node:stream";
+import { ResultCode } from "../../src/schema/envelope.js";
+import { BusinessError } from "./envelope.js";
+
+/** One file of a streaming upload: read `stream` to the end before asking for the next file. */
+export interface StreamedFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  stream: Readable;
+  /** True once the parser cut the file off at the route's `fileSize` limit. */
+  readonly isTruncated: boolean;
+}
+
+export const FIELDS_AFTER_FILE_MESSAGE = "表单字段须在文件之前提交";
+
+/**
+ * The files of a multipart request on a streaming route (server/plugins/multipart.ts), handed out
+ * one at a time as the parser reaches them. Fields are signed and validated before the handler
+ * runs, so a field after the first file would escape both: it is refused.
+ */
+export class StreamedUpload {
+  #current: MultipartFile | null;
+  #isFinished = false;
+
+  constructor(
+    first: MultipartFile | null,
+    private readonly rest: AsyncIterator<Multipart>,
+  ) {
+    this.#current = first;
+    if (!first) this.#isFinished = true;
+  }
+
+  get isFinished(): boolean {
+    return this.#isFinished;
+  }
+
+  async *files(): AsyncGenerator<StreamedFile> {
+    while (this.#current) {
+      const part = this.#current;
+      yield { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
+      if (!part.file.readableEnded) throw new Error("StreamedUpload: a file was not read to its end before the next one");
+      this.#current = await this.#nextFile();
+    }
+    this.#isFinished = true;
+  }
+
+  /** Reads away whatever is left (after a refusal), discarding it. */
+  async drain(): Promise<void> {
+    this.#isFinished = true;
+    try {
+      for (let part: Multipart | null = this.#current; part; ) {
+        if (part.type === "file") await discard(part.file);
+        const next = await this.rest.next();
+        part = next.done ? null : next.value;
+      }
+    } catch {
+      // A broken or aborted request has nothing left worth reading.
+    } finally {
+      this.#current = null;
+    }
+  }
+
+  async #nextFile(): Promise<MultipartFile | null> {
+    const next = await this.rest.next();
+    if (next.done) return null;
+    if (next.value.type !== "file") throw new BusinessError(ResultCode.badRequest, FIELDS_AFTER_FILE_MESSAGE, { httpStatus: 400 });
+    return next.value;
+  }
+}
+
+async function discard(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return;
+  for await (const _chunk of stream) {
+    // discarded
+  }
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import { create, type Font } from "fontkit";
+
+/**
+ * The CJK font of every certificate: Debian's Noto Sans CJK collection (fonts-noto-cjk), Simplified
+ * Chinese face. Reading and parsing the 19 MB collection dominates rendering time, so it is done
+ * once per process and the parsed font is shared by every document; pdfkit still embeds only the
+ * glyphs each certificate uses (a subset per document).
+ */
+export const CERTIFICATE_FONT_FILE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+export const CERTIFICATE_FONT_NAME = "NotoSansCJKsc-Regular";
+
+let loaded: Font | null = null;
+
+export function certificateFont(): Font {
+  if (!loaded) {
+    const font = create(readFileSync(CERTIFICATE_FONT_FILE), CERTIFICATE_FONT_NAME);
+    if (font.postscriptName !== CERTIFICATE_FONT_NAME) {
+      throw new Error(`${CERTIFICATE_FONT_FILE} has no ${CERTIFICATE_FONT_NAME} face (install fonts-noto-cjk)`);
+    }
+    loaded = font;
+  }
+  return loaded;
+}

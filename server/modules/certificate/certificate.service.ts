@@ -1,0 +1,113 @@
+import {
+  CERTIFICATE_NO_PARAM,
+  CERTIFICATE_VERIFY_PATH,
+  maskDisplayName,
+  maskEvidenceName,
+  type CertificateFacts,
+  type PublicCertificate,
+} from "../../../src/schema/certificate.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
+import { EVIDENCE_KIND_LABELS } from "../../../src/schema/evidence.js";
+import { BusinessError } from "../../http/envelope.js";
+import { parseCheckpoint } from "../../ledger/checkpoint.js";
+import { encodeBase64 } from "../../ledger/encoding.js";
+import { parseProofBundle } from "../../ledger/proof-bundle.js";
+import { parseNote } from "../../ledger/signed-note.js";
+import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
+import type { LedgerPort } from "../ledger/ledger.types.js";
+import { renderCertificatePdf } from "./certificate-pdf.js";
+
+/** The evidence module's lookups this module uses (app.services.evidence). */
+export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder">;
+
+export interface CertificateServiceOptions {
+  readonly ledger: Pick<LedgerPort, "proofBundle" | "verifierKey">;
+  readonly evidence: EvidenceLookups;
+  /** The site's public address, for the QR code (no trailing slash). */
+  readonly publicBaseUrl: string;
+  readonly now: () => number;
+}
+
+/** Said on every certificate until a trusted timestamp authority is configured (DESIGN.md §6: never claim an anchor that did not happen). */
+export const PLATFORM_TIME_SOURCE = "本平台服务器时钟（未使用第三方可信时间戳）";
+
+const NOT_FOUND = "未找到该证书";
+
+export class CertificateService {
+  constructor(private readonly options: CertificateServiceOptions) {}
+
+  /** The certificate PDF of a ledgered record, with its proof under the latest checkpoint embedded. */
+  async renderPdf(record: EvidenceRecord): Promise<Buffer> {
+    const { index, proofBundle } = await this.#proof(record);
+    const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
+    const facts: CertificateFacts = {
+      certificateNo: record.certificateNo,
+      holderName: record.holderName,
+      evidenceName: record.name,
+      kind: record.kind,
+      kindLabel: EVIDENCE_KIND_LABELS[record.kind],
+      size: record.size,
+      sha256: record.sha256,
+      sm3: record.sm3,
+      createdAt: record.createdAt,
+      ledgerIndex: index,
+      blockHeight: record.blockHeight!,
+      logOrigin: checkpoint.origin,
+      treeSize: checkpoint.size,
+      rootHash: encodeBase64(checkpoint.rootHash),
+      verifierKey: this.options.ledger.verifierKey,
+      timeSource: PLATFORM_TIME_SOURCE,
+      verifyUrl: this.verifyUrl(record.certificateNo),
+    };
+    return renderCertificatePdf({ facts, entryBytes: new TextEncoder().encode(record.entryJson), proofBundle, issuedAt: this.options.now() });
+  }
+
+  /** The holder's own certificate PDF; another user's record is "not found", never "forbidden". */
+  async pdfForHolder(userId: number, id: number): Promise<{ certificateNo: string; pdf: Buffer }> {
+    const record = Number.isSafeInteger(id) ? await this.options.evidence.getForHolder(userId, id) : null;
+    if (!record) throw new BusinessError(ResultCode.notFound, NOT_FOUND);
+    return { certificateNo: record.certificateNo, pdf: await this.renderPdf(record) };
+  }
+
+  async verifyByCertificateNo(certificateNo: string): Promise<PublicCertificate> {
+    const record = await this.options.evidence.findByCertificateNo(certificateNo);
+    if (!record) throw new BusinessError(ResultCode.notFound, "未找到该证书编号对应的存证，请核对证书编号");
+    return this.#publicAnswer(record);
+  }
+
+  /** Every ledgered record whose content has this SHA-256 (the same file may have been preserved more than once). */
+  async verifyByDigest(sha256Hex: string): Promise<PublicCertificate[]> {
+    const records = await this.options.evidence.findByDigest(sha256Hex);
+    const ledgered = records.filter((record) => record.ledgerIndex !== null);
+    if (ledgered.length === 0) throw new BusinessError(ResultCode.notFound, "没有与该摘要一致的存证：文件可能被改动过，或从未在本平台存证");
+    return Promise.all(ledgered.map((record) => this.#publicAnswer(record)));
+  }
+
+  verifyUrl(certificateNo: string): string {
+    return `${this.options.publicBaseUrl}${CERTIFICATE_VERIFY_PATH}?${CERTIFICATE_NO_PARAM}=${encodeURIComponent(certificateNo)}`;
+  }
+
+  async #publicAnswer(record: EvidenceRecord): Promise<PublicCertificate> {
+    const { index, proofBundle } = await this.#proof(record);
+    return {
+      certificateNo: record.certificateNo,
+      kind: record.kind,
+      kindLabel: EVIDENCE_KIND_LABELS[record.kind],
+      holderName: maskDisplayName(record.holderName),
+      evidenceName: maskEvidenceName(record.name),
+      createdAt: record.createdAt,
+      ledgerIndex: index,
+      blockHeight: record.blockHeight!,
+      entry: record.entryJson,
+      proofBundle,
+      timeSource: PLATFORM_TIME_SOURCE,
+    };
+  }
+
+  async #proof(record: EvidenceRecord): Promise<{ index: number; proofBundle: string }> {
+    if (record.ledgerIndex === null || record.blockHeight === null) {
+      throw new BusinessError(ResultCode.notFound, "该存证尚未写入账本，证书稍后可用");
+    }
+    return { index: record.ledgerIndex, proofBundle: await this.options.ledger.proofBundle(record.ledgerIndex) };
+  }
+}

@@ -1,0 +1,172 @@
+import { decodeBase64, encodeBase64 } from "../../ledger/encoding.js";
+import type { ChainPush } from "../../../src/schema/chain-live.js";
+import type { LedgerChainView, LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";
+import type { ChainRepository } from "./chain.repository.js";
+import { LatestOnlyWorker } from "./latest-only-worker.js";
+import type { TsaClient } from "./tsa/tsa-client.js";
+import type { WitnessClient } from "./witness-client.js";
+import { WitnessSync } from "./witness-sync.js";
+
+/** Newest ledger entries in each push. */
+export const TX_LIST_LENGTH = 10;
+
+export interface ChainNodeInfo {
+  readonly name: string;
+  /** 1 = online: the log itself, or a witness whose last submission was cosigned. */
+  readonly status: 0 | 1;
+  readonly kind: "log" | "witness";
+  /** The log's tree size, or the largest size the witness has cosigned (null: none yet). */
+  readonly lastSize: number | null;
+}
+
+/** How the time of a checkpoint is attested, for certificates (DESIGN.md §6: never claim an anchor that did not happen). */
+export type CheckpointTime =
+  | {
+      kind: "tsa";
+      tsaUrl: string;
+      /** The TSA's time (genTime), ms since the epoch. */
+      genTime: number;
+      /** DER TimeStampToken (CMS ContentInfo), standard base64. */
+      token: string;
+      serialNumber: string;
+      /** The time-stamped checkpoint: its size (≥ the asked size) and root hash, the token's message imprint. */
+      treeSize: number;
+      rootHash: string;
+    }
+  | { kind: "platform"; statement: string };
+
+export const PLATFORM_TIME_STATEMENT = "时间为本平台服务器时间，未经第三方可信时间戳机构认证";
+
+type Log = { warn(object: object, message: string): void; error(object: object, message: string): void };
+
+/**
+ * What happens around each ledger checkpoint besides signing it: witnesses cosign it, a TSA
+ * time-stamps its root hash, and the live socket's listeners hear about it. Nothing here can hold
+ * up an append: the ledger calls `#onCheckpoint` after the block is durable and does not wait.
+ */
+export class ChainService implements LedgerChainView {
+  readonly #listeners = new Set<(push: ChainPush) => void>();
+  readonly #tsaWorker: LatestOnlyWorker<StoredCheckpoint> | null;
+  #latest: StoredCheckpoint | null = null;
+  #unsubscribe: () => void = () => undefined;
+  #syncs: WitnessSync[] = [];
+
+  private constructor(
+    private readonly ledger: LedgerPort,
+    private readonly repo: ChainRepository,
+    private readonly tsa: TsaClient | null,
+    private readonly now: () => number,
+    private readonly log: Log | undefined,
+  ) {
+    this.#tsaWorker = tsa ? new LatestOnlyWorker((checkpoint) => this.#timestamp(checkpoint), (error) => this.log?.warn({ err: error }, "time-stamp request failed")) : null;
+  }
+
+  static async create(options: { ledger: LedgerPort; repo: ChainRepository; witnesses: readonly WitnessClient[]; tsa?: TsaClient | null; now?: () => number; log?: Log }): Promise<ChainService> {
+    const now = options.now ?? Date.now;
+    const service = new ChainService(options.ledger, options.repo, options.tsa ?? null, now, options.log);
+    for (const client of options.witnesses) {
+      await options.repo.registerWitness({ name: client.name, url: client.url, verifierKey: client.verifier.verifierKey }, now());
+    }
+    const stored = new Map((await options.repo.witnesses()).map((row) => [row.name, row]));
+    service.#syncs = options.witnesses.map((client) => {
+      const row = stored.get(client.name);
+      const deps = { repo: options.repo, ledger: options.ledger, now, onChange: () => void service.#push(), log: options.log };
+      return new WitnessSync(client, deps, { cosignedSize: row?.cosignedSize ?? null, status: row?.status ?? 0, lastError: row?.lastError ?? null });
+    });
+    service.#latest = await options.ledger.latestCheckpoint();
+    service.#unsubscribe = options.ledger.onCheckpoint((checkpoint) => service.#onCheckpoint(checkpoint));
+    // Catch the witnesses up at start: this also tells whether each is reachable.
+    if (service.#latest) {
+      for (const sync of service.#syncs) sync.offer(service.#latest);
+      if (service.#tsaWorker && !(await options.repo.timestampCovering(service.#latest.treeSize))) service.#tsaWorker.offer(service.#latest);
+    }
+    return service;
+  }
+
+  #onCheckpoint(checkpoint: StoredCheckpoint): void {
+    if (!this.#latest || checkpoint.treeSize >= this.#latest.treeSize) this.#latest = checkpoint;
+    for (const sync of this.#syncs) sync.offer(checkpoint);
+    this.#tsaWorker?.offer(checkpoint);
+    void this.#push();
+  }
+
+  async #timestamp(checkpoint: StoredCheckpoint): Promise<void> {
+    const token = await this.tsa!.timestamp(decodeBase64(checkpoint.rootHash));
+    await this.repo.saveTimestamp(
+      { treeSize: checkpoint.treeSize, rootHash: checkpoint.rootHash, tsaUrl: this.tsa!.url, token: token.token, genTime: token.genTime, serialNumber: token.serialNumber },
+      this.now(),
+    );
+  }
+
+  // ---- LedgerChainView ----
+
+  /** The checkpoint note followed by the witnesses' cosignature lines for it (C2SP tlog-cosignature). */
+  async decorateNote(checkpoint: StoredCheckpoint): Promise<string> {
+    const lines = await this.repo.cosignatureLines(checkpoint.treeSize);
+    return checkpoint.note + lines.join("");
+  }
+
+  nodes(): ChainNodeInfo[] {
+    return [
+      { name: this.ledger.origin, status: 1, kind: "log", lastSize: this.#latest?.treeSize ?? 0 },
+      ...this.#syncs.map(({ status }) => ({ name: status.name, status: status.status, kind: "witness" as const, lastSize: status.cosignedSize })),
+    ];
+  }
+
+  // ---- time ----
+
+  /**
+   * The TSA token covering the checkpoint of `treeSize`: its own, or the nearest later one (whose
+   * tree contains it). Without one, the statement that the time is the platform's own.
+   */
+  async timestampFor(treeSize: number): Promise<CheckpointTime> {
+    const row = await this.repo.timestampCovering(treeSize);
+    if (!row) return { kind: "platform", statement: PLATFORM_TIME_STATEMENT };
+    return { kind: "tsa", tsaUrl: row.tsaUrl, genTime: row.genTime, token: encodeBase64(row.token), serialNumber: row.serialNumber, treeSize: row.treeSize, rootHash: row.rootHash };
+  }
+
+  /** Whether checkpoints are being time-stamped by a TSA at all. */
+  get timestampAuthority(): string | null {
+    return this.tsa?.url ?? null;
+  }
+
+  // ---- live push ----
+
+  async snapshot(): Promise<ChainPush> {
+    const latest = this.#latest ?? (await this.ledger.latestCheckpoint());
+    const nodeList = this.nodes().map(({ name, status }) => ({ name, status }));
+    const recent = await this.ledger.recentEntries(TX_LIST_LENGTH);
+    return {
+      blockInfo: { blockHeight: latest?.blockHeight ?? 0, peerCount: nodeList.length, txCount: latest?.treeSize ?? 0 },
+      nodeList,
+      txList: recent.map((entry) => ({ txHash: entry.leafHash, blockHeight: entry.blockHeight, time: entry.time })),
+    };
+  }
+
+  /** Called with a fresh snapshot after every checkpoint and witness status change. */
+  subscribe(listener: (push: ChainPush) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  async #push(): Promise<void> {
+    if (this.#listeners.size === 0) return;
+    try {
+      const push = await this.snapshot();
+      for (const listener of this.#listeners) listener(push);
+    } catch (error) {
+      this.log?.error({ err: error }, "chain push failed");
+    }
+  }
+
+  /** Resolves once every witness submission and time-stamp request in flight has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.#syncs.map((sync) => sync.idle()), this.#tsaWorker?.idle()]);
+  }
+
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    this.#listeners.clear();
+    await this.idle();
+  }
+}

@@ -1,0 +1,51 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { AppConfig } from "../../config.js";
+import type { Database } from "../../db/database.js";
+import { startHousekeeping } from "../../jobs/housekeeping.js";
+import { PasswordHasher } from "../account/password-hasher.js";
+import type { CaptchaService } from "../security/captcha.service.js";
+import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
+import { evidenceLibraryRoutes } from "./evidence-library.routes.js";
+import { extractionRoutes } from "./extraction.routes.js";
+import { ExtractionRepository } from "./extraction.repository.js";
+import { ExtractionService } from "./extraction.service.js";
+import { LibraryService } from "./library.service.js";
+import { PackageJobs } from "./package-jobs.js";
+
+export type EvidenceLibraryModuleOptions = {
+  config: AppConfig;
+  db: Kysely<Database>;
+  ports: EvidenceLibraryPorts;
+  captchas: CaptchaService;
+  now: () => number;
+};
+
+/**
+ * The evidence library (/evidences and the third party's extraction pages) as one plugin: the
+ * holder's list, extraction codes and packaged downloads over the evidence, certificate and
+ * ledger services it is given; it owns only the extraction tables and its temporary packages.
+ */
+export async function evidenceLibraryModule(app: FastifyInstance, options: EvidenceLibraryModuleOptions) {
+  const { config, db, ports, captchas, now } = options;
+  const library = new LibraryService(ports.evidence);
+  const extractions = new ExtractionService(new ExtractionRepository(db), ports.evidence, new PasswordHasher(config.passwordScryptLogN), now);
+  const packages = new PackageJobs(path.join(config.dataDir, "tmp", "evidence-packages"), ports, now, app.log);
+  await packages.purge();
+
+  await app.register(evidenceLibraryRoutes, { library, extractions, packages, now });
+  await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });
+
+  const housekeeping = startHousekeeping(
+    [
+      { name: "extraction sessions", run: () => extractions.purgeEndedSessions() },
+      { name: "evidence packages", run: () => packages.purge() },
+    ],
+    app.log,
+  );
+  app.addHook("onClose", async () => {
+    housekeeping.stop();
+    await packages.drain();
+  });
+}

@@ -1,0 +1,334 @@
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { z } from "zod";
+import { canonicalJson } from "../../../src/schema/canonical-json.js";
+import { affairContent, type EvidenceKind } from "../../../src/schema/evidence-entry.js";
+import {
+  AffairFieldsSchema,
+  EVIDENCE_MAX_FILES_PER_REQUEST,
+  EVIDENCE_MESSAGES,
+  fileEvidenceRule,
+  HASH_ORIGINAL_RULE,
+  HashEvidenceFormSchema,
+  RightsFileFieldsSchema,
+  RightsHashFormSchema,
+  RightsWebFieldsSchema,
+  TextEvidenceFormSchema,
+  VoucherFieldsSchema,
+  WEB_PAGE_UPLOAD_RULE,
+  FileEvidenceFieldsSchema,
+  type EvidenceListQuery,
+  type EvidenceRecordView,
+} from "../../../src/schema/evidence.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
+import type { PageP } from "../../../src/schema/paging.js";
+import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
+import { rightTypeRule } from "../../../src/schema/upload.js";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { durableTransaction } from "../../db/dialect.js";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.js";
+import { BusinessError } from "../../http/envelope.js";
+import type { StreamedFile } from "../../http/streamed-upload.js";
+import type { UserRepository } from "../account/user.repository.js";
+import { ingestAll, ingestFile, uploadRefusal, type IngestedFile } from "./evidence-ingest.js";
+import { metaFactsOf, type EvidenceDraft, type EvidenceLedgerWriter } from "./evidence-ledger-writer.js";
+import { toRecord, toView } from "./evidence-records.js";
+import type { EvidenceRepository } from "./evidence.repository.js";
+import type { EvidenceListOptions, EvidencePort, EvidenceRecord } from "./evidence.types.js";
+import { holderNameOf } from "./holder-name.js";
+
+export interface EvidenceServiceDependencies {
+  db: Kysely<Database>;
+  repository: EvidenceRepository;
+  writer: EvidenceLedgerWriter;
+  blobs: BlobStore;
+  users: Pick<UserRepository, "findById">;
+  now: () => number;
+}
+
+type Files = AsyncIterable<StreamedFile>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Evidence storage use cases (issue 5): each kind turns its input into drafts (content in the blob
+ * store, digests, private details) and hands them to the ledger writer; the holder's lists,
+ * details and deletion; and the read side other modules use (EvidencePort).
+ */
+export class EvidenceService implements EvidencePort {
+  constructor(private readonly deps: EvidenceServiceDependencies) {}
+
+  // ---- storing ----
+
+  /** One record per file, each with its own certificate. */
+  async saveFiles(userId: number, fields: z.infer<typeof FileEvidenceFieldsSchema>, files: Files): Promise<EvidenceRecordView[]> {
+    const holder = await this.holderOf(userId);
+    const ingested = await this.ingestRequired(files, (file) => ingestFile(this.deps.blobs, file, fileEvidenceRule(file.filename)));
+    const drafts = await this.commitBlobs(ingested, (file, blob) => ({
+      ...holder,
+      kind: "file" as const,
+      name: ingested.length === 1 && fields.name ? fields.name : fields.name ? `${fields.name}-${file.fileName}` : file.fileName,
+      size: file.size,
+      sha256: file.sha256,
+      sm3: file.sm3,
+      blobSha256: blob,
+      details: { fileName: file.fileName },
+    }));
+    return this.storeEach(drafts);
+  }
+
+  /** The normalised text (lines trimmed, empty lines dropped) is the content. */
+  async saveText(userId: number, input: z.infer<typeof TextEvidenceFormSchema>): Promise<EvidenceRecordView> {
+    const content = Buffer.from(input.content, "utf8");
+    return this.storeContent(userId, "text", input.name, content, { chars: input.content.length });
+  }
+
+  /** Digests only: the file stays with the holder (desensitised). */
+  async saveHash(userId: number, input: z.infer<typeof HashEvidenceFormSchema>, kind: "hash" | "rightsHash" = "hash", extra: Record<string, unknown> = {}): Promise<EvidenceRecordView> {
+    const holder = await this.holderOf(userId);
+    const [view] = await this.storeEach([
+      {
+        ...holder,
+        kind,
+        name: input.name,
+        size: input.size,
+        sha256: input.sha256,
+        sm3: input.sm3,
+        blobSha256: null,
+        details: { ...extra, fileName: input.fileName, originalVerifiedAt: null },
+      },
+    ]);
+    return view;
+  }
+
+  /**
+   * A transaction voucher: the structured fields plus the attachments' digests, as canonical
+   * JSON, are the content; the attachments are stored beside it.
+   */
+  async saveVoucher(userId: number, fields: z.infer<typeof VoucherFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
+    const attachments = await ingestAll(files, EVIDENCE_MAX_FILES_PER_REQUEST, (file) => ingestFile(this.deps.blobs, file, fileEvidenceRule(file.filename)), EVIDENCE_MESSAGES.tooManyFiles);
+    const stored = await Promise.all(attachments.map(async (file) => ({ ...digestsOf(file), blobSha256: await file.blob.commit() })));
+    const { name, ...voucher } = fields;
+    const document = { voucher, attachments: stored.map(({ blobSha256: _blob, ...facts }) => facts) };
+    return this.storeContent(userId, "voucher", name, Buffer.from(canonicalJson(document), "utf8"), { voucher, attachments: stored });
+  }
+
+  /**
+   * An affair: every file becomes a child evidence with its own certificate, and the affair's own
+   * entry digests its children's leaf hashes (src/schema/evidence-entry.ts affairContent).
+   */
+  async saveAffair(userId: number, fields: z.infer<typeof AffairFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
+    const holder = await this.holderOf(userId);
+    const ingested = await this.ingestRequired(files, (file) => ingestFile(this.deps.blobs, file, fileEvidenceRule(file.filename)));
+    const childDrafts = await this.commitBlobs(ingested, (file, blob) => ({
+      ...holder,
+      kind: "file" as const,
+      name: file.fileName,
+      size: file.size,
+      sha256: file.sha256,
+      sm3: file.sm3,
+      blobSha256: blob,
+      details: { fileName: file.fileName },
+    }));
+    const { writer } = this.deps;
+    const affairNo = writer.newCertificateNo();
+    const children = childDrafts.map((draft) => writer.prepare(draft, { parentCertificateNo: affairNo }));
+    const content = Buffer.from(affairContent(children.map((child) => child.leafHash)));
+    const blobSha256 = await this.deps.blobs.put(content);
+    const affair = writer.prepare(
+      { ...holder, kind: "affair", name: fields.name, size: content.length, ...digestsOfBytes(content), blobSha256, details: { description: fields.description ?? null, childCount: children.length } },
+      { certificateNo: affairNo },
+    );
+    const [affairId] = await writer.store(affair, children);
+    return this.viewOf(affairId);
+  }
+
+  async saveRightsFile(userId: number, fields: z.infer<typeof RightsFileFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
+    const rule = rightTypeRule(fields.rightType);
+    const [file] = await this.ingestRequired(files, (part) => ingestFile(this.deps.blobs, part, rule), 1);
+    const holder = await this.holderOf(userId);
+    const blobSha256 = await file.blob.commit();
+    const [view] = await this.storeEach([
+      { ...holder, kind: "rightsFile", name: fields.name, ...digestsOf(file), blobSha256, details: { ...rightsDetails(fields), rightType: fields.rightType, rightTypeLabel: rule.label, fileName: file.fileName } },
+    ]);
+    return view;
+  }
+
+  async saveRightsHash(userId: number, input: z.infer<typeof RightsHashFormSchema>): Promise<EvidenceRecordView> {
+    const rule = rightTypeRule(input.rightType);
+    return this.saveHash(userId, input, "rightsHash", { ...rightsDetails(input), rightType: input.rightType, rightTypeLabel: rule.label });
+  }
+
+  /**
+   * A web page: its URL and the page as the holder captured it, given as the saved file or as its
+   * digests. The server cannot fetch the URL itself (no internet here), and says so in the record.
+   */
+  async saveRightsWeb(userId: number, fields: z.infer<typeof RightsWebFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
+    const ingested = await ingestAll(files, 1, (file) => ingestFile(this.deps.blobs, file, WEB_PAGE_UPLOAD_RULE), EVIDENCE_MESSAGES.tooManyFiles);
+    const holder = await this.holderOf(userId);
+    const details = { ...rightsDetails(fields), url: fields.url, capturedBy: "holder" };
+    if (ingested.length === 1) {
+      const [file] = ingested;
+      const blobSha256 = await file.blob.commit();
+      const [view] = await this.storeEach([{ ...holder, kind: "rightsWeb", name: fields.name, ...digestsOf(file), blobSha256, details: { ...details, fileName: file.fileName } }]);
+      return view;
+    }
+    if (!fields.sha256 || !fields.sm3 || !fields.size) throw uploadRefusal(EVIDENCE_MESSAGES.webContentMissing);
+    const [view] = await this.storeEach([
+      { ...holder, kind: "rightsWeb", name: fields.name, size: fields.size, sha256: fields.sha256, sm3: fields.sm3, blobSha256: null, details: { ...details, fileName: fields.fileName ?? null } },
+    ]);
+    return view;
+  }
+
+  /**
+   * ApplyCertificateProcess: the holder presents the original of a hash evidence. Its SHA-256, SM3
+   * and size must equal the logged ones; then it is kept and the evidence is fully certified.
+   */
+  async applyHashCertificate(userId: number, id: number, files: Files): Promise<EvidenceRecordView> {
+    const record = await this.getForHolder(userId, id);
+    const isHashKind = record && (record.kind === "hash" || record.kind === "rightsHash");
+    const [file] = await this.ingestRequired(files, (part) => ingestFile(this.deps.blobs, part, HASH_ORIGINAL_RULE), 1);
+    if (!record || !isHashKind) {
+      await file.blob.discard();
+      throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+    }
+    if (record.status !== "stored") {
+      await file.blob.discard();
+      throw new BusinessError(ResultCode.validationFailed, EVIDENCE_MESSAGES.notStored);
+    }
+    if (record.blobSha256) {
+      await file.blob.discard();
+      throw new BusinessError(ResultCode.validationFailed, EVIDENCE_MESSAGES.alreadyCertified);
+    }
+    if (file.sha256 !== record.sha256 || file.sm3 !== record.sm3 || file.size !== record.size) {
+      await file.blob.discard();
+      throw uploadRefusal(EVIDENCE_MESSAGES.originalMismatch);
+    }
+    const blobSha256 = await file.blob.commit();
+    const now = this.deps.now();
+    const details = JSON.stringify({ ...record.details, originalVerifiedAt: now, originalFileName: file.fileName });
+    await durableTransaction(this.deps.db, (trx) => this.deps.repository.attachOriginal(trx, record.id, blobSha256, details, now));
+    return this.viewOf(record.id);
+  }
+
+  // ---- the holder's pages ----
+
+  async listViews(userId: number, kind: EvidenceKind, query: EvidenceListQuery): Promise<PageP<EvidenceRecordView>> {
+    const page = await this.listForHolder(userId, { kinds: [kind], ...listFilters(query), pageNumber: query.pageNumber, pageSize: query.pageSize });
+    return this.withChildCounts(page);
+  }
+
+  async listChildViews(userId: number, parentId: number, query: { pageNumber: number; pageSize: number }): Promise<PageP<EvidenceRecordView>> {
+    const parent = await this.getForHolder(userId, parentId);
+    if (!parent || parent.kind !== "affair") throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+    return this.withChildCounts(await this.listForHolder(userId, { parentId, pageNumber: query.pageNumber, pageSize: query.pageSize }));
+  }
+
+  /** The holder's own record of that kind (an affair's children count as the affair's kind family). */
+  async detailView(userId: number, id: number, kind?: EvidenceKind): Promise<EvidenceRecordView> {
+    const record = await this.getForHolder(userId, id);
+    if (!record || (kind && record.kind !== kind && !(kind === "affair" && record.parentId !== null))) {
+      throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+    }
+    const counts = await this.deps.repository.countChildren([record.id]);
+    return toView(record, counts.get(record.id) ?? 0);
+  }
+
+  /** Hides the record from the holder's lists; the ledger entry is never removed. */
+  async hide(userId: number, id: number): Promise<void> {
+    if (!(await this.deps.repository.hide(userId, id, this.deps.now()))) throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+  }
+
+  // ---- EvidencePort ----
+
+  async findByCertificateNo(certificateNo: string): Promise<EvidenceRecord | null> {
+    const row = await this.deps.repository.findByCertificateNo(certificateNo);
+    return row ? toRecord(row) : null;
+  }
+
+  async findByDigest(sha256Hex: string): Promise<EvidenceRecord[]> {
+    return (await this.deps.repository.findStoredBySha256(sha256Hex.toLowerCase())).map(toRecord);
+  }
+
+  async getForHolder(userId: number, id: number): Promise<EvidenceRecord | null> {
+    const row = await this.deps.repository.findById(id);
+    if (!row || Number(row.holder_user_id) !== userId || row.deleted_at !== null) return null;
+    return toRecord(row);
+  }
+
+  async listForHolder(userId: number, options: EvidenceListOptions): Promise<PageP<EvidenceRecord>> {
+    const { rows, total } = await this.deps.repository.list(userId, options);
+    return { list: rows.map(toRecord), pageNumber: options.pageNumber, pageSize: options.pageSize, totalPage: Math.ceil(total / options.pageSize), totalRow: total };
+  }
+
+  async openContent(record: EvidenceRecord): Promise<Readable | null> {
+    return record.blobSha256 ? this.deps.blobs.open(record.blobSha256) : null;
+  }
+
+  metaFacts(record: EvidenceRecord): Record<string, unknown> {
+    return metaFactsOf({ salt: record.metaSalt, holderName: record.holderName, name: record.name, details: record.details });
+  }
+
+  // ---- helpers ----
+
+  private async holderOf(userId: number): Promise<{ holderUserId: number; holderName: string }> {
+    const user = await this.deps.users.findById(userId);
+    // The session proved the user exists: a missing row is a server fault.
+    if (!user) throw new Error(`evidence: user ${userId} of a live session has no row`);
+    return { holderUserId: userId, holderName: holderNameOf(user) };
+  }
+
+  private async ingestRequired(files: Files, ingest: (file: StreamedFile) => Promise<IngestedFile>, maxFiles = EVIDENCE_MAX_FILES_PER_REQUEST): Promise<IngestedFile[]> {
+    const ingested = await ingestAll(files, maxFiles, ingest, EVIDENCE_MESSAGES.tooManyFiles);
+    if (ingested.length === 0) throw uploadRefusal(EVIDENCE_MESSAGES.noFiles);
+    return ingested;
+  }
+
+  private async commitBlobs(files: IngestedFile[], draftOf: (file: IngestedFile, blobSha256: string) => EvidenceDraft): Promise<EvidenceDraft[]> {
+    return Promise.all(files.map(async (file) => draftOf(file, await file.blob.commit())));
+  }
+
+  private async storeContent(userId: number, kind: EvidenceKind, name: string, content: Buffer, details: Record<string, unknown>): Promise<EvidenceRecordView> {
+    const holder = await this.holderOf(userId);
+    const blobSha256 = await this.deps.blobs.put(content);
+    const [view] = await this.storeEach([{ ...holder, kind, name, size: content.length, ...digestsOfBytes(content), blobSha256, details }]);
+    return view;
+  }
+
+  /** Each draft stored on its own (its own pending row and entry); appends share blocks. */
+  private async storeEach(drafts: EvidenceDraft[]): Promise<EvidenceRecordView[]> {
+    const ids = await Promise.all(drafts.map(async (draft) => (await this.deps.writer.store(this.deps.writer.prepare(draft)))[0]));
+    return Promise.all(ids.map((id) => this.viewOf(id)));
+  }
+
+  private async viewOf(id: number): Promise<EvidenceRecordView> {
+    const row = await this.deps.repository.findById(id);
+    if (!row) throw new Error(`evidence: record ${id} vanished`);
+    const counts = await this.deps.repository.countChildren([id]);
+    return toView(toRecord(row), counts.get(id) ?? 0);
+  }
+
+  private async withChildCounts(page: PageP<EvidenceRecord>): Promise<PageP<EvidenceRecordView>> {
+    const counts = await this.deps.repository.countChildren(page.list.filter((record) => record.kind === "affair").map((record) => record.id));
+    return { ...page, list: page.list.map((record) => toView(record, counts.get(record.id) ?? 0)) };
+  }
+}
+
+function digestsOf(file: IngestedFile) {
+  return { fileName: file.fileName, size: file.size, sha256: file.sha256, sm3: file.sm3 };
+}
+
+function digestsOfBytes(content: Buffer): { sha256: string; sm3: string } {
+  return { sha256: createHash("sha256").update(content).digest("hex"), sm3: createHash("sm3").update(content).digest("hex") };
+}
+
+function rightsDetails(fields: { author: string; creationTime: number }) {
+  return { author: fields.author, creationTime: fields.creationTime };
+}
+
+/** Query dates are Shanghai calendar days (spec §5), inclusive at both ends. */
+function listFilters(query: EvidenceListQuery): Pick<EvidenceListOptions, "keyName" | "from" | "to"> {
+  const from = query.startTime ? parseShanghaiDateTime(query.startTime) : null;
+  const to = query.endTime ? parseShanghaiDateTime(query.endTime) : null;
+  return { ...(query.keyName ? { keyName: query.keyName } : {}), ...(from !== null ? { from } : {}), ...(to !== null ? { to: to + DAY_MS - 1 } : {}) };
+}

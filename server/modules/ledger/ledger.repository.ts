@@ -1,0 +1,179 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/database.js";
+import { HASH_SIZE } from "../../ledger/hashing.js";
+import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
+
+/** Queries run on the database or inside a block's transaction alike. */
+export type LedgerDb = Kysely<Database> | Transaction<Database>;
+
+export interface StoredState {
+  readonly treeSize: number;
+  readonly frontier: Uint8Array[];
+  readonly blockHeight: number;
+}
+
+export interface CheckpointRow {
+  readonly blockHeight: number;
+  readonly treeSize: number;
+  readonly rootHash: string;
+  readonly note: string;
+  readonly createdAt: number;
+}
+
+export interface NewEntryRow {
+  readonly index: number;
+  readonly entry: Uint8Array;
+  readonly leafHash: Uint8Array;
+}
+
+export interface NodeRow {
+  readonly level: number;
+  readonly index: number;
+  readonly hash: Uint8Array;
+}
+
+const STATE_ID = 1;
+// Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const ROWS_PER_INSERT = 500;
+
+const toCheckpoint = (row: { block_height: number; tree_size: number; root_hash: string; note: string; created_at: number }): CheckpointRow => ({
+  blockHeight: row.block_height,
+  treeSize: Number(row.tree_size),
+  rootHash: row.root_hash,
+  note: row.note,
+  createdAt: Number(row.created_at),
+});
+
+function splitFrontier(bytes: Uint8Array): Uint8Array[] {
+  if (bytes.length % HASH_SIZE !== 0) throw new RangeError(`stored frontier of ${bytes.length} bytes is not whole hashes`);
+  return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) => Uint8Array.from(bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)));
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS_PER_INSERT) out.push(items.slice(i, i + ROWS_PER_INSERT));
+  return out;
+}
+
+/** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
+export const ledgerRepository = {
+  async readState(db: LedgerDb): Promise<StoredState | null> {
+    const row = await db.selectFrom("ledger_state").selectAll().where("id", "=", STATE_ID).executeTakeFirst();
+    return row ? { treeSize: Number(row.tree_size), frontier: splitFrontier(row.frontier), blockHeight: row.block_height } : null;
+  },
+
+  async writeState(db: LedgerDb, state: StoredState, now: number): Promise<void> {
+    const values = { tree_size: state.treeSize, frontier: Buffer.concat(state.frontier), block_height: state.blockHeight, updated_at: now };
+    await db
+      .insertInto("ledger_state")
+      .values({ id: STATE_ID, ...values })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
+      .execute();
+  },
+
+  async lastCheckpoint(db: LedgerDb): Promise<CheckpointRow | null> {
+    const row = await db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").limit(1).executeTakeFirst();
+    return row ? toCheckpoint(row) : null;
+  },
+
+  async checkpointOfSize(db: LedgerDb, treeSize: number): Promise<CheckpointRow | null> {
+    const row = await db.selectFrom("ledger_checkpoints").selectAll().where("tree_size", "=", treeSize).executeTakeFirst();
+    return row ? toCheckpoint(row) : null;
+  },
+
+  async insertCheckpoint(db: LedgerDb, checkpoint: CheckpointRow): Promise<void> {
+    await db
+      .insertInto("ledger_checkpoints")
+      .values({
+        block_height: checkpoint.blockHeight,
+        tree_size: checkpoint.treeSize,
+        root_hash: checkpoint.rootHash,
+        note: checkpoint.note,
+        created_at: checkpoint.createdAt,
+      })
+      .execute();
+  },
+
+  async insertEntries(db: LedgerDb, rows: readonly NewEntryRow[], blockHeight: number, now: number): Promise<void> {
+    for (const part of chunks(rows)) {
+      await db
+        .insertInto("ledger_entries")
+        .values(
+          part.map((row) => ({
+            idx: row.index,
+            entry: Buffer.from(row.entry),
+            leaf_hash: Buffer.from(row.leafHash),
+            block_height: blockHeight,
+            integrated_at: now,
+          })),
+        )
+        .execute();
+    }
+  },
+
+  async insertNodes(db: LedgerDb, rows: readonly NodeRow[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await db
+        .insertInto("ledger_nodes")
+        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: Buffer.from(row.hash) })))
+        .execute();
+    }
+  },
+
+  /** Number of stored entries and one past the highest index (equal when there are no gaps). */
+  async entryExtent(db: LedgerDb): Promise<{ count: number; end: number }> {
+    const row = await db
+      .selectFrom("ledger_entries")
+      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("idx").as("last")])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), end: row.last === null ? 0 : Number(row.last) + 1 };
+  },
+
+  async entry(db: LedgerDb, index: number): Promise<{ entry: Uint8Array; leafHash: Uint8Array; blockHeight: number; time: number } | null> {
+    const row = await db.selectFrom("ledger_entries").selectAll().where("idx", "=", index).executeTakeFirst();
+    return row ? { entry: row.entry, leafHash: row.leaf_hash, blockHeight: row.block_height, time: Number(row.integrated_at) } : null;
+  },
+
+  /** Entries [start, start + count) in order (fewer if the log is shorter). */
+  async entries(db: LedgerDb, start: number, count: number): Promise<Uint8Array[]> {
+    const rows = await db
+      .selectFrom("ledger_entries")
+      .select("entry")
+      .where("idx", ">=", start)
+      .where("idx", "<", start + count)
+      .orderBy("idx")
+      .execute();
+    return rows.map((row) => row.entry);
+  },
+
+  async recentEntries(db: LedgerDb, limit: number) {
+    const rows = await db
+      .selectFrom("ledger_entries")
+      .select(["idx", "leaf_hash", "block_height", "integrated_at"])
+      .orderBy("idx", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ index: Number(row.idx), leafHash: row.leaf_hash, blockHeight: row.block_height, time: Number(row.integrated_at) }));
+  },
+
+  /**
+   * The first `tile.width` hashes of a tile (C2SP tlog-tiles), concatenated; null when fewer are
+   * stored. Tile level 0 is the leaf hashes, level L the stored nodes of tree level 8·L.
+   */
+  async tileHashes(db: LedgerDb, tile: TileId): Promise<Uint8Array | null> {
+    const start = tile.index * TILE_WIDTH;
+    const end = start + tile.width;
+    const hashes =
+      tile.level === 0
+        ? (await db.selectFrom("ledger_entries").select("leaf_hash as hash").where("idx", ">=", start).where("idx", "<", end).orderBy("idx").execute())
+        : await db
+            .selectFrom("ledger_nodes")
+            .select("hash")
+            .where("level", "=", tile.level * TILE_HEIGHT)
+            .where("idx", ">=", start)
+            .where("idx", "<", end)
+            .orderBy("idx")
+            .execute();
+    return hashes.length === tile.width ? Buffer.concat(hashes.map((row) => row.hash)) : null;
+  },
+};

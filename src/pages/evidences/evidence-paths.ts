@@ -1,0 +1,20 @@
+/** The library's pages (spec §2 /evidences), and how a selection travels between them (`?ids=1,2`). */
+export const EVIDENCES_PATHS = {
+  dataList: "/evidences/dataList",
+  certificate: "/evidences/dataList/Certificate",
+  evidenceSaveInfo: "/evidences/dataList/evidenceSaveInfo",
+  evidenceExtract: "/evidences/evidenceExtract",
+  evidenceDownload: "/evidences/evidenceDownload",
+} as const;
+
+export const SELECTION_PARAM = "ids";
+
+export function withSelection(path: string, ids: readonly number[]): string {
+  return ids.length === 0 ? path : `${path}?${new URLSearchParams({ [SELECTION_PARAM]: ids.join(",") })}`;
+}
+
+/** The ids named in the URL; anything that is not a positive integer is dropped. */
+export function readSelection(search: URLSearchParams): number[] {
+  const ids = (search.get(SELECTION_PARAM) ?? "").split(",").filter((part) => /^[1-9]\d{0,15}$/.test(part)).map(Number);
+  return [...new Set(ids)];
+}

@@ -1,0 +1,59 @@
+import { Space, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { EVIDENCE_KIND_LABELS } from "../../../schema/evidence";
+import { DOWNLOAD_PART_LABELS, type DownloadPart, type ExtractedEvidence } from "../../../schema/evidence-library";
+import { formatDateTime, formatFileSize } from "../../../schema/format";
+
+const MONO = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: 12, wordBreak: "break-all" } as const;
+
+/**
+ * Columns of the extraction list. Widths are fixed and long values (digests, certificate numbers)
+ * wrap inside their cells, so nothing overlaps even on a 1366-pixel screen.
+ */
+export function extractedEvidenceColumns(urlOf: (id: number, part: DownloadPart) => string): ColumnsType<ExtractedEvidence> {
+  return [
+    {
+      key: "name",
+      title: "证据名称",
+      dataIndex: "name",
+      width: 170,
+      render: (name: string, record) => (
+        <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ wordBreak: "break-all" }}>
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {EVIDENCE_KIND_LABELS[record.kind]} · {formatFileSize(record.size)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { key: "certificateNo", title: "证书编号", dataIndex: "certificateNo", width: 150, render: (no: string) => <span style={MONO}>{no}</span> },
+    {
+      key: "digests",
+      title: "摘要（SHA-256 / SM3）",
+      render: (_value, record) => (
+        <div style={MONO}>
+          <div>SHA-256：{record.sha256}</div>
+          <div style={{ marginTop: 4 }}>SM3：{record.sm3}</div>
+        </div>
+      ),
+    },
+    { key: "createTime", title: "存证时间", dataIndex: "createTime", width: 104, render: (time: number) => formatDateTime(time) },
+    {
+      key: "downloads",
+      title: "下载",
+      width: 96,
+      render: (_value, record) => (
+        <Space direction="vertical" size={2}>
+          {(record.hasContent ? (["file", "certificate", "proof"] as const) : (["certificate", "proof"] as const)).map((part) => (
+            // Signed when clicked: a signature is only good for five minutes, the page may stay open longer.
+            <a key={part} href={urlOf(record.id, part)} download onClick={(event) => (event.currentTarget.href = urlOf(record.id, part))}>
+              {DOWNLOAD_PART_LABELS[part]}
+            </a>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,78 @@
+import { Alert, Card, Space, Spin, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate";
+import { CertificateResult } from "../../../verification/certificate-result";
+import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
+import { useVerificationClient } from "../../../verification/verification-context";
+import { VerificationForm } from "./verification-form";
+import { lookUpCertificates, type VerificationAnswer, type VerificationMode, type VerificationQuery } from "./verification-query";
+
+/**
+ * The public verification of /info/certificate and /info/validateQuery: look a certificate up by
+ * number, file or digest, then check it here against the platform key. A QR code's `?no=` opens
+ * the number query and runs it at once.
+ */
+export default function VerificationPanel({ defaultMode }: { defaultMode: VerificationMode }) {
+  const client = useVerificationClient();
+  const platformKey = usePlatformKey();
+  const [params] = useSearchParams();
+  const numberFromLink = params.get(CERTIFICATE_NO_PARAM) ?? undefined;
+  const initial: VerificationQuery = numberFromLink ? { mode: "certificateNo", certificateNo: numberFromLink } : { mode: defaultMode };
+  const [query, setQuery] = useState<VerificationQuery | null>(null);
+  const [answer, setAnswer] = useState<VerificationAnswer | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  async function run(next: VerificationQuery) {
+    setBusy(true);
+    setQuery(next);
+    setAnswer(null);
+    setAnswer(await lookUpCertificates(client, next));
+    setBusy(false);
+  }
+  useEffect(() => {
+    if (numberFromLink) void run({ mode: "certificateNo", certificateNo: numberFromLink });
+    // Once per number in the address; later queries come from the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [numberFromLink]);
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <PlatformKeyCard state={platformKey} />
+      <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
+        <VerificationForm initial={initial} onSubmit={(next) => void run(next)} isBusy={isBusy} />
+      </Card>
+      {isBusy && <Spin />}
+      {answer && !answer.ok && <Alert type="error" showIcon message="核验未通过" description={answer.message} data-testid="verification-not-found" />}
+      {answer?.ok && platformKey.status === "ready" && query && (
+        <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+          {answer.certificates.length > 1 && <Typography.Text>找到 {answer.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
+          {answer.certificates.map((certificate) => (
+            <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileName={query.fileName} />
+          ))}
+        </Space>
+      )}
+    </Space>
+  );
+}
+
+function PlatformKeyCard({ state }: { state: PlatformKeyState }) {
+  if (state.status === "loading") return <Alert type="info" showIcon message="正在获取平台公钥…" />;
+  if (state.status === "error") return <Alert type="error" showIcon message="无法获取平台公钥，不能核验签名" description={state.message} />;
+  return (
+    <Alert
+      type={state.changedFrom ? "warning" : "info"}
+      showIcon
+      message="用于核验检查点签名的平台公钥"
+      description={
+        <>
+          <Typography.Paragraph copyable={{ text: state.key }} style={{ marginBottom: 4 }}>
+            <code data-testid="platform-key">{state.key}</code>
+          </Typography.Paragraph>
+          <div>公钥取自 /ledger/vkey，与证书和项目说明中公布的一致时，核验结果才可信；本浏览器已记住首次见到的公钥。</div>
+          {state.changedFrom && <div style={{ marginTop: 4 }}>注意：平台公钥与本浏览器此前记住的不同（此前为 {state.changedFrom}），请向平台核实后再信任核验结果。</div>}
+        </>
+      }
+    />
+  );
+}

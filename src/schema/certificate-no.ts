@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * Certificate numbers (issue 5): "HZ" and 22 characters of Crockford base32, i.e. 110 random bits.
+ * The number is printed on certificates and is the public key to look one up, so it must say
+ * nothing by itself (no holder, no date, no sequence) and must not be guessable: at 2^110 numbers
+ * even a billion certificates leave a random guess at odds below 10^-24.
+ */
+export const CERTIFICATE_NO_PREFIX = "HZ";
+const RANDOM_CHARS = 22;
+/** Crockford's alphabet: no I, L, O, U, so a number read aloud or retyped is not misread. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export const CERTIFICATE_NO_PATTERN = new RegExp(`^${CERTIFICATE_NO_PREFIX}[${ALPHABET}]{${RANDOM_CHARS}}$`);
+
+/** A new number from a cryptographic source (WebCrypto in the browser and in Node 20). */
+export function generateCertificateNo(randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length))): string {
+  // 22 characters × 5 bits = 110 bits, drawn from 14 bytes (112 bits).
+  const bytes = randomBytes(14);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let out = "";
+  for (let i = 0; i < RANDOM_CHARS; i++) {
+    out += ALPHABET[Number(bits & 31n)];
+    bits >>= 5n;
+  }
+  return CERTIFICATE_NO_PREFIX + out;
+}
+
+/**
+ * A number as somebody typed it: case, spaces and hyphens ignored, and the letters Crockford maps
+ * (I, L → 1, O → 0) read as digits. Anything else stays as typed and fails the pattern.
+ */
+export function normaliseCertificateNo(input: string): string {
+  const compact = input.replace(/[\s-]/g, "").toUpperCase();
+  if (!compact.startsWith(CERTIFICATE_NO_PREFIX)) return compact;
+  return CERTIFICATE_NO_PREFIX + compact.slice(CERTIFICATE_NO_PREFIX.length).replace(/[IL]/g, "1").replace(/O/g, "0");
+}
+
+export const CertificateNoSchema = z
+  .string({ error: "请输入证书编号" })
+  .transform(normaliseCertificateNo)
+  .pipe(z.string().min(1, "请输入证书编号").regex(CERTIFICATE_NO_PATTERN, "证书编号格式不正确"));

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * Certificates and their public verification (issue 5): what a certificate PDF carries inside it,
+ * and the payloads of the public verification calls. Shared by the server (which writes them), the
+ * verification pages and the offline verifier (which read them).
+ */
+
+/** Issuer printed on every certificate (the same words as the site's brand). */
+export const CERTIFICATE_ISSUER = "衡证电子证据平台";
+
+/**
+ * Files embedded in every certificate PDF (PDF EmbeddedFiles name tree), so the PDF alone is
+ * verifiable: the ledger entry exactly as logged, its C2SP tlog-proof and the printed facts.
+ */
+export const CERTIFICATE_ATTACHMENTS = {
+  entry: "evidence-entry.json",
+  proof: "evidence.tlog-proof",
+  certificate: "certificate.json",
+} as const;
+
+/** Public page a certificate's QR code opens; `no` carries the certificate number. */
+export const CERTIFICATE_VERIFY_PATH = "/info/certificate";
+export const CERTIFICATE_NO_PARAM = "no";
+
+export const Sha256HexLowerSchema = z.string().regex(/^[0-9a-f]{64}$/, "SHA-256 值应为 64 位小写十六进制字符");
+
+/** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */
+export const CertificateFactsSchema = z.object({
+  certificateNo: z.string().describe("证书编号"),
+  holderName: z.string().describe("持有人"),
+  evidenceName: z.string().describe("证据名称"),
+  kind: z.string().describe("证据类型代码"),
+  kindLabel: z.string().describe("证据类型"),
+  size: z.number().int().nonnegative().describe("大小（字节）"),
+  sha256: Sha256HexLowerSchema.describe("SHA-256"),
+  sm3: z.string().describe("SM3"),
+  createdAt: z.number().int().describe("存证时间（毫秒时间戳）"),
+  ledgerIndex: z.number().int().nonnegative().describe("账本序号"),
+  blockHeight: z.number().int().positive().describe("区块高度"),
+  logOrigin: z.string().describe("日志名称（检查点 origin）"),
+  treeSize: z.number().int().positive().describe("检查点树大小"),
+  rootHash: z.string().describe("检查点根哈希（base64）"),
+  verifierKey: z.string().describe("平台公钥（signed-note 验证密钥）"),
+  timeSource: z.string().describe("时间来源说明"),
+  verifyUrl: z.string().describe("公开核验地址"),
+});
+export type CertificateFacts = z.infer<typeof CertificateFactsSchema>;
+
+/**
+ * What the public verification calls answer: enough for the browser to check everything itself,
+ * and nothing private beyond masked display names. The entry is public anyway (served in tiles).
+ */
+export const PublicCertificateSchema = z.object({
+  certificateNo: z.string(),
+  kind: z.string(),
+  kindLabel: z.string(),
+  holderName: z.string().describe("持有人（脱敏）"),
+  evidenceName: z.string().describe("证据名称（脱敏）"),
+  createdAt: z.number().int(),
+  ledgerIndex: z.number().int().nonnegative(),
+  blockHeight: z.number().int().positive(),
+  entry: z.string().describe("账本记录原文（规范化 JSON）"),
+  proofBundle: z.string().describe("c2sp.org/tlog-proof@v1 证明包，含签名检查点"),
+  timeSource: z.string(),
+});
+export type PublicCertificate = z.infer<typeof PublicCertificateSchema>;
+
+export const VerifyByCertificateNoQuerySchema = z.object({
+  certificateNo: z.string().trim().min(1, "请输入证书编号").max(64, "证书编号过长"),
+});
+
+export const VerifyByDigestQuerySchema = z.object({
+  sha256: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, "SHA-256 值应为 64 位十六进制字符（0-9、a-f）")
+    .transform((value) => value.toLowerCase()),
+});
+
+/** Keeps the first and last characters of a display name and stars the rest (张三 → 张*, 北京某科技有限公司 → 北*******司). */
+export function maskDisplayName(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length <= 1) return chars.length === 0 ? "" : "*";
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${"*".repeat(Math.min(chars.length - 2, 8))}${chars[chars.length - 1]}`;
+}
+
+/** An evidence name shown publicly: masked, but a file's extension stays (合同.pdf → 合*.pdf). */
+export function maskEvidenceName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  const hasExtension = dot > 0 && name.length - dot <= 8;
+  return hasExtension ? `${maskDisplayName(name.slice(0, dot))}${name.slice(dot)}` : maskDisplayName(name);
+}

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { ImageCaptchaSchema } from "./credentials";
+import { ExtractLoginFormSchema } from "./evidence-query";
+import { EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
+import { EvidenceKindSchema } from "./evidence-entry";
+import { optionalText, textRule } from "./string-rule";
+
+/**
+ * The evidence library (spec §2 /evidences: dataList, evidenceExtract, evidenceDownload) and the
+ * third party's side of an extraction (/info/extractLogin, /info/extractList): the calls, their
+ * payloads and the rules both sides check.
+ */
+
+export const EVIDENCE_LIBRARY_ENDPOINTS = {
+  /** The holder's evidence across every type (pageP). */
+  list: "/evidences/v2/getEvidenceList",
+  /** One record of any kind (the Certificate and evidenceSaveInfo pages): `id`. */
+  detail: "/evidences/v2/getEvidenceDetail",
+  createExtraction: "/evidences/v2/createExtraction",
+  extractionList: "/evidences/v2/getExtractionList",
+  revokeExtraction: "/evidences/v2/revokeExtraction",
+  createPackage: "/evidences/v2/createPackage",
+  packageStatus: "/evidences/v2/getPackageStatus",
+  /** A link, not a call: the ZIP itself. */
+  downloadPackage: "/evidences/v2/downloadPackage",
+} as const;
+
+export const EXTRACTION_ENDPOINTS = {
+  /** The image captcha of the extraction login (spec §7 lists it under /extractEvidence). */
+  captcha: "/extractEvidence/v2/getCode",
+  login: "/extractEvidence/v2/extractLogin",
+  logout: "/extractEvidence/v2/extractLogout",
+  list: "/extractEvidence/v2/getExtractList",
+  /** A link: one item's file, certificate PDF or proof. */
+  download: "/extractEvidence/v2/extractDownload",
+  createPackage: "/extractEvidence/v2/createExtractPackage",
+  packageStatus: "/extractEvidence/v2/getExtractPackageStatus",
+  downloadPackage: "/extractEvidence/v2/downloadExtractPackage",
+} as const;
+
+/** Result codes of the extraction login besides the common ones. */
+export const ExtractionCode = {
+  /** Number unknown, code wrong, grant expired or revoked: one answer, so the reply reveals nothing. */
+  refused: 5101,
+  /** Too many wrong codes for this number: locked for a while. */
+  locked: 5102,
+  /** The extraction session is missing or over; log in again. */
+  sessionEnded: 5103,
+  captchaInvalid: 1002,
+} as const;
+
+export const EXTRACTION_MESSAGE = {
+  refused: "提取编号或提取码不正确，或提取已过期、已被撤销",
+  locked: (minutes: number) => `提取码错误次数过多，请${minutes}分钟后再试`,
+  closed: "提取码错误次数过多，该提取已停用，请联系证据持有人重新生成",
+  sessionEnded: "提取登录已失效，请重新输入提取编号和提取码",
+  captchaInvalid: "验证码错误",
+  noItems: "请选择要提取的证据",
+  tooManyItems: (max: number) => `一次最多选择${max}条证据`,
+  unknownItems: "所选证据不存在或不属于您",
+} as const;
+
+// ---- Extraction codes ----
+
+/** 8 characters from an alphabet without look-alikes (0/O, 1/I/L), so it can be read out over the phone. */
+export const EXTRACT_NO_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const EXTRACT_NO_LENGTH = 8;
+export const EXTRACT_NO_PATTERN = new RegExp(`^[${EXTRACT_NO_ALPHABET}]{${EXTRACT_NO_LENGTH}}$`);
+export const EXTRACT_CODE_LENGTH = 6;
+export const EXTRACT_CODE_PATTERN = /^\d{6}$/;
+export const VALID_DAYS_MIN = 1;
+export const VALID_DAYS_MAX = 30;
+export const VALID_DAYS_DEFAULT = 7;
+export const EXTRACTION_MAX_ITEMS = 100;
+export const PACKAGE_MAX_ITEMS = 100;
+export const REMARK_MAX_LENGTH = 30;
+/**
+ * Guessing a 6-digit code: after EXTRACTION_MAX_FAILURES wrong codes in a row each further one
+ * locks the number for EXTRACTION_LOCK_MINUTES, and at EXTRACTION_FAILURE_LIMIT it is closed for
+ * good (the holder issues a new one), so a guesser's odds stay below 1 in 50,000.
+ */
+export const EXTRACTION_MAX_FAILURES = 5;
+export const EXTRACTION_LOCK_MINUTES = 15;
+export const EXTRACTION_FAILURE_LIMIT = 20;
+
+/** Evidence ids as the pages send them: a JSON array (the signature stringifies arrays as JSON). */
+const EvidenceIdSchema = z.number().int().positive();
+
+export const EvidenceIdsSchema = z
+  .array(EvidenceIdSchema, { error: EXTRACTION_MESSAGE.noItems })
+  .min(1, EXTRACTION_MESSAGE.noItems)
+  .max(EXTRACTION_MAX_ITEMS, EXTRACTION_MESSAGE.tooManyItems(EXTRACTION_MAX_ITEMS))
+  .refine((ids) => new Set(ids).size === ids.length, "所选证据有重复");
+
+export const ValidDaysSchema = z.coerce
+  .number({ error: `有效期为${VALID_DAYS_MIN}-${VALID_DAYS_MAX}天` })
+  .int(`有效期为${VALID_DAYS_MIN}-${VALID_DAYS_MAX}天`)
+  .min(VALID_DAYS_MIN, `有效期为${VALID_DAYS_MIN}-${VALID_DAYS_MAX}天`)
+  .max(VALID_DAYS_MAX, `有效期为${VALID_DAYS_MIN}-${VALID_DAYS_MAX}天`);
+
+export const CreateExtractionSchema = z.object({
+  evidenceIds: EvidenceIdsSchema,
+  validDays: ValidDaysSchema,
+  remark: z.string().trim().max(REMARK_MAX_LENGTH, `用途说明不超过${REMARK_MAX_LENGTH}个字`).default(""),
+});
+export type CreateExtraction = z.infer<typeof CreateExtractionSchema>;
+
+export const EXTRACTION_STATUS_LABELS = { active: "有效", expired: "已过期", revoked: "已撤销" } as const;
+export const ExtractionStatusSchema = z.enum(["active", "expired", "revoked"]).meta({ title: "状态", labels: EXTRACTION_STATUS_LABELS });
+
+export const ExtractionSchema = z.object({
+  id: z.number().int(),
+  extractNo: z.string().meta({ title: "提取编号" }),
+  remark: z.string().meta({ title: "用途说明" }),
+  itemCount: z.number().int().meta({ title: "证据数" }),
+  createdAt: z.number().meta({ title: "创建时间", format: "datetime" }),
+  expiresAt: z.number().meta({ title: "有效期至", format: "datetime" }),
+  status: ExtractionStatusSchema,
+  loginCount: z.number().int().meta({ title: "登录次数" }),
+  lastLoginAt: z.number().nullable().meta({ title: "最近登录", format: "datetime" }),
+});
+export type Extraction = z.infer<typeof ExtractionSchema>;
+
+/** Answered once, at creation: the only time the code exists outside the holder's hands. */
+export const CreatedExtractionSchema = ExtractionSchema.extend({ extractCode: z.string() });
+export type CreatedExtraction = z.infer<typeof CreatedExtractionSchema>;
+
+/** The login form of /info/extractLogin: number, code and the image captcha. */
+export const ExtractLoginSchema = ExtractLoginFormSchema.extend({
+  extractNo: ExtractLoginFormSchema.shape.extractNo
+    .transform((value) => value.toUpperCase())
+    .refine((value) => EXTRACT_NO_PATTERN.test(value), `提取编号为${EXTRACT_NO_LENGTH}位字母或数字`),
+  extractCode: textRule({ required: "请输入提取码", invalid: `提取码为${EXTRACT_CODE_LENGTH}位数字`, test: EXTRACT_CODE_PATTERN }),
+  vCode: ImageCaptchaSchema.meta({ title: "验证码", placeholder: "图中的 4 位字符" }),
+});
+export type ExtractLogin = z.input<typeof ExtractLoginSchema>;
+
+export const ExtractSessionSchema = z.object({ extractNo: z.string(), expiresAt: z.number(), holderName: z.string(), itemCount: z.number().int() });
+export type ExtractSession = z.infer<typeof ExtractSessionSchema>;
+
+// ---- Evidence as the library lists it ----
+
+/**
+ * The holder's list: the evidence module's record view (src/schema/evidence.ts) across every kind,
+ * without what only a record's own page needs (kind-specific details, an affair's child count).
+ */
+export const LibraryEvidenceSchema = EvidenceRecordSchema.omit({ details: true, childCount: true });
+export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
+
+/**
+ * What the third party sees of an item: the public facts of the record. The holder's name, the
+ * kind-specific private details and the affair links stay with the holder.
+ */
+export const ExtractedEvidenceSchema = EvidenceRecordSchema.pick({
+  id: true,
+  certificateNo: true,
+  kind: true,
+  name: true,
+  size: true,
+  sha256: true,
+  sm3: true,
+  createTime: true,
+  ledgerIndex: true,
+  hasContent: true,
+});
+export type ExtractedEvidence = z.infer<typeof ExtractedEvidenceSchema>;
+
+/** Filters of /evidences/dataList (spec §5): the evidence lists' name and date range, plus the type. */
+export const LibraryListQuerySchema = EvidenceListQuerySchema.extend({ kind: optionalText(EvidenceKindSchema) });
+export type LibraryListQuery = z.infer<typeof LibraryListQuerySchema>;
+
+// ---- Packaging ----
+
+export const DOWNLOAD_PARTS = ["file", "certificate", "proof"] as const;
+export type DownloadPart = (typeof DOWNLOAD_PARTS)[number];
+export const DOWNLOAD_PART_LABELS: Record<DownloadPart, string> = { file: "原始文件", certificate: "存证证书", proof: "账本证明" };
+
+export const PackageIdsSchema = z
+  .array(EvidenceIdSchema, { error: "请选择要下载的证据" })
+  .min(1, "请选择要下载的证据")
+  .max(PACKAGE_MAX_ITEMS, `一次最多打包${PACKAGE_MAX_ITEMS}条证据`)
+  .refine((ids) => new Set(ids).size === ids.length, "所选证据有重复");
+
+export const PackageStatusSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(["packaging", "ready", "failed"]),
+  /** Items packed so far of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Seconds the rest is expected to take, for the packaging countdown. */
+  estimatedSeconds: z.number().int(),
+  /** Size of the finished ZIP in bytes. */
+  size: z.number().nullable(),
+  fileName: z.string(),
+  message: z.string().nullable(),
+});
+export type PackageStatus = z.infer<typeof PackageStatusSchema>;

@@ -1,0 +1,241 @@
+import { z } from "zod";
+import { BYTES_PER_MB } from "./constants";
+import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind } from "./evidence-entry";
+import { pagePSchema, pageQuerySchema } from "./paging";
+import { optionalText, textRule } from "./string-rule";
+import { normaliseTextArea } from "./text";
+import { DEFAULT_UPLOAD_RULE, fileExtension, RIGHT_TYPES, RightTypeIdSchema, type UploadRule } from "./upload";
+import { isUrlWithScheme } from "./web-address";
+
+/**
+ * Evidence storage (/evidenceSave/*, /rights/*; issue 5): the calls, the records the lists show and
+ * the forms behind them, shared by the server (validation) and the pages (forms, columns).
+ */
+
+export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
+  file: "文件存证",
+  text: "文本存证",
+  hash: "哈希存证",
+  voucher: "交易凭证存证",
+  affair: "事务存证",
+  rightsFile: "文件确权",
+  rightsHash: "哈希确权",
+  rightsWeb: "网页确权",
+};
+
+/** Which kinds a holder creates directly (affair children are created with their affair). */
+export const EVIDENCE_API_NAMES: Record<EvidenceKind, string> = {
+  file: "FileEvidence",
+  text: "TextEvidence",
+  hash: "HashEvidence",
+  voucher: "VoucherEvidence",
+  affair: "AffairEvidence",
+  rightsFile: "RightsFile",
+  rightsHash: "RightsHash",
+  rightsWeb: "RightsWeb",
+};
+
+/** Paths relative to /webapi (DESIGN.md §4 `/webapi/<area>/v2/<verb>`), one set per kind. */
+export function evidenceEndpoints(kind: EvidenceKind) {
+  const name = EVIDENCE_API_NAMES[kind];
+  return {
+    create: `/evidence/v2/save${name}`,
+    list: `/evidence/v2/get${name}List`,
+    one: `/evidence/v2/get${name}Detail`,
+    delete: `/evidence/v2/delete${name}`,
+  } as const;
+}
+
+export const EVIDENCE_ENDPOINTS = {
+  /** Children of one affair: `parentId`. */
+  affairChildList: "/evidence/v2/getAffairChildList",
+  /** The original of a hash evidence, which must match its digests (ApplyCertificateProcess). */
+  applyHashCertificate: "/evidence/v2/applyHashCertificate",
+} as const;
+
+// ---- statuses ----
+
+/**
+ * pending: the entry is being appended (or was interrupted and awaits recovery at the next start);
+ * stored: bytes and entry are on stable storage, the only state in which we say "stored";
+ * failed: could not be stored (the user is told, nothing was acknowledged).
+ */
+export const EVIDENCE_STATUSES = ["pending", "stored", "failed"] as const;
+export const EvidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
+export type EvidenceStatus = z.infer<typeof EvidenceStatusSchema>;
+export const EVIDENCE_STATUS_LABELS: Record<EvidenceStatus, string> = { pending: "处理中", stored: "已存证", failed: "存证失败" };
+
+// ---- upload rules ----
+
+export const EVIDENCE_MAX_FILES_PER_REQUEST = 20;
+/** The original of a hash evidence may be large (that is why it was hashed locally): 16 GiB. */
+export const HASH_ORIGINAL_MAX_BYTES = 16 * 1024 * BYTES_PER_MB;
+
+/**
+ * File evidence: the spec's per-type limit chosen by the file's extension (documents and images
+ * 50 MB, audio and video 200 MB); any other file has the default 2 MB limit (spec §5, §9).
+ */
+export function fileEvidenceRule(fileName: string): UploadRule {
+  const extension = fileExtension(fileName);
+  return RIGHT_TYPES.find((type) => type.extensions.includes(extension)) ?? DEFAULT_UPLOAD_RULE;
+}
+
+/** The largest limit of any file-evidence rule: what a streaming route lets through at most. */
+export const FILE_EVIDENCE_MAX_BYTES = Math.max(DEFAULT_UPLOAD_RULE.maxBytes, ...RIGHT_TYPES.map((type) => type.maxBytes));
+
+/** A saved web page for rights confirmation: the page as the browser saved it, or a print of it. */
+export const WEB_PAGE_UPLOAD_RULE: UploadRule = {
+  extensions: ["html", "htm", "mhtml", "mht", "pdf", "png", "jpg", "jpeg", "webp"],
+  maxBytes: 50 * BYTES_PER_MB,
+};
+
+/** Hash evidence originals: any file, only the size bound above. */
+export const HASH_ORIGINAL_RULE: UploadRule = { maxBytes: HASH_ORIGINAL_MAX_BYTES };
+
+// ---- shared fields ----
+
+const NAME_MAX = 100;
+const nameField = (title: string, required: string) =>
+  textRule({ required }).pipe(z.string().max(NAME_MAX, `${title}不能超过${NAME_MAX}个字符`)).meta({ title });
+
+export const EvidenceNameSchema = nameField("存证名称", "请输入存证名称");
+const hexField = (title: string, required: string) =>
+  textRule({ required, invalid: `${title}应为 64 位十六进制字符（0-9、a-f）`, test: /^[0-9a-fA-F]{64}$/ })
+    .transform((value) => value.toLowerCase())
+    .meta({ title });
+
+/** A byte count sent as a form field (multipart fields are text). */
+const sizeField = z.coerce
+  .number({ error: "请输入文件大小" })
+  .int("文件大小应为整数字节")
+  .positive("不支持上传0KB的文件")
+  .max(Number.MAX_SAFE_INTEGER, "文件大小不正确")
+  .meta({ title: "文件大小（字节）" });
+
+/** Milliseconds since the epoch, as text or number; a time in the future is refused. */
+const pastTimeField = (title: string) =>
+  z.coerce
+    .number({ error: `请选择${title}` })
+    .int(`请选择${title}`)
+    .positive(`请选择${title}`)
+    .meta({ title, format: "datetime" });
+
+export const DigestFieldsSchema = z.object({
+  fileName: nameField("文件名称", "请输入文件名称"),
+  size: sizeField,
+  sha256: hexField("SHA-256", "请输入文件的 SHA-256 值"),
+  sm3: hexField("SM3", "请输入文件的 SM3 值"),
+});
+
+// ---- forms (request bodies without transport fields) ----
+
+/** File evidence: optional name (defaults to each file's name) plus one or more files. */
+export const FileEvidenceFieldsSchema = z.object({
+  name: optionalText(EvidenceNameSchema),
+});
+
+export const TEXT_EVIDENCE_MAX_CHARS = 100_000;
+export const TextEvidenceFormSchema = z.object({
+  name: EvidenceNameSchema,
+  content: z
+    .string({ error: "请输入存证文本" })
+    .transform(normaliseTextArea)
+    .pipe(z.string().min(1, "请输入存证文本").max(TEXT_EVIDENCE_MAX_CHARS, `存证文本不能超过${TEXT_EVIDENCE_MAX_CHARS}个字符`))
+    .meta({ title: "存证文本", widget: "textarea" }),
+});
+
+export const HashEvidenceFormSchema = z.object({ name: EvidenceNameSchema, ...DigestFieldsSchema.shape });
+
+export const VoucherFieldsSchema = z.object({
+  name: EvidenceNameSchema,
+  voucherNo: nameField("交易单号", "请输入交易单号"),
+  tradeTime: pastTimeField("交易时间"),
+  amountFen: z.coerce
+    .number({ error: "请输入交易金额" })
+    .int("交易金额以分为单位，应为整数")
+    .nonnegative("交易金额不能为负数")
+    .meta({ title: "交易金额（分）", format: "fen" }),
+  payer: nameField("付款方", "请输入付款方"),
+  payee: nameField("收款方", "请输入收款方"),
+  description: optionalText(z.string().trim().max(1000, "交易说明不能超过1000个字符")).meta({ title: "交易说明", widget: "textarea" }),
+});
+export type VoucherFields = z.infer<typeof VoucherFieldsSchema>;
+
+export const AffairFieldsSchema = z.object({
+  name: nameField("事务名称", "请输入事务名称"),
+  description: optionalText(z.string().trim().max(1000, "事务说明不能超过1000个字符")).meta({ title: "事务说明", widget: "textarea" }),
+});
+
+const rightsBase = {
+  name: nameField("作品名称", "请输入作品名称"),
+  author: nameField("作者", "请输入作者"),
+  creationTime: pastTimeField("创作完成时间"),
+};
+export const RightsFileFieldsSchema = z.object({ ...rightsBase, rightType: z.coerce.number().pipe(RightTypeIdSchema).meta({ title: "作品类型" }) });
+export const RightsHashFormSchema = z.object({ ...RightsFileFieldsSchema.shape, ...DigestFieldsSchema.shape });
+
+export const WebUrlSchema = textRule({ required: "请输入网页地址", invalid: "请输入以 http:// 或 https:// 开头的网页地址", test: isUrlWithScheme })
+  .pipe(z.string().max(2000, "网页地址过长"))
+  .meta({ title: "网页地址" });
+/**
+ * Rights in a web page: the URL plus the page's content as captured by the holder: the saved page
+ * file (uploaded) or its digests. The server has no internet here, so it never fetches the URL.
+ */
+export const RightsWebFieldsSchema = z.object({
+  ...rightsBase,
+  url: WebUrlSchema,
+  fileName: optionalText(nameField("网页文件名称", "请输入网页文件名称")),
+  size: optionalText(sizeField),
+  sha256: optionalText(hexField("SHA-256", "请输入网页文件的 SHA-256 值")),
+  sm3: optionalText(hexField("SM3", "请输入网页文件的 SM3 值")),
+});
+
+// ---- records ----
+
+export const EvidenceRecordSchema = z.object({
+  id: z.number().int().meta({ title: "编号" }),
+  certificateNo: z.string().meta({ title: "证书编号" }),
+  kind: EvidenceKindSchema.meta({ title: "类型", labels: EVIDENCE_KIND_LABELS }),
+  name: z.string().meta({ title: "存证名称" }),
+  holderName: z.string().meta({ title: "存证人" }),
+  size: z.number().int().nonnegative().meta({ title: "大小", format: "bytes" }),
+  sha256: z.string().meta({ title: "SHA-256" }),
+  sm3: z.string().meta({ title: "SM3" }),
+  createTime: z.number().int().meta({ title: "存证时间", format: "datetime" }),
+  ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
+  blockHeight: z.number().int().nullable().meta({ title: "区块高度" }),
+  status: EvidenceStatusSchema.meta({ title: "状态", labels: EVIDENCE_STATUS_LABELS }),
+  parentId: z.number().int().nullable().meta({ title: "所属事务" }),
+  /** The platform holds the content (file, text, voucher, verified original), not just its digests. */
+  hasContent: z.boolean().meta({ title: "存有原件" }),
+  childCount: z.number().int().nonnegative().meta({ title: "子存证数" }),
+  /** Kind-specific private facts (author, URL, voucher fields …), visible to the holder only. */
+  details: z.record(z.string(), z.unknown()).meta({ title: "详细信息" }),
+});
+export type EvidenceRecordView = z.infer<typeof EvidenceRecordSchema>;
+
+export const EvidencePageSchema = pagePSchema(EvidenceRecordSchema);
+
+export const EvidenceListQuerySchema = pageQuerySchema().extend({
+  keyName: optionalText(z.string().trim().max(NAME_MAX)),
+  startTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
+  endTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
+});
+export type EvidenceListQuery = z.infer<typeof EvidenceListQuerySchema>;
+
+export const EvidenceIdQuerySchema = z.object({ id: z.coerce.number({ error: "存证记录不存在" }).int().positive("存证记录不存在") });
+export const AffairChildQuerySchema = pageQuerySchema().extend({ parentId: z.coerce.number({ error: "事务不存在" }).int().positive("事务不存在") });
+
+export const EVIDENCE_MESSAGES = {
+  notFound: "存证记录不存在",
+  originalMismatch: "文件与存证时的摘要值不一致，不能申请出证",
+  alreadyCertified: "该哈希存证已核验原件，无需重复申请",
+  noFiles: "请选择文件",
+  tooManyFiles: `一次最多上传${EVIDENCE_MAX_FILES_PER_REQUEST}个文件`,
+  fieldsAfterFile: "表单字段须在文件之前提交",
+  webContentMissing: "请上传保存的网页文件，或填写网页文件的摘要值",
+  failed: "存证未能完成，请稍后重试",
+  notStored: "存证尚未完成",
+} as const;
+
+export { HEX_DIGEST_PATTERN };

@@ -1,0 +1,111 @@
+import { verifyEvidenceBundle, type CheckStatus, type VerificationCheck } from "../../server/ledger/verify-bundle";
+import { canonicalJson } from "../schema/canonical-json";
+import { EvidenceEntrySchema, type EvidenceEntry } from "../schema/evidence-entry";
+
+/**
+ * The complete check of one certificate, the same in the browser (verification pages) and in the
+ * offline verifier: the ledger entry's format, the ledger proof (server/ledger/verify-bundle.ts:
+ * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
+ * checkpoint) and, when a file is given, its digests against the entry.
+ */
+
+export const CERTIFICATE_CHECK_NAMES = {
+  "entry-format": "证据记录格式正确",
+  "certificate-no": "证书编号与证据记录一致",
+  "file-sha256": "文件 SHA-256 摘要与证据记录一致",
+  "file-sm3": "文件 SM3 摘要与证据记录一致",
+} as const;
+
+export interface CertificateCheck {
+  readonly id: VerificationCheck["id"] | keyof typeof CERTIFICATE_CHECK_NAMES;
+  readonly name: string;
+  readonly status: CheckStatus;
+  readonly reason: string;
+  readonly detail?: string;
+}
+
+/** Digests of the file being checked (lowercase hex), computed wherever the file is. */
+export interface FileDigests {
+  readonly sha256: string;
+  readonly sm3?: string;
+  readonly size?: number;
+}
+
+export interface CertificateVerificationInput {
+  /** The ledger entry exactly as logged (bytes, or its UTF-8 text). */
+  readonly entry: Uint8Array | string;
+  /** c2sp.org/tlog-proof@v1 text. */
+  readonly proofBundle: string;
+  /** The platform's verifier keys (`<name>+<id>+<key>`). */
+  readonly verifierKeys: readonly string[];
+  /** The certificate number the entry must carry (the one looked up or printed). */
+  readonly certificateNo?: string;
+  readonly file?: FileDigests;
+  readonly newerCheckpoint?: string;
+  readonly consistencyProof?: readonly Uint8Array[];
+}
+
+export interface CertificateVerification {
+  /** Every check that ran passed, the entry is proven in the log, and a given file matches it. */
+  readonly ok: boolean;
+  readonly entry: EvidenceEntry | null;
+  readonly checks: readonly CertificateCheck[];
+}
+
+const PREREQUISITE_FAILED = "前置检查未通过，无法进行此项检查";
+
+function check(id: keyof typeof CERTIFICATE_CHECK_NAMES, status: CheckStatus, reason: string, detail?: string): CertificateCheck {
+  return { id, name: CERTIFICATE_CHECK_NAMES[id], status, reason, ...(detail === undefined ? {} : { detail }) };
+}
+
+function readEntry(entry: Uint8Array | string): { entry: EvidenceEntry | null; check: CertificateCheck } {
+  let text: string;
+  let json: unknown;
+  try {
+    text = typeof entry === "string" ? entry : new TextDecoder("utf-8", { fatal: true }).decode(entry);
+    json = JSON.parse(text);
+  } catch (error) {
+    return { entry: null, check: check("entry-format", "fail", "证据记录不是有效的 JSON 文本", (error as Error).message) };
+  }
+  const parsed = EvidenceEntrySchema.safeParse(json);
+  if (!parsed.success) return { entry: null, check: check("entry-format", "fail", "证据记录缺少字段或字段格式不正确", parsed.error.message) };
+  const { data } = parsed;
+  // One entry has one spelling (and so one leaf hash): the logged text is its canonical JSON.
+  if (canonicalJson(data) !== text) return { entry: null, check: check("entry-format", "fail", "证据记录不是规范化 JSON 文本（键序或空白被改动过）") };
+  return { entry: data, check: check("entry-format", "pass", `证据记录为第 ${data.v} 版格式，证书编号 ${data.certificateNo}`) };
+}
+
+function checkDigest(id: "file-sha256" | "file-sm3", algorithm: string, expected: string | undefined, actual: string | undefined, entry: EvidenceEntry | null): CertificateCheck {
+  if (!entry) return check(id, "skip", PREREQUISITE_FAILED);
+  if (actual === undefined || expected === undefined) return check(id, "skip", actual === undefined ? "未提供文件" : `证据记录未记载 ${algorithm} 摘要`);
+  const given = actual.toLowerCase();
+  return given === expected
+    ? check(id, "pass", `文件的 ${algorithm} 摘要 ${given} 与证据记录一致`)
+    : check(id, "fail", `文件的 ${algorithm} 摘要与证据记录不一致：文件不是存证时的那一份，或已被改动`, `file ${given}, entry ${expected}`);
+}
+
+export function verifyCertificate(input: CertificateVerificationInput): CertificateVerification {
+  const read = readEntry(input.entry);
+  const { entry } = read;
+  const checks: CertificateCheck[] = [read.check];
+  if (input.certificateNo !== undefined) {
+    checks.push(
+      !entry
+        ? check("certificate-no", "skip", PREREQUISITE_FAILED)
+        : entry.certificateNo === input.certificateNo
+          ? check("certificate-no", "pass", `证据记录的证书编号为 ${entry.certificateNo}`)
+          : check("certificate-no", "fail", "证据记录的证书编号与所查询的证书编号不同", `entry ${entry.certificateNo}, asked ${input.certificateNo}`),
+    );
+  }
+  const ledger = verifyEvidenceBundle({
+    entryBytes: input.entry,
+    bundle: input.proofBundle,
+    verifierKeys: input.verifierKeys,
+    ...(input.newerCheckpoint === undefined ? {} : { newerCheckpoint: input.newerCheckpoint, consistencyProof: input.consistencyProof ?? [] }),
+  });
+  checks.push(...ledger.checks);
+  checks.push(checkDigest("file-sha256", "SHA-256", entry?.sha256, input.file?.sha256, entry));
+  if (input.file === undefined || input.file.sm3 !== undefined) checks.push(checkDigest("file-sm3", "SM3", entry?.sm3, input.file?.sm3, entry));
+  const ok = ledger.ok && entry !== null && checks.every((item) => item.status !== "fail");
+  return { ok, entry, checks };
+}

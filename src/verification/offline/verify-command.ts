@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { decodeBase64 } from "../../../server/ledger/encoding";
+import { readCertificatePdf } from "../certificate-file";
+import { verifyCertificate, type CertificateCheck, type FileDigests } from "../certificate-checks";
+
+/**
+ * The offline verifier (`hengzheng-verify`, bin/hengzheng-verify.mjs is this module bundled): checks a
+ * certificate PDF's embedded proof, and optionally a file and a newer checkpoint, with no server.
+ * Node-only (file system, node:crypto SM3); the checks themselves are the verification pages' own.
+ */
+
+export const USAGE = `用法：
+  hengzheng-verify verify <证书.pdf> [原文件] [--key <平台公钥或其文件>]
+                   [--checkpoint <更新的检查点文件> --consistency <一致性证明.json>]
+
+  --key          平台公钥（<名称>+<编号>+<base64>，见 /ledger/vkey 与项目说明），可重复；
+                 不给时使用证书内记载的公钥，并提示您自行核对。
+  --checkpoint   从 /ledger/checkpoint 取得的更新的签名检查点，用于证明日志此后未被改写；
+  --consistency  从证书检查点到该检查点的一致性证明（/webapi/ledger/v2/getConsistencyProof 的应答）。
+退出码：0 全部通过；1 有检查未通过；2 用法或文件错误。`;
+
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const MARK: Record<CertificateCheck["status"], string> = { pass: "✔ 通过", fail: "✘ 不通过", skip: "- 跳过" };
+
+export async function runVerifyCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { key: { type: "string", multiple: true }, checkpoint: { type: "string" }, consistency: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, pdfPath, filePath, ...rest] = parsed.positionals;
+  if (parsed.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (command !== "verify" || !pdfPath || rest.length > 0 || Boolean(parsed.values.checkpoint) !== Boolean(parsed.values.consistency)) {
+    io.err(USAGE);
+    return 2;
+  }
+  try {
+    return await verify({ pdfPath, filePath, keys: parsed.values.key ?? [], checkpoint: parsed.values.checkpoint, consistency: parsed.values.consistency }, io);
+  } catch (error) {
+    io.err(`错误：${(error as Error).message}`);
+    return 2;
+  }
+}
+
+async function verify(options: { pdfPath: string; filePath?: string; keys: string[]; checkpoint?: string; consistency?: string }, io: CommandIo): Promise<number> {
+  const certificate = await readCertificatePdf(new Uint8Array(readFileSync(options.pdfPath)));
+  const keys = options.keys.map((key) => (existsSync(key) ? readFileSync(key, "utf8").trim() : key));
+  io.out(`证书：${options.pdfPath}${certificate.facts ? `（证书编号 ${certificate.facts.certificateNo}）` : ""}`);
+  if (keys.length === 0) {
+    if (!certificate.facts) throw new Error("证书中没有记载平台公钥，请用 --key 给出");
+    keys.push(certificate.facts.verifierKey);
+    io.out(`平台公钥：${certificate.facts.verifierKey}`);
+    io.out("  注意：这是证书自己记载的公钥。请与平台公布的公钥（/ledger/vkey、项目说明）核对，或用 --key 指定您独立获得的公钥。");
+  } else {
+    for (const key of keys) io.out(`平台公钥：${key}`);
+  }
+  const file = options.filePath ? await digestFile(options.filePath) : undefined;
+  if (options.filePath && file) io.out(`文件：${options.filePath}（${file.size} 字节）`);
+  const result = verifyCertificate({
+    entry: certificate.entry,
+    proofBundle: certificate.proofBundle,
+    verifierKeys: keys,
+    ...(certificate.facts ? { certificateNo: certificate.facts.certificateNo } : {}),
+    ...(file ? { file } : {}),
+    ...(options.checkpoint ? { newerCheckpoint: readFileSync(options.checkpoint, "utf8"), consistencyProof: readConsistencyProof(options.consistency!) } : {}),
+  });
+  io.out("");
+  for (const item of result.checks) {
+    io.out(`${MARK[item.status]}  ${item.name}`);
+    io.out(`          ${item.reason}`);
+  }
+  io.out("");
+  io.out(result.ok ? "结论：核验通过。" : "结论：核验未通过。");
+  return result.ok ? 0 : 1;
+}
+
+/** Accepts the getConsistencyProof envelope, its `datas`, or a bare array of base64 hashes. */
+function readConsistencyProof(path: string): Uint8Array[] {
+  const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
+  const holder = json as { proof?: unknown; datas?: { proof?: unknown } };
+  const proof = Array.isArray(json) ? json : (holder.datas?.proof ?? holder.proof);
+  if (!Array.isArray(proof) || proof.some((hash) => typeof hash !== "string")) throw new Error(`${path} 中没有一致性证明（proof 数组）`);
+  return proof.map((hash: string) => decodeBase64(hash, "consistency proof hash"));
+}
+
+async function digestFile(path: string): Promise<FileDigests & { size: number }> {
+  const sha256 = createHash("sha256");
+  const sm3 = createHash("sm3");
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    sha256.update(chunk as Buffer);
+    sm3.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: sha256.digest("hex"), sm3: sm3.digest("hex"), size };
+}

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openCheckpoint } from "../../server/ledger/checkpoint.js";
+import { splitEntryBundle } from "../../server/ledger/entry-bundle.js";
+import { hashLeaf } from "../../server/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../../server/ledger/inclusion.js";
+import { parseVerifierKey } from "../../server/ledger/note-keys.js";
+import { createTileHashReader } from "../../server/ledger/tile-hashes.js";
+import { entryBundleForIndex, entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+import { signedGet } from "./support/signed-fetch.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  if (server && server.child.exitCode === null) await server.kill9();
+  server = undefined;
+});
+
+/** Runs the burst writer on `dataDir` until `acknowledged` entries came back, then kill -9. */
+async function burstThenKill(dataDir: string, acknowledged: number): Promise<Map<number, string>> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/support/ledger-burst.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const acks = new Map<number, string>();
+  let pending = "";
+  let errors = "";
+  child.stderr!.on("data", (chunk) => (errors += chunk));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (pending + chunk.toString("utf8")).split("\n");
+      pending = lines.pop()!;
+      for (const line of lines) {
+        const match = /^ack (\d+) (.+)$/.exec(line);
+        if (match) acks.set(Number(match[1]), match[2]);
+      }
+      if (acks.size >= acknowledged && child.exitCode === null) {
+        child.kill("SIGKILL");
+        resolve();
+      }
+    });
+    child.once("exit", () => (acks.size >= acknowledged ? resolve() : reject(new Error(`the writer stopped after ${acks.size} acks:\n${errors}`))));
+  });
+  expect(await exited).toBe("SIGKILL");
+  return acks;
+}
+
+describe("ledger crash safety", () => {
+  it("keeps every acknowledged entry, provably, after kill -9 during a burst of appends", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-crash-"));
+    // The real server creates the data, the key and the empty-tree checkpoint, then stops.
+    server = await startServer({ dataDir });
+    const vkey = (await (await fetch(`${server.url}/ledger/vkey`)).text()).trim();
+    expect(await server.stop()).toBe(0);
+
+    // Killed while blocks are being written back to back: the kill lands inside some block.
+    const acks = await burstThenKill(dataDir, 1500);
+    expect(acks.size).toBeGreaterThanOrEqual(1500);
+
+    // The real server starts again on the same data (its self-check passes) and serves the log.
+    server = await startServer({ dataDir });
+    expect((await (await fetch(`${server.url}/ledger/vkey`)).text()).trim()).toBe(vkey);
+    const note = await (await fetch(`${server.url}/ledger/checkpoint`)).text();
+    const opened = openCheckpoint(note, [parseVerifierKey(vkey)]);
+    if (!opened.ok) throw new Error(opened.detail);
+    const { size, rootHash } = opened.checkpoint;
+    expect(size).toBeGreaterThan(Math.max(...acks.keys()));
+
+    const get = async (resource: string) => {
+      const response = await fetch(`${server!.url}/ledger/${resource}`);
+      expect(response.status, resource).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const bundles = new Map<string, Promise<Uint8Array[]>>();
+    const reader = createTileHashReader(size, (tile) => get(tilePath(tile)));
+    for (const [index, text] of acks) {
+      const bundle = entryBundleForIndex(index, size);
+      const bundlePath = entryBundlePath(bundle);
+      if (!bundles.has(bundlePath)) bundles.set(bundlePath, get(bundlePath).then((bytes) => splitEntryBundle(bytes, bundle.width)));
+      const entry = (await bundles.get(bundlePath)!)[index % 256];
+      expect(new TextDecoder().decode(entry), `entry ${index}`).toBe(text);
+      const proof = await generateInclusionProof(index, size, reader);
+      expect(checkInclusionProof({ leafHash: hashLeaf(entry), index, treeSize: size, proof, rootHash }), `entry ${index}`).toEqual({ ok: true });
+    }
+
+    // The JSON proof of the same server agrees with the tiles.
+    const sample = [...acks.keys()][Math.floor(acks.size / 2)];
+    const json = await signedGet(server.url, "/webapi/ledger/v2/getInclusionProof", { index: String(sample) });
+    expect(json.body.code).toBe(200);
+    const fromTiles = await generateInclusionProof(sample, size, reader);
+    expect(json.body.datas.proof).toEqual(fromTiles.map((hash) => Buffer.from(hash).toString("base64")));
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * A real certificate for tests and benchmarks: a small ledger (server/ledger, in memory) holding a
+ * genuine evidence entry for `content` between other entries, a platform-signed checkpoint, the
+ * entry's tlog-proof and the rendered PDF. Nothing is faked: every check must pass on it.
+ */
+import { createHash } from "node:crypto";
+import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
+import { CompactRange } from "../../../server/ledger/compact-range.js";
+import { generateConsistencyProof } from "../../../server/ledger/consistency.js";
+import { encodeBase64 } from "../../../server/ledger/encoding.js";
+import { hashLeaf } from "../../../server/ledger/hashing.js";
+import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/note-keys.js";
+import { createProofBundle, formatProofBundle } from "../../../server/ledger/proof-bundle.js";
+import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
+import type { CertificateFacts } from "../../../src/schema/certificate.js";
+import { generateCertificateNo } from "../../../src/schema/certificate-no.js";
+import { buildEvidenceEntry } from "../../../src/schema/evidence-entry.js";
+
+export const ORIGIN = "hengzheng.test/evidence-log";
+
+export async function issueCertificate(content: Uint8Array = new TextEncoder().encode("合同正文：甲方与乙方……"), options: { index?: number; size?: number } = {}) {
+  const keys = generateNoteKeys(ORIGIN);
+  const index = options.index ?? 5;
+  const treeSize = options.size ?? 9;
+  const digest = (algorithm: string) => createHash(algorithm).update(content).digest("hex");
+  const certificateNo = generateCertificateNo();
+  const { text: entryText } = buildEvidenceEntry({
+    kind: "file",
+    certificateNo,
+    sha256: digest("sha256"),
+    sm3: digest("sm3"),
+    size: content.length,
+    time: 1_767_225_600_000,
+    meta: "ab".repeat(32),
+  });
+  const entryBytes = new TextEncoder().encode(entryText);
+  const leaves = Array.from({ length: treeSize + 4 }, (_, i) => (i === index ? entryBytes : new TextEncoder().encode(`other entry ${i}`)));
+  const store = new MemoryNodeStore();
+  const range = CompactRange.empty();
+  const signer = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(keys.signerKey).signer] });
+  range.appendAll(leaves.slice(0, treeSize).map(hashLeaf), store.put);
+  const rootHash = range.root();
+  const checkpoint = await signer.sign({ size: treeSize, rootHash });
+  range.appendAll(leaves.slice(treeSize).map(hashLeaf), store.put);
+  const newerCheckpoint = await signer.sign({ size: leaves.length, rootHash: range.root() }, (from, to) => generateConsistencyProof(from, to, store.reader));
+  const consistencyProof = await generateConsistencyProof(treeSize, leaves.length, store.reader);
+  const proofBundle = formatProofBundle(await createProofBundle({ index, leafHash: hashLeaf(entryBytes), signedCheckpoint: checkpoint, getNodeHash: store.reader }));
+  const facts: CertificateFacts = {
+    certificateNo,
+    holderName: "张三",
+    evidenceName: "合同扫描件.pdf",
+    kind: "file",
+    kindLabel: "文件存证",
+    size: content.length,
+    sha256: digest("sha256"),
+    sm3: digest("sm3"),
+    createdAt: 1_767_225_600_000,
+    ledgerIndex: index,
+    blockHeight: 2,
+    logOrigin: ORIGIN,
+    treeSize,
+    rootHash: encodeBase64(rootHash),
+    verifierKey: keys.verifierKey,
+    timeSource: "本平台服务器时钟（未使用第三方可信时间戳）",
+    verifyUrl: `http://127.0.0.1:8080/info/certificate?no=${certificateNo}`,
+  };
+  const pdf = await renderCertificatePdf({ facts, entryBytes, proofBundle, issuedAt: 1_767_225_660_000 });
+  return { keys, content, entryText, entryBytes, proofBundle, checkpoint, newerCheckpoint, consistencyProof, facts, pdf };
+}

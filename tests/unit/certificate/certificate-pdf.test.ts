@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CERTIFICATE_ATTACHMENTS } from "../../../src/schema/certificate.js";
+import { readCertificatePdf } from "../../../src/verification/certificate-file.js";
+import { readPdfAttachments } from "../../../src/verification/pdf-attachments.js";
+import { issueCertificate } from "./certificate-fixture.js";
+
+const issued = await issueCertificate();
+const decode = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+describe("certificate PDF", () => {
+  it("embeds the exact logged entry, the tlog-proof and the printed facts as named files", async () => {
+    const files = await readPdfAttachments(new Uint8Array(issued.pdf));
+    expect([...files.keys()].sort()).toEqual(Object.values(CERTIFICATE_ATTACHMENTS).sort());
+    expect(files.get(CERTIFICATE_ATTACHMENTS.entry)).toEqual(issued.entryBytes);
+    expect(decode(files.get(CERTIFICATE_ATTACHMENTS.proof))).toBe(issued.proofBundle);
+    expect(JSON.parse(decode(files.get(CERTIFICATE_ATTACHMENTS.certificate)))).toEqual(issued.facts);
+  });
+
+  it("reads back as a certificate", async () => {
+    const certificate = await readCertificatePdf(new Uint8Array(issued.pdf));
+    expect(certificate.facts?.certificateNo).toBe(issued.facts.certificateNo);
+    expect(certificate.proofBundle.startsWith("c2sp.org/tlog-proof@v1\n")).toBe(true);
+  });
+
+  it("prints the Chinese text with an embedded subset of Noto Sans CJK", () => {
+    expect(issued.pdf.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJKsc-Regular/);
+    const dir = mkdtempSync(path.join(tmpdir(), "certificate-"));
+    const file = path.join(dir, "certificate.pdf");
+    writeFileSync(file, issued.pdf);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    for (const printed of ["电子数据存证证书", issued.facts.certificateNo, "张三", "合同扫描件.pdf", "文件存证", issued.facts.sha256, issued.facts.sm3, "北京时间", "如何核验本证书"]) {
+      expect(text).toContain(printed);
+    }
+    expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
+  });
+
+  it("refuses what is not a certificate", async () => {
+    await expect(readCertificatePdf(new TextEncoder().encode("hello"))).rejects.toThrow("无法读取 PDF 文件");
+    const files = await readPdfAttachments(new Uint8Array(issued.pdf));
+    expect(files.size).toBe(3);
+  });
+});
