@@ -17,7 +17,6 @@ import { billingRoutes } from "./modules/billing/billing.routes.js";
 import { createChainModule } from "./modules/chain/chain.module.js";
 import { certificateRoutes } from "./modules/certificate/certificate.routes.js";
 import { CertificateService } from "./modules/certificate/certificate.service.js";
-import type { EvidencePort } from "./modules/evidence/evidence.types.js";
 import { createEvidenceServices } from "./modules/evidence/evidence.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
 import { evidenceRoutes } from "./modules/evidence/evidence.routes.js";
@@ -27,7 +26,6 @@ import { ledgerApiRoutes } from "./modules/ledger/ledger-api.routes.js";
 import { ledgerTileRoutes } from "./modules/ledger/ledger-tiles.routes.js";
 import { createLedgerService } from "./modules/ledger/ledger.module.js";
 import type { LedgerService } from "./modules/ledger/ledger.service.js";
-import type { LedgerChainView } from "./modules/ledger/ledger.types.js";
 import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
 import { loginRoutes } from "./modules/account/login.routes.js";
 import { commonRoutes } from "./modules/common/common.routes.js";
@@ -63,7 +61,7 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices; blobs: BlobStore; personal: PersonalServices; billing: BillingServices; ledger: LedgerService; evidence?: EvidenceService; chain?: ChainService; certificates?: CertificateService };
+export type AppServices = { sessions: SessionService; common: CommonService; content: ContentService; accounts: AccountServices; notary: NotaryServices; blobs: BlobStore; personal: PersonalServices; billing: BillingServices; ledger: LedgerService; chain: ChainService; evidence: EvidenceService; certificates: CertificateService };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -106,6 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
   const accountServices = createAccountServices(config, database.db, sessions, now);
   const blobs = new BlobStore(path.join(config.dataDir, "blobs"));
+  // Refuses to start when the stored ledger contradicts its last signed checkpoint.
+  const ledger = await createLedgerService({ config, db: database.db, now, log: app.log });
+  // Witnesses, TSA and the live push around each checkpoint.
+  const chainModule = await createChainModule({ config, db: database.db, ledger, now, log: app.log });
+  // Settles records an interrupted run left pending before anything new is stored.
+  const evidence = await createEvidenceServices({ db: database.db, ledger, blobs, users: accountServices.users, now, log: app.log });
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
@@ -115,22 +119,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobs,
     personal: createPersonalServices({ config, db: database.db, accounts: accountServices, sessions, blobs, now }),
     billing: createBillingServices(database.db, accountServices.users),
-    // Refuses to start when the stored ledger contradicts its last signed checkpoint.
-    ledger: await createLedgerService({ config, db: database.db, now, log: app.log }),
+    ledger,
+    chain: chainModule.chain,
+    evidence,
+    certificates: new CertificateService({ ledger, evidence, time: chainModule.chain, publicBaseUrl: config.publicBaseUrl, now }),
   };
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
   app.decorate("services", services);
   app.decorate("database", database);
+  // onClose hooks run last-registered first: the ledger integrates its waiting appends, then
+  // the chain module stops, then the database closes.
   app.addHook("onClose", async () => database.db.destroy());
-  // Witnesses, TSA and the live push around each checkpoint; closed after the ledger has flushed its last block.
-  const chainModule = await createChainModule({ config, db: database.db, ledger: services.ledger, now, log: app.log });
-  services.chain = chainModule.chain;
   app.addHook("onClose", async () => chainModule.close());
-  // onClose hooks run last-registered first: the ledger integrates its waiting appends before the database closes.
-  app.addHook("onClose", async () => services.ledger.close());
-  // Settles records an interrupted run left pending before anything new is stored.
-  services.evidence = await createEvidenceServices({ db: database.db, ledger: services.ledger, blobs, users: accountServices.users, now, log: app.log });
+  app.addHook("onClose", async () => ledger.close());
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
@@ -167,23 +169,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(personalRoutes, { personal: services.personal, developmentProviders: config.developmentProviders });
   await app.register(billingRoutes, { billing: services.billing.billing });
-  // The chain module (witnesses, live push) decorates the ledger's public answers when it is there.
-  const chainView = (): LedgerChainView | undefined => services.chain;
-  await app.register(ledgerTileRoutes, { ledger: services.ledger, chain: chainView });
-  await app.register(ledgerApiRoutes, { ledger: services.ledger, chain: chainView });
+  // The chain module adds the witnesses' cosignatures and statuses to the ledger's public answers.
+  await app.register(ledgerTileRoutes, { ledger, chain: services.chain });
+  await app.register(ledgerApiRoutes, { ledger, chain: services.chain });
   await chainModule.register(app);
-  await app.register(evidenceRoutes, { evidence: services.evidence });
-  // Certificates read the evidence module's records: registered once that module is in the app.
-  const evidence = (services as { evidence?: EvidencePort }).evidence;
-  if (evidence) {
-    services.certificates = new CertificateService({ ledger: services.ledger, evidence, publicBaseUrl: config.publicBaseUrl, now });
-    await app.register(certificateRoutes, { certificates: services.certificates, sessions });
-  }
-  // The evidence library reads evidence, certificates and proofs through those services.
-  if (services.evidence && services.certificates) {
-    const ports = { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger };
-    await app.register(evidenceLibraryModule, { config, db: database.db, ports, captchas: accounts.captchas, now });
-  }
+  await app.register(evidenceRoutes, { evidence });
+  await app.register(certificateRoutes, { certificates: services.certificates, sessions });
+  await app.register(evidenceLibraryModule, {
+    config,
+    db: database.db,
+    ports: { evidence, certificates: services.certificates, ledger },
+    captchas: accounts.captchas,
+    now,
+  });
 
   const housekeeping = startHousekeeping(
     [

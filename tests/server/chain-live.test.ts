@@ -87,7 +87,7 @@ describe("trusted time for checkpoints", () => {
     tsa.mode = "fail";
     try {
       const receipt = await test.app.services.ledger.append(entry("unstamped"));
-      await test.app.services.chain!.idle();
+      await test.app.services.chain.idle();
       const answer = (await test.get("/webapi/ledger/v2/getTimestamp", { treeSize: receipt.treeSize })).json();
       expect(answer.datas).toEqual({ timestampAuthority: tsa.url, kind: "platform", statement: "时间为本平台服务器时间，未经第三方可信时间戳机构认证" });
     } finally {
@@ -95,7 +95,7 @@ describe("trusted time for checkpoints", () => {
     }
     const plain = await createTestApp({ seedDemo: false });
     try {
-      expect(await plain.app.services.chain!.timestampFor(0)).toEqual({ kind: "platform", statement: "时间为本平台服务器时间，未经第三方可信时间戳机构认证" });
+      expect(await plain.app.services.chain.timestampFor(0)).toEqual({ kind: "platform", statement: "时间为本平台服务器时间，未经第三方可信时间戳机构认证" });
     } finally {
       await plain.close();
     }

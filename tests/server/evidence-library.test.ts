@@ -267,7 +267,7 @@ describe("packaged download", () => {
     expect(listText).toContain("证据打包清单");
 
     for (const item of manifest.items) {
-      const record = (await t.app.services.evidence!.findByCertificateNo(item.certificateNo))!;
+      const record = (await t.app.services.evidence.findByCertificateNo(item.certificateNo))!;
       expect(item).toMatchObject({ sha256: record.sha256, sm3: record.sm3, size: record.size, ledgerIndex: record.ledgerIndex, name: record.name });
       expect(listText).toContain(item.certificateNo);
       expect(listText).toContain(record.sha256);

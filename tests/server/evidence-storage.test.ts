@@ -51,8 +51,8 @@ describe("file evidence", () => {
     expect(text).not.toContain("合同");
     expect(first.blockHeight).toBeGreaterThan(0);
     // The content is kept intact.
-    const record = await t.app.services.evidence!.findByCertificateNo(first.certificateNo);
-    const stream = await t.app.services.evidence!.openContent(record!);
+    const record = await t.app.services.evidence.findByCertificateNo(first.certificateNo);
+    const stream = await t.app.services.evidence.openContent(record!);
     const chunks: Buffer[] = [];
     for await (const chunk of stream!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(one)).toBe(true);
@@ -181,7 +181,7 @@ describe("lists, details and deletion", () => {
     expect(list.totalRow).toBe(0);
     expect((await t.get(api(evidenceEndpoints("text").one), { id: created.id }, { token: alice.token })).json().code).toBe(404);
     expect(parseEvidenceEntry((await ledgerEntryOf(created.ledgerIndex))!)!.certificateNo).toBe(created.certificateNo);
-    expect((await t.app.services.evidence!.findByCertificateNo(created.certificateNo))!.deletedAt).not.toBeNull();
+    expect((await t.app.services.evidence.findByCertificateNo(created.certificateNo))!.deletedAt).not.toBeNull();
   });
 });
 

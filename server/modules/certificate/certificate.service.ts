@@ -7,12 +7,14 @@ import {
   type PublicCertificate,
 } from "../../../src/schema/certificate.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
+import { formatDateTime } from "../../../src/schema/format.js";
 import { EVIDENCE_KIND_LABELS } from "../../../src/schema/evidence.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseCheckpoint } from "../../ledger/checkpoint.js";
 import { encodeBase64 } from "../../ledger/encoding.js";
 import { parseProofBundle } from "../../ledger/proof-bundle.js";
 import { parseNote } from "../../ledger/signed-note.js";
+import type { CheckpointTime } from "../chain/chain.service.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { renderCertificatePdf } from "./certificate-pdf.js";
@@ -23,13 +25,18 @@ export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findBy
 export interface CertificateServiceOptions {
   readonly ledger: Pick<LedgerPort, "proofBundle" | "verifierKey">;
   readonly evidence: EvidenceLookups;
+  /** How the time of the checkpoint covering an entry is attested (the chain module's TSA tokens). */
+  readonly time: { timestampFor(treeSize: number): Promise<CheckpointTime> };
   /** The site's public address, for the QR code (no trailing slash). */
   readonly publicBaseUrl: string;
   readonly now: () => number;
 }
 
-/** Said on every certificate until a trusted timestamp authority is configured (DESIGN.md §6: never claim an anchor that did not happen). */
-export const PLATFORM_TIME_SOURCE = "本平台服务器时钟（未使用第三方可信时间戳）";
+/** The certificate's time source line: the TSA token covering the entry, or the chain's own statement that the time is ours (DESIGN.md §6). */
+export function describeTimeSource(time: CheckpointTime): string {
+  if (time.kind === "platform") return time.statement;
+  return `RFC 3161 可信时间戳：${time.tsaUrl}，${formatDateTime(time.genTime)}（北京时间）盖于账本前 ${time.treeSize} 条的检查点`;
+}
 
 const NOT_FOUND = "未找到该证书";
 
@@ -39,6 +46,7 @@ export class CertificateService {
   /** The certificate PDF of a ledgered record, with its proof under the latest checkpoint embedded. */
   async renderPdf(record: EvidenceRecord): Promise<Buffer> {
     const { index, proofBundle } = await this.#proof(record);
+    const timeSource = await this.#timeSource(index);
     const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
     const facts: CertificateFacts = {
       certificateNo: record.certificateNo,
@@ -56,7 +64,7 @@ export class CertificateService {
       treeSize: checkpoint.size,
       rootHash: encodeBase64(checkpoint.rootHash),
       verifierKey: this.options.ledger.verifierKey,
-      timeSource: PLATFORM_TIME_SOURCE,
+      timeSource,
       verifyUrl: this.verifyUrl(record.certificateNo),
     };
     return renderCertificatePdf({ facts, entryBytes: new TextEncoder().encode(record.entryJson), proofBundle, issuedAt: this.options.now() });
@@ -100,8 +108,13 @@ export class CertificateService {
       blockHeight: record.blockHeight!,
       entry: record.entryJson,
       proofBundle,
-      timeSource: PLATFORM_TIME_SOURCE,
+      timeSource: await this.#timeSource(index),
     };
+  }
+
+  /** The entry at `index` is in every tree of size index + 1 or more. */
+  async #timeSource(index: number): Promise<string> {
+    return describeTimeSource(await this.options.time.timestampFor(index + 1));
   }
 
   async #proof(record: EvidenceRecord): Promise<{ index: number; proofBundle: string }> {

@@ -32,7 +32,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Tokenless JSON views of the ledger under /webapi: checkpoint, proofs, chain statistics. */
-export async function ledgerApiRoutes(app: FastifyInstance, options: { ledger: LedgerService; chain: () => LedgerChainView | undefined }) {
+export async function ledgerApiRoutes(app: FastifyInstance, options: { ledger: LedgerService; chain: LedgerChainView }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { ledger } = options;
   const tokenless = { session: "tokenless" as const };
@@ -101,7 +101,7 @@ export async function ledgerApiRoutes(app: FastifyInstance, options: { ledger: L
     async () =>
       answer(async () => {
         const [checkpoint, recent] = await Promise.all([ledger.latestCheckpoint(), ledger.recentEntries(TX_LIST_SIZE)]);
-        const nodeList = (await options.chain()?.nodes()) ?? [{ name: ledger.origin, status: 1 }];
+        const nodeList = await options.chain.nodes();
         const blockHeight = checkpoint?.blockHeight ?? 0;
         return ok({
           blockHeight,

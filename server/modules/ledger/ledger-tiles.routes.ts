@@ -18,7 +18,7 @@ function notFound(reply: FastifyReply, message: string) {
   return reply.code(404).header("content-type", "text/plain; charset=utf-8").header("cache-control", "no-store").send(`${message}\n`);
 }
 
-export async function ledgerTileRoutes(app: FastifyInstance, options: { ledger: LedgerService; chain: () => LedgerChainView | undefined }) {
+export async function ledgerTileRoutes(app: FastifyInstance, options: { ledger: LedgerService; chain: LedgerChainView }) {
   const { ledger } = options;
   const plain = { schema: { hide: true }, config: { session: "tokenless" as const } };
 
@@ -26,7 +26,7 @@ export async function ledgerTileRoutes(app: FastifyInstance, options: { ledger: 
     const checkpoint = await ledger.latestCheckpoint();
     if (!checkpoint) return notFound(reply, "no checkpoint yet");
     // Witness cosignatures (chain module) are extra signature lines on the same note.
-    const note = (await options.chain()?.decorateNote(checkpoint)) ?? checkpoint.note;
+    const note = await options.chain.decorateNote(checkpoint);
     return reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "no-cache").send(note);
   });
 

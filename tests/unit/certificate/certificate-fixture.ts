@@ -62,7 +62,7 @@ export async function issueCertificate(content: Uint8Array = new TextEncoder().e
     treeSize,
     rootHash: encodeBase64(rootHash),
     verifierKey: keys.verifierKey,
-    timeSource: "本平台服务器时钟（未使用第三方可信时间戳）",
+    timeSource: "时间为本平台服务器时间，未经第三方可信时间戳机构认证",
     verifyUrl: `http://127.0.0.1:8080/info/certificate?no=${certificateNo}`,
   };
   const pdf = await renderCertificatePdf({ facts, entryBytes, proofBundle, issuedAt: 1_767_225_660_000 });
