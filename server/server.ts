@@ -25,6 +25,7 @@ async function main() {
       `  运行模式：${config.mode}（${storage}）`,
       `  数据库：${app.database.describe()}`,
       `  接口文档：http://${shownHost}:${config.port}/opendocs`,
+      `  账本公钥（核验证书用，亦见 /ledger/vkey）：${app.services.ledger.verifierKey}`,
     ].join("\n"),
   );
 

@@ -2,7 +2,6 @@ import { useCustom, type HttpError } from "@refinedev/core";
 import { useSyncExternalStore } from "react";
 import { CHAIN_STATS_ENDPOINT } from "../schema/chain-stats";
 import type { ChainLive } from "../schema/chain-live";
-import { ResultCode } from "../schema/envelope";
 import { chainLiveSocket, type ChainSocketState } from "./chain-live-socket";
 
 /** While the socket is not open, the figures are read again this often. */
@@ -25,8 +24,7 @@ export interface ChainFigures {
 
 /**
  * The chain figures for the home page and /info/blockChain: pushed over the socket while it is
- * open, otherwise read from getBlockHeightAndTxCount once and then every CHAIN_REFRESH_MS. A
- * ledger that answers 404 is not asked again (it will not appear by asking at once).
+ * open, otherwise read from getBlockHeightAndTxCount once and then every CHAIN_REFRESH_MS.
  */
 export function useChainFigures(): ChainFigures {
   const live = useChainLive();
@@ -35,7 +33,7 @@ export function useChainFigures(): ChainFigures {
     url: CHAIN_STATS_ENDPOINT,
     method: "get",
     queryOptions: {
-      retry: (failures: number, error: HttpError) => error.statusCode !== ResultCode.notFound && failures < 1,
+      retry: 1,
       refetchInterval: (current) => (current.state.error || isLive ? false : CHAIN_REFRESH_MS),
     },
   });

@@ -11,6 +11,9 @@ import { createPersonalClient } from "../../src/providers/personal-client";
 import { PersonalServicesProvider } from "../../src/providers/personal-context";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { createSignedUrlBuilder } from "../../src/providers/signed-url";
+import { createVerificationClient } from "../../src/verification/verification-client";
+import { VerificationClientProvider } from "../../src/verification/verification-context";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
@@ -20,7 +23,7 @@ export const MAIN_ACCOUNT = { token: "tk-main", timestamp: Date.now(), id: 7, lo
 
 /**
  * A personal-centre page or widget with the app's real providers (data, access control, the
- * personal clients with a readable fake of the RSA step) against scripted /webapi answers, inside
+ * personal clients with a readable fake of the RSA step, the verification client) against scripted /webapi answers, inside
  * antd's App so its message API works as in the app.
  */
 export function renderPersonal(options: { path: string; element: ReactNode; script?: Record<string, ScriptedAnswer>; user?: Record<string, unknown> }) {
@@ -29,6 +32,7 @@ export function renderPersonal(options: { path: string; element: ReactNode; scri
   const { http, calls, callsTo } = scriptedHttpClient(options.script ?? {});
   const accessControlProvider: AccessControlProvider = createAccessControlProvider({ sessionStore, now: Date.now });
   const services = { personal: createPersonalClient({ http, crypto: fakeLoginCrypto }), childAccounts: createChildAccountClient({ http, crypto: fakeLoginCrypto }) };
+  const verification = createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ baseURL: "/webapi", sessionStore, now: Date.now }) });
   const [pathname] = options.path.split("?");
   render(
     <MemoryRouter initialEntries={[options.path]}>
@@ -41,13 +45,15 @@ export function renderPersonal(options: { path: string; element: ReactNode; scri
           >
             <SessionStoreProvider store={sessionStore}>
               <PersonalServicesProvider services={services}>
-                <AppFeedbackProvider feedback={createAppFeedback()}>
-                  <Routes>
-                    <Route path={pathname} element={options.element} />
-                    <Route path="*" element={null} />
-                  </Routes>
-                  <CurrentLocation />
-                </AppFeedbackProvider>
+                <VerificationClientProvider client={verification}>
+                  <AppFeedbackProvider feedback={createAppFeedback()}>
+                    <Routes>
+                      <Route path={pathname} element={options.element} />
+                      <Route path="*" element={null} />
+                    </Routes>
+                    <CurrentLocation />
+                  </AppFeedbackProvider>
+                </VerificationClientProvider>
               </PersonalServicesProvider>
             </SessionStoreProvider>
           </Refine>

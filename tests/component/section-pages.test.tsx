@@ -54,7 +54,7 @@ describe("guidance pages", () => {
 });
 
 describe("pages of a section without its service yet", () => {
-  it.each(["/evidenceTaken/screenRecord/dataList", "/monitor/audio/fmnew", "/evidences/dataList/Certificate", "/monitor/picture/dataChart"])(
+  it.each(["/evidenceTaken/screenRecord/dataList", "/monitor/audio/fmnew", "/monitor/picture/dataChart"])(
     "%s says plainly that it is not open, under its title, with the guidance link where there is one",
     async (path) => {
       const route = realRoute(path);

@@ -68,7 +68,7 @@ describe("as a visitor", () => {
     await page.getByText(newest.title).first().waitFor();
     await page.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/).first().waitFor();
     expect(await page.title()).toContain("衡证");
-    // The ledger arrives in a later issue: its call answers 404 and the page says so instead of showing numbers.
+    // A fresh ledger has only its empty checkpoint: the page says so instead of showing zeros.
     await page.getByText("账本尚未产生区块").waitFor();
     await expect.poll(() => page.getByRole("list", { name: "合作伙伴展示位（示意）" }).getByRole("img").count()).toBe(64);
     await expect.poll(() => page.getByRole("navigation", { name: "主导航" }).getByRole("link").count()).toBe(13);

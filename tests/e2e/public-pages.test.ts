@@ -69,10 +69,13 @@ describe("public pages as a visitor", () => {
     await page.context().close();
   });
 
-  it("sees 账本尚未启用 in the chain statistics while the ledger is not built", async () => {
-    const { page } = await openPage();
+  it("sees the ledger's live statistics: block height, the log and its witness, the entries", async () => {
+    const { page, problems } = await openPage();
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.blockChain}`);
-    await page.getByRole("region", { name: "账本实时统计" }).getByText("账本尚未启用", { exact: true }).waitFor();
+    const statistics = page.getByRole("region", { name: "账本实时统计" });
+    await statistics.getByText("区块高度").waitFor();
+    await expect.poll(() => statistics.textContent()).toMatch(/区块高度\d+节点数\d+交易数\d+/);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

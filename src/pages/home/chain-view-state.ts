@@ -1,12 +1,10 @@
 import type { HttpError } from "@refinedev/core";
 import type { ChainLive, ChainNode, ChainTx } from "../../schema/chain-live";
-import { ResultCode } from "../../schema/envelope";
 
 /**
- * What the home page's chain panel can honestly say. "empty" covers both a ledger that is not
- * there yet (the call answers 404) and one that has not issued its first checkpoint: either way
- * there is no block to show. "unavailable" is any other failure, which spec §8 keeps silent, so
- * the panel only says it could not read the figures.
+ * What the home page's chain panel can honestly say. "empty" is a ledger that has not issued its
+ * first checkpoint with entries: there is no block to show. "unavailable" is any failure, which
+ * spec §8 keeps silent, so the panel only says it could not read the figures.
  */
 export type ChainViewState =
   | { kind: "loading" }
@@ -15,7 +13,7 @@ export type ChainViewState =
   | { kind: "live"; blockHeight: number; peerCount: number; txCount: number; nodes: ChainNode[]; transactions: ChainTx[] };
 
 export function chainViewState(data: ChainLive | undefined, error: HttpError | null, isLoading: boolean): ChainViewState {
-  if (error) return error.statusCode === ResultCode.notFound ? { kind: "empty" } : { kind: "unavailable" };
+  if (error) return { kind: "unavailable" };
   if (isLoading || !data) return { kind: "loading" };
   const blockHeight = data.blockHeight ?? data.blockNum ?? 0;
   if (blockHeight === 0) return { kind: "empty" };

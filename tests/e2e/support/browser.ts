@@ -34,22 +34,11 @@ export const SCREENSHOT_DIR = (() => {
   return dir;
 })();
 
-/**
- * Calls the pages make to parts of the platform that later issues build: until then the server
- * answers 404, which the page shows as an honest empty state and Chromium logs as a console error.
- */
-const ENDPOINTS_NOT_YET_BUILT = ["/webapi/extractEvidence/v2/getBlockHeightAndTxCount"];
-
-function isExpectedNotFound(message: ConsoleMessage): boolean {
-  const { pathname } = new URL(message.location().url || "about:blank");
-  return message.text().includes("404") && ENDPOINTS_NOT_YET_BUILT.includes(pathname);
-}
-
 /** Collects console errors and uncaught page errors so a test can assert there were none. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" && !isExpectedNotFound(message)) problems.push(message.text());
+    if (message.type() === "error") problems.push(message.text());
   });
   page.on("pageerror", (error) => problems.push(String(error)));
   return problems;

@@ -48,10 +48,8 @@ describe("the scene wheel (spec §9: 8 segments of 45° from 69°)", () => {
 });
 
 describe("the chain panel's state", () => {
-  const notFound = { message: "请求的接口不存在", statusCode: 404 };
   it.each([
     ["loading", undefined, null, true, "loading"],
-    ["the ledger is not there yet (404)", undefined, notFound, false, "empty"],
     ["no block yet", { blockHeight: 0, peerCount: 1, txCount: 0 }, null, false, "empty"],
     ["another failure", undefined, { message: "网络错误", statusCode: 500 }, false, "unavailable"],
     ["blocks", { blockHeight: 3, peerCount: 2, txCount: 10 }, null, false, "live"],

@@ -2,15 +2,8 @@ import type { HttpError } from "@refinedev/core";
 import { Alert, Card, Col, Row, Skeleton, Statistic } from "antd";
 import { useChainFigures } from "../../../providers/use-chain-live";
 import type { ChainLive } from "../../../schema/chain-live";
-import { ResultCode } from "../../../schema/envelope";
 
-export const LEDGER_NOT_ENABLED = "账本尚未启用";
-
-/**
- * Live chain statistics (spec §2, §7): pushed over the chain socket as each block is signed, polled
- * while it is down. Where the ledger is not enabled the call answers 404 and the card says so
- * plainly instead of showing zeros that would look like a real, empty ledger.
- */
+/** Live chain statistics (spec §2, §7): pushed over the chain socket as each block is signed, polled while it is down. */
 export function ChainStatistics() {
   const { data, error, isLoading } = useChainFigures();
 
@@ -24,16 +17,6 @@ export function ChainStatistics() {
 }
 
 function StatisticsBody({ stats, error }: { stats: ChainLive | undefined; error: HttpError | null }) {
-  if (error?.statusCode === ResultCode.notFound) {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        message={LEDGER_NOT_ENABLED}
-        description="本安装的存证账本尚未启用，因此还没有区块高度、节点和交易数据。账本启用后，这里会显示已签发的检查点数（区块高度）、账本及见证节点数和存证条目数（交易数）。"
-      />
-    );
-  }
   if (error || !stats) {
     return <Alert type="warning" showIcon message="暂时无法读取账本统计，请稍后刷新页面重试。" />;
   }
