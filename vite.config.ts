@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { browserTwins } from "./scripts/vite-browser-twins";
+import { browserTwins } from "./scripts/vite-browser-twins.js";
 
 // The client is built into dist/ and served by the Fastify process (server/plugins/client.ts).
 // During `npm run dev:client` the API calls are proxied to a server started with `npm run dev:server`.

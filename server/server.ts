@@ -1,4 +1,5 @@
 import { buildApp, databaseTargetFor } from "./app.js";
+import { PLATFORM_NAME } from "../src/schema/constants.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 /** Boots the platform: configuration, the app, listening, and a graceful close on signals. */
@@ -21,7 +22,7 @@ async function main() {
   const storage = databaseTargetFor(config).kind === "sqlite" ? `嵌入式 SQLite，数据目录 ${config.dataDir}` : "PostgreSQL";
   console.log(
     [
-      `衡证电子证据平台已启动：http://${shownHost}:${config.port}`,
+      `${PLATFORM_NAME}已启动：http://${shownHost}:${config.port}`,
       `  运行模式：${config.mode}（${storage}）`,
       `  数据库：${app.database.describe()}`,
       `  接口文档：http://${shownHost}:${config.port}/opendocs`,

@@ -6,9 +6,6 @@ import { z } from "zod";
  * verification pages and the offline verifier (which read them).
  */
 
-/** Issuer printed on every certificate (the same words as the site's brand). */
-export const CERTIFICATE_ISSUER = "衡证电子证据平台";
-
 /**
  * Files embedded in every certificate PDF (PDF EmbeddedFiles name tree), so the PDF alone is
  * verifiable: the ledger entry exactly as logged, its C2SP tlog-proof and the printed facts.

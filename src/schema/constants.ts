@@ -7,6 +7,9 @@
  * - allowed upload extensions per rights type: upload.ts.
  */
 
+/** The product's name: page titles, footers, e-mails, the certificate's issuer, the start banner. */
+export const PLATFORM_NAME = "衡证电子证据平台";
+
 /** Sizes are binary: the spec's "2 MB" avatar limit is 2097152 bytes. */
 export const BYTES_PER_MB = 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { CERTIFICATE_ATTACHMENTS, CERTIFICATE_ISSUER, type CertificateFacts } from "../../../src/schema/certificate.js";
+import { CERTIFICATE_ATTACHMENTS, type CertificateFacts } from "../../../src/schema/certificate.js";
+import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { certificateFont } from "./certificate-font.js";
 
@@ -34,7 +35,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    info: { Title: `电子数据存证证书 ${facts.certificateNo}`, Author: CERTIFICATE_ISSUER, Subject: facts.evidenceName, CreationDate: issued, ModDate: issued },
+    info: { Title: `电子数据存证证书 ${facts.certificateNo}`, Author: PLATFORM_NAME, Subject: facts.evidenceName, CreationDate: issued, ModDate: issued },
     lang: "zh-CN",
   });
   const chunks: Buffer[] = [];
@@ -165,7 +166,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, left: number, top: nu
 
 function drawFooter(doc: PDFKit.PDFDocument, issuedAt: number) {
   const width = PAGE.width - 2 * PAGE.margin;
-  doc.fillColor(MUTED).fontSize(8.5).text(`${CERTIFICATE_ISSUER}　出具时间 ${formatDateTime(issuedAt)}（北京时间）`, PAGE.margin, PAGE.height - PAGE.margin - 14, {
+  doc.fillColor(MUTED).fontSize(8.5).text(`${PLATFORM_NAME}　出具时间 ${formatDateTime(issuedAt)}（北京时间）`, PAGE.margin, PAGE.height - PAGE.margin - 14, {
     width,
     align: "center",
     lineBreak: false,

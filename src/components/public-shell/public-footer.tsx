@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
 import { PRIVACY_POLICY } from "../../pages/user/legal/privacy-policy";
 import { USER_AGREEMENT } from "../../pages/user/legal/user-agreement";
-import { PLATFORM_NAME } from "../brand-logo";
+import { PLATFORM_NAME } from "../../schema/constants";
 import { HotlineNumber } from "./consult-panel";
 import { navItem, type PublicNavKey } from "./public-nav-items";
 import { shouldShowTestingCentreLine } from "./public-shell-rules";
