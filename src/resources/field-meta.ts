@@ -24,6 +24,8 @@ export interface FieldDescription {
   isRequired: boolean;
   /** For enums: the values, each with its label from `meta({ labels })` or itself. */
   options?: { value: string; label: string }[];
+  /** For objects shown as lines (`meta({ labels, formats })`): each key's label and format; unlabelled keys are not shown. */
+  entries?: { labels: Record<string, string>; formats: Record<string, FieldFormat> };
 }
 
 const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "bytes"];
@@ -45,14 +47,20 @@ export function describeField(name: string, field: z.ZodType): FieldDescription 
     schema,
     isRequired,
     ...(schema instanceof z.ZodEnum ? { options: schema.options.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) })) } : {}),
+    ...(schema instanceof z.ZodRecord || schema instanceof z.ZodObject ? { entries: { labels, formats: formatsOf(meta.formats) } } : {}),
   };
 }
 
-/** A record value as the page shows it; an absent value is an empty string. */
-export function formatFieldValue(field: Pick<FieldDescription, "format" | "options">, value: unknown): string {
+/**
+ * A record value as the page shows it; an absent value is an empty string. An object with
+ * `entries` becomes one "label：value" line per labelled key, nested objects and lists included.
+ */
+export function formatFieldValue(field: Pick<FieldDescription, "format" | "options" | "entries">, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   const option = field.options?.find((candidate) => candidate.value === String(value));
   if (option) return option.label;
+  if (field.entries && typeof value === "object") return entryLines(field.entries, value).join("\n");
+  if (typeof value === "boolean") return value ? "是" : "否";
   switch (field.format) {
     case "datetime":
       return typeof value === "number" || typeof value === "string" ? formatDateTime(value) : "";
@@ -63,6 +71,21 @@ export function formatFieldValue(field: Pick<FieldDescription, "format" | "optio
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }
+}
+
+function entryLines(entries: NonNullable<FieldDescription["entries"]>, value: object): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === "object" && item !== null ? entryLines(entries, item) : [String(item)]));
+  return Object.entries(value).flatMap(([key, entry]) => {
+    const label = entries.labels[key];
+    if (!label || entry === null || entry === undefined || entry === "") return [];
+    if (typeof entry === "object") return entryLines(entries, entry).map((line) => `${label} · ${line}`);
+    return [`${label}：${formatFieldValue({ format: entries.formats[key] ?? "text" }, entry)}`];
+  });
+}
+
+function formatsOf(value: unknown): Record<string, FieldFormat> {
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, FieldFormat] => FORMATS.includes(entry[1] as FieldFormat)));
 }
 
 /** Meta may sit on the field or on any wrapper around it; the outermost wins, as zod's own lookup does. */

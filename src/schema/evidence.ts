@@ -192,6 +192,30 @@ export const RightsWebFieldsSchema = z.object({
 
 // ---- records ----
 
+/** The holder-facing names of a record's private details (keys without a name, e.g. codes, are not shown). */
+const EVIDENCE_DETAIL_LABELS: Record<string, string> = {
+  fileName: "文件名称",
+  originalFileName: "核验原件文件名",
+  originalVerifiedAt: "原件核验时间",
+  chars: "文本字数",
+  description: "说明",
+  childCount: "子存证数",
+  author: "作者",
+  creationTime: "创作完成时间",
+  rightTypeLabel: "作品类型",
+  url: "网页地址",
+  voucher: "交易信息",
+  voucherNo: "交易单号",
+  tradeTime: "交易时间",
+  amountFen: "交易金额",
+  payer: "付款方",
+  payee: "收款方",
+  attachments: "附件",
+  size: "大小",
+  sha256: "SHA-256",
+};
+const EVIDENCE_DETAIL_FORMATS = { originalVerifiedAt: "datetime", creationTime: "datetime", tradeTime: "datetime", amountFen: "fen", size: "bytes" } as const;
+
 export const EvidenceRecordSchema = z.object({
   id: z.number().int().meta({ title: "编号" }),
   certificateNo: z.string().meta({ title: "证书编号" }),
@@ -210,7 +234,7 @@ export const EvidenceRecordSchema = z.object({
   hasContent: z.boolean().meta({ title: "存有原件" }),
   childCount: z.number().int().nonnegative().meta({ title: "子存证数" }),
   /** Kind-specific private facts (author, URL, voucher fields …), visible to the holder only. */
-  details: z.record(z.string(), z.unknown()).meta({ title: "详细信息" }),
+  details: z.record(z.string(), z.unknown()).meta({ title: "详细信息", labels: EVIDENCE_DETAIL_LABELS, formats: EVIDENCE_DETAIL_FORMATS }),
 });
 export type EvidenceRecordView = z.infer<typeof EvidenceRecordSchema>;
 

@@ -45,6 +45,8 @@ function RecordView({ route, renderExtra }: RecordPageProps) {
       <Descriptions
         bordered
         column={1}
+        // Object fields (an evidence's details) are shown one fact per line.
+        styles={{ content: { whiteSpace: "pre-line" } }}
         items={describeFields(section.record!).map((field) => ({ key: field.name, label: field.label, children: formatFieldValue(field, record[field.name]) }))}
       />
       {renderExtra?.(record)}

@@ -41,6 +41,12 @@ describe("field metadata on zod schemas", () => {
     [{ format: "text" as const }, 42, "42"],
     [{ format: "text" as const }, null, ""],
     [{ format: "text" as const, options: [{ value: "a", label: "甲" }] }, "a", "甲"],
+    [{ format: "text" as const }, true, "是"],
+    [
+      { format: "text" as const, entries: { labels: { name: "名称", at: "时间", files: "附件", size: "大小" }, formats: { at: "datetime" as const, size: "bytes" as const } } },
+      { name: "合同", code: "x1", at: Date.UTC(2024, 0, 5, 2, 30), empty: null, files: [{ name: "a.pdf", size: 2048 }] },
+      "名称：合同\n时间：2024-01-05 10:30:00\n附件 · 名称：a.pdf\n附件 · 大小：2 KB",
+    ],
   ])("formats %o %s as %s", (field, value, expected) => {
     expect(formatFieldValue(field, value)).toBe(expected);
   });
