@@ -96,18 +96,8 @@ for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
   proofs.forEach((proof, i) => {
     if (!verifyInclusion({ leafHash: leafHashes[indices[i]], index: indices[i], treeSize: size, proof, rootHash })) throw new Error("a proof failed");
   });
-  const verifyMs = (performance.now() - verifyStarted) / PROOFS;
-  times.sort((a, b) => a - b);
-  const hashes = proofs.map((proof) => proof.length);
-  rows.push({
-    entries: size.toLocaleString("en"),
-    "generate mean µs": Math.round((times.reduce((sum, t) => sum + t, 0) / PROOFS) * 1000),
-    "generate p99 µs": Math.round(times[Math.floor(PROOFS * 0.99)] * 1000),
-    "proof hashes (max)": Math.max(...hashes),
-    "proof bytes (mean)": Math.round((hashes.reduce((sum, n) => sum + n, 0) / PROOFS) * 32),
-    "verify mean µs": Math.round(verifyMs * 1000),
-    "tiles to fetch (max)": Math.max(...indices.slice(0, 200).map((index) => tilesForInclusionProof(index, size).length)),
-  });
+  const tiles = indices.slice(0, 200).map((index) => tilesForInclusionProof(index, size).length);
+  rows.push(proofRow(size, times, proofs, (performance.now() - verifyStarted) / PROOFS, tiles));
 }
 console.log(`\ninclusion proofs, ${PROOFS} random leaves per size, in-memory node store`);
 console.table(rows);
@@ -132,18 +122,23 @@ for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
   proofs.forEach((proof, i) => {
     if (!verifyConsistency({ size1: oldSizes[i], size2: size, rootHash1: oldRoots[i], rootHash2: newRoot, proof })) throw new Error("a consistency proof failed");
   });
-  const verifyMs = (performance.now() - verifyStarted) / PROOFS;
-  times.sort((a, b) => a - b);
-  const hashes = proofs.map((proof) => proof.length);
-  consistencyRows.push({
-    entries: size.toLocaleString("en"),
-    "generate mean µs": Math.round((times.reduce((sum, t) => sum + t, 0) / PROOFS) * 1000),
-    "generate p99 µs": Math.round(times[Math.floor(PROOFS * 0.99)] * 1000),
-    "proof hashes (max)": Math.max(...hashes),
-    "proof bytes (mean)": Math.round((hashes.reduce((sum, n) => sum + n, 0) / PROOFS) * 32),
-    "verify mean µs": Math.round(verifyMs * 1000),
-    "tiles to fetch (max)": Math.max(...oldSizes.slice(0, 200).map((oldSize) => tilesForConsistencyProof(oldSize, size).length)),
-  });
+  const tiles = oldSizes.slice(0, 200).map((oldSize) => tilesForConsistencyProof(oldSize, size).length);
+  consistencyRows.push(proofRow(size, times, proofs, (performance.now() - verifyStarted) / PROOFS, tiles));
 }
 console.log(`\nconsistency proofs, ${PROOFS} random earlier sizes per size, in-memory node store`);
 console.table(consistencyRows);
+
+/** One table row: generation time (ms per proof in `times`), proof size, verification time and tiles a client fetches. */
+function proofRow(size: number, times: number[], proofs: Uint8Array[][], verifyMs: number, tiles: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const hashes = proofs.map((proof) => proof.length);
+  return {
+    entries: size.toLocaleString("en"),
+    "generate mean µs": Math.round((sorted.reduce((sum, t) => sum + t, 0) / sorted.length) * 1000),
+    "generate p99 µs": Math.round(sorted[Math.floor(sorted.length * 0.99)] * 1000),
+    "proof hashes (max)": Math.max(...hashes),
+    "proof bytes (mean)": Math.round((hashes.reduce((sum, n) => sum + n, 0) / hashes.length) * 32),
+    "verify mean µs": Math.round(verifyMs * 1000),
+    "tiles to fetch (max)": Math.max(...tiles),
+  };
+}

@@ -41,7 +41,7 @@ export function formatKeyId(keyId: number): string {
 }
 
 /** Splits at the first `count - 1` plus signs: base64 key material may itself contain "+". */
-function splitKeyString(text: string, count: number): string[] {
+export function splitKeyString(text: string, count: number): string[] {
   const parts: string[] = [];
   let rest = text;
   for (let i = 1; i < count; i += 1) {

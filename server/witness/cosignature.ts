@@ -11,7 +11,7 @@
 import { generateSeed, privateKeyFromSeed, publicKeyFromBytes, ED25519_PUBLIC_KEY_SIZE, ED25519_SEED_SIZE, ED25519_SIGNATURE_SIZE } from "../ledger/ed25519.js";
 import { concatBytes, decodeBase64, encodeBase64, encodeUtf8 } from "../ledger/encoding.js";
 import { LedgerFormatError } from "../ledger/errors.js";
-import { computeKeyId, formatKeyId, isValidKeyName, type NoteVerifier } from "../ledger/note-keys.js";
+import { computeKeyId, formatKeyId, isValidKeyName, splitKeyString, type NoteVerifier } from "../ledger/note-keys.js";
 
 export const COSIGNATURE_V1_KEY_TYPE = 0x04;
 const TIMESTAMP_SIZE = 8;
@@ -31,18 +31,6 @@ export interface CosignerKey {
 
 function typedKey(bytes: Uint8Array): Uint8Array {
   return concatBytes(new Uint8Array([COSIGNATURE_V1_KEY_TYPE]), bytes);
-}
-
-function splitKey(text: string, count: number): string[] {
-  const parts: string[] = [];
-  let rest = text;
-  for (let i = 1; i < count; i += 1) {
-    const plus = rest.indexOf("+");
-    if (plus < 0) return [];
-    parts.push(rest.slice(0, plus));
-    rest = rest.slice(plus + 1);
-  }
-  return [...parts, rest];
 }
 
 function untype(text: string, size: number, what: string): Uint8Array {
@@ -86,7 +74,7 @@ export function generateCosignerKeys(name: string): { signerKey: string; verifie
 }
 
 export function parseCosignerSignerKey(text: string): CosignerKey {
-  const parts = splitKey(text.trim(), 5);
+  const parts = splitKeyString(text.trim(), 5);
   if (parts.length !== 5 || parts[0] !== "PRIVATE" || parts[1] !== "KEY") throw new LedgerFormatError("a witness signer key is PRIVATE+KEY+<name>+<key id>+<key>");
   const [, , name, idText, keyText] = parts;
   const cosigner = cosignerFromSeed(name, untype(keyText, ED25519_SEED_SIZE, "witness signer key"));
@@ -102,7 +90,7 @@ export interface CosignatureVerifier extends NoteVerifier {
 }
 
 export function parseCosignerVerifierKey(text: string): CosignatureVerifier {
-  const parts = splitKey(text.trim(), 3);
+  const parts = splitKeyString(text.trim(), 3);
   if (parts.length !== 3) throw new LedgerFormatError("a witness verifier key is <name>+<key id>+<key>");
   const [name, idText, keyText] = parts;
   assertName(name);
