@@ -125,6 +125,7 @@ describe("ledger service", () => {
       if (i % 50 === 0) {
         expect(checkInclusionProof({ ...claim, leafHash: hashLeaf(utf8("changed")) }).ok).toBe(false);
         expect(Buffer.from(await ledger.entry(receipt.index) ?? [])).toEqual(Buffer.from(entries[i]));
+        expect(await ledger.blockHeightOf(receipt.index)).toBe(receipt.blockHeight);
       }
     }
 
@@ -143,6 +144,7 @@ describe("ledger service", () => {
     expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 300 })).code).toBe(1001);
     expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 1, treeSize: 299 })).code).toBe(404);
     await expect(ledger.append(new Uint8Array(65_536))).rejects.toThrow(/65535/);
+    expect(await ledger.blockHeightOf(300)).toBeNull();
   });
 
   it("serves C2SP tiles from which a client rebuilds the same proofs", async () => {

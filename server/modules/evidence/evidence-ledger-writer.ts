@@ -168,8 +168,7 @@ export class EvidenceLedgerWriter {
 
   /**
    * The entry of a pending row, if the ledger has it: it can only be at or after the ledger size
-   * recorded before the append. Block heights come from the ledger's recent entries, which cover
-   * what an interrupted run can have appended (its last blocks).
+   * recorded before the append.
    */
   private async findInLedger(row: EvidenceRow): Promise<{ index: number; blockHeight: number | null } | null> {
     const { ledger } = this.deps;
@@ -178,10 +177,7 @@ export class EvidenceLedgerWriter {
     for (let index = Number(row.ledger_size_hint); index < size; index++) {
       const entry = await ledger.entry(index);
       if (entry && wanted.equals(Buffer.from(entry))) {
-        const recent = await ledger.recentEntries(100);
-        const summary = recent.find((candidate) => candidate.index === index);
-        if (!summary) this.deps.log.warn({ id: row.id, index }, "evidence: block height of a recovered entry is older than the recent entries");
-        return { index, blockHeight: summary?.blockHeight ?? null };
+        return { index, blockHeight: await ledger.blockHeightOf(index) };
       }
     }
     return null;

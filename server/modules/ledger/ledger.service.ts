@@ -239,6 +239,11 @@ export class LedgerService implements LedgerPort {
     return (await repo.entry(this.#db, index))?.entry ?? null;
   }
 
+  async blockHeightOf(index: number): Promise<number | null> {
+    if (!Number.isSafeInteger(index) || index < 0) return null;
+    return (await repo.entry(this.#db, index))?.blockHeight ?? null;
+  }
+
   async recentEntries(limit: number): Promise<ChainEntrySummary[]> {
     const rows = await repo.recentEntries(this.#db, Math.max(1, Math.min(100, Math.floor(limit))));
     return rows.map((row) => ({ ...row, leafHash: encodeHex(row.leafHash) }));

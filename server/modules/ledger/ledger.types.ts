@@ -63,6 +63,8 @@ export interface LedgerPort {
   append(entry: Uint8Array): Promise<LedgerReceipt>;
   /** The entry bytes exactly as logged, or null. */
   entry(index: number): Promise<Uint8Array | null>;
+  /** The block (checkpoint count) that integrated the entry, or null when there is no such entry. */
+  blockHeightOf(index: number): Promise<number | null>;
   latestCheckpoint(): Promise<StoredCheckpoint | null>;
   /** Proof against the latest checkpoint, or the checkpoint of exactly `treeSize` when given. */
   inclusionProof(index: number, treeSize?: number): Promise<InclusionProofAnswer>;
