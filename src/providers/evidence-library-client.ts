@@ -27,6 +27,8 @@ export interface EvidenceLibraryClient {
   createExtraction(input: CreateExtraction): Promise<CreatedExtraction>;
   revokeExtraction(id: number): Promise<Extraction>;
   holderPackage: PackageCalls;
+  /** One of the holder's own records as a file: original, certificate PDF or tlog-proof. */
+  holderItemUrl(id: number, part: DownloadPart): string;
   /** The third party's side: no user token, the extraction session is an HttpOnly cookie. */
   extractCaptcha(): Promise<string>;
   extractLogin(form: ExtractLogin): Promise<ExtractSession>;
@@ -64,6 +66,7 @@ export function createEvidenceLibraryClient({ custom, userUrl, publicUrl }: { cu
       status: (jobId) => get(E.packageStatus, { jobId }),
       url: (jobId) => userUrl(E.downloadPackage, { jobId }),
     },
+    holderItemUrl: (id, part) => userUrl(E.downloadItem, { id, part }),
     extractCaptcha: async () => (await get<{ codeBase64: string }>(X.captcha, { time: Date.now() }, true)).codeBase64,
     extractLogin: (form) => post(X.login, { ...form }, true),
     extractLogout: async () => void (await post(X.logout, {}, true)),

@@ -23,6 +23,8 @@ export const EVIDENCE_LIBRARY_ENDPOINTS = {
   packageStatus: "/evidences/v2/getPackageStatus",
   /** A link, not a call: the ZIP itself. */
   downloadPackage: "/evidences/v2/downloadPackage",
+  /** A link, not a call: one record's original file, certificate PDF or tlog-proof (`id`, `part`). */
+  downloadItem: "/evidences/v2/downloadEvidenceItem",
 } as const;
 
 export const EXTRACTION_ENDPOINTS = {

@@ -63,7 +63,7 @@ describe("a certificate, from upload to independent verification", () => {
     fs.writeFileSync(changed, content);
   });
 
-  it("the holder uploads a file in the browser, sees its certificate checked and downloads the PDF", async () => {
+  it("the holder uploads a file in the browser, sees its certificate checked and downloads the PDF and the original", async () => {
     session = await registerUser(live.server.url, uniqueMobile(), "abc12345");
     const page = await live.browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
@@ -91,6 +91,10 @@ describe("a certificate, from upload to independent verification", () => {
     pdfPath = path.join(work, download.suggestedFilename());
     await download.saveAs(pdfPath);
     expect(fs.readFileSync(pdfPath).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The holder gets the stored original back, byte for byte.
+    const [originalDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "原始文件" }).click()]);
+    expect(originalDownload.suggestedFilename()).toBe("供货合同.pdf");
+    expect(fs.readFileSync((await originalDownload.path())!).equals(fs.readFileSync(original))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -104,6 +104,19 @@ describe("the holder's evidence list", () => {
     expect(detail.datas).toMatchObject({ id: ids.text, kind: "text", name: "聊天记录" });
     expect((await t.get(api(E.detail), { id: ids.text }, { token: bob.token })).json().code).toBe(404);
   });
+
+  it("hands its holder each part of a record as a file: the original, the certificate PDF and the tlog-proof", async () => {
+    const original = await t.get(api(E.downloadItem), { id: ids.file, part: "file" }, { token: alice.token });
+    expect(sha256(original.rawPayload)).toBe(sha256(fileBytes));
+    expect(original.headers["content-disposition"]).toContain(encodeURIComponent("合同第一版.pdf"));
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "certificate" }, { token: alice.token })).rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "proof" }, { token: alice.token })).payload.startsWith("c2sp.org/tlog-proof@v1\n")).toBe(true);
+    // A hash record has no original; another holder's record and an unknown part are refused.
+    expect((await t.get(api(E.downloadItem), { id: ids.hash, part: "file" }, { token: alice.token })).json()).toMatchObject({ code: 404, message: "这条证据只存证了摘要，平台没有保存原始文件" });
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "file" }, { token: bob.token })).json()).toMatchObject({ code: 404, message: "存证记录不存在" });
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "everything" }, { token: alice.token })).json()).toMatchObject({ code: 1001, message: "下载内容应为 file、certificate 或 proof" });
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "file" })).json().code).toBe(102);
+  });
 });
 
 describe("extraction codes", () => {

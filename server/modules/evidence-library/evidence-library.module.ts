@@ -34,7 +34,7 @@ export async function evidenceLibraryModule(app: FastifyInstance, options: Evide
   const packages = new PackageJobs(path.join(config.dataDir, "tmp", "evidence-packages"), ports, now, app.log);
   await packages.purge();
 
-  await app.register(evidenceLibraryRoutes, { library, extractions, packages, now });
+  await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });
 
   const housekeeping = startHousekeeping(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CreatedExtractionSchema,
+  DOWNLOAD_PARTS,
   CreateExtractionSchema,
   EVIDENCE_LIBRARY_ENDPOINTS,
   ExtractionSchema,
@@ -18,7 +19,9 @@ import { BusinessError, ok } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { packageFileName, sendDownload } from "./download-reply.js";
+import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
 import type { ExtractionService } from "./extraction.service.js";
+import { sendEvidencePart } from "./item-download.js";
 import type { LibraryService } from "./library.service.js";
 import type { PackageJobs } from "./package-jobs.js";
 
@@ -29,7 +32,10 @@ const ownerKey = (request: FastifyRequest) => `user:${holderOf(request)}`;
 const JobIdSchema = z.string().regex(/^[0-9a-f]{32}$/, "打包任务编号不正确");
 
 /** The holder's calls of /evidences (spec §2): the list, extraction codes, and packaged downloads. */
-export async function evidenceLibraryRoutes(app: FastifyInstance, options: { library: LibraryService; extractions: ExtractionService; packages: PackageJobs; now: () => number }) {
+export async function evidenceLibraryRoutes(
+  app: FastifyInstance,
+  options: { library: LibraryService; extractions: ExtractionService; packages: PackageJobs; ports: EvidenceLibraryPorts; now: () => number },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { library, extractions, packages } = options;
   const config = { session: "user" } as const;
@@ -120,6 +126,19 @@ export async function evidenceLibraryRoutes(app: FastifyInstance, options: { lib
       const records = await library.ownRecords(holderOf(request), request.body.evidenceIds);
       return ok(await packages.start(ownerKey(request), records, packageFileName("证据打包", options.now())));
     },
+  );
+
+  routes.get(
+    webapi(EVIDENCE_LIBRARY_ENDPOINTS.downloadItem),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "下载本人一条存证的原始文件（file）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）",
+        querystring: signedQuery({ ...EvidenceIdQuerySchema.shape, part: z.enum(DOWNLOAD_PARTS, { error: "下载内容应为 file、certificate 或 proof" }) }),
+      },
+      config,
+    },
+    async (request, reply) => sendEvidencePart(reply, options.ports, request.query.part, await library.ownRecord(holderOf(request), request.query.id)),
   );
 
   routes.get(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,8 +16,8 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError, ok } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import { CAPTCHA_COOKIE, type CaptchaService } from "../security/captcha.service.js";
-import { contentFileName } from "./package-contents.js";
 import { packageFileName, sendDownload } from "./download-reply.js";
+import { sendEvidencePart } from "./item-download.js";
 import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
 import type { ExtractionService, OpenExtraction } from "./extraction.service.js";
 import { toExtractedEvidence } from "./library.service.js";
@@ -122,7 +122,7 @@ export async function extractionRoutes(app: FastifyInstance, options: Extraction
     },
     async (request, reply) => {
       const record = await extractions.item(await opened(request), request.query.id);
-      return sendPart(reply, request.query.part, record);
+      return sendEvidencePart(reply, ports, request.query.part, record);
     },
   );
 
@@ -153,21 +153,4 @@ export async function extractionRoutes(app: FastifyInstance, options: Extraction
       return sendDownload(reply, zip.stream, { name: zip.fileName, contentType: "application/zip", size: zip.size });
     },
   );
-
-  async function sendPart(reply: FastifyReply, part: (typeof DOWNLOAD_PARTS)[number], record: Awaited<ReturnType<ExtractionService["item"]>>) {
-    switch (part) {
-      case "file": {
-        const content = await ports.evidence.openContent(record);
-        if (!content) throw new BusinessError(ResultCode.notFound, "这条证据只存证了摘要，平台没有保存原始文件");
-        return sendDownload(reply, content, { name: contentFileName(record), contentType: "application/octet-stream", size: record.size });
-      }
-      case "certificate":
-        return sendDownload(reply, await ports.certificates.renderPdf(record), { name: `存证证书-${record.certificateNo}.pdf`, contentType: "application/pdf" });
-      case "proof": {
-        if (record.ledgerIndex === null) throw new BusinessError(ResultCode.notFound, "这条证据尚未写入账本");
-        const proof = await ports.ledger.proofBundle(record.ledgerIndex);
-        return sendDownload(reply, Buffer.from(proof, "utf8"), { name: `${record.certificateNo}.tlog-proof`, contentType: "text/plain; charset=utf-8" });
-      }
-    }
-  }
 }

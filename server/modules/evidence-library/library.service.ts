@@ -1,5 +1,5 @@
 import { ResultCode } from "../../../src/schema/envelope.js";
-import type { EvidenceRecordView } from "../../../src/schema/evidence.js";
+import { EVIDENCE_MESSAGES, type EvidenceRecordView } from "../../../src/schema/evidence.js";
 import { EXTRACTION_MESSAGE, type ExtractedEvidence, type LibraryEvidence, type LibraryListQuery } from "../../../src/schema/evidence-library.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
@@ -30,6 +30,13 @@ export class LibraryService {
 
   detail(holderUserId: number, id: number): Promise<EvidenceRecordView> {
     return this.evidence.detailView(holderUserId, id);
+  }
+
+  /** One of the holder's own records; another holder's is "not found", never "forbidden". */
+  async ownRecord(holderUserId: number, id: number): Promise<LibraryRecord> {
+    const record = await this.evidence.getForHolder(holderUserId, id);
+    if (!record) throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+    return record;
   }
 
   ownRecords(holderUserId: number, ids: readonly number[]): Promise<LibraryRecord[]> {

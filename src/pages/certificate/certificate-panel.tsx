@@ -2,17 +2,21 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, App, Button, Card, Space, Spin } from "antd";
 import { useEffect, useState } from "react";
+import { EvidencePartLinks } from "../../components/evidence-part-links";
+import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import type { PublicCertificate } from "../../schema/certificate";
 import { CertificateResult } from "../../verification/certificate-result";
 import { usePlatformKey } from "../../verification/use-platform-key";
 import { useVerificationClient } from "../../verification/verification-context";
 
 /**
- * Below a record's fields: the certificate PDF for download and the same checks the public page
- * runs, done in this browser against the platform key. The PDF carries its own proof.
+ * Below a record's fields: the certificate PDF, the original file and the ledger proof for
+ * download, and the same checks the public page runs, done in this browser against the platform
+ * key. The PDF carries its own proof.
  */
 export function CertificatePanel({ record, idParam }: { record: BaseRecord; idParam: string }) {
   const client = useVerificationClient();
+  const library = useEvidenceLibraryClient();
   const platformKey = usePlatformKey();
   const { message } = App.useApp();
   const certificateNo = typeof record.certificateNo === "string" ? record.certificateNo : "";
@@ -49,7 +53,18 @@ export function CertificatePanel({ record, idParam }: { record: BaseRecord; idPa
 
   if (!certificateNo) return <Alert style={{ marginTop: 16 }} type="info" showIcon message="该记录还没有证书编号" />;
   return (
-    <Card style={{ marginTop: 16 }} title="存证证书" extra={<Button type="primary" icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>下载 PDF 证书</Button>}>
+    <Card
+      style={{ marginTop: 16 }}
+      title="存证证书"
+      extra={
+        <Space size="large">
+          <EvidencePartLinks id={Number(id)} hasContent={record.hasContent === true} urlOf={library.holderItemUrl} parts={["file", "proof"]} direction="horizontal" />
+          <Button type="primary" icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>
+            下载 PDF 证书
+          </Button>
+        </Space>
+      }
+    >
       <Space direction="vertical" style={{ width: "100%" }}>
         <Alert type="info" showIcon message="PDF 证书内嵌证据记录原文和包含证明，可在公开核验页面或用离线验证工具（npx hengzheng-verify verify 证书.pdf 原文件）独立核验。" />
         {problem && <Alert type="warning" showIcon message={problem} />}

@@ -1,7 +1,8 @@
 import { Space, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { EVIDENCE_KIND_LABELS } from "../../../schema/evidence";
-import { DOWNLOAD_PART_LABELS, type DownloadPart, type ExtractedEvidence } from "../../../schema/evidence-library";
+import { EvidencePartLinks } from "../../../components/evidence-part-links";
+import type { DownloadPart, ExtractedEvidence } from "../../../schema/evidence-library";
 import { formatDateTime, formatFileSize } from "../../../schema/format";
 
 const MONO = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: 12, wordBreak: "break-all" } as const;
@@ -44,16 +45,7 @@ export function extractedEvidenceColumns(urlOf: (id: number, part: DownloadPart)
       key: "downloads",
       title: "下载",
       width: 96,
-      render: (_value, record) => (
-        <Space direction="vertical" size={2}>
-          {(record.hasContent ? (["file", "certificate", "proof"] as const) : (["certificate", "proof"] as const)).map((part) => (
-            // Signed when clicked: a signature is only good for five minutes, the page may stay open longer.
-            <a key={part} href={urlOf(record.id, part)} download onClick={(event) => (event.currentTarget.href = urlOf(record.id, part))}>
-              {DOWNLOAD_PART_LABELS[part]}
-            </a>
-          ))}
-        </Space>
-      ),
+      render: (_value, record) => <EvidencePartLinks id={record.id} hasContent={record.hasContent} urlOf={urlOf} />,
     },
   ];
 }
