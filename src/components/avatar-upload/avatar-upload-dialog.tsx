@@ -10,6 +10,7 @@ import { AVATAR_SAVED_MESSAGE } from "../../schema/personal";
 import { acceptAttribute, AVATAR_UPLOAD_RULE, UPLOAD_MESSAGES } from "../../schema/upload";
 import { initialCrop, type CropState } from "./avatar-crop";
 import { CropPreview } from "./crop-preview";
+import { HiddenFileInput } from "../hidden-file-input";
 import { outputTypeOf, renderAvatarDataUrl } from "./render-avatar";
 import { usePickedImage } from "./use-picked-image";
 
@@ -83,7 +84,7 @@ export function AvatarUploadDialog({ open, onClose }: { open: boolean; onClose: 
     >
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <Typography.Text type="secondary">{AVATAR_DIALOG_TEXT.hint}</Typography.Text>
-        <input ref={inputRef} type="file" accept={acceptAttribute(AVATAR_UPLOAD_RULE)} aria-label="选择头像图片" hidden onChange={onFileChange} />
+        <HiddenFileInput ref={inputRef} accept={acceptAttribute(AVATAR_UPLOAD_RULE)} aria-label="选择头像图片" onChange={onFileChange} />
         <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>
           {AVATAR_DIALOG_TEXT.choose}
         </Button>

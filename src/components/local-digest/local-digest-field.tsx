@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatFileSize } from "../../schema/format";
 import { checkUpload, type UploadRule } from "../../schema/upload";
 import { digestFile, type FileDigests } from "./digest-file";
+import { HiddenFileInput } from "../hidden-file-input";
 
 export interface LocalDigestFieldProps {
   /** Called with the digests (and the file, for a caller that may upload it later) once computed, or null when the choice is cleared or refused. */
@@ -49,27 +50,30 @@ export function LocalDigestField({ onChange, rule, id, buttonLabel = "选择文�
   }
 
   return (
-    <Space direction="vertical" style={{ width: "100%" }}>
-      <input ref={input} id={id} type="file" hidden aria-label={buttonLabel} onChange={(event) => void choose(event.target.files?.[0])} />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
-        {buttonLabel}
-      </Button>
-      <Typography.Text type="secondary">文件只在您的电脑上计算摘要值，不会上传到平台。</Typography.Text>
-      {progress !== null && <Progress percent={progress} size="small" aria-label="摘要计算进度" />}
-      {problem && <Alert type="error" showIcon message={problem} />}
-      {digests && (
-        <Descriptions
-          size="small"
-          bordered
-          column={1}
-          items={[
-            { key: "name", label: "文件名称", children: digests.name },
-            { key: "size", label: "文件大小", children: formatFileSize(digests.size) },
-            { key: "sha256", label: "SHA-256", children: <Typography.Text code copyable style={{ wordBreak: "break-all" }}>{digests.sha256}</Typography.Text> },
-            { key: "sm3", label: "SM3", children: <Typography.Text code copyable style={{ wordBreak: "break-all" }}>{digests.sm3}</Typography.Text> },
-          ]}
-        />
-      )}
-    </Space>
+    <>
+      {/* Outside the Space: a hidden child would still take a gap there. */}
+      <HiddenFileInput ref={input} id={id} aria-label={buttonLabel} onChange={(event) => void choose(event.target.files?.[0])} />
+      <Space direction="vertical" style={{ width: "100%" }}>
+        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
+          {buttonLabel}
+        </Button>
+        <Typography.Text type="secondary">文件只在您的电脑上计算摘要值，不会上传到平台。</Typography.Text>
+        {progress !== null && <Progress percent={progress} size="small" aria-label="摘要计算进度" />}
+        {problem && <Alert type="error" showIcon message={problem} />}
+        {digests && (
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            items={[
+              { key: "name", label: "文件名称", children: digests.name },
+              { key: "size", label: "文件大小", children: formatFileSize(digests.size) },
+              { key: "sha256", label: "SHA-256", children: <Typography.Text code copyable style={{ wordBreak: "break-all" }}>{digests.sha256}</Typography.Text> },
+              { key: "sm3", label: "SM3", children: <Typography.Text code copyable style={{ wordBreak: "break-all" }}>{digests.sm3}</Typography.Text> },
+            ]}
+          />
+        )}
+      </Space>
+    </>
   );
 }

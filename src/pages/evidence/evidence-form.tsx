@@ -126,7 +126,7 @@ export function EvidenceForm({ kind, resource = kind, onStored }: EvidenceFormPr
         </Form.Item>
       )}
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={isSubmitting}>
+      <Button type="primary" htmlType="submit" loading={isSubmitting} style={{ marginTop: 12 }}>
         提交存证
       </Button>
     </Form>

@@ -3,6 +3,7 @@ import { Button, Image, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { acceptAttribute } from "../../../schema/upload";
 import { LICENCE_IMAGE_RULE } from "../../../schema/personal";
+import { HiddenFileInput } from "../../../components/hidden-file-input";
 
 /** Chooses the licence photo and shows it; the file stays in the browser until the form is submitted. */
 export function LicenceImageField({ id, value, onChange }: { id: string; value: File | undefined; onChange: (file: File | undefined) => void }) {
@@ -18,11 +19,9 @@ export function LicenceImageField({ id, value, onChange }: { id: string; value: 
 
   return (
     <>
-      <input
+      <HiddenFileInput
         ref={inputRef}
         id={id}
-        type="file"
-        hidden
         accept={acceptAttribute(LICENCE_IMAGE_RULE)}
         aria-label="选择证照图片"
         onChange={(event) => {
