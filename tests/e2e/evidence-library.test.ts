@@ -80,6 +80,7 @@ async function expectColumnsApart(target: Page) {
 describe("the evidence library in Chromium", () => {
   let extractNo = "";
   let extractCode = "";
+  let extractLink = "";
 
   it("lists the holder's evidence across types", async () => {
     await page.goto(`${server.url}/evidences/dataList`);
@@ -107,6 +108,8 @@ describe("the evidence library in Chromium", () => {
     await dialog.waitFor();
     extractNo = (await dialog.getByTestId("extract-no").innerText()).trim();
     extractCode = (await dialog.getByTestId("extract-code").innerText()).trim();
+    extractLink = (await dialog.getByTestId("extract-link").innerText()).trim();
+    expect(extractLink).toBe(`${server.url}/obtainEvidence?extractNo=${extractNo}`);
     expect(extractNo).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
     expect(extractCode).toMatch(/^\d{6}$/);
     await shoot(page, "evidences-extract-created");
@@ -120,8 +123,10 @@ describe("the evidence library in Chromium", () => {
     const context = await browser.newContext({ locale: "zh-CN", viewport: VIEWPORT, acceptDownloads: true });
     const visitor = await context.newPage();
     const visitorProblems = watchConsole(visitor);
-    await visitor.goto(`${server.url}/info/extractLogin`);
-    await visitor.getByLabel("提取编号").fill(extractNo);
+    // The link the holder passed on opens the login with the number filled in; the code comes separately.
+    await visitor.goto(extractLink);
+    await visitor.waitForURL(`**/info/extractLogin?extractNo=${extractNo}`);
+    await expect.poll(() => visitor.getByLabel("提取编号").inputValue()).toBe(extractNo);
     await visitor.getByLabel("提取码").fill(extractCode);
     await visitor.getByRole("img", { name: "验证码" }).waitFor();
     await visitor.getByLabel("验证码", { exact: true }).fill(await captchaAnswerOf(visitor, server.url));

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * /obtainEvidence is one of the paths the client's navigation guard leaves to the server (spec §2).
- * It is an entry to evidence extraction, so the server sends the browser to the public extraction
- * login page (src/app/public-page-paths.ts: PUBLIC_PAGE_PATHS.extractLogin), keeping the query.
- * Temporary (302): the ledger issue may give extraction its own server page.
+ * It is the link a holder passes on with an extraction number (`?extractNo=`), so the server sends
+ * the browser to the public extraction login (PUBLIC_PAGE_PATHS.extractLogin), keeping the query,
+ * which fills the number in. 302, not 301: browsers must not cache where it leads.
  */
 export const EVIDENCE_EXTRACTION_ENTRY = "/info/extractLogin";
 

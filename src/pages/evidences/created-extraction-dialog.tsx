@@ -3,9 +3,13 @@ import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 import type { CreatedExtraction } from "../../schema/evidence-library";
 import { formatDateTime } from "../../schema/format";
 
+/** The spec's /obtainEvidence entry, which opens the extraction login with the number filled in; the code never travels in a link. */
+function extractionLink(extractNo: string): string {
+  return `${window.location.origin}${PUBLIC_PAGE_PATHS.obtainEvidence}?extractNo=${encodeURIComponent(extractNo)}`;
+}
+
 /** The number and code, shown once: the platform keeps only a hash of the code and cannot show it again. */
 export function CreatedExtractionDialog({ created, onClose }: { created: CreatedExtraction | null; onClose: () => void }) {
-  const loginUrl = `${window.location.origin}${PUBLIC_PAGE_PATHS.extractLogin}`;
   return (
     <Modal open={created !== null} title="提取码已生成" onOk={onClose} onCancel={onClose} okText="我已记下" cancelButtonProps={{ style: { display: "none" } }} maskClosable={false}>
       {created && (
@@ -25,7 +29,9 @@ export function CreatedExtractionDialog({ created, onClose }: { created: Created
             <Descriptions.Item label="证据数">{created.itemCount} 条</Descriptions.Item>
             <Descriptions.Item label="有效期至">{formatDateTime(created.expiresAt)}</Descriptions.Item>
             <Descriptions.Item label="查看地址">
-              <Typography.Text copyable>{loginUrl}</Typography.Text>
+              <Typography.Text copyable data-testid="extract-link">
+                {extractionLink(created.extractNo)}
+              </Typography.Text>
             </Descriptions.Item>
           </Descriptions>
         </>
