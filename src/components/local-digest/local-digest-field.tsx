@@ -13,13 +13,15 @@ export interface LocalDigestFieldProps {
   rule?: UploadRule;
   id?: string;
   buttonLabel?: string;
+  /** What happens to the file, under the button. */
+  note?: string;
 }
 
 /**
  * Picks a file and hashes it on this computer (SHA-256 + SM3), showing progress and the result.
  * Only the digests, name and size are handed on: the file itself is never uploaded.
  */
-export function LocalDigestField({ onChange, rule, id, buttonLabel = "选择文件并在本地计算摘要" }: LocalDigestFieldProps) {
+export function LocalDigestField({ onChange, rule, id, buttonLabel = "选择文件并在本地计算摘要", note = "文件只在您的电脑上计算摘要值，不会上传到平台。" }: LocalDigestFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,7 +59,7 @@ export function LocalDigestField({ onChange, rule, id, buttonLabel = "选择文�
         <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
           {buttonLabel}
         </Button>
-        <Typography.Text type="secondary">文件只在您的电脑上计算摘要值，不会上传到平台。</Typography.Text>
+        <Typography.Text type="secondary">{note}</Typography.Text>
         {progress !== null && <Progress percent={progress} size="small" aria-label="摘要计算进度" />}
         {problem && <Alert type="error" showIcon message={problem} />}
         {digests && (

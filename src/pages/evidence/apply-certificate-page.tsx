@@ -61,7 +61,7 @@ function ApplyForm({ record, resource, certificatePath }: { record: EvidenceReco
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 760 }}>
       <Typography.Paragraph>存证时平台只记录了下列摘要值。请选择原文件：先在本地计算摘要并比对，一致后再上传原件，平台复核一致即出具完整证书并保存原件。</Typography.Paragraph>
       <EvidenceFacts record={record} />
-      <LocalDigestField buttonLabel="选择原文件" onChange={(digests, file) => setChosen(digests && file ? { file, digests } : null)} />
+      <LocalDigestField buttonLabel="选择原文件" note="先在您的电脑上计算摘要并与存证记录比对；一致后，点击下方按钮才会上传原件。" onChange={(digests, file) => setChosen(digests && file ? { file, digests } : null)} />
       {chosen && !isMatch && <Alert type="error" showIcon message={EVIDENCE_MESSAGES.originalMismatch} />}
       {refusal && <Alert type="error" showIcon message={refusal} />}
       <Button type="primary" disabled={!isMatch} loading={isUploading} onClick={() => void upload()}>
