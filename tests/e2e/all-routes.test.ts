@@ -63,9 +63,13 @@ async function navigateInApp(page: Page, route: string): Promise<void> {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Waits for the page's title as a heading; answers what is wrong, or null. */
+/**
+ * Waits for the page's title as a heading with text in the main content: the footer's headings and
+ * a loading skeleton's empty <h3> would answer before a lazy page has loaded. Answers what is
+ * wrong, or null.
+ */
 async function missingHeading(page: Page, route: string, title?: string): Promise<string | null> {
-  const heading = title ? page.getByRole("heading", { name: title, exact: true }) : page.getByRole("heading");
+  const heading = title ? page.getByRole("heading", { name: title, exact: true }) : page.getByRole("main").getByRole("heading", { name: /\S/ });
   return heading
     .first()
     .waitFor({ timeout: 10_000 })
