@@ -1,7 +1,7 @@
 /**
- * Shared helpers for the ledger tests: the known-answer vectors (read from /work/shared/vectors at
- * run time), small real trees, and a "one-leaf" virtual tree that stands for trees of up to 2^53 - 1
- * leaves without storing them.
+ * Shared helpers for the ledger tests: the public known-answer vectors (copied into
+ * tests/fixtures/vectors with their licences, so the repository stands alone), small real trees,
+ * and a "one-leaf" virtual tree that stands for trees of up to 2^53 - 1 leaves without storing them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
 import type { NodeHashReader } from "../../../server/ledger/proof-plan.js";
 import { perfectSubtrees } from "../../../server/ledger/tree-math.js";
 
-export const VECTORS = path.resolve(import.meta.dirname, "../../../../shared/vectors");
+export const VECTORS = path.resolve(import.meta.dirname, "../../fixtures/vectors");
 
 export function readVector<T>(relative: string): T {
   return JSON.parse(fs.readFileSync(path.join(VECTORS, relative), "utf8")) as T;
