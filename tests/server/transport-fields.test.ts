@@ -90,7 +90,7 @@ describe("every evidence kind, every download", () => {
   /** Every record: the top-level ones of each kind and an affair's children. */
   const ids: number[] = [];
   /** Everything the app answered, by where it came from. */
-  const served: { label: string; bytes: Buffer }[] = [];
+  const served: Found[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ seedDemo: false });
@@ -137,10 +137,18 @@ describe("every evidence kind, every download", () => {
     return record.id as number;
   }
 
-  it("serves none of them: the holder's parts, details and certificate PDFs, packages, and a third party's extraction", async () => {
+  it("serves none of them: the holder's parts, details and certificate PDFs, packages, public verification, a third party's extraction", async () => {
     const holder = { token: alice.token };
-    for (const id of ids) served.push({ label: `detail ${id}`, bytes: (await t.get(api(E.detail), { id }, holder)).rawPayload });
-    served.push(...(await downloadEveryPart(api(E.downloadItem), holder, `holder`)));
+    for (const id of ids) {
+      const detail = await t.get(api(E.detail), { id }, holder);
+      served.push({ label: `detail ${id}`, bytes: detail.rawPayload });
+      const certificateNo = ok(detail).certificateNo as string;
+      served.push({ label: `public verification ${id}`, bytes: (await t.get("/webapi/certificate/v2/verifyByCertificateNo", { certificateNo })).rawPayload });
+    }
+    const routes = await partDownloadRoutes();
+    expect(Object.keys(routes)).toEqual(expect.arrayContaining([api(E.downloadItem), api(X.download)]));
+    const isThirdParty = (route: string) => route.startsWith(api("/extractEvidence/"));
+    for (const [route, parts] of Object.entries(routes)) if (!isThirdParty(route)) served.push(...(await downloadEveryPart(route, parts, holder)));
     for (const id of ids) served.push({ label: `certificate PDF ${id}`, bytes: pdfOf(await t.get("/webapi/certificate/v2/getCertificatePdf", { id: String(id) }, holder)) });
     served.push({ label: "holder package", bytes: await packageOf(E.createPackage, E.packageStatus, E.downloadPackage, holder) });
 
@@ -150,7 +158,7 @@ describe("every evidence kind, every download", () => {
     expect(login.json().code).toBe(200);
     const third = { cookies: { hz_extract: login.cookies.find((cookie) => cookie.name === "hz_extract")!.value } };
     served.push({ label: "extraction list", bytes: (await t.get(api(X.list), {}, third)).rawPayload });
-    served.push(...(await downloadEveryPart(api(X.download), third, "extraction")));
+    for (const [route, parts] of Object.entries(routes)) if (isThirdParty(route)) served.push(...(await downloadEveryPart(route, parts, third)));
     served.push({ label: "extraction package", bytes: await packageOf(X.createPackage, X.packageStatus, X.downloadPackage, { ...third, ip: freshIp() }) });
 
     const findings = served.flatMap(({ label, bytes }) => expand(label, bytes)).flatMap((found) => leaksIn(found, [alice.token, ...signatures]));
@@ -173,35 +181,43 @@ describe("every evidence kind, every download", () => {
   });
 
   /**
-   * Each part of each record, as the holder or the third party downloads it. The parts are read
-   * from the route's own schema in the OpenAPI document, so a part added later is walked too; each
-   * must answer a file (or "nothing to download" for a record without one), at least once a file.
+   * Each part of each record, downloaded through `route`. The routes and their parts are read from
+   * the OpenAPI document (the routes' own schemas), so a part or a part route added later is walked
+   * too; each part must answer a file at least once, and otherwise "nothing to download" (404).
    */
-  async function downloadEveryPart(route: string, who: { token?: string; cookies?: Record<string, string> }, label: string) {
-    const parts = await partsOf(route);
-    expect(parts.length).toBeGreaterThanOrEqual(3);
-    const answers: { label: string; bytes: Buffer }[] = [];
+  async function downloadEveryPart(route: string, parts: string[], who: { token?: string; cookies?: Record<string, string> }) {
+    const answers: Found[] = [];
     const filesPerPart = new Map(parts.map((part) => [part, 0]));
     for (const id of ids) {
       for (const part of parts) {
+        const label = `${route} ${part} of ${id}`;
         const response = await t.get(route, { id, part }, who);
         const isEnvelope = String(response.headers["content-type"]).startsWith("application/json");
-        if (isEnvelope) expect(response.json(), `${label} ${part} of ${id}`).toMatchObject({ code: 404 });
+        if (isEnvelope) expect(response.json(), label).toMatchObject({ code: 404 });
         else filesPerPart.set(part, filesPerPart.get(part)! + 1);
-        answers.push({ label: `${label} ${part} of ${id}`, bytes: response.rawPayload });
+        answers.push({ label, bytes: response.rawPayload });
       }
     }
-    for (const [part, files] of filesPerPart) expect(files, `${label} downloads of part ${part}`).toBeGreaterThan(0);
+    for (const [part, files] of filesPerPart) expect(files, `files of part ${part} from ${route}`).toBeGreaterThan(0);
     return answers;
   }
 
-  async function partsOf(route: string): Promise<string[]> {
-    const document = (await t.app.inject({ method: "GET", url: "/opendocs/json" })).json();
-    const parameters = document.paths[route].get.parameters as { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[];
-    // A parameter this walk does not know would leave a part unreachable: say so rather than skip it.
-    const unknown = parameters.filter((parameter) => parameter.required && !["id", "part", "timestamp", "signature"].includes(parameter.name));
-    expect(unknown.map((parameter) => parameter.name), `${route} needs parameters this walk does not send`).toEqual([]);
-    return parameters.find((parameter) => parameter.name === "part")!.schema.enum!;
+  /** Every GET route whose query has a `part`, with the parts its schema lists. */
+  async function partDownloadRoutes(): Promise<Record<string, string[]>> {
+    type Parameter = { name: string; in: string; required?: boolean; schema: { enum?: string[] } };
+    const document = (await t.app.inject({ method: "GET", url: "/opendocs/json" })).json() as { paths: Record<string, { get?: { parameters?: Parameter[] } }> };
+    const routes: Record<string, string[]> = {};
+    for (const [route, methods] of Object.entries(document.paths)) {
+      const parameters = methods.get?.parameters ?? [];
+      const part = parameters.find((parameter) => parameter.in === "query" && parameter.name === "part");
+      if (!part) continue;
+      // A parameter this walk does not send would leave parts unreached: say so rather than skip them.
+      const unknown = parameters.filter((parameter) => parameter.required && !["id", "part", "timestamp", "signature"].includes(parameter.name));
+      expect(unknown.map((parameter) => parameter.name), `${route} needs parameters this walk does not send`).toEqual([]);
+      expect(part.schema.enum?.length, `${route} lists its parts`).toBeGreaterThanOrEqual(3);
+      routes[route] = part.schema.enum!;
+    }
+    return routes;
   }
 
   async function packageOf(create: string, status: string, download: string, who: { token?: string; cookies?: Record<string, string>; ip?: string }) {
