@@ -50,6 +50,9 @@ import { multipartPlugin } from "./plugins/multipart.js";
 import { opendocsPlugin } from "./plugins/opendocs.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { signaturePlugin } from "./plugins/signature.js";
+import { transportFieldsPlugin } from "./plugins/transport-fields.js";
+import { AppMetaRepository } from "./db/app-meta.repository.js";
+import { endSessionsExposedInVouchers } from "./modules/session/exposed-token-repair.js";
 
 export type AppOptions = {
   config: AppConfig;
@@ -110,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const chainModule = await createChainModule({ config, db: database.db, ledger, now, log: app.log });
   // Settles records an interrupted run left pending before anything new is stored.
   const evidence = await createEvidenceServices({ db: database.db, ledger, blobs, users: accountServices.users, now, log: app.log });
+  await endSessionsExposedInVouchers({ sessions, vouchers: evidence, markers: new AppMetaRepository(database.db), now, log: app.log });
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
@@ -146,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(signaturePlugin, { now });
   await app.register(sessionPlugin, { sessions: services.sessions });
+  await app.register(transportFieldsPlugin);
 
   await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(commonRoutes, { service: services.common });

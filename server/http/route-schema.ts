@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { envelopeSchema } from "../../src/schema/envelope.js";
+import { SIGNATURE_EXCLUDED_PARAMS } from "../../src/schema/signature.js";
 
 /**
  * Route schemas carry the transport parameters every /webapi call has (DESIGN.md §4) so that the
  * OpenAPI document shows them; the signature and session plugins read them before validation.
+ * No handler sees them: plugins/transport-fields.ts takes TRANSPORT_FIELDS away first.
  */
 const transportQuery = {
   timestamp: z.string().regex(/^\d+$/).describe("请求时间（毫秒时间戳），与服务器时间相差不得超过 5 分钟"),
   signature: z.string().describe("请求签名：见 src/schema/signature.ts"),
 };
 const tokenField = { token: z.string().optional().describe("登录令牌：GET 放在查询参数，POST 放在请求体") };
+
+/** The names of the transport parameters: timestamp, signature, token and paramStr. */
+export const TRANSPORT_FIELDS: readonly string[] = [...new Set([...Object.keys(transportQuery), ...Object.keys(tokenField), ...SIGNATURE_EXCLUDED_PARAMS])];
 
 export function signedQuery<T extends z.ZodRawShape>(shape: T = {} as T) {
   return z.object({ ...shape, ...transportQuery, ...tokenField });

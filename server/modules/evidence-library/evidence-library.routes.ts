@@ -52,7 +52,7 @@ export async function evidenceLibraryRoutes(
       config,
     },
     async (request) => {
-      const { token: _token, timestamp: _timestamp, signature: _signature, ...query } = request.query;
+      const { query } = request;
       const problem = checkTimeRange(query.startTime, query.endTime);
       if (problem) throw new BusinessError(ResultCode.validationFailed, problem.message, { errors: { [problem.field === "start" ? "startTime" : "endTime"]: problem.message } });
       return ok(await library.list(holderOf(request), query));

@@ -94,6 +94,11 @@ export class EvidenceRepository {
     });
   }
 
+  /** Content name and details of a kind's records created since `since`, oldest first. */
+  async contentOfKindSince(kind: string, since: number): Promise<{ blob_sha256: string | null; details: string }[]> {
+    return this.db.selectFrom("evidence_records").select(["blob_sha256", "details"]).where("kind", "=", kind).where("created_at", ">=", since).orderBy("id").execute();
+  }
+
   async attachOriginal(trx: Db, id: number, blobSha256: string, details: string, now: number): Promise<void> {
     await trx.updateTable("evidence_records").set({ blob_sha256: blobSha256, details, updated_at: now }).where("id", "=", id).execute();
   }

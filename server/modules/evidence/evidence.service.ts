@@ -265,6 +265,15 @@ export class EvidenceService implements EvidencePort {
     return record.blobSha256 ? this.deps.blobs.open(record.blobSha256) : null;
   }
 
+  /** What vouchers created since `since` keep of their input: each original and its details (session/exposed-token-repair.ts). */
+  async *voucherDocumentsSince(since: number): AsyncIterable<Buffer> {
+    for (const row of await this.deps.repository.contentOfKindSince("voucher", since)) {
+      const original = row.blob_sha256 ? await this.deps.blobs.read(row.blob_sha256) : null;
+      if (original) yield original;
+      yield Buffer.from(row.details, "utf8");
+    }
+  }
+
   metaFacts(record: EvidenceRecord): Record<string, unknown> {
     return metaFactsOf({ salt: record.metaSalt, holderName: record.holderName, name: record.name, details: record.details });
   }

@@ -3,6 +3,9 @@ import type { Database, SessionsTable } from "../../db/database.js";
 
 export type SessionRow = SessionsTable;
 
+/** Token hashes per statement: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const HASHES_PER_STATEMENT = 500;
+
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -42,6 +45,32 @@ export class SessionRepository {
       .where("revoked_at", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** When the oldest session of a kind that is neither ended nor idle since `lastSeenSince` began. */
+  async oldestLiveStart(kind: SessionRow["kind"], lastSeenSince: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.min("created_at").as("oldest"))
+      .where("kind", "=", kind)
+      .where("revoked_at", "is", null)
+      .where("last_seen_at", ">=", lastSeenSince)
+      .executeTakeFirst();
+    return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+  }
+
+  async revokeByTokenHashes(tokenHashes: readonly string[], at: number, reason: string): Promise<number> {
+    let revoked = 0;
+    for (let start = 0; start < tokenHashes.length; start += HASHES_PER_STATEMENT) {
+      const result = await this.db
+        .updateTable("sessions")
+        .set({ revoked_at: at, revoke_reason: reason })
+        .where("token_hash", "in", tokenHashes.slice(start, start + HASHES_PER_STATEMENT))
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      revoked += Number(result.numUpdatedRows);
+    }
+    return revoked;
   }
 
   /** Removes sessions that can no longer be used, so the table does not grow without bound. */

@@ -15,7 +15,7 @@ export type SessionLookup =
   | { ok: true; session: ActiveSession }
   | { ok: false; code: typeof ResultCode.sessionMissing | typeof ResultCode.sessionExpired | typeof ResultCode.sessionRevoked };
 
-export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" | "password-changed";
+export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" | "password-changed" | "token-exposed";
 
 /**
  * Server-side sessions (DESIGN.md §4): an opaque random token handed to the client, only its
@@ -76,6 +76,19 @@ export class SessionService {
   /** Ends every session of a subject, e.g. when an account is disabled or its password changes. */
   async endAllOf(subjectId: string, kind: SessionKind, reason: RevokeReason): Promise<number> {
     return this.repository.revokeAllOfSubject(subjectId, kind, this.now(), reason);
+  }
+
+  /** When the oldest session that can still be used began; null when none can. */
+  async oldestLiveStart(): Promise<number | null> {
+    const starts = await Promise.all((Object.keys(this.idleLimits) as SessionKind[]).map((kind) => this.repository.oldestLiveStart(kind, this.now() - this.idleLimits[kind])));
+    const known = starts.filter((start): start is number => start !== null);
+    return known.length > 0 ? Math.min(...known) : null;
+  }
+
+  /** Ends every session whose token is one of `tokens` (found where a token must never be); answers how many. */
+  async endExposed(tokens: Iterable<string>): Promise<number> {
+    const hashes = [...new Set([...tokens].map(hashToken))];
+    return hashes.length > 0 ? this.repository.revokeByTokenHashes(hashes, this.now(), "token-exposed") : 0;
   }
 
   /** Deletes rows past any use: idle beyond the limit, or revoked more than a limit ago. */

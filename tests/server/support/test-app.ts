@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
+import { openDatabase } from "../../../server/db/dialect.js";
 import { sha256Hex } from "../../../server/plugins/signature.js";
 import { computeSignature } from "../../../src/schema/signature.js";
 import { provideTestLoginKey } from "./test-login-key.js";
@@ -27,11 +28,25 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string> };
+
 /** The real app on a fresh database, with a controllable clock and captured logs. */
-export async function createTestApp(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   provideTestLoginKey(database.dataDir);
-  const clock = createClock();
+  return startTestApp(database, createClock(), options);
+}
+
+/**
+ * A restart: closes `previous`'s app (not its database) and starts the app again on the same
+ * database and data folder, with the same clock and options. Close only the answer afterwards.
+ */
+export async function restartTestApp(previous: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  await previous.app.close();
+  return startTestApp({ ...previous.database, handle: openDatabase(previous.database.handle.target) }, previous.clock, options);
+}
+
+async function startTestApp(database: TestDatabase, clock: TestClock, options: TestAppOptions): Promise<TestApp> {
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
