@@ -88,6 +88,8 @@ function factRows(facts: CertificateFacts): [string, string][] {
     ["持有人", facts.holderName],
     ["证据名称", facts.evidenceName],
     ["证据类型", facts.kindLabel],
+    // Only where it applies: a child evidence names its affair by name and certificate number.
+    ...(facts.affair ? ([["所属事务", `${facts.affair.name}\n事务证书编号 ${facts.affair.certificateNo}`]] as [string, string][]) : []),
     ["数据大小", `${formatFileSize(facts.size)}（${facts.size.toLocaleString("en-US")} 字节）`],
     ["存证时间", `${formatDateTime(facts.createdAt)}（北京时间）`],
     ["SHA-256", facts.sha256],
