@@ -181,7 +181,8 @@ describe("package entry names", () => {
       { fileName: "invoice.png", size: invoice.length, sha256: sha256(invoice), sm3: sm3(invoice), path: `${voucher}/附件/02-invoice.png` },
     ]);
     expect(zip.get("清单.txt")!.toString("utf8")).toContain(`附件：${voucher}/附件/02-invoice.png`);
-  });
+    // Three certificate PDFs, the first of this process loading the CJK font.
+  }, 30_000);
 
   it("carries the attachments in a third party's package too", async () => {
     const cookies = await extractionLogin(alice, [stored.voucher.id]);
