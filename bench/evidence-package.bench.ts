@@ -48,6 +48,7 @@ for (let i = 0; i < FILES; i++) {
 const ports: EvidenceLibraryPorts = {
   evidence: {
     openContent: async (record) => fs.createReadStream(record.blobSha256!),
+    openAttachment: async () => null,
     getForHolder: async () => null,
     listForHolder: async () => ({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 }),
     detailView: async () => {

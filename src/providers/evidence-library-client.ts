@@ -27,16 +27,19 @@ export interface EvidenceLibraryClient {
   createExtraction(input: CreateExtraction): Promise<CreatedExtraction>;
   revokeExtraction(id: number): Promise<Extraction>;
   holderPackage: PackageCalls;
-  /** One of the holder's own records as a file: original, certificate PDF or tlog-proof. */
-  holderItemUrl(id: number, part: DownloadPart): string;
+  /** One of the holder's own records as a file: original, an attachment (`index`), certificate PDF or tlog-proof. */
+  holderItemUrl: PartUrl;
   /** The third party's side: no user token, the extraction session is an HttpOnly cookie. */
   extractCaptcha(): Promise<string>;
   extractLogin(form: ExtractLogin): Promise<ExtractSession>;
   extractLogout(): Promise<void>;
   extractList(): Promise<{ session: ExtractSession; list: ExtractedEvidence[] }>;
-  extractItemUrl(id: number, part: DownloadPart): string;
+  extractItemUrl: PartUrl;
   extractPackage: PackageCalls;
 }
+
+/** The signed address of one part of a record; `index` picks a voucher's attachment. */
+export type PartUrl = (id: number, part: DownloadPart, index?: number) => string;
 
 /** Starting a package, asking how far it is, and the finished ZIP's address. */
 export interface PackageCalls {
@@ -66,12 +69,12 @@ export function createEvidenceLibraryClient({ custom, userUrl, publicUrl }: { cu
       status: (jobId) => get(E.packageStatus, { jobId }),
       url: (jobId) => userUrl(E.downloadPackage, { jobId }),
     },
-    holderItemUrl: (id, part) => userUrl(E.downloadItem, { id, part }),
+    holderItemUrl: (id, part, index) => userUrl(E.downloadItem, { id, part, ...(index === undefined ? {} : { index }) }),
     extractCaptcha: async () => (await get<{ codeBase64: string }>(X.captcha, { time: Date.now() }, true)).codeBase64,
     extractLogin: (form) => post(X.login, { ...form }, true),
     extractLogout: async () => void (await post(X.logout, {}, true)),
     extractList: () => get(X.list, {}, true),
-    extractItemUrl: (id, part) => publicUrl(X.download, { id, part }),
+    extractItemUrl: (id, part, index) => publicUrl(X.download, { id, part, ...(index === undefined ? {} : { index }) }),
     extractPackage: {
       start: (evidenceIds) => post(X.createPackage, { evidenceIds }, true),
       status: (jobId) => get(X.packageStatus, { jobId }, true),

@@ -13,23 +13,31 @@ import { formatYuan } from "../schema/money";
 
 export type FieldFormat = "text" | "datetime" | "fen" | "bytes";
 export type FieldWidget = "input" | "textarea" | "password";
+/**
+ * Whether a record page shows the field as a row: always (an empty value shows as empty), only
+ * when the record has a value for it (`ifPresent`: a row that applies to some records only), or
+ * never (a field for programs, such as an internal id).
+ */
+export type FieldRow = "always" | "ifPresent" | "never";
 
 export interface FieldDescription {
   name: string;
   label: string;
   format: FieldFormat;
   widget: FieldWidget;
+  row: FieldRow;
   /** The schema without its optional / nullable / default wrappers. */
   schema: z.ZodType;
   isRequired: boolean;
   /** For enums: the values, each with its label from `meta({ labels })` or itself. */
   options?: { value: string; label: string }[];
-  /** For objects shown as lines (`meta({ labels, formats })`): each key's label and format; unlabelled keys are not shown. */
+  /** For objects (and lists of them) shown as lines (`meta({ labels, formats })`): each key's label and format; unlabelled keys are not shown. */
   entries?: { labels: Record<string, string>; formats: Record<string, FieldFormat> };
 }
 
 const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "bytes"];
 const WIDGETS: readonly FieldWidget[] = ["input", "textarea", "password"];
+const ROWS: readonly FieldRow[] = ["always", "ifPresent", "never"];
 
 /** The fields of an object schema, in the given order (all of them when no names are given). */
 export function describeFields(object: z.ZodObject, names?: readonly string[]): FieldDescription[] {
@@ -44,10 +52,11 @@ export function describeField(name: string, field: z.ZodType): FieldDescription 
     label: typeof meta.title === "string" ? meta.title : name,
     format: FORMATS.find((format) => format === meta.format) ?? "text",
     widget: WIDGETS.find((widget) => widget === meta.widget) ?? "input",
+    row: ROWS.find((row) => row === meta.row) ?? "always",
     schema,
     isRequired,
     ...(schema instanceof z.ZodEnum ? { options: schema.options.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) })) } : {}),
-    ...(schema instanceof z.ZodRecord || schema instanceof z.ZodObject ? { entries: { labels, formats: formatsOf(meta.formats) } } : {}),
+    ...(schema instanceof z.ZodRecord || schema instanceof z.ZodObject || schema instanceof z.ZodArray ? { entries: { labels, formats: formatsOf(meta.formats) } } : {}),
   };
 }
 
@@ -71,6 +80,15 @@ export function formatFieldValue(field: Pick<FieldDescription, "format" | "optio
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }
+}
+
+/** The rows a record page shows for `record`: each field's label and formatted value, rows that do not apply left out. */
+export function recordRows(fields: readonly FieldDescription[], record: Record<string, unknown>): { name: string; label: string; value: string }[] {
+  return fields.flatMap((field) => {
+    const value = formatFieldValue(field, record[field.name]);
+    const isShown = field.row === "always" || (field.row === "ifPresent" && value !== "");
+    return isShown ? [{ name: field.name, label: field.label, value }] : [];
+  });
 }
 
 function entryLines(entries: NonNullable<FieldDescription["entries"]>, value: object): string[] {

@@ -29,6 +29,8 @@ export const CertificateFactsSchema = z.object({
   evidenceName: z.string().describe("证据名称"),
   kind: z.string().describe("证据类型代码"),
   kindLabel: z.string().describe("证据类型"),
+  /** Only on an affair's child evidence: the affair it belongs to. */
+  affair: z.object({ name: z.string().describe("事务名称"), certificateNo: z.string().describe("事务证书编号") }).optional().describe("所属事务"),
   size: z.number().int().nonnegative().describe("大小（字节）"),
   sha256: Sha256HexLowerSchema.describe("SHA-256"),
   sm3: z.string().describe("SM3"),

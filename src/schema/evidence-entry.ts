@@ -73,9 +73,10 @@ export function parseEvidenceEntry(text: string): EvidenceEntry | null {
 }
 
 /**
- * The content an affair's entry digests: its children's RFC 6962 leaf hashes (32 bytes each, in
- * the order the children were stored) concatenated, so the affair's entry commits to every child
- * entry and anybody holding the children's entries can recompute it.
+ * The content an affair's entry digested until issue 11: its children's RFC 6962 leaf hashes (32
+ * bytes each, in the order the children were stored) concatenated, so the affair's entry commits
+ * to every child entry and anybody holding the children's entries can recompute it. New affairs
+ * digest a readable manifest instead (affair-manifest.ts); this stays to recompute old ones.
  */
 export function affairContent(childLeafHashesHex: readonly string[]): Uint8Array {
   const out = new Uint8Array(childLeafHashesHex.length * 32);

@@ -146,7 +146,7 @@ export type ExtractSession = z.infer<typeof ExtractSessionSchema>;
  * The holder's list: the evidence module's record view (src/schema/evidence.ts) across every kind,
  * without what only a record's own page needs (kind-specific details, an affair's child count).
  */
-export const LibraryEvidenceSchema = EvidenceRecordSchema.omit({ details: true, childCount: true });
+export const LibraryEvidenceSchema = EvidenceRecordSchema.omit({ details: true, childCount: true, affair: true });
 export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
 
 /**
@@ -164,6 +164,8 @@ export const ExtractedEvidenceSchema = EvidenceRecordSchema.pick({
   createTime: true,
   ledgerIndex: true,
   hasContent: true,
+  original: true,
+  attachments: true,
 });
 export type ExtractedEvidence = z.infer<typeof ExtractedEvidenceSchema>;
 
@@ -173,9 +175,18 @@ export type LibraryListQuery = z.infer<typeof LibraryListQuerySchema>;
 
 // ---- Packaging ----
 
-export const DOWNLOAD_PARTS = ["file", "certificate", "proof"] as const;
+/** A record's parts as files; `attachment` is one of a voucher's attachments, chosen by `index`. */
+export const DOWNLOAD_PARTS = ["file", "certificate", "proof", "attachment"] as const;
 export type DownloadPart = (typeof DOWNLOAD_PARTS)[number];
-export const DOWNLOAD_PART_LABELS: Record<DownloadPart, string> = { file: "原始文件", certificate: "存证证书", proof: "账本证明" };
+export const DOWNLOAD_PART_LABELS: Record<DownloadPart, string> = { file: "原始文件", certificate: "存证证书", proof: "账本证明", attachment: "附件" };
+
+/** The query of a part download (holder's and third party's alike). */
+export const DownloadPartQuerySchema = z.object({
+  id: z.coerce.number({ error: "没有找到这条证据" }).int().positive("没有找到这条证据"),
+  part: z.enum(DOWNLOAD_PARTS, { error: "下载内容应为 file、certificate、proof 或 attachment" }),
+  /** Which attachment (0-based), with part=attachment. */
+  index: z.coerce.number({ error: "附件序号应为非负整数" }).int("附件序号应为非负整数").nonnegative("附件序号应为非负整数").optional(),
+});
 
 export const PackageIdsSchema = z
   .array(EvidenceIdSchema, { error: "请选择要下载的证据" })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BYTES_PER_MB } from "./constants";
 import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind } from "./evidence-entry";
+import { EvidenceAttachmentSchema, EvidenceOriginalSchema } from "./evidence-original";
 import { pagePSchema, pageQuerySchema } from "./paging";
 import { optionalText, textRule } from "./string-rule";
 import { normaliseTextArea } from "./text";
@@ -51,6 +52,8 @@ export const EVIDENCE_ENDPOINTS = {
   affairChildList: "/evidence/v2/getAffairChildList",
   /** The original of a hash evidence, which must match its digests (ApplyCertificateProcess). */
   applyHashCertificate: "/evidence/v2/applyHashCertificate",
+  /** More child evidences for an existing affair (multipart: `parentId`, then the files). */
+  addAffairChildren: "/evidence/v2/addAffairChildren",
 } as const;
 
 // ---- statuses ----
@@ -166,6 +169,9 @@ export const AffairFieldsSchema = z.object({
   description: optionalText(z.string().trim().max(1000, "事务说明不能超过1000个字符")).meta({ title: "事务说明", widget: "textarea" }),
 });
 
+/** Adding children to an existing affair: which affair (the files follow the field). */
+export const AffairChildrenFieldsSchema = z.object({ parentId: z.coerce.number({ error: "事务不存在" }).int().positive("事务不存在") });
+
 const rightsBase = {
   name: nameField("作品名称", "请输入作品名称"),
   author: nameField("作者", "请输入作者"),
@@ -199,7 +205,9 @@ const EVIDENCE_DETAIL_LABELS: Record<string, string> = {
   originalVerifiedAt: "原件核验时间",
   chars: "文本字数",
   description: "说明",
-  childCount: "子存证数",
+  // The affair's own record: what it covered when it was created (later children are not counted).
+  childCount: "创建时涵盖的子存证数",
+  addedLater: "事务创建后追加",
   author: "作者",
   creationTime: "创作完成时间",
   rightTypeLabel: "作品类型",
@@ -210,14 +218,16 @@ const EVIDENCE_DETAIL_LABELS: Record<string, string> = {
   amountFen: "交易金额",
   payer: "付款方",
   payee: "收款方",
-  attachments: "附件",
-  size: "大小",
-  sha256: "SHA-256",
 };
-const EVIDENCE_DETAIL_FORMATS = { originalVerifiedAt: "datetime", creationTime: "datetime", tradeTime: "datetime", amountFen: "fen", size: "bytes" } as const;
+const EVIDENCE_DETAIL_FORMATS = { originalVerifiedAt: "datetime", creationTime: "datetime", tradeTime: "datetime", amountFen: "fen" } as const;
 
+/**
+ * One record as the holder's pages show it. `row` tells the record pages which rows apply:
+ * "ifPresent" rows are shown only when the record has a value for them (an affair row on a child,
+ * a child count on an affair, attachments on a voucher), "never" ones are for programs only.
+ */
 export const EvidenceRecordSchema = z.object({
-  id: z.number().int().meta({ title: "编号" }),
+  id: z.number().int().meta({ title: "编号", row: "never" }),
   certificateNo: z.string().meta({ title: "证书编号" }),
   kind: EvidenceKindSchema.meta({ title: "类型", labels: EVIDENCE_KIND_LABELS }),
   name: z.string().meta({ title: "存证名称" }),
@@ -229,12 +239,22 @@ export const EvidenceRecordSchema = z.object({
   ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
   blockHeight: z.number().int().nullable().meta({ title: "区块高度" }),
   status: EvidenceStatusSchema.meta({ title: "状态", labels: EVIDENCE_STATUS_LABELS }),
-  parentId: z.number().int().nullable().meta({ title: "所属事务" }),
+  /** The affair a child evidence belongs to (its record id); `affair` names it for people. */
+  parentId: z.number().int().nullable().meta({ title: "所属事务编号", row: "never" }),
+  affair: z
+    .object({ id: z.number().int(), name: z.string(), certificateNo: z.string() })
+    .nullable()
+    .meta({ title: "所属事务", row: "ifPresent", labels: { name: "事务名称", certificateNo: "事务证书编号" } }),
   /** The platform holds the content (file, text, voucher, verified original), not just its digests. */
   hasContent: z.boolean().meta({ title: "存有原件" }),
-  childCount: z.number().int().nonnegative().meta({ title: "子存证数" }),
+  /** What the original is and the file name its download gets; null without content. */
+  original: EvidenceOriginalSchema.nullable().meta({ title: "原件", row: "ifPresent", labels: { label: "内容", fileName: "下载文件名" } }),
+  /** A voucher's attachments, each downloadable on its own; empty for other kinds. */
+  attachments: z.array(EvidenceAttachmentSchema).meta({ title: "附件", row: "ifPresent", labels: { fileName: "文件名称", size: "大小", sha256: "SHA-256" }, formats: { size: "bytes" } }),
+  /** An affair's children now (those added later included); null for every other kind. */
+  childCount: z.number().int().nonnegative().nullable().meta({ title: "现有子存证数", row: "ifPresent" }),
   /** Kind-specific private facts (author, URL, voucher fields …), visible to the holder only. */
-  details: z.record(z.string(), z.unknown()).meta({ title: "详细信息", labels: EVIDENCE_DETAIL_LABELS, formats: EVIDENCE_DETAIL_FORMATS }),
+  details: z.record(z.string(), z.unknown()).meta({ title: "详细信息", row: "ifPresent", labels: EVIDENCE_DETAIL_LABELS, formats: EVIDENCE_DETAIL_FORMATS }),
 });
 export type EvidenceRecordView = z.infer<typeof EvidenceRecordSchema>;
 
@@ -260,6 +280,7 @@ export const EVIDENCE_MESSAGES = {
   webContentMissing: "请上传保存的网页文件，或填写网页文件的摘要值",
   failed: "存证未能完成，请稍后重试",
   notStored: "存证尚未完成",
+  affairNotStored: "事务存证尚未完成，暂不能追加子存证",
 } as const;
 
 export { HEX_DIGEST_PATTERN };

@@ -8,6 +8,7 @@ import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { uploadEvidence } from "./support/evidence-upload.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
 let server: ServerProcess;
@@ -180,6 +181,54 @@ describe("the evidence library in Chromium", () => {
     }
     expect(zip.get("清单.txt")!.toString("utf8")).toContain("证据打包清单");
     await page.getByRole("dialog", { name: "正在打包下载" }).waitFor({ state: "hidden" });
+    expect(problems).toEqual([]);
+  });
+
+  it("downloads a named file evidence's original under its own name, .txt kept, and checks a file on its certificate page", async () => {
+    const contract = Buffer.from("审计合同正文：甲方委托乙方审计 2026 年度账目。\n");
+    const stored = await uploadEvidence(server.url, evidenceEndpoints("file").create, holder.token, { name: "审计合同文件" }, [{ name: "contract.txt", content: contract }]);
+    const [record] = stored.datas as { id: number }[];
+    await page.goto(`${server.url}/evidenceSave/fileEvidence/dataList/Certificate?id=${record.id}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "原始文件" }).click()]);
+    expect(download.suggestedFilename()).toBe("contract.txt");
+    expect((await bytesOf(download)).equals(contract)).toBe(true);
+    // The holder checks a file against the record in the browser; nothing is uploaded.
+    const file = path.join(fs.mkdtempSync(path.join(SCREENSHOT_DIR, "original-")), "contract.txt");
+    fs.writeFileSync(file, contract);
+    await page.getByTestId("original-file-check").locator('input[type="file"]').setInputFiles(file);
+    await page.getByText("一致：该文件就是存证时的文件").waitFor();
+    await page.getByTestId("certificate-result").getByText("核验通过").waitFor();
+    await shoot(page, "certificate-page-file-check");
+    expect(problems).toEqual([]);
+  });
+
+  it("adds a child to an existing affair from its child list page", async () => {
+    const created = await uploadEvidence(server.url, evidenceEndpoints("affair").create, holder.token, { name: "装修工程事务" }, [
+      { name: "施工合同.txt", content: Buffer.from("施工合同") },
+      { name: "预算.txt", content: Buffer.from("预算") },
+    ]);
+    const affair = created.datas as { id: number; certificateNo: string };
+    await page.goto(`${server.url}/evidenceSave/affairEvidence/dataList/childDataList?id=${affair.id}`);
+    await page.getByRole("cell", { name: "施工合同.txt" }).waitFor();
+    await page.getByRole("button", { name: "追加子存证" }).click();
+    const dialog = page.getByRole("dialog", { name: "向“装修工程事务”追加子存证" });
+    const file = path.join(fs.mkdtempSync(path.join(SCREENSHOT_DIR, "affair-")), "验收单.txt");
+    fs.writeFileSync(file, "竣工验收：合格");
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByRole("button", { name: "提交存证" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByRole("row").filter({ hasText: "验收单.txt" });
+    await row.getByText("事务创建后追加").waitFor();
+    await row.getByText("已存证").waitFor();
+    await page.getByText("3 条（创建时 2 条，其后追加 1 条）").waitFor();
+    await shoot(page, "affair-child-list-added");
+
+    // The child's certificate names its affair by name and certificate number.
+    await row.getByRole("link", { name: "查看证书" }).click();
+    await page.waitForURL("**/childDataList/Certificate?id=*");
+    await page.getByText(`事务证书编号：${affair.certificateNo}`).waitFor();
+    await page.getByText("事务名称：装修工程事务").waitFor();
+    await shoot(page, "affair-child-certificate");
     expect(problems).toEqual([]);
   });
 });

@@ -114,7 +114,7 @@ describe("the holder's evidence list", () => {
     // A hash record has no original; another holder's record and an unknown part are refused.
     expect((await t.get(api(E.downloadItem), { id: ids.hash, part: "file" }, { token: alice.token })).json()).toMatchObject({ code: 404, message: "这条证据只存证了摘要，平台没有保存原始文件" });
     expect((await t.get(api(E.downloadItem), { id: ids.file, part: "file" }, { token: bob.token })).json()).toMatchObject({ code: 404, message: "存证记录不存在" });
-    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "everything" }, { token: alice.token })).json()).toMatchObject({ code: 1001, message: "下载内容应为 file、certificate 或 proof" });
+    expect((await t.get(api(E.downloadItem), { id: ids.file, part: "everything" }, { token: alice.token })).json()).toMatchObject({ code: 1001, message: "下载内容应为 file、certificate、proof 或 attachment" });
     expect((await t.get(api(E.downloadItem), { id: ids.file, part: "file" })).json().code).toBe(102);
   });
 });
@@ -172,6 +172,8 @@ describe("extraction codes", () => {
       createTime: expect.any(Number),
       ledgerIndex: expect.any(Number),
       hasContent: true,
+      original: { label: "原始文件", fileName: "合同第一版.pdf" },
+      attachments: [],
     });
     // The holder's name reaches the third party only masked.
     expect(JSON.stringify(list.datas.list)).not.toContain("holderName");

@@ -4,7 +4,8 @@ import { MULTIPART_LIMITS } from "../../server/plugins/multipart.js";
 import { EvidenceRepository } from "../../server/modules/evidence/evidence.repository.js";
 import { EvidenceLedgerWriter } from "../../server/modules/evidence/evidence-ledger-writer.js";
 import { durableTransaction } from "../../server/db/dialect.js";
-import { affairContent, parseEvidenceEntry } from "../../src/schema/evidence-entry.js";
+import { AffairManifestSchema } from "../../src/schema/affair-manifest.js";
+import { parseEvidenceEntry } from "../../src/schema/evidence-entry.js";
 import { evidenceEndpoints, EVIDENCE_ENDPOINTS } from "../../src/schema/evidence.js";
 import { UPLOAD_MESSAGES } from "../../src/schema/upload.js";
 import { postMultipart, type FilePart } from "./support/multipart.js";
@@ -128,10 +129,10 @@ describe("text, hash, voucher and affair evidence", () => {
     expect(response.datas.details.attachments[0]).toMatchObject({ fileName: "receipt.pdf", sha256: sha256(receipt) });
   });
 
-  it("stores an affair: each child its own certificate with parent, the affair digesting its children's leaf hashes", async () => {
+  it("stores an affair: each child its own certificate with parent, the affair digesting a manifest of its children's leaf hashes", async () => {
     const files = [file("a.txt", Buffer.from("A")), file("b.txt", Buffer.from("B"))];
     const affair = (await postMultipart(t, api(evidenceEndpoints("affair").create), { name: "采购事务" }, { token: alice.token, files })).json().datas;
-    expect(affair).toMatchObject({ kind: "affair", childCount: 2, status: "stored" });
+    expect(affair).toMatchObject({ kind: "affair", childCount: 2, status: "stored", details: { childCount: 2 } });
     const children = (await t.get(api(EVIDENCE_ENDPOINTS.affairChildList), { parentId: affair.id }, { token: alice.token })).json().datas.list;
     expect(children).toHaveLength(2);
     const childEntries = await Promise.all(children.map(async (child: { ledgerIndex: number }) => parseEvidenceEntry((await ledgerEntryOf(child.ledgerIndex))!)));
@@ -139,7 +140,12 @@ describe("text, hash, voucher and affair evidence", () => {
     const leafHashes = await Promise.all(
       [...children].reverse().map(async (child: { ledgerIndex: number }) => createHash("sha256").update(Buffer.from([0])).update((await ledgerEntryOf(child.ledgerIndex))!).digest("hex")),
     );
-    expect(affair.sha256).toBe(sha256(Buffer.from(affairContent(leafHashes))));
+    const record = (await t.app.services.evidence.findByCertificateNo(affair.certificateNo))!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await t.app.services.evidence.openContent(record))!) chunks.push(chunk as Buffer);
+    const manifest = AffairManifestSchema.parse(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+    expect(affair.sha256).toBe(sha256(Buffer.concat(chunks)));
+    expect(manifest.children.map((child) => child.leafHash)).toEqual(leafHashes);
     // Children are not listed among top-level affairs.
     const affairs = (await t.get(api(evidenceEndpoints("affair").list), {}, { token: alice.token })).json().datas.list;
     expect(affairs.map((item: { id: number }) => item.id)).toEqual([affair.id]);

@@ -87,7 +87,9 @@ function factRows(facts: CertificateFacts): [string, string][] {
   return [
     ["持有人", facts.holderName],
     ["证据名称", facts.evidenceName],
-    ["证据类型", facts.kindLabel],
+    // Only where it applies: a child evidence names its affair by name and certificate number, as
+    // one more line of this row (the page has no room for another row above the verification block).
+    ["证据类型", facts.affair ? `${facts.kindLabel}（事务子存证）\n所属事务：${facts.affair.name}（证书编号 ${facts.affair.certificateNo}）` : facts.kindLabel],
     ["数据大小", `${formatFileSize(facts.size)}（${facts.size.toLocaleString("en-US")} 字节）`],
     ["存证时间", `${formatDateTime(facts.createdAt)}（北京时间）`],
     ["SHA-256", facts.sha256],

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PublicCertificateSchema, VerifyByCertificateNoQuerySchema, VerifyByDigestQuerySchema } from "../../../src/schema/certificate.js";
 import { ok } from "../../http/envelope.js";
+import { sendDownload } from "../../http/file-download.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import type { SessionService } from "../session/session.service.js";
 import type { CertificateService } from "./certificate.service.js";
@@ -32,12 +33,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
       const { certificateNo, pdf } = await certificates.pdfForHolder(Number(request.session!.subjectId), Number(request.query.id));
       // A file answer skips the envelope, whose serialisation is where sessions are refreshed.
       await options.sessions.refresh(request.session!);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="certificate-${asciiName(certificateNo)}.pdf"; filename*=UTF-8''${encodeURIComponent(`存证证书-${certificateNo}.pdf`)}`)
-        .header("cache-control", "no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(pdf);
+      return sendDownload(reply, pdf, { name: `存证证书-${certificateNo}.pdf`, contentType: "application/pdf" });
     },
   );
 
@@ -88,8 +84,4 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
     },
     async (request) => ok(await certificates.verifyByDigest(request.body.sha256)),
   );
-}
-
-function asciiName(text: string): string {
-  return text.replace(/[^A-Za-z0-9_-]/g, "_");
 }

@@ -20,7 +20,7 @@ import type { LedgerPort } from "../ledger/ledger.types.js";
 import { renderCertificatePdf } from "./certificate-pdf.js";
 
 /** The evidence module's lookups this module uses (app.services.evidence). */
-export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder">;
+export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder" | "findAffairOf">;
 
 export interface CertificateServiceOptions {
   readonly ledger: Pick<LedgerPort, "proofBundle" | "verifierKey">;
@@ -48,12 +48,14 @@ export class CertificateService {
     const { index, proofBundle } = await this.#proof(record);
     const timeSource = await this.#timeSource(index);
     const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
+    const affair = await this.options.evidence.findAffairOf(record);
     const facts: CertificateFacts = {
       certificateNo: record.certificateNo,
       holderName: record.holderName,
       evidenceName: record.name,
       kind: record.kind,
       kindLabel: EVIDENCE_KIND_LABELS[record.kind],
+      ...(affair ? { affair: { name: affair.name, certificateNo: affair.certificateNo } } : {}),
       size: record.size,
       sha256: record.sha256,
       sm3: record.sm3,

@@ -10,7 +10,7 @@ import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js
 export type LibraryRecord = EvidenceRecord;
 
 /** The port's reads, plus the evidence pages' own detail view (one record of any kind, as its list shows it). */
-export type EvidenceReader = Pick<EvidencePort, "getForHolder" | "listForHolder" | "openContent"> & Pick<EvidenceService, "detailView">;
+export type EvidenceReader = Pick<EvidencePort, "getForHolder" | "listForHolder" | "openContent" | "openAttachment"> & Pick<EvidenceService, "detailView">;
 
 export interface CertificateRenderer {
   renderPdf(record: LibraryRecord): Promise<Buffer>;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CreatedExtractionSchema,
-  DOWNLOAD_PARTS,
   CreateExtractionSchema,
+  DownloadPartQuerySchema,
   EVIDENCE_LIBRARY_ENDPOINTS,
   ExtractionSchema,
   LibraryEvidenceSchema,
@@ -18,7 +18,8 @@ import { checkTimeRange } from "../../../src/schema/time-range.js";
 import { BusinessError, ok } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { packageFileName, sendDownload } from "./download-reply.js";
+import { sendDownload } from "../../http/file-download.js";
+import { packageFileName } from "./download-reply.js";
 import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
 import type { ExtractionService } from "./extraction.service.js";
 import { sendEvidencePart } from "./item-download.js";
@@ -133,12 +134,12 @@ export async function evidenceLibraryRoutes(
     {
       schema: {
         tags: TAGS,
-        summary: "下载本人一条存证的原始文件（file）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）",
-        querystring: signedQuery({ ...EvidenceIdQuerySchema.shape, part: z.enum(DOWNLOAD_PARTS, { error: "下载内容应为 file、certificate 或 proof" }) }),
+        summary: "下载本人一条存证的原始文件（file，保留原文件名与扩展名）、交易凭证的一个附件（attachment，index 为序号）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）",
+        querystring: signedQuery(DownloadPartQuerySchema.shape),
       },
       config,
     },
-    async (request, reply) => sendEvidencePart(reply, options.ports, request.query.part, await library.ownRecord(holderOf(request), request.query.id)),
+    async (request, reply) => sendEvidencePart(reply, options.ports, request.query, await library.ownRecord(holderOf(request), request.query.id)),
   );
 
   routes.get(

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  DOWNLOAD_PARTS,
+  DownloadPartQuerySchema,
   EXTRACTION_ENDPOINTS,
   EXTRACTION_MESSAGE,
   ExtractedEvidenceSchema,
@@ -16,7 +16,8 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError, ok } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import { CAPTCHA_COOKIE, type CaptchaService } from "../security/captcha.service.js";
-import { packageFileName, sendDownload } from "./download-reply.js";
+import { sendDownload } from "../../http/file-download.js";
+import { packageFileName } from "./download-reply.js";
 import { sendEvidencePart } from "./item-download.js";
 import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
 import type { ExtractionService, OpenExtraction } from "./extraction.service.js";
@@ -29,7 +30,6 @@ const webapi = (path: string) => `/webapi${path}`;
 export const EXTRACT_COOKIE = "hz_extract";
 const COOKIE_PATH = "/webapi/extractEvidence";
 const JobIdSchema = z.string().regex(/^[0-9a-f]{32}$/, "打包任务编号不正确");
-const EvidenceIdSchema = z.coerce.number({ error: "没有找到这条证据" }).int().positive("没有找到这条证据");
 
 export interface ExtractionRouteOptions {
   extractions: ExtractionService;
@@ -115,14 +115,14 @@ export async function extractionRoutes(app: FastifyInstance, options: Extraction
     {
       schema: {
         tags: TAGS,
-        summary: "下载一条授权证据的原始文件（file）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）",
-        querystring: signedQuery({ id: EvidenceIdSchema, part: z.enum(DOWNLOAD_PARTS) }),
+        summary: "下载一条授权证据的原始文件（file，保留原文件名与扩展名）、交易凭证的一个附件（attachment，index 为序号）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）",
+        querystring: signedQuery(DownloadPartQuerySchema.shape),
       },
       config,
     },
     async (request, reply) => {
       const record = await extractions.item(await opened(request), request.query.id);
-      return sendEvidencePart(reply, ports, request.query.part, record);
+      return sendEvidencePart(reply, ports, request.query, record);
     },
   );
 

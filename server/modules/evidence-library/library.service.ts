@@ -1,6 +1,7 @@
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { EVIDENCE_MESSAGES, type EvidenceRecordView } from "../../../src/schema/evidence.js";
 import { EXTRACTION_MESSAGE, type ExtractedEvidence, type LibraryEvidence, type LibraryListQuery } from "../../../src/schema/evidence-library.js";
+import { evidenceAttachments, evidenceOriginal } from "../../../src/schema/evidence-original.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
 import { BusinessError } from "../../http/envelope.js";
@@ -58,8 +59,9 @@ function toLibraryEvidence(record: LibraryRecord): LibraryEvidence {
   return { ...toExtractedEvidence(record), holderName: record.holderName, blockHeight: record.blockHeight, status: record.status, parentId: record.parentId };
 }
 
-/** The public facts of a record, as the third party sees them. */
+/** The public facts of a record, as the third party sees them, with the files it can download. */
 export function toExtractedEvidence(record: LibraryRecord): ExtractedEvidence {
+  const hasContent = record.blobSha256 !== null;
   return {
     id: record.id,
     certificateNo: record.certificateNo,
@@ -70,6 +72,8 @@ export function toExtractedEvidence(record: LibraryRecord): ExtractedEvidence {
     sm3: record.sm3,
     createTime: record.createdAt,
     ledgerIndex: record.ledgerIndex,
-    hasContent: record.blobSha256 !== null,
+    hasContent,
+    original: evidenceOriginal({ ...record, hasContent }),
+    attachments: evidenceAttachments(record),
   };
 }

@@ -7,6 +7,7 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PackageStatus } from "../../../src/schema/evidence-library.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
+import { storedBytes } from "./package-contents.js";
 import { PackageIntegrityError, writeEvidencePackage } from "./package-writer.js";
 
 /** A finished package can be downloaded for this long, then its file is deleted. */
@@ -77,7 +78,7 @@ export class PackageJobs {
       startedAt: this.now(),
       startedMono: performance.now(),
       finishedAt: null,
-      units: { total: records.reduce((sum, record) => sum + record.size + perItem, 0), done: 0 },
+      units: { total: records.reduce((sum, record) => sum + storedBytes(record) + perItem, 0), done: 0 },
     };
     this.jobs.set(id, job);
     void this.run(job, records, perItem);
@@ -120,7 +121,7 @@ export class PackageJobs {
         createdAt: job.startedAt,
         onItem: (done) => {
           job.done = done;
-          job.units.done += records[done - 1].size + perItem;
+          job.units.done += storedBytes(records[done - 1]) + perItem;
         },
       });
       job.size = (await fsp.stat(job.file)).size;

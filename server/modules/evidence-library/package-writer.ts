@@ -27,22 +27,30 @@ export async function writeEvidencePackage(
   written.catch(() => undefined);
 
   const packed: PackedItem[] = [];
+  /** Packs one stored file; what was packed must hash to `sha256`, or the package fails. */
+  const packChecked = async (content: Readable, path: string, sha256: string, mismatch: string) => {
+    // Until zip.end(), `written` can only fail: racing it means a failed write never leaves us waiting.
+    const packedSha256 = await Promise.race([packContent(zip, content, path, mtime), written.then(() => "")]);
+    if (packedSha256 !== sha256) throw new PackageIntegrityError(mismatch);
+  };
   try {
     for (const record of records) {
       if (record.ledgerIndex === null) throw new PackageIntegrityError(`证据 ${record.certificateNo} 尚未写入账本`);
       const [pdf, proof] = await Promise.all([ports.certificates.renderPdf(record), ports.ledger.proofBundle(record.ledgerIndex)]);
       // Opened last, so nothing is left open when the certificate or proof fails.
       const content = await ports.evidence.openContent(record);
-      const paths = itemPaths(record, content !== null);
+      const item = { record, ...itemPaths(record, content !== null) };
+      const { paths } = item;
       zip.addBuffer(pdf, paths.certificate, { mtime, compress: false });
       zip.addBuffer(Buffer.from(proof, "utf8"), paths.proof, { mtime });
       zip.addBuffer(Buffer.from(record.entryJson, "utf8"), paths.entry, { mtime });
-      // Until zip.end(), `written` can only fail: racing it means a failed write never leaves us waiting.
-      const packedSha256 = content && paths.content ? await Promise.race([packContent(zip, content, paths.content, mtime), written.then(() => "")]) : null;
-      if (packedSha256 !== null && packedSha256 !== record.sha256) {
-        throw new PackageIntegrityError(`证据 ${record.certificateNo} 的存储内容与存证摘要不一致`);
+      if (content && paths.content) await packChecked(content, paths.content, record.sha256, `证据 ${record.certificateNo} 的存储内容与存证摘要不一致`);
+      for (const { attachment, path } of item.attachments) {
+        const stream = await ports.evidence.openAttachment(record, attachment.index);
+        if (!stream) throw new PackageIntegrityError(`证据 ${record.certificateNo} 的附件 ${attachment.fileName} 已不在存储中`);
+        await packChecked(stream, path, attachment.sha256, `证据 ${record.certificateNo} 的附件 ${attachment.fileName} 与记录的摘要不一致`);
       }
-      packed.push({ record, paths });
+      packed.push(item);
       options.onItem?.(packed.length);
     }
     zip.addBuffer(Buffer.from(manifestJson(packed, ports.ledger, options.createdAt), "utf8"), "manifest.json", { mtime });

@@ -98,15 +98,23 @@ export class EvidenceLedgerWriter {
    * pending transaction. Answers the record ids, parent first. Throws when anything failed.
    */
   async store(parent: PreparedEvidence, children: readonly PreparedEvidence[] = []): Promise<number[]> {
+    return this.write([parent, ...children], (position, ids) => (position === 0 ? null : ids[0]));
+  }
+
+  /** Stores children of an affair already stored (record `parentId`); answers their ids. */
+  async storeChildren(parentId: number, children: readonly PreparedEvidence[]): Promise<number[]> {
+    return this.write(children, () => parentId);
+  }
+
+  /** Pending rows (one transaction), the appends, then the completions; `parentOf` gives each row's parent id. */
+  private async write(all: readonly PreparedEvidence[], parentOf: (position: number, ids: readonly number[]) => number | null): Promise<number[]> {
     const { db, repository, ledger, now } = this.deps;
     const hint = (await ledger.latestCheckpoint())?.treeSize ?? 0;
     const ids = await durableTransaction(db, async (trx) => {
-      const parentId = await repository.insertPending(trx, rowOf(parent, hint, null, now()));
-      const childIds: number[] = [];
-      for (const child of children) childIds.push(await repository.insertPending(trx, rowOf(child, hint, parentId, now())));
-      return [parentId, ...childIds];
+      const inserted: number[] = [];
+      for (const [position, prepared] of all.entries()) inserted.push(await repository.insertPending(trx, rowOf(prepared, hint, parentOf(position, inserted), now())));
+      return inserted;
     });
-    const all = [parent, ...children];
     const outcomes = await Promise.allSettled(all.map((prepared) => ledger.append(Buffer.from(prepared.entryText, "utf8"))));
     const stored: { id: number; index: number; blockHeight: number }[] = [];
     const unsettled: number[] = [];

@@ -1,7 +1,8 @@
 import type { EvidenceKind } from "../../../src/schema/evidence-entry.js";
+import { evidenceAttachments, evidenceOriginal } from "../../../src/schema/evidence-original.js";
 import type { EvidenceRecordView, EvidenceStatus } from "../../../src/schema/evidence.js";
 import type { EvidenceRow } from "./evidence.repository.js";
-import type { EvidenceRecord } from "./evidence.types.js";
+import type { AffairRef, EvidenceRecord } from "./evidence.types.js";
 
 /** Row → the record other modules see (evidence.types.ts). */
 export function toRecord(row: EvidenceRow): EvidenceRecord {
@@ -29,8 +30,9 @@ export function toRecord(row: EvidenceRow): EvidenceRecord {
   };
 }
 
-/** Record → what the holder's pages show (src/schema/evidence.ts). */
-export function toView(record: EvidenceRecord, childCount = 0): EvidenceRecordView {
+/** Record → what the holder's pages show (src/schema/evidence.ts); `childCount` is null but for affairs. */
+export function toView(record: EvidenceRecord, context: { childCount: number | null; affair: AffairRef | null }): EvidenceRecordView {
+  const hasContent = record.blobSha256 !== null;
   return {
     id: record.id,
     certificateNo: record.certificateNo,
@@ -45,8 +47,11 @@ export function toView(record: EvidenceRecord, childCount = 0): EvidenceRecordVi
     blockHeight: record.blockHeight,
     status: record.status,
     parentId: record.parentId,
-    hasContent: record.blobSha256 !== null,
-    childCount,
+    affair: context.affair,
+    hasContent,
+    original: evidenceOriginal({ ...record, hasContent }),
+    attachments: evidenceAttachments(record),
+    childCount: context.childCount,
     details: record.details,
   };
 }

@@ -35,6 +35,11 @@ export class EvidenceRepository {
     return this.db.selectFrom("evidence_records").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
+  async findByIds(ids: readonly number[]): Promise<EvidenceRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom("evidence_records").selectAll().where("id", "in", [...ids]).execute();
+  }
+
   async findByCertificateNo(certificateNo: string): Promise<EvidenceRow | undefined> {
     return this.db.selectFrom("evidence_records").selectAll().where("certificate_no", "=", certificateNo).executeTakeFirst();
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { EvidenceKind } from "../../../src/schema/evidence-entry.js";
 import {
   AffairChildQuerySchema,
+  AffairChildrenFieldsSchema,
   AffairFieldsSchema,
   EVIDENCE_ENDPOINTS,
   EVIDENCE_KIND_LABELS,
@@ -92,6 +93,20 @@ export async function evidenceRoutes(app: FastifyInstance, options: { evidence: 
       config: streamingUpload(FILE_EVIDENCE_MAX_BYTES),
     },
     async (request) => ok(await evidence.saveAffair(sessionUserId(request), request.body, filesOf(request))),
+  );
+  routes.post(
+    webapi(EVIDENCE_ENDPOINTS.addAffairChildren),
+    {
+      schema: {
+        tags: TAGS,
+        summary: `向本人已有的事务追加子存证：每个文件一条子存证（各有账本记录与证书）；事务本身的记录保持创建时的内容。${multipartSummary}`,
+        querystring: signedPostQuery(),
+        body: signedBody(AffairChildrenFieldsSchema.shape),
+        response: successResponse(z.array(EvidenceRecordSchema)),
+      },
+      config: streamingUpload(FILE_EVIDENCE_MAX_BYTES),
+    },
+    async (request) => ok(await evidence.addAffairChildren(sessionUserId(request), request.body.parentId, filesOf(request))),
   );
   routes.post(
     webapi(evidenceEndpoints("rightsFile").create),

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { z } from "zod";
+import { AFFAIR_MANIFEST_FORMAT, affairManifestText } from "../../../src/schema/affair-manifest.js";
 import { canonicalJson } from "../../../src/schema/canonical-json.js";
-import { affairContent, type EvidenceKind } from "../../../src/schema/evidence-entry.js";
+import type { EvidenceKind } from "../../../src/schema/evidence-entry.js";
+import { storedAttachments } from "../../../src/schema/evidence-original.js";
 import {
   AffairFieldsSchema,
   EVIDENCE_MAX_FILES_PER_REQUEST,
@@ -32,10 +34,10 @@ import { BusinessError } from "../../http/envelope.js";
 import type { StreamedFile } from "../../http/streamed-upload.js";
 import type { UserRepository } from "../account/user.repository.js";
 import { ingestAll, ingestFile, uploadRefusal, type IngestedFile } from "./evidence-ingest.js";
-import { metaFactsOf, type EvidenceDraft, type EvidenceLedgerWriter } from "./evidence-ledger-writer.js";
+import { metaFactsOf, type EvidenceDraft, type EvidenceLedgerWriter, type PreparedEvidence } from "./evidence-ledger-writer.js";
 import { toRecord, toView } from "./evidence-records.js";
 import type { EvidenceRepository } from "./evidence.repository.js";
-import type { EvidenceListOptions, EvidencePort, EvidenceRecord } from "./evidence.types.js";
+import type { AffairRef, EvidenceListOptions, EvidencePort, EvidenceRecord } from "./evidence.types.js";
 import { holderNameOf } from "./holder-name.js";
 
 export interface EvidenceServiceDependencies {
@@ -115,32 +117,61 @@ export class EvidenceService implements EvidencePort {
 
   /**
    * An affair: every file becomes a child evidence with its own certificate, and the affair's own
-   * entry digests its children's leaf hashes (src/schema/evidence-entry.ts affairContent).
+   * entry digests a readable manifest of those children (src/schema/affair-manifest.ts), their leaf
+   * hashes included, so the affair commits to every child entry it covers.
    */
   async saveAffair(userId: number, fields: z.infer<typeof AffairFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
     const holder = await this.holderOf(userId);
-    const ingested = await this.ingestRequired(files, (file) => ingestFile(this.deps.blobs, file, fileEvidenceRule(file.filename)));
-    const childDrafts = await this.commitBlobs(ingested, (file, blob) => ({
-      ...holder,
-      kind: "file" as const,
-      name: file.fileName,
-      size: file.size,
-      sha256: file.sha256,
-      sm3: file.sm3,
-      blobSha256: blob,
-      details: { fileName: file.fileName },
-    }));
     const { writer } = this.deps;
     const affairNo = writer.newCertificateNo();
-    const children = childDrafts.map((draft) => writer.prepare(draft, { parentCertificateNo: affairNo }));
-    const content = Buffer.from(affairContent(children.map((child) => child.leafHash)));
+    const children = await this.prepareChildren(holder, files, affairNo, {});
+    const description = fields.description ?? null;
+    const manifest = affairManifestText(
+      { certificateNo: affairNo, name: fields.name, description },
+      children.map((child) => ({
+        certificateNo: child.certificateNo,
+        name: child.draft.name,
+        fileName: String(child.draft.details.fileName),
+        size: child.draft.size,
+        sha256: child.draft.sha256,
+        sm3: child.draft.sm3,
+        time: new Date(child.time).toISOString(),
+        leafHash: child.leafHash,
+      })),
+    );
+    const content = Buffer.from(manifest, "utf8");
     const blobSha256 = await this.deps.blobs.put(content);
     const affair = writer.prepare(
-      { ...holder, kind: "affair", name: fields.name, size: content.length, ...digestsOfBytes(content), blobSha256, details: { description: fields.description ?? null, childCount: children.length } },
+      {
+        ...holder,
+        kind: "affair",
+        name: fields.name,
+        size: content.length,
+        ...digestsOfBytes(content),
+        blobSha256,
+        // childCount: what the affair covered at creation; children added later do not change it.
+        details: { description, childCount: children.length, contentFormat: AFFAIR_MANIFEST_FORMAT },
+      },
       { certificateNo: affairNo },
     );
     const [affairId] = await writer.store(affair, children);
     return this.viewOf(affairId);
+  }
+
+  /**
+   * More children for an existing affair of the holder: each with its own entry (naming the affair
+   * as its parent) and certificate. The affair's own record, entry and manifest stay exactly as
+   * stored: they attest what it covered at creation.
+   */
+  async addAffairChildren(userId: number, parentId: number, files: Files): Promise<EvidenceRecordView[]> {
+    const affair = await this.getForHolder(userId, parentId);
+    // Refused before any file is read; the multipart plugin reads the rest of the body away.
+    if (!affair || affair.kind !== "affair" || affair.parentId !== null) throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
+    if (affair.status !== "stored") throw new BusinessError(ResultCode.validationFailed, EVIDENCE_MESSAGES.affairNotStored);
+    const holder = await this.holderOf(userId);
+    const children = await this.prepareChildren(holder, files, affair.certificateNo, { addedLater: true });
+    const ids = await this.deps.writer.storeChildren(affair.id, children);
+    return Promise.all(ids.map((id) => this.viewOf(id)));
   }
 
   async saveRightsFile(userId: number, fields: z.infer<typeof RightsFileFieldsSchema>, files: Files): Promise<EvidenceRecordView> {
@@ -215,13 +246,15 @@ export class EvidenceService implements EvidencePort {
 
   async listViews(userId: number, kind: EvidenceKind, query: EvidenceListQuery): Promise<PageP<EvidenceRecordView>> {
     const page = await this.listForHolder(userId, { kinds: [kind], ...listFilters(query), pageNumber: query.pageNumber, pageSize: query.pageSize });
-    return this.withChildCounts(page);
+    return { ...page, list: await this.viewsOf(page.list) };
   }
 
+  /** An affair's children, newest first (those added later on top), each with its own time. */
   async listChildViews(userId: number, parentId: number, query: { pageNumber: number; pageSize: number }): Promise<PageP<EvidenceRecordView>> {
     const parent = await this.getForHolder(userId, parentId);
     if (!parent || parent.kind !== "affair") throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
-    return this.withChildCounts(await this.listForHolder(userId, { parentId, pageNumber: query.pageNumber, pageSize: query.pageSize }));
+    const page = await this.listForHolder(userId, { parentId, pageNumber: query.pageNumber, pageSize: query.pageSize });
+    return { ...page, list: await this.viewsOf(page.list) };
   }
 
   /** The holder's own record of that kind (an affair's children count as the affair's kind family). */
@@ -230,8 +263,8 @@ export class EvidenceService implements EvidencePort {
     if (!record || (kind && record.kind !== kind && !(kind === "affair" && record.parentId !== null))) {
       throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
     }
-    const counts = await this.deps.repository.countChildren([record.id]);
-    return toView(record, counts.get(record.id) ?? 0);
+    const [view] = await this.viewsOf([record]);
+    return view;
   }
 
   /** Hides the record from the holder's lists; the ledger entry is never removed. */
@@ -274,6 +307,17 @@ export class EvidenceService implements EvidencePort {
     }
   }
 
+  async openAttachment(record: EvidenceRecord, index: number): Promise<Readable | null> {
+    const attachment = storedAttachments(record).find((candidate) => candidate.index === index);
+    return attachment ? this.deps.blobs.open(attachment.blobSha256) : null;
+  }
+
+  async findAffairOf(record: EvidenceRecord): Promise<AffairRef | null> {
+    if (record.parentId === null) return null;
+    const [affair] = await this.deps.repository.findByIds([record.parentId]);
+    return affair ? affairRefOf(toRecord(affair)) : null;
+  }
+
   metaFacts(record: EvidenceRecord): Record<string, unknown> {
     return metaFactsOf({ salt: record.metaSalt, holderName: record.holderName, name: record.name, details: record.details });
   }
@@ -297,6 +341,25 @@ export class EvidenceService implements EvidencePort {
     return Promise.all(files.map(async (file) => draftOf(file, await file.blob.commit())));
   }
 
+  /**
+   * The files of an affair request as child drafts under `affairNo`, each prepared (certificate
+   * number, entry, leaf hash) so that the affair's manifest can name them before anything is stored.
+   */
+  private async prepareChildren(holder: { holderUserId: number; holderName: string }, files: Files, affairNo: string, extraDetails: Record<string, unknown>): Promise<PreparedEvidence[]> {
+    const ingested = await this.ingestRequired(files, (file) => ingestFile(this.deps.blobs, file, fileEvidenceRule(file.filename)));
+    const drafts = await this.commitBlobs(ingested, (file, blob) => ({
+      ...holder,
+      kind: "file" as const,
+      name: file.fileName,
+      size: file.size,
+      sha256: file.sha256,
+      sm3: file.sm3,
+      blobSha256: blob,
+      details: { fileName: file.fileName, ...extraDetails },
+    }));
+    return drafts.map((draft) => this.deps.writer.prepare(draft, { parentCertificateNo: affairNo }));
+  }
+
   private async storeContent(userId: number, kind: EvidenceKind, name: string, content: Buffer, details: Record<string, unknown>): Promise<EvidenceRecordView> {
     const holder = await this.holderOf(userId);
     const blobSha256 = await this.deps.blobs.put(content);
@@ -313,14 +376,27 @@ export class EvidenceService implements EvidencePort {
   private async viewOf(id: number): Promise<EvidenceRecordView> {
     const row = await this.deps.repository.findById(id);
     if (!row) throw new Error(`evidence: record ${id} vanished`);
-    const counts = await this.deps.repository.countChildren([id]);
-    return toView(toRecord(row), counts.get(id) ?? 0);
+    const [view] = await this.viewsOf([toRecord(row)]);
+    return view;
   }
 
-  private async withChildCounts(page: PageP<EvidenceRecord>): Promise<PageP<EvidenceRecordView>> {
-    const counts = await this.deps.repository.countChildren(page.list.filter((record) => record.kind === "affair").map((record) => record.id));
-    return { ...page, list: page.list.map((record) => toView(record, counts.get(record.id) ?? 0)) };
+  /** Records as the pages show them: an affair with its children's count, a child with its affair's name and number. */
+  private async viewsOf(records: readonly EvidenceRecord[]): Promise<EvidenceRecordView[]> {
+    const { repository } = this.deps;
+    const counts = await repository.countChildren(records.filter((record) => record.kind === "affair").map((record) => record.id));
+    const parentIds = [...new Set(records.flatMap((record) => (record.parentId === null ? [] : [record.parentId])))];
+    const parents = new Map((await repository.findByIds(parentIds)).map((row) => [Number(row.id), affairRefOf(toRecord(row))]));
+    return records.map((record) =>
+      toView(record, {
+        childCount: record.kind === "affair" ? (counts.get(record.id) ?? 0) : null,
+        affair: record.parentId === null ? null : (parents.get(record.parentId) ?? null),
+      }),
+    );
   }
+}
+
+function affairRefOf(record: EvidenceRecord): AffairRef {
+  return { id: record.id, name: record.name, certificateNo: record.certificateNo };
 }
 
 function digestsOf(file: IngestedFile) {

@@ -54,6 +54,13 @@ export interface EvidenceListOptions {
   pageSize: number;
 }
 
+/** The affair a child evidence belongs to, as its pages and certificate name it. */
+export interface AffairRef {
+  id: number;
+  name: string;
+  certificateNo: string;
+}
+
 /** `app.services.evidence` as other modules use it. */
 export interface EvidencePort {
   findByCertificateNo(certificateNo: string): Promise<EvidenceRecord | null>;
@@ -64,6 +71,10 @@ export interface EvidencePort {
   listForHolder(userId: number, options: EvidenceListOptions): Promise<PageP<EvidenceRecord>>;
   /** The stored content (file, text, voucher JSON), or null when only digests were given. */
   openContent(record: EvidenceRecord): Promise<Readable | null>;
+  /** One of a voucher's attachments (src/schema/evidence-original.ts storedAttachments), or null. */
+  openAttachment(record: EvidenceRecord, index: number): Promise<Readable | null>;
+  /** The affair of a child evidence (whether or not the holder still lists it); null for any other record. */
+  findAffairOf(record: EvidenceRecord): Promise<AffairRef | null>;
   /** The private facts `meta` commits to (salt included). */
   metaFacts(record: EvidenceRecord): Record<string, unknown>;
 }

@@ -3,16 +3,20 @@ import type { BaseRecord } from "@refinedev/core";
 import { Alert, App, Button, Card, Space, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { EvidencePartLinks } from "../../components/evidence-part-links";
+import type { FileDigests } from "../../components/local-digest/digest-file";
 import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import type { PublicCertificate } from "../../schema/certificate";
+import type { EvidenceAttachment, EvidenceOriginal } from "../../schema/evidence-original";
 import { CertificateResult } from "../../verification/certificate-result";
 import { usePlatformKey } from "../../verification/use-platform-key";
 import { useVerificationClient } from "../../verification/verification-context";
+import { OriginalFileCheck } from "./original-file-check";
 
 /**
- * Below a record's fields: the certificate PDF, the original file and the ledger proof for
- * download, and the same checks the public page runs, done in this browser against the platform
- * key. The PDF carries its own proof.
+ * Below a record's fields: the certificate PDF, the original (labelled for what it is), a voucher's
+ * attachments and the ledger proof for download; a file picker to check an original against the
+ * record in this browser; and the same checks the public page runs, done here against the
+ * platform key. The PDF carries its own proof.
  */
 export function CertificatePanel({ record, idParam }: { record: BaseRecord; idParam: string }) {
   const client = useVerificationClient();
@@ -24,6 +28,9 @@ export function CertificatePanel({ record, idParam }: { record: BaseRecord; idPa
   const [certificate, setCertificate] = useState<PublicCertificate | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);
+  const [file, setFile] = useState<FileDigests | null>(null);
+  const original = (record.original ?? null) as EvidenceOriginal | null;
+  const attachments = (Array.isArray(record.attachments) ? record.attachments : []) as EvidenceAttachment[];
 
   useEffect(() => {
     if (!certificateNo) return;
@@ -58,7 +65,7 @@ export function CertificatePanel({ record, idParam }: { record: BaseRecord; idPa
       title="存证证书"
       extra={
         <Space size="large">
-          <EvidencePartLinks id={Number(id)} hasContent={record.hasContent === true} urlOf={library.holderItemUrl} parts={["file", "proof"]} direction="horizontal" />
+          <EvidencePartLinks id={Number(id)} original={original} attachments={attachments} urlOf={library.holderItemUrl} parts={["file", "attachment", "proof"]} direction="horizontal" />
           <Button type="primary" icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>
             下载 PDF 证书
           </Button>
@@ -70,7 +77,10 @@ export function CertificatePanel({ record, idParam }: { record: BaseRecord; idPa
         {problem && <Alert type="warning" showIcon message={problem} />}
         {platformKey.status === "error" && <Alert type="error" showIcon message={platformKey.message} />}
         {!problem && (!certificate || platformKey.status === "loading") && <Spin />}
-        {certificate && platformKey.status === "ready" && <CertificateResult certificate={certificate} platformKey={platformKey.key} />}
+        {typeof record.sha256 === "string" && typeof record.sm3 === "string" && <OriginalFileCheck expected={{ sha256: record.sha256, sm3: record.sm3 }} onDigests={setFile} />}
+        {certificate && platformKey.status === "ready" && (
+          <CertificateResult certificate={certificate} platformKey={platformKey.key} {...(file ? { file, fileName: file.name } : {})} />
+        )}
       </Space>
     </Card>
   );

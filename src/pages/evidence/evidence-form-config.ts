@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import {
+  AffairChildrenFieldsSchema,
   AffairFieldsSchema,
   EVIDENCE_MAX_FILES_PER_REQUEST,
   FileEvidenceFieldsSchema,
@@ -65,4 +66,15 @@ export const EVIDENCE_FORMS: Record<EvidenceKind, EvidenceFormConfig> = {
     maxFiles: 1,
     note: "平台服务器不连接互联网，不会代为打开该网址。请在浏览器中打开网页，用“另存为”保存为 .html / .mhtml 或打印为 PDF 后上传；也可只在本地计算保存文件的摘要值。",
   },
+};
+
+/** More children for an existing affair (the affair's child list page): files only, the affair fixed. */
+export const AFFAIR_CHILDREN_FORM: EvidenceFormConfig = {
+  schema: AffairChildrenFieldsSchema,
+  inputFields: [],
+  content: "files",
+  contentLabel: "追加的文件",
+  ruleFor: (name) => fileEvidenceRule(name),
+  maxFiles: EVIDENCE_MAX_FILES_PER_REQUEST,
+  note: "每个文件成为该事务的一条新的子存证，各自写入账本、出具证书；事务本身的证书保持创建时的内容不变。",
 };

@@ -10,13 +10,15 @@ import { describeFields, type FieldDescription } from "../../resources/field-met
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
 import { checkUpload, RIGHT_TYPES } from "../../schema/upload";
-import { EVIDENCE_FORMS } from "./evidence-form-config";
+import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
 
 export interface EvidenceFormProps {
   kind: EvidenceKind;
   /** The list's resource, refreshed once stored. */
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;
+  /** Another form than the kind's own (adding children to an affair): its config, call and fixed values. */
+  variant?: { config: EvidenceFormConfig; createPath: string; fixedValues: Values };
 }
 
 type Values = Record<string, unknown>;
@@ -27,8 +29,8 @@ type Values = Record<string, unknown>;
  * computer. The same zod schema as the server's checks the fields; the server's field messages
  * land on their fields.
  */
-export function EvidenceForm({ kind, resource = kind, onStored }: EvidenceFormProps) {
-  const config = EVIDENCE_FORMS[kind];
+export function EvidenceForm({ kind, resource = kind, onStored, variant }: EvidenceFormProps) {
+  const config = variant?.config ?? EVIDENCE_FORMS[kind];
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const { mutateAsync } = useCreate();
@@ -49,7 +51,7 @@ export function EvidenceForm({ kind, resource = kind, onStored }: EvidenceFormPr
     const chosen = files.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => Boolean(file));
     if ((config.content === "files" || config.content === "file" || (config.content === "fileOrDigest" && webMode === "file")) && chosen.length === 0) return setContentError("请选择文件");
     if (usesDigest && !digests) return setContentError("请选择文件并等待摘要计算完成");
-    const body: Values = { ...values, ...(usesDigest && digests ? { fileName: digests.name, size: digests.size, sha256: digests.sha256, sm3: digests.sm3 } : {}) };
+    const body: Values = { ...variant?.fixedValues, ...values, ...(usesDigest && digests ? { fileName: digests.name, size: digests.size, sha256: digests.sha256, sm3: digests.sm3 } : {}) };
     const checked = config.schema.safeParse(body);
     if (!checked.success) return showErrors(checked.error.issues);
     const payload: Values = { ...(checked.data as Values) };
@@ -59,7 +61,7 @@ export function EvidenceForm({ kind, resource = kind, onStored }: EvidenceFormPr
       const { data } = await mutateAsync({
         resource,
         values: payload,
-        meta: { endpoints: { create: evidenceEndpoints(kind).create }, multipart: usesFiles },
+        meta: { endpoints: { create: variant?.createPath ?? evidenceEndpoints(kind).create }, multipart: usesFiles },
         successNotification: false,
         errorNotification: false,
       });

@@ -88,7 +88,7 @@ function useColumns(evidence: EvidenceRoute): ColumnsType<EvidenceRecordView> {
   const notice = evidence.pathOf("dataList/NoticeCertificate");
   return [
     { key: "name", title: "存证名称", dataIndex: "name", render: (name: string) => <Typography.Text ellipsis style={{ maxWidth: 240 }}>{name}</Typography.Text> },
-    { key: "size", title: kind === "affair" ? "子存证数" : "大小", render: (_: unknown, record) => (kind === "affair" ? record.childCount : formatFileSize(record.size)) },
+    { key: "size", title: kind === "affair" ? "子存证数" : "大小", render: (_: unknown, record) => (kind === "affair" ? (record.childCount ?? 0) : formatFileSize(record.size)) },
     { key: "status", title: "状态", dataIndex: "status", render: (status: EvidenceRecordView["status"]) => <EvidenceStatusTag status={status} /> },
     { key: "createTime", title: "存证时间", dataIndex: "createTime", render: (time: number) => formatDateTime(time) },
     { key: "certificateNo", title: "证书编号", dataIndex: "certificateNo", render: (no: string) => <Typography.Text copyable>{no}</Typography.Text> },

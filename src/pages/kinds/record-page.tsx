@@ -3,7 +3,7 @@ import { Alert, Descriptions, Result, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { pagePath } from "../../resources/derive";
-import { describeFields, formatFieldValue } from "../../resources/field-meta";
+import { describeFields, recordRows } from "../../resources/field-meta";
 import { FeaturePending } from "./feature-pending";
 import { listPageAbove, RECORD_ID_PARAM } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
@@ -47,7 +47,7 @@ function RecordView({ route, renderExtra }: RecordPageProps) {
         column={1}
         // Object fields (an evidence's details) are shown one fact per line.
         styles={{ content: { whiteSpace: "pre-line" } }}
-        items={describeFields(section.record!).map((field) => ({ key: field.name, label: field.label, children: formatFieldValue(field, record[field.name]) }))}
+        items={recordRows(describeFields(section.record!), record).map((row) => ({ key: row.name, label: row.label, children: row.value }))}
       />
       {renderExtra?.(record)}
       {back && <p style={{ marginTop: 16 }}>{back}</p>}

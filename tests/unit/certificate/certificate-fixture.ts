@@ -19,7 +19,14 @@ import { buildEvidenceEntry } from "../../../src/schema/evidence-entry.js";
 
 export const ORIGIN = "hengzheng.test/evidence-log";
 
-export async function issueCertificate(content: Uint8Array = new TextEncoder().encode("合同正文：甲方与乙方……"), options: { index?: number; size?: number } = {}) {
+export async function issueCertificate(content?: Uint8Array, options: { index?: number; size?: number } = {}) {
+  const issued = await issueEntryProof(content, options);
+  const pdf = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, issuedAt: 1_767_225_660_000 });
+  return { ...issued, pdf };
+}
+
+/** Everything of a certificate but its PDF (for tests where pdfkit cannot run, such as jsdom). */
+export async function issueEntryProof(content: Uint8Array = new TextEncoder().encode("合同正文：甲方与乙方……"), options: { index?: number; size?: number } = {}) {
   const keys = generateNoteKeys(ORIGIN);
   const index = options.index ?? 5;
   const treeSize = options.size ?? 9;
@@ -65,6 +72,5 @@ export async function issueCertificate(content: Uint8Array = new TextEncoder().e
     timeSource: "时间为本平台服务器时间，未经第三方可信时间戳机构认证",
     verifyUrl: `http://127.0.0.1:8080/info/certificate?no=${certificateNo}`,
   };
-  const pdf = await renderCertificatePdf({ facts, entryBytes, proofBundle, issuedAt: 1_767_225_660_000 });
-  return { keys, content, entryText, entryBytes, proofBundle, checkpoint, newerCheckpoint, consistencyProof, facts, pdf };
+  return { keys, content, entryText, entryBytes, proofBundle, checkpoint, newerCheckpoint, consistencyProof, facts };
 }

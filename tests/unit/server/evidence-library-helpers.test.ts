@@ -1,24 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { contentFileName } from "../../../server/modules/evidence-library/package-contents.js";
+import { originalFileName } from "../../../server/modules/evidence-library/package-contents.js";
+import { AFFAIR_MANIFEST_FORMAT } from "../../../src/schema/affair-manifest.js";
 import { packageFileName } from "../../../server/modules/evidence-library/download-reply.js";
 import { generateExtractCode, generateExtractNo } from "../../../server/modules/evidence-library/extraction-secrets.js";
 import { readSelection, withSelection } from "../../../src/pages/evidences/evidence-paths.js";
 import { EXTRACT_CODE_PATTERN, EXTRACT_NO_PATTERN } from "../../../src/schema/evidence-library.js";
 import type { LibraryRecord } from "../../../server/modules/evidence-library/evidence-library.ports.js";
 
-const record = (name: string, kind: LibraryRecord["kind"] = "file") => ({ name, kind }) as LibraryRecord;
+const record = (name: string, kind: LibraryRecord["kind"] = "file", details: Record<string, unknown> = {}) => ({ name, kind, details, blobSha256: "0".repeat(64) }) as LibraryRecord;
 
 describe("names inside an evidence package", () => {
   it.each([
-    ["合同.pdf", "file", "合同.pdf"],
-    ["../../etc/passwd", "file", "_.._etc_passwd"],
-    ['a<b>:c"d|e?f*.txt', "file", "a_b__c_d_e_f_.txt"],
-    ["  .hidden. ", "file", "hidden"],
-    ["", "file", "evidence"],
-    ["聊天记录", "text", "聊天记录.txt"],
-    ["notes.md", "text", "notes.md"],
-  ] as const)("%j (%s) → %j", (name, kind, expected) => {
-    expect(contentFileName(record(name, kind))).toBe(expected);
+    ["合同.pdf", "file", { fileName: "合同.pdf" }, "合同.pdf"],
+    // A name the holder typed does not cost the original its own name and extension.
+    ["审计合同文件", "file", { fileName: "contract.txt" }, "contract.txt"],
+    ["作品", "rightsFile", { fileName: "photo.jpg" }, "photo.jpg"],
+    ["设计稿", "hash", { fileName: "design.psd", originalFileName: "design-v2.psd" }, "design-v2.psd"],
+    ["../../etc/passwd", "file", {}, "_.._etc_passwd"],
+    ['a<b>:c"d|e?f*.txt', "file", {}, "a_b__c_d_e_f_.txt"],
+    ["  .hidden. ", "file", {}, "hidden"],
+    ["", "file", {}, "download"],
+    ["聊天记录", "text", {}, "聊天记录.txt"],
+    ["notes.md", "text", {}, "notes.md"],
+    ["货款", "voucher", {}, "货款-交易凭证.json"],
+    ["采购", "affair", { contentFormat: AFFAIR_MANIFEST_FORMAT }, "采购-事务清单.json"],
+    ["旧事务", "affair", { childCount: 2 }, "旧事务-子存证叶哈希.bin"],
+  ] as const)("%j (%s, %j) → %j", (name, kind, details, expected) => {
+    expect(originalFileName(record(name, kind, details))).toBe(expected);
+  });
+
+  it("has no original file for a record of digests only", () => {
+    expect(originalFileName({ ...record("设计稿", "hash", { fileName: "design.psd" }), blobSha256: null })).toBeNull();
   });
 
   it("names a package by its Shanghai time", () => {

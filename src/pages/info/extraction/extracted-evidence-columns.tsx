@@ -2,7 +2,8 @@ import { Space, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { EVIDENCE_KIND_LABELS } from "../../../schema/evidence";
 import { EvidencePartLinks } from "../../../components/evidence-part-links";
-import type { DownloadPart, ExtractedEvidence } from "../../../schema/evidence-library";
+import type { PartUrl } from "../../../providers/evidence-library-client";
+import type { ExtractedEvidence } from "../../../schema/evidence-library";
 import { formatDateTime, formatFileSize } from "../../../schema/format";
 
 const MONO = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: 12, wordBreak: "break-all" } as const;
@@ -11,7 +12,7 @@ const MONO = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monos
  * Columns of the extraction list. Widths are fixed and long values (digests, certificate numbers)
  * wrap inside their cells, so nothing overlaps even on a 1366-pixel screen.
  */
-export function extractedEvidenceColumns(urlOf: (id: number, part: DownloadPart) => string): ColumnsType<ExtractedEvidence> {
+export function extractedEvidenceColumns(urlOf: PartUrl): ColumnsType<ExtractedEvidence> {
   return [
     {
       key: "name",
@@ -44,8 +45,10 @@ export function extractedEvidenceColumns(urlOf: (id: number, part: DownloadPart)
     {
       key: "downloads",
       title: "下载",
-      width: 96,
-      render: (_value, record) => <EvidencePartLinks id={record.id} hasContent={record.hasContent} urlOf={urlOf} />,
+      width: 120,
+      render: (_value, record) => (
+        <EvidencePartLinks id={record.id} original={record.original} attachments={record.attachments} urlOf={urlOf} parts={["file", "attachment", "certificate", "proof"]} />
+      ),
     },
   ];
 }
