@@ -16,6 +16,7 @@ import { createBillingServices, type BillingServices } from "./modules/billing/b
 import { billingRoutes } from "./modules/billing/billing.routes.js";
 import { createChainModule } from "./modules/chain/chain.module.js";
 import { certificateRoutes } from "./modules/certificate/certificate.routes.js";
+import { CertificatePdfPool } from "./modules/certificate/certificate-pdf-pool.js";
 import { CertificateService } from "./modules/certificate/certificate.service.js";
 import { createEvidenceServices } from "./modules/evidence/evidence.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const chainModule = await createChainModule({ config, db: database.db, ledger, now, log: app.log });
   // Settles records an interrupted run left pending before anything new is stored.
   const evidence = await createEvidenceServices({ db: database.db, ledger, blobs, users: accountServices.users, now, log: app.log });
+  const certificatePdfs = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
@@ -122,14 +124,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledger,
     chain: chainModule.chain,
     evidence,
-    certificates: new CertificateService({ ledger, evidence, time: chainModule.chain, publicBaseUrl: config.publicBaseUrl, now }),
+    certificates: new CertificateService({ ledger, evidence, time: chainModule.chain, publicBaseUrl: config.publicBaseUrl, now, renderer: certificatePdfs }),
   };
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
   app.decorate("services", services);
   app.decorate("database", database);
   // onClose hooks run last-registered first: the ledger integrates its waiting appends, then
-  // the chain module stops, then the database closes.
+  // the chain module stops, then the database closes, then the PDF threads end.
+  app.addHook("onClose", async () => certificatePdfs.close());
+  // A listening server starts its drawing threads at once (font loaded) so the first certificate
+  // is not slow; an app only used through inject (tests) starts them on first use.
+  app.addHook("onListen", (done) => {
+    certificatePdfs.warmUp().catch((error) => app.log.error({ err: error }, "certificate PDF threads failed to start"));
+    done();
+  });
   app.addHook("onClose", async () => database.db.destroy());
   app.addHook("onClose", async () => chainModule.close());
   app.addHook("onClose", async () => ledger.close());
