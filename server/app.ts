@@ -105,13 +105,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
   const accountServices = createAccountServices(config, database.db, sessions, now);
   const blobs = new BlobStore(path.join(config.dataDir, "blobs"));
+  const certificatePdfs = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
   // Refuses to start when the stored ledger contradicts its last signed checkpoint.
   const ledger = await createLedgerService({ config, db: database.db, now, log: app.log });
   // Witnesses, TSA and the live push around each checkpoint.
   const chainModule = await createChainModule({ config, db: database.db, ledger, now, log: app.log });
   // Settles records an interrupted run left pending before anything new is stored.
   const evidence = await createEvidenceServices({ db: database.db, ledger, blobs, users: accountServices.users, now, log: app.log });
-  const certificatePdfs = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
   const services: AppServices = {
     sessions,
     common: new CommonService(new DappRepository(database.db), now, config.storagePrefix),
