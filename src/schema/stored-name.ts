@@ -33,6 +33,8 @@ const WHITESPACE_CONTROLS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 const UNSAFE_CHARS_ALL = new RegExp(UNSAFE_CHARS.source, "gu");
 
 export const UNSAFE_TEXT_MESSAGE = "输入内容不能包含换行、制表符等控制字符或文字方向控制符";
+/** For text areas, where line breaks and tabs are allowed. */
+export const UNSAFE_MULTILINE_TEXT_MESSAGE = "输入内容不能包含控制字符或文字方向控制符";
 
 export function hasUnsafeChars(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? UNSAFE_MULTILINE_CHARS : UNSAFE_CHARS).test(text) || LONE_SURROGATE.test(text);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasUnsafeChars, UNSAFE_TEXT_MESSAGE } from "./stored-name";
+import { hasUnsafeChars, UNSAFE_MULTILINE_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from "./stored-name";
 
 /**
  * The one place where a "required + must match" text rule is turned into a zod schema, so every
@@ -52,5 +52,5 @@ export function freeText(maxLength: number, tooLong: string, { multiline = false
     .string()
     .trim()
     .max(maxLength, tooLong)
-    .refine((value) => !hasUnsafeChars(value, { multiline }), { error: UNSAFE_TEXT_MESSAGE });
+    .refine((value) => !hasUnsafeChars(value, { multiline }), { error: multiline ? UNSAFE_MULTILINE_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE });
 }

@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AffairFieldsSchema, DigestFieldsSchema, EvidenceNameSchema } from "../../../src/schema/evidence";
 import { CreateExtractionSchema } from "../../../src/schema/evidence-library";
-import { boundFileName, cleanFileName, hasUnsafeChars, removeUnsafeChars, STORED_NAME_MAX_LENGTH, UNNAMED_FILE, UNSAFE_TEXT_MESSAGE } from "../../../src/schema/stored-name";
+import {
+  boundFileName,
+  cleanFileName,
+  hasUnsafeChars,
+  removeUnsafeChars,
+  STORED_NAME_MAX_LENGTH,
+  UNNAMED_FILE,
+  UNSAFE_MULTILINE_TEXT_MESSAGE,
+  UNSAFE_TEXT_MESSAGE,
+} from "../../../src/schema/stored-name";
 import { fileExtension } from "../../../src/schema/upload";
 import { firstMessage } from "./first-issue";
 
@@ -134,8 +143,8 @@ describe("typed text refuses control and bidi characters instead of altering the
 
   it.each([
     ["第一行\n第二行\t说明", null],
-    ["说明\u202E", UNSAFE_TEXT_MESSAGE],
-    ["说明\u0007", UNSAFE_TEXT_MESSAGE],
+    ["说明\u202E", UNSAFE_MULTILINE_TEXT_MESSAGE],
+    ["说明\u0007", UNSAFE_MULTILINE_TEXT_MESSAGE],
   ])("a text area's description %j → %s", (description, message) => {
     expect(firstMessage(AffairFieldsSchema, { name: "事务", description })).toBe(message);
   });
