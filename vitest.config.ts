@@ -30,6 +30,9 @@ export default defineConfig({
           name: "server-sqlite",
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
+          // The first certificate PDF of a file starts its drawing thread (tsx, pdfkit, the CJK font):
+          // a second or two, several on a loaded 2-core machine, where the default 5 s flakes.
+          testTimeout: 20_000,
           env: { TEST_DB_KIND: "sqlite" },
         },
       },
@@ -39,6 +42,9 @@ export default defineConfig({
           name: "server-postgres",
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
+          // The first certificate PDF of a file starts its drawing thread (tsx, pdfkit, the CJK font):
+          // a second or two, several on a loaded 2-core machine, where the default 5 s flakes.
+          testTimeout: 20_000,
           env: { TEST_DB_KIND: "postgres" },
         },
       },

@@ -16,6 +16,7 @@ import { createBillingServices, type BillingServices } from "./modules/billing/b
 import { billingRoutes } from "./modules/billing/billing.routes.js";
 import { createChainModule } from "./modules/chain/chain.module.js";
 import { certificateRoutes } from "./modules/certificate/certificate.routes.js";
+import { CertificatePdfPool } from "./modules/certificate/certificate-pdf-pool.js";
 import { CertificateService } from "./modules/certificate/certificate.service.js";
 import { createEvidenceServices } from "./modules/evidence/evidence.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(new SessionRepository(database.db), now, idleOverride);
   const accountServices = createAccountServices(config, database.db, sessions, now);
   const blobs = new BlobStore(path.join(config.dataDir, "blobs"));
+  const certificatePdfs = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
   // Refuses to start when the stored ledger contradicts its last signed checkpoint.
   const ledger = await createLedgerService({ config, db: database.db, now, log: app.log });
   // Witnesses, TSA and the live push around each checkpoint.
@@ -126,14 +128,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledger,
     chain: chainModule.chain,
     evidence,
-    certificates: new CertificateService({ ledger, evidence, time: chainModule.chain, publicBaseUrl: config.publicBaseUrl, now }),
+    certificates: new CertificateService({ ledger, evidence, time: chainModule.chain, publicBaseUrl: config.publicBaseUrl, now, renderer: certificatePdfs }),
   };
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(database.db, services.notary.staff, now());
   app.decorate("services", services);
   app.decorate("database", database);
   // onClose hooks run last-registered first: the ledger integrates its waiting appends, then
-  // the chain module stops, then the database closes.
+  // the chain module stops, then the database closes, then the PDF threads end.
+  app.addHook("onClose", async () => certificatePdfs.close());
+  // A listening server starts its drawing threads at once (font loaded) so the first certificate
+  // is not slow; an app only used through inject (tests) starts them on first use.
+  app.addHook("onListen", (done) => {
+    certificatePdfs.warmUp().catch((error) => app.log.error({ err: error }, "certificate PDF threads failed to start"));
+    done();
+  });
   app.addHook("onClose", async () => database.db.destroy());
   app.addHook("onClose", async () => chainModule.close());
   app.addHook("onClose", async () => ledger.close());

@@ -78,6 +78,13 @@ const EnvironmentSchema = z.object({
   // RFC 3161 time-stamp authority for each checkpoint; without it the platform's own clock is stated.
   TSA_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的时间戳服务地址").optional(),
   TSA_CA_FILE: z.string().optional(),
+  // Threads drawing certificate PDFs off the event loop; one leaves the other core of a small machine to requests.
+  CERTIFICATE_PDF_WORKERS: z.coerce
+    .number({ error: "必须是 1-16 之间的整数" })
+    .int("必须是 1-16 之间的整数")
+    .min(1, "必须是 1-16 之间的整数")
+    .max(16, "必须是 1-16 之间的整数")
+    .default(1),
 });
 
 export type AppConfig = {
@@ -117,6 +124,8 @@ export type AppConfig = {
   ledgerWitnesses: { url: string; verifierKey: string }[];
   /** RFC 3161 TSA for checkpoint time-stamps, and the PEM file of the CA its certificate must chain to. */
   tsa: { url: string; caFile: string | undefined } | undefined;
+  /** Worker threads that draw certificate PDFs (server/modules/certificate/certificate-pdf-pool.ts). */
+  certificatePdfWorkers: number;
 };
 
 export class ConfigError extends Error {
@@ -183,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerLocalWitness: value.LEDGER_LOCAL_WITNESS,
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),
     tsa: value.TSA_URL ? { url: value.TSA_URL, caFile: value.TSA_CA_FILE } : undefined,
+    certificatePdfWorkers: value.CERTIFICATE_PDF_WORKERS,
   };
 }
 

@@ -1,11 +1,13 @@
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { Readable } from "node:stream";
 import { ResultCode } from "../../src/schema/envelope.js";
+import { cleanFileName } from "../../src/schema/stored-name.js";
 import { BusinessError } from "./envelope.js";
 
 /** One file of a streaming upload: read `stream` to the end before asking for the next file. */
 export interface StreamedFile {
   fieldname: string;
+  /** Cleaned and bounded (src/schema/stored-name.ts); the client's raw header value is never handed on. */
   filename: string;
   mimetype: string;
   stream: Readable;
@@ -39,7 +41,7 @@ export class StreamedUpload {
   async *files(): AsyncGenerator<StreamedFile> {
     while (this.#current) {
       const part = this.#current;
-      yield { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
+      yield { fieldname: part.fieldname, filename: cleanFileName(part.filename), mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
       if (!part.file.readableEnded) throw new Error("StreamedUpload: a file was not read to its end before the next one");
       this.#current = await this.#nextFile();
     }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../../src/schema/constants.js";
 import { ResultCode, ResultMessage } from "../../src/schema/envelope.js";
+import { cleanFileName } from "../../src/schema/stored-name.js";
 import { BusinessError } from "../http/envelope.js";
 import { UploadedFile } from "../http/uploaded-file.js";
 import { StreamedUpload } from "../http/streamed-upload.js";
@@ -90,9 +91,10 @@ async function readFieldsUntilFile(request: FastifyRequest, parts: PartIterator)
   return { fields, firstFile: null };
 }
 
+/** The file name is cleaned here, where every upload enters, so no route can keep a raw one. */
 async function bufferFile(part: MultipartFile): Promise<UploadedFile> {
   const content = await part.toBuffer();
-  return new UploadedFile(content, part.filename, part.mimetype, part.file.truncated);
+  return new UploadedFile(content, cleanFileName(part.filename), part.mimetype, part.file.truncated);
 }
 
 function fieldValue(request: FastifyRequest, part: MultipartValue): unknown {

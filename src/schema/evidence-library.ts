@@ -3,7 +3,7 @@ import { ImageCaptchaSchema } from "./credentials";
 import { ExtractLoginFormSchema } from "./evidence-query";
 import { EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
 import { EvidenceKindSchema } from "./evidence-entry";
-import { optionalText, textRule } from "./string-rule";
+import { freeText, optionalText, textRule } from "./string-rule";
 
 /**
  * The evidence library (spec §2 /evidences: dataList, evidenceExtract, evidenceDownload) and the
@@ -103,7 +103,7 @@ export const ValidDaysSchema = z.coerce
 export const CreateExtractionSchema = z.object({
   evidenceIds: EvidenceIdsSchema,
   validDays: ValidDaysSchema,
-  remark: z.string().trim().max(REMARK_MAX_LENGTH, `用途说明不超过${REMARK_MAX_LENGTH}个字`).default(""),
+  remark: freeText(REMARK_MAX_LENGTH, `用途说明不超过${REMARK_MAX_LENGTH}个字`).default(""),
 });
 export type CreateExtraction = z.infer<typeof CreateExtractionSchema>;
 

@@ -3,7 +3,8 @@ import { BYTES_PER_MB } from "./constants";
 import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind } from "./evidence-entry";
 import { EvidenceAttachmentSchema, EvidenceOriginalSchema } from "./evidence-original";
 import { pagePSchema, pageQuerySchema } from "./paging";
-import { optionalText, textRule } from "./string-rule";
+import { cleanFileName } from "./stored-name";
+import { freeText, optionalText, textRule } from "./string-rule";
 import { normaliseTextArea } from "./text";
 import { DEFAULT_UPLOAD_RULE, fileExtension, RIGHT_TYPES, RightTypeIdSchema, type UploadRule } from "./upload";
 import { isUrlWithScheme } from "./web-address";
@@ -123,8 +124,20 @@ const pastTimeField = (title: string) =>
     .positive(`请选择${title}`)
     .meta({ title, format: "datetime" });
 
+/**
+ * The name of a file the browser hashed locally: the file's own name, not something the user
+ * typed, so it is cleaned like an uploaded file's name (stored-name.ts) rather than refused.
+ */
+const fileNameField = (title: string, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((value) => cleanFileName(value))
+    .meta({ title });
+
 export const DigestFieldsSchema = z.object({
-  fileName: nameField("文件名称", "请输入文件名称"),
+  fileName: fileNameField("文件名称", "请输入文件名称"),
   size: sizeField,
   sha256: hexField("SHA-256", "请输入文件的 SHA-256 值"),
   sm3: hexField("SM3", "请输入文件的 SM3 值"),
@@ -160,13 +173,13 @@ export const VoucherFieldsSchema = z.object({
     .meta({ title: "交易金额（分）", format: "fen" }),
   payer: nameField("付款方", "请输入付款方"),
   payee: nameField("收款方", "请输入收款方"),
-  description: optionalText(z.string().trim().max(1000, "交易说明不能超过1000个字符")).meta({ title: "交易说明", widget: "textarea" }),
+  description: optionalText(freeText(1000, "交易说明不能超过1000个字符", { multiline: true })).meta({ title: "交易说明", widget: "textarea" }),
 });
 export type VoucherFields = z.infer<typeof VoucherFieldsSchema>;
 
 export const AffairFieldsSchema = z.object({
   name: nameField("事务名称", "请输入事务名称"),
-  description: optionalText(z.string().trim().max(1000, "事务说明不能超过1000个字符")).meta({ title: "事务说明", widget: "textarea" }),
+  description: optionalText(freeText(1000, "事务说明不能超过1000个字符", { multiline: true })).meta({ title: "事务说明", widget: "textarea" }),
 });
 
 /** Adding children to an existing affair: which affair (the files follow the field). */
@@ -190,7 +203,7 @@ export const WebUrlSchema = textRule({ required: "请输入网页地址", invali
 export const RightsWebFieldsSchema = z.object({
   ...rightsBase,
   url: WebUrlSchema,
-  fileName: optionalText(nameField("网页文件名称", "请输入网页文件名称")),
+  fileName: optionalText(fileNameField("网页文件名称", "请输入网页文件名称")),
   size: optionalText(sizeField),
   sha256: optionalText(hexField("SHA-256", "请输入网页文件的 SHA-256 值")),
   sm3: optionalText(hexField("SM3", "请输入网页文件的 SM3 值")),

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { hasUnsafeChars, UNSAFE_MULTILINE_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from "./stored-name";
 
 /**
  * The one place where a "required + must match" text rule is turned into a zod schema, so every
  * field of spec §5 behaves the same way: surrounding spaces are ignored, an empty value gets the
  * "please enter" message, and only a non-empty value is tested (the required check aborts, so a
- * form never shows two messages for one field).
+ * form never shows two messages for one field). Control and bidirectional-override characters are
+ * refused rather than silently removed (stored-name.ts): a name shown on a certificate must be
+ * exactly what its holder typed, and must read the same in every viewer.
  */
 export type TextTest = RegExp | ((value: string) => boolean);
 
@@ -25,7 +28,7 @@ export function passes(test: TextTest, value: string): boolean {
 export function textRule({ required, invalid, test, keepSpaces = false }: TextRule) {
   const base = z.string({ error: required });
   const trimmed = keepSpaces ? base : base.trim();
-  const present = trimmed.min(1, { error: required, abort: true });
+  const present = trimmed.min(1, { error: required, abort: true }).refine((value) => !hasUnsafeChars(value), { error: UNSAFE_TEXT_MESSAGE, abort: true });
   return test ? present.refine((value) => passes(test, value), { error: invalid ?? required }) : present;
 }
 
@@ -38,4 +41,16 @@ export function optionalText<T extends z.ZodType>(schema: T) {
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     schema.optional(),
   );
+}
+
+/**
+ * Optional free text (a remark, or with `multiline` a text area's description, where line breaks
+ * and tabs are allowed); other control and bidirectional characters are refused as in textRule.
+ */
+export function freeText(maxLength: number, tooLong: string, { multiline = false } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, tooLong)
+    .refine((value) => !hasUnsafeChars(value, { multiline }), { error: multiline ? UNSAFE_MULTILINE_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE });
 }

@@ -3,7 +3,9 @@ import QRCode from "qrcode";
 import { CERTIFICATE_ATTACHMENTS, type CertificateFacts } from "../../../src/schema/certificate.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
+import { shorten } from "../../../src/schema/stored-name.js";
 import { certificateFont } from "./certificate-font.js";
+import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
 
 /**
  * The certificate PDF (A4, one page): the printed facts, a QR code to the public verification page,
@@ -28,6 +30,20 @@ const INK = "#1f1f1f";
 const MUTED = "#6b6b6b";
 const ACCENT = "#a0262c";
 const RULE = "#d9d9d9";
+/**
+ * What one printed value may take: three lines hold a 100-character Chinese name (the stored-name
+ * bound) at 10.5 pt; the characters looked at are capped so that drawing costs the same for a 100-
+ * or a 60,000-character value. With the rows' padding shrinking (drawFacts), two such names and a
+ * two-line time source still leave the page's layout intact.
+ */
+const VALUE_LIMITS = { maxLines: 3, maxChars: 300 };
+/** Space above and below a value in its row; shrinks to the minimum when long values need the room. */
+const ROW_PADDING = { normal: 12, minimum: 4 };
+const QR_SIZE = 104;
+/** The verification block (steps and QR code) sits at a fixed place above the footer. */
+const VERIFICATION_TOP = PAGE.height - PAGE.margin - 58 - QR_SIZE;
+/** PDF metadata is not drawn, but is still no place for an unbounded value. */
+const METADATA_MAX_LENGTH = 200;
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
   const { facts, issuedAt } = input;
@@ -35,7 +51,13 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    info: { Title: `电子数据存证证书 ${facts.certificateNo}`, Author: PLATFORM_NAME, Subject: facts.evidenceName, CreationDate: issued, ModDate: issued },
+    info: {
+      Title: shorten(`电子数据存证证书 ${facts.certificateNo}`, METADATA_MAX_LENGTH),
+      Author: PLATFORM_NAME,
+      Subject: shorten(facts.evidenceName, METADATA_MAX_LENGTH),
+      CreationDate: issued,
+      ModDate: issued,
+    },
     lang: "zh-CN",
   });
   const chunks: Buffer[] = [];
@@ -50,7 +72,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   attachProof(doc, input);
   drawFrame(doc);
   drawHeading(doc, facts);
-  drawFacts(doc, facts);
+  drawFacts(doc, facts, VERIFICATION_TOP - statementHeight(doc));
   drawStatement(doc);
   drawVerification(doc, facts);
   drawFooter(doc, issuedAt);
@@ -79,7 +101,11 @@ function drawHeading(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
   doc.fillColor(ACCENT).fontSize(26).text("电子数据存证证书", PAGE.margin, 62, { width, align: "center", characterSpacing: 4 });
   doc.fillColor(MUTED).fontSize(8.5).text("CERTIFICATE OF ELECTRONIC DATA PRESERVATION", { width, align: "center", characterSpacing: 1 });
   doc.moveDown(0.8);
-  doc.fillColor(INK).fontSize(11).text(`证书编号：${facts.certificateNo}`, { width, align: "center" });
+  doc.fillColor(INK);
+  const number = layoutBlock(doc, `证书编号：${facts.certificateNo}`, { width, fontSize: 11, maxLines: 1, maxChars: 80 });
+  drawLaidBlock(doc, number, PAGE.margin, doc.y, { centredIn: width });
+  doc.x = PAGE.margin;
+  doc.y += number.height;
   doc.moveDown(0.9);
 }
 
@@ -102,23 +128,31 @@ function factRows(facts: CertificateFacts): [string, string][] {
   ];
 }
 
-function drawFacts(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
+/** The table of facts, ending (with the gap below it) by `bottom`: long values take row padding before they take the statement's place. */
+function drawFacts(doc: PDFKit.PDFDocument, facts: CertificateFacts, bottom: number) {
   const left = PAGE.margin;
   const valueWidth = PAGE.width - 2 * PAGE.margin - LABEL_WIDTH - 16;
-  let y = doc.y;
-  doc.strokeColor(RULE).lineWidth(0.6).moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).stroke();
-  for (const [label, value] of factRows(facts)) {
+  const rows = factRows(facts).map(([label, value]) => {
     const isCode = /^[\x20-\x7e\n]+$/.test(value) && value.length > 40;
-    doc.fontSize(isCode ? 8.5 : 10.5);
-    const height = Math.max(doc.heightOfString(value, { width: valueWidth }), 14);
-    doc.fillColor(MUTED).fontSize(10).text(label, left + 4, y + 6, { width: LABEL_WIDTH - 8 });
-    doc.fillColor(INK).fontSize(isCode ? 8.5 : 10.5).text(value, left + LABEL_WIDTH, y + 6, { width: valueWidth });
-    y += height + 12;
+    return { label, value: layoutBlock(doc, value, { width: valueWidth, fontSize: isCode ? 8.5 : 10.5, ...VALUE_LIMITS }) };
+  });
+  let y = doc.y;
+  const textHeight = rows.reduce((sum, row) => sum + Math.max(row.value.height, 14), 0);
+  const spare = (bottom - FACTS_GAP_BELOW - y - textHeight) / rows.length;
+  const padding = Math.min(ROW_PADDING.normal, Math.max(ROW_PADDING.minimum, spare));
+  doc.strokeColor(RULE).lineWidth(0.6).moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).stroke();
+  for (const { label, value } of rows) {
+    doc.fillColor(MUTED).fontSize(10).text(label, left + 4, y + padding / 2, { width: LABEL_WIDTH - 8 });
+    doc.fillColor(INK);
+    drawLaidBlock(doc, value, left + LABEL_WIDTH, y + padding / 2);
+    y += Math.max(value.height, 14) + padding;
     doc.strokeColor(RULE).moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).stroke();
   }
   doc.x = left;
-  doc.y = y + 14;
+  doc.y = y + FACTS_GAP_BELOW;
 }
+
+const FACTS_GAP_BELOW = 14;
 
 const STATEMENT = [
   "兹证明：上述电子数据已于存证时间由本平台计算 SHA-256 与 SM3 摘要，其存证记录已写入本平台基于 Merkle 树的防篡改账本（RFC 9162），并由平台密钥签名的检查点（C2SP signed-note）确认。",
@@ -126,15 +160,24 @@ const STATEMENT = [
   "本证书只证明该数据在存证时已经存在且此后未被改动，不证明数据内容本身的真实性或合法性。",
 ];
 
+const STATEMENT_TEXT = { width: PAGE.width - 2 * PAGE.margin, lineGap: 3, paragraphGap: 5 };
+/** Space between the statement and the verification block. */
+const STATEMENT_GAP_BELOW = 8;
+
 function drawStatement(doc: PDFKit.PDFDocument) {
-  const width = PAGE.width - 2 * PAGE.margin;
   doc.fillColor(INK).fontSize(10);
-  for (const paragraph of STATEMENT) doc.text(paragraph, PAGE.margin, doc.y, { width, lineGap: 3, paragraphGap: 5 });
+  for (const paragraph of STATEMENT) doc.text(paragraph, PAGE.margin, doc.y, STATEMENT_TEXT);
+}
+
+/** The statement is fixed text, so pdfkit's own measure is safe here. */
+function statementHeight(doc: PDFKit.PDFDocument): number {
+  doc.fontSize(10);
+  return STATEMENT.reduce((sum, paragraph) => sum + doc.heightOfString(paragraph, STATEMENT_TEXT), 0) + STATEMENT_GAP_BELOW;
 }
 
 function drawVerification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
-  const size = 104;
-  const top = PAGE.height - PAGE.margin - 58 - size;
+  const size = QR_SIZE;
+  const top = VERIFICATION_TOP;
   const qrLeft = PAGE.width - PAGE.margin - size;
   drawQrCode(doc, facts.verifyUrl, qrLeft, top, size);
   doc.fillColor(MUTED).fontSize(8).text("扫码在线核验", qrLeft, top + size + 4, { width: size, align: "center" });
@@ -147,7 +190,53 @@ function drawVerification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
     "离线：npx hengzheng-verify verify 本证书.pdf 原文件 —— 检查文件摘要、包含证明与平台签名，无需联网。",
     "平台公钥见上表，也发布在 /ledger/vkey 与项目说明中；核验时请使用您独立获得的公钥。",
   ];
-  steps.forEach((step, index) => doc.text(`${index + 1}. ${step}`, PAGE.margin, doc.y, { width: textWidth, lineGap: 2, paragraphGap: 3 }));
+  let y = doc.y;
+  steps.forEach((step, index) => {
+    const block = layoutBlock(doc, `${index + 1}. ${step}`, { width: textWidth, fontSize: 9, lineGap: 2, maxLines: 4, maxChars: 400 });
+    drawLaidBlock(doc, block, PAGE.margin, y);
+    y += block.height + 3;
+  });
+}
+
+interface BlockLimits {
+  width: number;
+  fontSize: number;
+  maxLines: number;
+  maxChars: number;
+  lineGap?: number;
+}
+
+interface LaidBlock {
+  lines: LaidLine[];
+  fontSize: number;
+  lineHeight: number;
+  height: number;
+}
+
+/**
+ * Variable text laid out by layoutLines (linear, bounded), so that pdfkit's own wrapper never runs
+ * on a value that came from a record. Each distinct character is measured once.
+ */
+function layoutBlock(doc: PDFKit.PDFDocument, text: string, limits: BlockLimits): LaidBlock {
+  doc.fontSize(limits.fontSize);
+  const widths = new Map<string, number>();
+  const measure = (char: string) => {
+    let width = widths.get(char);
+    if (width === undefined) widths.set(char, (width = doc.widthOfString(char)));
+    return width;
+  };
+  const lines = layoutLines(text, { width: limits.width, maxLines: limits.maxLines, maxChars: limits.maxChars, measure });
+  const lineHeight = doc.currentLineHeight(true) + (limits.lineGap ?? 0);
+  return { lines, fontSize: limits.fontSize, lineHeight, height: lines.length * lineHeight };
+}
+
+/** Each line at its own position, with line breaking off. */
+function drawLaidBlock(doc: PDFKit.PDFDocument, block: LaidBlock, x: number, y: number, options: { centredIn?: number } = {}) {
+  doc.fontSize(block.fontSize);
+  block.lines.forEach((line, index) => {
+    const lineX = options.centredIn === undefined ? x : x + Math.max(0, (options.centredIn - line.width) / 2);
+    doc.text(line.text, lineX, y + index * block.lineHeight, { lineBreak: false });
+  });
 }
 
 /** The QR code drawn as vector squares: crisp at any zoom and smaller than an embedded image. */

@@ -17,7 +17,7 @@ import { parseNote } from "../../ledger/signed-note.js";
 import type { CheckpointTime } from "../chain/chain.service.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
-import { renderCertificatePdf } from "./certificate-pdf.js";
+import type { CertificatePdfRenderer } from "./certificate-pdf-pool.js";
 
 /** The evidence module's lookups this module uses (app.services.evidence). */
 export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder" | "findAffairOf">;
@@ -30,6 +30,8 @@ export interface CertificateServiceOptions {
   /** The site's public address, for the QR code (no trailing slash). */
   readonly publicBaseUrl: string;
   readonly now: () => number;
+  /** Draws the PDF off the event loop (certificate-pdf-pool.ts). */
+  readonly renderer: CertificatePdfRenderer;
 }
 
 /** The certificate's time source line: the TSA token covering the entry, or the chain's own statement that the time is ours (DESIGN.md §6). */
@@ -43,8 +45,12 @@ const NOT_FOUND = "未找到该证书";
 export class CertificateService {
   constructor(private readonly options: CertificateServiceOptions) {}
 
-  /** The certificate PDF of a ledgered record, with its proof under the latest checkpoint embedded. */
-  async renderPdf(record: EvidenceRecord): Promise<Buffer> {
+  /**
+   * The certificate PDF of a ledgered record, with its proof under the latest checkpoint embedded.
+   * `background`: the caller is limited elsewhere (package jobs) and waits for a drawing thread
+   * instead of being refused as busy.
+   */
+  async renderPdf(record: EvidenceRecord, options: { background?: boolean } = {}): Promise<Buffer> {
     const { index, proofBundle } = await this.#proof(record);
     const timeSource = await this.#timeSource(index);
     const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
@@ -69,7 +75,7 @@ export class CertificateService {
       timeSource,
       verifyUrl: this.verifyUrl(record.certificateNo),
     };
-    return renderCertificatePdf({ facts, entryBytes: new TextEncoder().encode(record.entryJson), proofBundle, issuedAt: this.options.now() });
+    return this.options.renderer.render({ facts, entryBytes: new TextEncoder().encode(record.entryJson), proofBundle, issuedAt: this.options.now() }, options);
   }
 
   /** The holder's own certificate PDF; another user's record is "not found", never "forbidden". */

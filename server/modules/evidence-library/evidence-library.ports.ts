@@ -13,7 +13,8 @@ export type LibraryRecord = EvidenceRecord;
 export type EvidenceReader = Pick<EvidencePort, "getForHolder" | "listForHolder" | "openContent" | "openAttachment"> & Pick<EvidenceService, "detailView">;
 
 export interface CertificateRenderer {
-  renderPdf(record: LibraryRecord): Promise<Buffer>;
+  /** `background`: wait for a drawing thread rather than be refused as busy (package jobs). */
+  renderPdf(record: LibraryRecord, options?: { background?: boolean }): Promise<Buffer>;
 }
 
 export interface ProofSource {

@@ -36,7 +36,7 @@ export async function writeEvidencePackage(
   try {
     for (const record of records) {
       if (record.ledgerIndex === null) throw new PackageIntegrityError(`证据 ${record.certificateNo} 尚未写入账本`);
-      const [pdf, proof] = await Promise.all([ports.certificates.renderPdf(record), ports.ledger.proofBundle(record.ledgerIndex)]);
+      const [pdf, proof] = await Promise.all([ports.certificates.renderPdf(record, { background: true }), ports.ledger.proofBundle(record.ledgerIndex)]);
       // Opened last, so nothing is left open when the certificate or proof fails.
       const content = await ports.evidence.openContent(record);
       const item = { record, ...itemPaths(record, content !== null) };

@@ -25,6 +25,7 @@ import {
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
+import { boundFileName } from "../../../src/schema/stored-name.js";
 import { rightTypeRule } from "../../../src/schema/upload.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { durableTransaction } from "../../db/dialect.js";
@@ -69,7 +70,8 @@ export class EvidenceService implements EvidencePort {
     const drafts = await this.commitBlobs(ingested, (file, blob) => ({
       ...holder,
       kind: "file" as const,
-      name: ingested.length === 1 && fields.name ? fields.name : fields.name ? `${fields.name}-${file.fileName}` : file.fileName,
+      // File names arrive cleaned and bounded (server/plugins/multipart.ts); the joined name is bounded again.
+      name: ingested.length === 1 && fields.name ? fields.name : fields.name ? boundFileName(`${fields.name}-${file.fileName}`) : file.fileName,
       size: file.size,
       sha256: file.sha256,
       sm3: file.sm3,

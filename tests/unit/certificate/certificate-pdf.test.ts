@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { CERTIFICATE_ATTACHMENTS } from "../../../src/schema/certificate.js";
 import { readCertificatePdf } from "../../../src/verification/certificate-file.js";
 import { readPdfAttachments } from "../../../src/verification/pdf-attachments.js";
+import { verifyCertificate } from "../../../src/verification/certificate-checks.js";
+import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
 import { issueCertificate } from "./certificate-fixture.js";
 
 const issued = await issueCertificate();
@@ -37,6 +39,28 @@ describe("certificate PDF", () => {
     }
     expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
   });
+
+  it.each([
+    ["an ASCII name with no break opportunity", "a".repeat(60_000)],
+    ["a Chinese name", "合".repeat(60_000)],
+    ["a name full of bidi overrides and controls", "\u202E\u0000名".repeat(20_000)],
+  ])("draws %s of 60,000 characters in bounded time on one page, cut with an ellipsis; the embedded facts keep it whole", async (_case, evidenceName) => {
+    const facts = { ...issued.facts, evidenceName, holderName: "某".repeat(60_000) };
+    const start = performance.now();
+    const pdf = await renderCertificatePdf({ facts, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, issuedAt: 0 });
+    // pdfkit's own wrapping took about 1 s for 2,000 ASCII characters and minutes for 60,000; a normal certificate takes ~0.1 s.
+    expect(performance.now() - start).toBeLessThan(5000);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "certificate-")), "long.pdf");
+    writeFileSync(file, pdf);
+    expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("…");
+    expect(text).not.toMatch(/[\u202E\u0000]/);
+    for (const printed of ["证据名称", issued.facts.sha256, "如何核验本证书"]) expect(text).toContain(printed);
+    const certificate = await readCertificatePdf(new Uint8Array(pdf));
+    expect(certificate.facts?.evidenceName).toBe(evidenceName);
+    expect(verifyCertificate({ entry: certificate.entry, proofBundle: certificate.proofBundle, verifierKeys: [issued.keys.verifierKey] }).ok).toBe(true);
+  }, 60_000);
 
   it("refuses what is not a certificate", async () => {
     await expect(readCertificatePdf(new TextEncoder().encode("hello"))).rejects.toThrow("无法读取 PDF 文件");
