@@ -143,6 +143,15 @@ describe("a section with its service", () => {
     expect(screen.getByLabelText("当前查询").textContent).toBe("?keyName=%E5%90%88%E5%90%8C");
   });
 
+  it("the 查询 button filters by the name typed, as Enter does", async () => {
+    const { callsTo } = openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: pageOf([stamp(1)], 1, 1) } });
+    await screen.findByText("合同1");
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox", { name: "存证名称" }), "采购");
+    await user.click(screen.getByRole("button", { name: "查询" }));
+    await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "采购", pageNumber: 1, pageSize: 10 }));
+  });
+
   it("shows the server's message when the list cannot be read", async () => {
     openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: fail(500, "网络异常，请稍后重试") } });
     expect(await screen.findByText("网络异常，请稍后重试")).toBeInTheDocument();
