@@ -50,7 +50,8 @@ export class CertificateService {
     const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
     const facts: CertificateFacts = {
       certificateNo: record.certificateNo,
-      holderName: record.holderName,
+      // The PDF is handed to courts and other parties: the holder is masked as on the public pages.
+      holderName: maskDisplayName(record.holderName),
       evidenceName: record.name,
       kind: record.kind,
       kindLabel: EVIDENCE_KIND_LABELS[record.kind],
