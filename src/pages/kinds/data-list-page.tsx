@@ -8,6 +8,7 @@ import { useClearPageBeyond, useUrlPaging } from "../../components/pagination/us
 import { useTableMaxHeight } from "../../components/use-table-max-height";
 import { describeFields, formatFieldValue } from "../../resources/field-meta";
 import type { SectionDefinition } from "../../resources/types";
+import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { recordHref, recordPageBelow } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
@@ -16,7 +17,7 @@ import type { SectionPageProps } from "./section-page-props";
 /** The dataList kind: the section's records, paged and filtered in the URL, with a link to each record's page. */
 export default function DataListPage({ route }: SectionPageProps) {
   const { section } = route;
-  const isReady = Boolean(section.endpoints?.list && section.record);
+  const isReady = isPageOpen(section, route.page);
   return <SectionPageFrame route={route}>{isReady ? <RecordList route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
 }
 
