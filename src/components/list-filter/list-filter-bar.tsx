@@ -1,6 +1,6 @@
 import { CloseCircleFilled, SearchOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Select } from "antd";
-import { useEffect, useState, type ReactNode } from "react";
+import { Button, Form, Input, Select, Space } from "antd";
+import { useState, type ReactNode } from "react";
 import type { ListFilter } from "../../resources/types";
 import type { TimeRangeProblem } from "../../schema/time-range";
 import { DateRangeFields, findProblem } from "../date-range/date-range-filter";
@@ -36,9 +36,13 @@ export function ListFilterBar({ filters, values, onApply, children, now = Date.n
   const appliedKey = JSON.stringify(applied);
   const [draft, setDraft] = useState<Record<string, string>>(applied);
   const [problems, setProblems] = useState<Record<string, TimeRangeProblem>>({});
-  // Values applied elsewhere (back/forward, a link) replace what is being edited.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setDraft(JSON.parse(appliedKey) as Record<string, string>), [appliedKey]);
+  // Values applied elsewhere (back/forward, a link) replace what is being edited; adjusted while
+  // rendering (React's pattern for state derived from props) rather than in an effect.
+  const [seenKey, setSeenKey] = useState(appliedKey);
+  if (seenKey !== appliedKey) {
+    setSeenKey(appliedKey);
+    setDraft(applied);
+  }
 
   const edit = (changes: Record<string, string>) => setDraft((previous) => ({ ...previous, ...changes }));
 
@@ -57,63 +61,61 @@ export function ListFilterBar({ filters, values, onApply, children, now = Date.n
   }
 
   return (
-    <Form layout="inline" component="div" style={{ rowGap: 8, marginBottom: 16 }}>
+    <Space wrap align="start" style={{ marginBottom: 16 }}>
       {filters.map((filter) => {
         switch (filter.kind) {
           case "keyword":
             return (
-              <Form.Item key={filter.field} style={{ marginInlineEnd: 8 }}>
-                <Input.Search
-                  // antd names its icons in English for screen readers ("close-circle", "search").
-                  allowClear={{ clearIcon: <CloseCircleFilled aria-label={`清空${filter.label}`} /> }}
-                  aria-label={filter.label}
-                  placeholder={filter.placeholder ?? filter.label}
-                  value={draft[filter.field] ?? ""}
-                  maxLength={filter.maxLength}
-                  onChange={(event) => edit({ [filter.field]: event.target.value })}
-                  // Enter, the icon and clearing the field all come here with the field's text.
-                  onSearch={(text) => apply({ [filter.field]: text })}
-                  enterButton={<Button icon={<SearchOutlined />} aria-label={`按${filter.label}查询`} />}
-                  style={{ width: filter.width ?? 240 }}
-                />
-              </Form.Item>
+              <Input.Search
+                key={filter.field}
+                // antd names its icons in English for screen readers ("close-circle", "search").
+                allowClear={{ clearIcon: <CloseCircleFilled aria-label={`清空${filter.label}`} /> }}
+                aria-label={filter.label}
+                placeholder={filter.placeholder ?? filter.label}
+                value={draft[filter.field] ?? ""}
+                maxLength={filter.maxLength}
+                onChange={(event) => edit({ [filter.field]: event.target.value })}
+                // Enter, the icon and clearing the field all come here with the field's text.
+                onSearch={(text) => apply({ [filter.field]: text })}
+                enterButton={<Button icon={<SearchOutlined />} aria-label={`按${filter.label}查询`} />}
+                style={{ width: filter.width ?? 240 }}
+              />
             );
           case "select":
             return (
-              <Form.Item key={filter.field} style={{ marginInlineEnd: 8 }}>
-                <Select
-                  allowClear
-                  aria-label={filter.label}
-                  placeholder={filter.placeholder}
-                  value={draft[filter.field] || undefined}
-                  options={[...filter.options]}
-                  onChange={(value?: string) => apply({ [filter.field]: value ?? "" })}
-                  style={{ width: filter.width ?? 150 }}
-                />
-              </Form.Item>
+              <Select
+                key={filter.field}
+                allowClear
+                aria-label={filter.label}
+                placeholder={filter.placeholder}
+                value={draft[filter.field] || undefined}
+                options={[...filter.options]}
+                onChange={(value?: string) => apply({ [filter.field]: value ?? "" })}
+                style={{ width: filter.width ?? 150 }}
+              />
             );
           case "dateRange":
+            // A form only here: its items carry the date rules' messages under each end.
             return (
-              <DateRangeFields
-                key={filter.start}
-                label={filter.label}
-                now={now}
-                value={{ start: draft[filter.start] ?? "", stop: draft[filter.stop] ?? "" }}
-                problem={problems[filter.start] ?? null}
-                onChange={(range) => {
-                  setProblems(({ [filter.start]: _cleared, ...rest }) => rest);
-                  edit({ [filter.start]: range.start, [filter.stop]: range.stop });
-                }}
-              />
+              <Form key={filter.start} layout="inline" component="div" style={{ rowGap: 8 }}>
+                <DateRangeFields
+                  label={filter.label}
+                  now={now}
+                  value={{ start: draft[filter.start] ?? "", stop: draft[filter.stop] ?? "" }}
+                  problem={problems[filter.start] ?? null}
+                  onChange={(range) => {
+                    setProblems(({ [filter.start]: _cleared, ...rest }) => rest);
+                    edit({ [filter.start]: range.start, [filter.stop]: range.stop });
+                  }}
+                />
+              </Form>
             );
         }
       })}
-      <Form.Item style={{ marginInlineEnd: 8 }}>
-        <Button type="primary" onClick={() => apply()}>
-          查询
-        </Button>
-      </Form.Item>
-      {children && <Form.Item style={{ marginInlineEnd: 0 }}>{children}</Form.Item>}
-    </Form>
+      <Button type="primary" onClick={() => apply()}>
+        查询
+      </Button>
+      {children}
+    </Space>
   );
 }
