@@ -18,7 +18,8 @@ function openRoute(route: SectionRoute, options: { search?: string; script?: Par
   return renderPersonal({ path: route.path + (options.search ?? ""), element: <SectionRouteElement route={route} />, script: options.script, user: options.user });
 }
 
-const heading = (name: string) => screen.findByRole("heading", { name, level: 4 });
+// The first page of a kind is a lazy import: on a loaded machine it can take more than the default second.
+const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 5000 });
 
 describe("guidance pages", () => {
   it("the information-monitoring guide: what it does, its steps, the §9 prices and its four actions", async () => {
