@@ -116,6 +116,11 @@ function unwrap(field: z.ZodType): { schema: z.ZodType; meta: Record<string, unk
     if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
       isRequired = false;
       schema = schema.unwrap() as z.ZodType;
+    } else if (schema instanceof z.ZodPipe) {
+      // z.preprocess(fn, inner) (optionalText) is a pipe from a transform into `inner`, which holds
+      // the field's label; a.pipe(b) and a.transform(fn) are described by `a`, what the form holds.
+      const { in: input, out } = schema.def;
+      schema = (input instanceof z.ZodTransform ? out : input) as z.ZodType;
     } else {
       return { schema, meta, isRequired };
     }

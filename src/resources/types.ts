@@ -69,9 +69,13 @@ export interface SectionEndpoints {
   create?: string;
 }
 
-/** A list filter; the URL query and the list call use `field` (or `start`/`stop`) as the parameter name. */
+/**
+ * A list filter; the URL query and the list call use `field` (or `start`/`stop`) as the parameter
+ * name. Every list draws its filters with one component (src/components/list-filter).
+ */
 export type ListFilter =
-  | { kind: "keyword"; field: string; label: string; maxLength?: number }
+  | { kind: "keyword"; field: string; label: string; placeholder?: string; maxLength?: number; width?: number }
+  | { kind: "select"; field: string; label: string; placeholder: string; options: readonly { value: string; label: string }[]; width?: number }
   | { kind: "dateRange"; start: string; stop: string; label: string };
 
 /**

@@ -11,20 +11,37 @@ import { shanghaiDateKey, type Instant } from "./shanghai-time";
 export const BUNDLE_VALID_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The promotion period, inclusive, as Shanghai dates. */
-export const BUNDLE_PROMOTION = { start: "2017-09-15", end: "2017-11-15" } as const;
+/**
+ * The launch promotion of spec §9, the one place its figures live: its name and period (inclusive
+ * Shanghai dates); each bundle's promotion price is below. Outside the period a bundle costs its
+ * regular price.
+ */
+export const BUNDLE_PROMOTION = { name: "首发优惠", start: "2017-09-15", end: "2017-11-15" } as const;
+
+export type PromotionState = "upcoming" | "running" | "ended";
+export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = { upcoming: "尚未开始", running: "进行中", ended: "已结束" };
 
 export function isInBundlePromotion(time: Instant): boolean {
   const day = shanghaiDateKey(time);
   return day !== "" && day >= BUNDLE_PROMOTION.start && day <= BUNDLE_PROMOTION.end;
 }
 
+export function bundlePromotionState(time: Instant): PromotionState {
+  if (isInBundlePromotion(time)) return "running";
+  return shanghaiDateKey(time) > BUNDLE_PROMOTION.end ? "ended" : "upcoming";
+}
+
 export const NOTARISATION_BUNDLES = [
-  { snapshotLimit: 10, notarisations: 1, priceFen: 150_000, originalPriceFen: 280_000 },
-  { snapshotLimit: 30, notarisations: 1, priceFen: 350_000, originalPriceFen: 500_000 },
-  { snapshotLimit: 50, notarisations: 1, priceFen: 550_000, originalPriceFen: 800_000 },
+  { snapshotLimit: 10, notarisations: 1, promotionPriceFen: 150_000, regularPriceFen: 280_000 },
+  { snapshotLimit: 30, notarisations: 1, promotionPriceFen: 350_000, regularPriceFen: 500_000 },
+  { snapshotLimit: 50, notarisations: 1, promotionPriceFen: 550_000, regularPriceFen: 800_000 },
 ] as const;
 export type NotarisationBundle = (typeof NOTARISATION_BUNDLES)[number];
+
+/** What a bundle costs at `time`: the promotion price while the promotion runs, else the regular price. */
+export function bundlePriceFen(bundle: NotarisationBundle, time: Instant): number {
+  return isInBundlePromotion(time) ? bundle.promotionPriceFen : bundle.regularPriceFen;
+}
 
 /** A bundle is identified by its snapshot allowance. */
 export const BundleSizeSchema = z.literal(

@@ -99,6 +99,8 @@ export const HASH_ORIGINAL_RULE: UploadRule = { maxBytes: HASH_ORIGINAL_MAX_BYTE
 // ---- shared fields ----
 
 const NAME_MAX = 100;
+/** The longest evidence name, also what a list's name filter takes. */
+export const EVIDENCE_NAME_MAX = NAME_MAX;
 const nameField = (title: string, required: string) =>
   textRule({ required }).pipe(z.string().max(NAME_MAX, `${title}不能超过${NAME_MAX}个字符`)).meta({ title });
 

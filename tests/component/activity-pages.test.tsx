@@ -6,33 +6,42 @@ import { ComparisonCarousel } from "../../src/pages/public/activity/comparison-c
 import { DescriptionPopup } from "../../src/pages/public/activity/description-popup";
 import { LawyerActivityPage } from "../../src/pages/public/activity/lawyer-activity-page";
 import { NotarizationActivityPage } from "../../src/pages/public/activity/notarization-activity-page";
+import { COMMON_ENDPOINTS } from "../../src/providers/common-endpoints";
 import { BUNDLE_VALID_DAYS, NOTARISATION_BUNDLES } from "../../src/schema/bundle";
 import { ACTIVITY_BANNER_AUTOPLAY_MS, ACTIVITY_PACKAGE_COUNT, COMPARISON_CAROUSEL_SLIDES } from "../../src/schema/constants";
 import { formatYuan } from "../../src/schema/money";
 import { AntdTestProvider } from "./antd-test-provider";
+import { ok } from "./account-harness";
 import { renderPublicPage } from "./public-page-harness";
 
 const PURCHASE_PACKAGE = "/personal/expenseCenter/purchasePackage";
 
+/** getTime answering a moment inside the 2017 promotion (2017-10-01 12:00 in Shanghai). */
+const IN_PROMOTION = { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2017-10-01T12:00:00+08:00") }) };
+
 describe("bundle cards", () => {
-  it("show the three bundles of the schema with price, original price and a buy button each", () => {
-    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards /> });
+  it("outside the promotion show the regular price alone, say the promotion has ended, and a buy button each", async () => {
+    // The server's clock (today) is past 2017-11-15.
+    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards />, script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.now() }) } });
+    expect(await screen.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
     const cards = NOTARISATION_BUNDLES.map((bundle) => screen.getByRole("group", { name: `1次公证 + ${bundle.snapshotLimit}条网页快照` }));
     expect(cards).toHaveLength(ACTIVITY_PACKAGE_COUNT);
     NOTARISATION_BUNDLES.forEach((bundle, index) => {
       const card = within(cards[index]);
-      expect(card.getByText(`${formatYuan(bundle.priceFen)} 元`)).toBeInTheDocument();
-      expect(card.getByText(`原价 ${formatYuan(bundle.originalPriceFen)} 元`)).toBeInTheDocument();
+      expect(card.getByText(`${formatYuan(bundle.regularPriceFen)} 元`)).toBeInTheDocument();
+      expect(card.queryByText(`${formatYuan(bundle.promotionPriceFen)} 元`)).not.toBeInTheDocument();
+      expect(card.queryByText(/^原价/)).not.toBeInTheDocument();
       expect(card.getByText(`有效期 ${BUNDLE_VALID_DAYS} 天 · 数量可累加`)).toBeInTheDocument();
       expect(card.getByRole("link", { name: "立即购买" })).toHaveAttribute("href", PURCHASE_PACKAGE);
     });
   });
 
-  it("are the spec's prices: 1500/3500/5500 yuan, originally 2800/5000/8000", () => {
-    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards /> });
+  it("inside the promotion (by the server's clock) show the spec's promotion prices with the originals struck through", async () => {
+    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards />, script: IN_PROMOTION });
+    expect(await screen.findByText("首发优惠进行中（2017年09月15日至2017年11月15日，北京时间）：以下为活动价，划线价为原价。")).toBeInTheDocument();
     for (const [price, original] of [["1,500", "2,800"], ["3,500", "5,000"], ["5,500", "8,000"]]) {
       expect(screen.getByText(`${price} 元`)).toBeInTheDocument();
-      expect(screen.getByText(`原价 ${original} 元`)).toBeInTheDocument();
+      expect(screen.getByText(`原价 ${original} 元`).closest("del")).not.toBeNull();
     }
   });
 

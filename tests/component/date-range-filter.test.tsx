@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { DateRangeFilter, findProblem, type DateRangeValue } from "../../src/components/date-range/date-range-filter";
+import { findProblem, type DateRangeValue } from "../../src/components/date-range/date-range-filter";
+import { ListFilterBar } from "../../src/components/list-filter/list-filter-bar";
 import { AntdTestProvider } from "./antd-test-provider";
 
 /** 2024-06-15 12:00 in Shanghai. */
@@ -11,7 +12,12 @@ function renderFilter(value: DateRangeValue = { start: "", stop: "" }) {
   const onApply = vi.fn();
   render(
     <AntdTestProvider>
-      <DateRangeFilter value={value} onApply={onApply} now={NOW} />
+      <ListFilterBar
+        filters={[{ kind: "dateRange", start: "startTime", stop: "endTime", label: "存证时间" }]}
+        values={{ startTime: value.start, endTime: value.stop }}
+        onApply={(values) => onApply({ start: values.startTime, stop: values.endTime })}
+        now={NOW}
+      />
     </AntdTestProvider>,
   );
   return { onApply };
@@ -26,7 +32,7 @@ async function typeDate(label: string, text: string) {
 
 const search = () => userEvent.setup().click(screen.getByRole("button", { name: "查询" }));
 
-describe("date-range filter (spec §2, §5)", () => {
+describe("the date-range filter of a list (spec §2, §5)", () => {
   it("limits each date input to 10 characters", () => {
     renderFilter();
     expect(screen.getByPlaceholderText("开始日期")).toHaveAttribute("maxlength", "10");

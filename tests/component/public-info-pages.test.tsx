@@ -6,6 +6,7 @@ import { BlockChainPage } from "../../src/pages/info/block-chain/block-chain-pag
 import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail-page";
 import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
 import { NOTARY_CERTIFICATE } from "../../src/pages/info/ledger-queries/notary-certificate";
+import { ProductPage } from "../../src/pages/info/product/product-page";
 import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-stats";
 import { NEWS_ENDPOINTS } from "../../src/schema/news";
@@ -111,8 +112,31 @@ describe("the ledger pages' forms", () => {
 
     fireEvent.change(screen.getByLabelText("公证书编号"), { target: { value: "（2026）某证字第 1 号" } });
     fireEvent.click(screen.getByRole("button", { name: "查询" }));
-    expect(await screen.findByText("输入格式正确。此功能将随存证账本上线开放，本次没有进行查询。")).toBeInTheDocument();
+    expect(await screen.findByText("输入格式正确。在线公证尚未在本平台开放，平台还没有出具过公证书，暂时没有可以查询的结果，本次没有进行查询。")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("/info/product", () => {
+  /** The tag on a product's card: 已开放 or 尚未开放. */
+  const tagOf = (name: string) => {
+    const card = screen.getAllByText(name, { selector: ".ant-card-head-title" })[0].closest(".ant-card") as HTMLElement;
+    return within(card).getByText(/^(已开放|尚未开放)$/).textContent;
+  };
+
+  it("marks every storage service, the library and verification open, as the app's registry has them", () => {
+    renderPublicPage({ path: "/info/product", element: <ProductPage /> });
+    for (const name of ["文件存证", "文本存证", "哈希存证", "交易凭证存证", "事务存证", "证据库", "证据提取", "证据下载", "查询验证", "文件确权", "子账号"]) {
+      expect([name, tagOf(name)]).toEqual([name, "已开放"]);
+    }
+  });
+
+  it("marks what has no service behind it here as not open, and never says 即将开放", () => {
+    renderPublicPage({ path: "/info/product", element: <ProductPage /> });
+    for (const name of ["网页快照", "录屏取证", "在线公证", "律师服务", "法律AI助手", "全网监测"]) {
+      expect([name, tagOf(name)]).toEqual([name, "尚未开放"]);
+    }
+    expect(screen.queryByText("即将开放")).not.toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import type { MainSectionDefinition } from "../../src/resources/types";
+import { COMMON_ENDPOINTS } from "../../src/providers/common-endpoints";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
@@ -17,7 +18,8 @@ function openRoute(route: SectionRoute, options: { search?: string; script?: Par
   return renderPersonal({ path: route.path + (options.search ?? ""), element: <SectionRouteElement route={route} />, script: options.script, user: options.user });
 }
 
-const heading = (name: string) => screen.findByRole("heading", { name, level: 4 });
+// The first page of a kind is a lazy import: on a loaded machine it can take more than the default second.
+const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 5000 });
 
 describe("guidance pages", () => {
   it("the information-monitoring guide: what it does, its steps, the §9 prices and its four actions", async () => {
@@ -36,14 +38,25 @@ describe("guidance pages", () => {
     expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
   });
 
-  it("the notarisation purchase guide shows the three bundles with promotion and original prices", async () => {
-    openRoute(realRoute("/judicial/judicialPay/guidance"));
+  it("the notarisation purchase guide prices the three bundles at their regular price once the promotion has ended", async () => {
+    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
-    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 10 次 1,500 2,800" })).toBeInTheDocument();
-    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 30 次 3,500 5,000" })).toBeInTheDocument();
-    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 50 次 5,500 8,000" })).toBeInTheDocument();
+    expect(await bundles.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
+    expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "价格（元）"]);
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 10 次 2,800" })).toBeInTheDocument();
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 30 次 5,000" })).toBeInTheDocument();
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 50 次 8,000" })).toBeInTheDocument();
     expect(bundles.getByText(/90 天内有效/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "购买公证" })).toHaveAttribute("href", "/judicial/judicialPay/addJudicialPay");
+  });
+
+  it("the same table inside the promotion window (by the server's clock) shows the promotion price beside the struck original", async () => {
+    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
+    const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
+    expect(await bundles.findByText("首发优惠进行中（2017年09月15日至2017年11月15日，北京时间）：以下为活动价，划线价为原价。")).toBeInTheDocument();
+    expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "活动价（元）", "原价（元）"]);
+    expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 10 次 1,500 2,800" })).toBeInTheDocument();
+    expect(bundles.getByText("8,000").closest("del")).not.toBeNull();
   });
 
   it("a guidance page without its own buttons starts at the section's new page", async () => {
@@ -141,6 +154,15 @@ describe("a section with its service", () => {
     await userEvent.setup().type(screen.getByRole("searchbox", { name: "存证名称" }), "合同{Enter}");
     await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "合同", pageNumber: 1, pageSize: 10 }));
     expect(screen.getByLabelText("当前查询").textContent).toBe("?keyName=%E5%90%88%E5%90%8C");
+  });
+
+  it("the 查询 button filters by the name typed, as Enter does", async () => {
+    const { callsTo } = openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: pageOf([stamp(1)], 1, 1) } });
+    await screen.findByText("合同1");
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox", { name: "存证名称" }), "采购");
+    await user.click(screen.getByRole("button", { name: "查询" }));
+    await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "采购", pageNumber: 1, pageSize: 10 }));
   });
 
   it("shows the server's message when the list cannot be read", async () => {

@@ -45,6 +45,14 @@ async function checkStatuses(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/** The result sits below the fold of the window, yet the page has scrolled it into view and given it the focus. */
+async function expectResultBroughtIntoView(page: Page) {
+  const region = page.getByRole("region", { name: "核验结果" });
+  await expect.poll(() => region.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+  expect(await region.evaluate((element) => element.getBoundingClientRect().top + window.scrollY > window.innerHeight)).toBe(true);
+  expect(await region.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
 async function openVerification(page: Page, mode: "按证书编号" | "按文件") {
   await page.goto(`${live.server.url}/info/certificate`);
   await page.getByTestId("platform-key").waitFor();
@@ -100,7 +108,8 @@ describe("a certificate, from upload to independent verification", () => {
   });
 
   it("a visitor verifies it on the public page by certificate number, and by the file hashed in the browser", async () => {
-    const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+    // A laptop's window: the result lands below the form, out of sight unless the page brings it up.
+    const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 720 } });
     const page = await context.newPage();
     const problems = watchConsole(page);
     const uploads: string[] = [];
@@ -114,6 +123,7 @@ describe("a certificate, from upload to independent verification", () => {
     await expect.poll(() => page.getByTestId("certificate-result").getAttribute("data-ok")).toBe("true");
     expect(await checkStatuses(page)).toMatchObject({ "certificate-no": "pass", "file-sha256": "skip" });
     await page.getByText("核验通过", { exact: true }).waitFor();
+    await expectResultBroughtIntoView(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "certificate-verified-by-number.png"), fullPage: true });
 
     await openVerification(page, "按文件");

@@ -89,6 +89,17 @@ describe("the evidence library in Chromium", () => {
     await shoot(page, "evidences-data-list");
   });
 
+  it("filters the list by the typed name with the 查询 button, as Enter does", async () => {
+    await page.goto(`${server.url}/evidences/dataList`);
+    await page.getByRole("cell", { name: files[2].name }).waitFor();
+    await page.getByRole("searchbox", { name: "证据名称" }).fill("付款凭证");
+    await page.getByRole("button", { name: "查询", exact: true }).click();
+    await page.waitForURL(/keyName=/);
+    await expect.poll(() => page.locator(".ant-table-tbody tr.ant-table-row").count()).toBe(1);
+    await page.getByRole("cell", { name: files[1].name }).waitFor();
+    await shoot(page, "evidences-data-list-filtered");
+  });
+
   it("opens one record's evidenceSaveInfo page from the list", async () => {
     await page.goto(`${server.url}/evidences/dataList`);
     await page.getByRole("row", { name: /付款凭证截图/ }).getByRole("link", { name: "存证信息" }).click();

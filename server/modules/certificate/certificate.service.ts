@@ -57,7 +57,8 @@ export class CertificateService {
     const affair = await this.options.evidence.findAffairOf(record);
     const facts: CertificateFacts = {
       certificateNo: record.certificateNo,
-      holderName: record.holderName,
+      // The PDF is handed to courts and other parties: the holder is masked as on the public pages.
+      holderName: maskDisplayName(record.holderName),
       evidenceName: record.name,
       kind: record.kind,
       kindLabel: EVIDENCE_KIND_LABELS[record.kind],

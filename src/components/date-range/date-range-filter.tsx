@@ -1,6 +1,6 @@
-import { Button, DatePicker, Form, Space } from "antd";
+import { DatePicker, Form } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { forwardRef, useEffect, useState, type InputHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes } from "react";
 import { DATE_INPUT_MAX_LENGTH } from "../../schema/constants";
 import { shanghaiDateKey } from "../../schema/shanghai-time";
 import { checkTimeRange, queryDateSchema, type TimeRangeProblem } from "../../schema/time-range";
@@ -18,66 +18,49 @@ export interface DateRangeValue {
   stop: string;
 }
 
-export interface DateRangeFilterProps {
-  /** The applied range as YYYY-MM-DD text ("" for an open end), e.g. read from the URL. */
+export interface DateRangeFieldsProps {
+  /** The range being edited as YYYY-MM-DD text ("" for an open end). */
   value: DateRangeValue;
-  onApply: (value: DateRangeValue) => void;
+  onChange: (value: DateRangeValue) => void;
+  /** What is wrong with the range, shown under the end it concerns. */
+  problem: TimeRangeProblem | null;
   label?: string;
   /** Today's date in Shanghai; a test passes a fixed clock. */
   now?: () => number;
 }
 
 /**
- * The date-range filter of spec §2 and §5: two dates of up to 10 characters, YYYY-MM-DD, real and
- * not after today; both ends or neither. The rule's messages come from src/schema/time-range.ts,
- * shown under the end they concern when the user asks to filter.
+ * The two dates of the date-range filter of spec §2 and §5: up to 10 characters each, YYYY-MM-DD,
+ * not after today. Applying (and checking with findProblem) belongs to the list filter bar, so
+ * that one 查询 applies every filter of a list at once.
  */
-export function DateRangeFilter({ value, onApply, label = "时间范围", now = Date.now }: DateRangeFilterProps) {
-  const [draft, setDraft] = useState<DateRangeValue>(value);
-  const [problem, setProblem] = useState<TimeRangeProblem | null>(null);
-  // A range applied elsewhere (the URL changed by back/forward) replaces what is being edited.
-  useEffect(() => setDraft({ start: value.start, stop: value.stop }), [value.start, value.stop]);
-
+export function DateRangeFields({ value, onChange, problem, label = "时间范围", now = Date.now }: DateRangeFieldsProps) {
   const today = shanghaiDateKey(now());
-  const apply = () => {
-    const found = findProblem(draft, now);
-    setProblem(found);
-    if (!found) onApply(draft);
-  };
   const picker = (end: keyof DateRangeValue, placeholder: string) => (
     <Form.Item
       label={end === "start" ? label : "至"}
       colon={end === "start"}
       validateStatus={problem?.field === end ? "error" : undefined}
       help={problem?.field === end ? problem.message : undefined}
-      style={{ marginBottom: 0 }}
+      style={{ marginBottom: 0, marginInlineEnd: 8 }}
     >
       <DatePicker
         aria-label={placeholder}
         placeholder={placeholder}
         format={DATE_FORMAT}
         components={DATE_PICKER_PARTS}
-        value={toDay(draft[end])}
+        value={toDay(value[end])}
         disabledDate={(day) => day.format(DATE_FORMAT) > today}
-        onChange={(_day, text) => {
-          setProblem(null);
-          setDraft((previous) => ({ ...previous, [end]: typeof text === "string" ? text : "" }));
-        }}
+        onChange={(_day, text) => onChange({ ...value, [end]: typeof text === "string" ? text : "" })}
         style={{ width: 140 }}
       />
     </Form.Item>
   );
-
   return (
-    <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-      <Space align="start" wrap>
-        {picker("start", "开始日期")}
-        {picker("stop", "结束日期")}
-        <Button type="primary" onClick={apply}>
-          查询
-        </Button>
-      </Space>
-    </Form>
+    <>
+      {picker("start", "开始日期")}
+      {picker("stop", "结束日期")}
+    </>
   );
 }
 

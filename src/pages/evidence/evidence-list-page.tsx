@@ -1,20 +1,25 @@
 import { useDelete, useList } from "@refinedev/core";
-import { Alert, App, Button, Input, Modal, Popconfirm, Space, Table, Typography } from "antd";
+import { Alert, App, Button, Modal, Popconfirm, Space, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { DateRangeFilter } from "../../components/date-range/date-range-filter";
+import { ListFilterBar, listFilterNames } from "../../components/list-filter/list-filter-bar";
 import { PaginationBar } from "../../components/pagination/pagination-bar";
 import { useClearPageBeyond, useUrlPaging } from "../../components/pagination/use-url-paging";
 import { useTableMaxHeight } from "../../components/use-table-max-height";
-import { EVIDENCE_KIND_LABELS, type EvidenceRecordView } from "../../schema/evidence";
+import type { ListFilter } from "../../resources/types";
+import { EVIDENCE_KIND_LABELS, EVIDENCE_NAME_MAX, type EvidenceRecordView } from "../../schema/evidence";
 import { formatDateTime, formatFileSize } from "../../schema/format";
 import { SectionPageFrame } from "../kinds/section-page-frame";
 import { EvidenceForm } from "./evidence-form";
 import { useEvidenceRoute, withId, type EvidenceRoute } from "./evidence-route";
 import { EvidenceStatusTag } from "./evidence-status-tag";
 
-const FILTERS = ["keyName", "startTime", "endTime"] as const;
+const FILTERS: readonly ListFilter[] = [
+  { kind: "keyword", field: "keyName", label: "存证名称", maxLength: EVIDENCE_NAME_MAX },
+  { kind: "dateRange", start: "startTime", stop: "endTime", label: "存证时间" },
+];
+const FILTER_NAMES = listFilterNames(FILTERS);
 
 /**
  * The holder's evidence of one kind (/evidenceSave/<kind>/dataList, /rights/<kind>/dataList): status,
@@ -45,7 +50,7 @@ export default function EvidenceListPage() {
 
 function EvidenceTable({ evidence }: { evidence: EvidenceRoute }) {
   const { route, endpoints } = evidence;
-  const paging = useUrlPaging([...FILTERS]);
+  const paging = useUrlPaging(FILTER_NAMES);
   const { pageNumber, pageSize, filters } = paging;
   const { result, query } = useList<EvidenceRecordView>({
     resource: route.resource,
@@ -59,10 +64,7 @@ function EvidenceTable({ evidence }: { evidence: EvidenceRoute }) {
   const maxHeight = useTableMaxHeight(true);
   return (
     <>
-      <Space wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search allowClear aria-label="存证名称" placeholder="存证名称" defaultValue={filters.keyName} maxLength={100} onSearch={(value) => paging.setFilter("keyName", value.trim())} style={{ width: 240 }} />
-        <DateRangeFilter label="存证时间" value={{ start: filters.startTime ?? "", stop: filters.endTime ?? "" }} onApply={({ start, stop }) => paging.setFilters({ startTime: start, endTime: stop })} />
-      </Space>
+      <ListFilterBar filters={FILTERS} values={filters} onApply={paging.setFilters} />
       {query.error && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
       <Table<EvidenceRecordView>
         rowKey="id"

@@ -1,19 +1,25 @@
 import { useList } from "@refinedev/core";
-import { Alert, Input, Select, Space, Table, Typography } from "antd";
+import { Alert, Space, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../components/date-range/date-range-filter";
+import { ListFilterBar, listFilterNames } from "../../components/list-filter/list-filter-bar";
 import { PaginationBar } from "../../components/pagination/pagination-bar";
 import { useClearPageBeyond, useUrlPaging } from "../../components/pagination/use-url-paging";
 import { useTableMaxHeight } from "../../components/use-table-max-height";
-import { EVIDENCE_KIND_LABELS } from "../../schema/evidence";
+import type { ListFilter } from "../../resources/types";
+import { EVIDENCE_KIND_LABELS, EVIDENCE_NAME_MAX } from "../../schema/evidence";
 import { EVIDENCE_KINDS } from "../../schema/evidence-entry";
 import { EVIDENCE_LIBRARY_ENDPOINTS, type LibraryEvidence } from "../../schema/evidence-library";
 import { formatDateTime, formatFileSize } from "../../schema/format";
 import { EVIDENCES_PATHS } from "./evidence-paths";
 
-const FILTERS = ["kind", "keyName", "startTime", "endTime"] as const;
+const FILTERS: readonly ListFilter[] = [
+  { kind: "select", field: "kind", label: "证据类型", placeholder: "全部类型", options: EVIDENCE_KINDS.map((kind) => ({ value: kind, label: EVIDENCE_KIND_LABELS[kind] })) },
+  { kind: "keyword", field: "keyName", label: "证据名称", maxLength: EVIDENCE_NAME_MAX, width: 220 },
+  { kind: "dateRange", start: "startTime", stop: "endTime", label: "存证时间" },
+];
+const FILTER_NAMES = listFilterNames(FILTERS);
 /** The resource the access-control provider knows the library by. */
 const RESOURCE = "evidences/dataList";
 const META = { endpoints: { list: EVIDENCE_LIBRARY_ENDPOINTS.list } };
@@ -31,12 +37,12 @@ export interface EvidenceTableProps {
  * date range in the URL (spec §5), with a selection the library's actions work on.
  */
 export function EvidenceTable({ selected, onSelect, actions }: EvidenceTableProps) {
-  const paging = useUrlPaging(FILTERS);
+  const paging = useUrlPaging(FILTER_NAMES);
   const { pageNumber, pageSize, filters } = paging;
   const { result, query } = useList<LibraryEvidence>({
     resource: RESOURCE,
     pagination: { currentPage: pageNumber, pageSize, mode: "server" },
-    filters: FILTERS.map((field) => ({ field, operator: "eq" as const, value: filters[field] })),
+    filters: FILTER_NAMES.map((field) => ({ field, operator: "eq" as const, value: filters[field] })),
     meta: META,
   });
   const total = result.total;
@@ -45,30 +51,7 @@ export function EvidenceTable({ selected, onSelect, actions }: EvidenceTableProp
 
   return (
     <>
-      <Space wrap align="start" style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          aria-label="证据类型"
-          placeholder="全部类型"
-          value={filters.kind || undefined}
-          options={EVIDENCE_KINDS.map((kind) => ({ value: kind, label: EVIDENCE_KIND_LABELS[kind] }))}
-          onChange={(value?: string) => paging.setFilter("kind", value ?? "")}
-          style={{ width: 150 }}
-        />
-        <Input.Search
-          allowClear
-          aria-label="证据名称"
-          placeholder="证据名称"
-          defaultValue={filters.keyName}
-          onSearch={(value) => paging.setFilter("keyName", value.trim())}
-          style={{ width: 220 }}
-        />
-        <DateRangeFilter
-          label="存证时间"
-          value={{ start: filters.startTime, stop: filters.endTime }}
-          onApply={({ start, stop }) => paging.setFilters({ startTime: start, endTime: stop })}
-        />
-      </Space>
+      <ListFilterBar filters={FILTERS} values={filters} onApply={paging.setFilters} />
       {query.error && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
       <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8, marginBottom: 12, minHeight: 32 }}>
         <Typography.Text type="secondary">已选择 {selected.length} 条</Typography.Text>

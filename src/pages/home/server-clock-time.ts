@@ -1,14 +1,5 @@
 import { pad, toShanghaiWallClock } from "../../schema/shanghai-time";
 
-/**
- * Offset of the server's clock from ours. The server read its clock somewhere during the round
- * trip; the midpoint is the best guess without more samples, and halves the error of using
- * either end.
- */
-export function computeClockOffset(serverTime: number, sentAt: number, receivedAt: number): number {
-  return Math.round(serverTime - (sentAt + receivedAt) / 2);
-}
-
 /** "YYYY-MM-DD HH:mm:ss.SSS" in Asia/Shanghai, whatever the visitor's own time zone. */
 export function formatShanghaiClock(epochMs: number): string {
   const clock = toShanghaiWallClock(epochMs);

@@ -1,13 +1,14 @@
 import { useList, type BaseRecord } from "@refinedev/core";
-import { Alert, Input, Space, Table } from "antd";
+import { Alert, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../components/date-range/date-range-filter";
+import { ListFilterBar, listFilterNames } from "../../components/list-filter/list-filter-bar";
 import { PaginationBar } from "../../components/pagination/pagination-bar";
 import { useClearPageBeyond, useUrlPaging } from "../../components/pagination/use-url-paging";
 import { useTableMaxHeight } from "../../components/use-table-max-height";
 import { describeFields, formatFieldValue } from "../../resources/field-meta";
-import type { ListFilter, SectionDefinition } from "../../resources/types";
+import type { SectionDefinition } from "../../resources/types";
+import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { recordHref, recordPageBelow } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
@@ -16,18 +17,13 @@ import type { SectionPageProps } from "./section-page-props";
 /** The dataList kind: the section's records, paged and filtered in the URL, with a link to each record's page. */
 export default function DataListPage({ route }: SectionPageProps) {
   const { section } = route;
-  const isReady = Boolean(section.endpoints?.list && section.record);
+  const isReady = isPageOpen(section, route.page);
   return <SectionPageFrame route={route}>{isReady ? <RecordList route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
-}
-
-/** URL parameter names of a section's filters, in order. */
-function filterNames(filters: readonly ListFilter[] = []): string[] {
-  return filters.flatMap((filter) => (filter.kind === "dateRange" ? [filter.start, filter.stop] : [filter.field]));
 }
 
 function RecordList({ route }: SectionPageProps) {
   const { section } = route;
-  const paging = useUrlPaging(filterNames(section.filters));
+  const paging = useUrlPaging(listFilterNames(section.filters ?? []));
   const { pageNumber, pageSize, filters } = paging;
   const { result, query } = useList<BaseRecord>({
     resource: route.resource,
@@ -41,31 +37,7 @@ function RecordList({ route }: SectionPageProps) {
 
   return (
     <>
-      {section.filters && section.filters.length > 0 && (
-        <Space wrap align="start" style={{ marginBottom: 16 }}>
-          {section.filters.map((filter) =>
-            filter.kind === "dateRange" ? (
-              <DateRangeFilter
-                key={filter.start}
-                label={filter.label}
-                value={{ start: filters[filter.start] ?? "", stop: filters[filter.stop] ?? "" }}
-                onApply={({ start, stop }) => paging.setFilters({ [filter.start]: start, [filter.stop]: stop })}
-              />
-            ) : (
-              <Input.Search
-                key={filter.field}
-                allowClear
-                aria-label={filter.label}
-                placeholder={filter.label}
-                defaultValue={filters[filter.field]}
-                maxLength={filter.maxLength}
-                onSearch={(value) => paging.setFilter(filter.field, value.trim())}
-                style={{ width: 240 }}
-              />
-            ),
-          )}
-        </Space>
-      )}
+      {section.filters && section.filters.length > 0 && <ListFilterBar filters={section.filters} values={filters} onApply={paging.setFilters} />}
       {query.error && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
       <Table<BaseRecord>
         rowKey={(record) => String(record[section.idParam ?? "id"])}

@@ -2,6 +2,7 @@ import { useCreate, type HttpError } from "@refinedev/core";
 import { App } from "antd";
 import { useNavigate } from "react-router";
 import { pagePath } from "../../resources/derive";
+import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { SchemaForm } from "./schema-form";
 import { SectionPageFrame } from "./section-page-frame";
@@ -9,7 +10,7 @@ import type { SectionPageProps } from "./section-page-props";
 
 /** The new kind: the section's form, generated from its zod schema; once saved, on to the section's list. */
 export default function NewPage({ route }: SectionPageProps) {
-  const isReady = Boolean(route.section.endpoints?.create && route.section.form);
+  const isReady = isPageOpen(route.section, route.page);
   return <SectionPageFrame route={route}>{isReady ? <CreateForm route={route} /> : <FeaturePending route={route} />}</SectionPageFrame>;
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { pagePath } from "../../resources/derive";
 import { describeFields, recordRows } from "../../resources/field-meta";
+import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { listPageAbove, RECORD_ID_PARAM } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
@@ -14,7 +15,7 @@ import type { SectionPageProps } from "./section-page-props";
  * detail kinds. The certificate kind gains its PDF and ledger proofs with the evidence issues.
  */
 export function RecordPage({ route, renderExtra }: RecordPageProps) {
-  const isReady = Boolean(route.section.endpoints?.one && route.section.record);
+  const isReady = isPageOpen(route.section, route.page);
   return <SectionPageFrame route={route}>{isReady ? <RecordView route={route} renderExtra={renderExtra} /> : <FeaturePending route={route} />}</SectionPageFrame>;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BUNDLE_VALID_DAYS,
   bundleExpiresAt,
+  bundlePriceFen,
   BundleSizeSchema,
   BundleUseSchema,
   checkBundleUse,
@@ -21,8 +22,10 @@ describe("notarisation bundles", () => {
     [10, 150_000, 280_000],
     [30, 350_000, 500_000],
     [50, 550_000, 800_000],
-  ])("1 notarisation + %i snapshots costs %i fen (was %i)", (size, price, original) => {
-    expect(findBundle(size)).toEqual({ snapshotLimit: size, notarisations: 1, priceFen: price, originalPriceFen: original });
+  ])("1 notarisation + %i snapshots costs %i fen in the promotion, %i fen otherwise", (size, promotion, regular) => {
+    expect(findBundle(size)).toEqual({ snapshotLimit: size, notarisations: 1, promotionPriceFen: promotion, regularPriceFen: regular });
+    expect(bundlePriceFen(findBundle(size)!, Date.UTC(2017, 9, 1))).toBe(promotion);
+    expect(bundlePriceFen(findBundle(size)!, Date.UTC(2026, 0, 1))).toBe(regular);
   });
 
   it("has exactly three bundles and no other size", () => {

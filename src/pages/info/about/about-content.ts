@@ -1,5 +1,8 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
+import { availabilitySummary } from "../../../resources/availability";
+
+const AVAILABILITY = availabilitySummary();
 
 export const ABOUT_TITLE = "关于我们";
 
@@ -29,8 +32,8 @@ export const ABOUT_SECTIONS: readonly ContentSection[] = [
   {
     heading: "当前开放情况",
     paragraphs: [
-      "本平台正在分阶段建设。目前已经开放：账号注册与登录、个人中心（账号资料、实名认证、企业认证、子账号、安全设置）、公证处工作人员登录，以及产品动态等公开信息页面。",
-      "存证、取证、证据管理、查询验证、在线公证和全网监测等业务功能，将随存证账本和相应模块陆续上线；每项功能上线时，我们会在产品动态中说明。",
+      `本平台正在分阶段建设。目前已经开放：${AVAILABILITY.open.join("、")}，以及账号注册与登录、个人中心和产品动态等公开信息页面。`,
+      ...(AVAILABILITY.pending.length > 0 ? [`尚未开放：${AVAILABILITY.pending.join("、")}。每项功能开放时，我们会在产品动态中说明。`] : []),
     ],
     links: [
       { label: "产品服务", to: PUBLIC_PAGE_PATHS.product },

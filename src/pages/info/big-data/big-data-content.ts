@@ -1,4 +1,5 @@
 import type { ContentSection } from "../../../components/public-page/content-section";
+import { notOfferedSentence } from "../../../resources/availability";
 
 export const BIG_DATA_TITLE = "大数据监测";
 
@@ -33,4 +34,7 @@ export const BIG_DATA_SECTIONS: readonly ContentSection[] = [
 export const MONITOR_PRICING_NOTE =
   "按周计费：每个被监测的站点按其类型的周单价计费，一周的费用是所有站点单价之和，总费用再乘以监测周数。";
 
-export const MONITOR_AVAILABILITY = "全网监测将随监测模块上线开放。目前可以先了解监测范围与价格，届时在“全网监测”栏目新建任务。";
+const MONITORING = notOfferedSentence([{ main: "monitor" }]);
+
+/** Said beside the prices while monitoring is not offered here (src/resources/availability.ts); null once it is. */
+export const MONITOR_AVAILABILITY = MONITORING && `${MONITORING}。目前可以先了解监测范围与价格，开放后在“全网监测”栏目新建任务。`;

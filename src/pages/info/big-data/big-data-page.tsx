@@ -9,7 +9,7 @@ export function BigDataPage() {
   return (
     <PublicPageLayout title={BIG_DATA_TITLE} lead={BIG_DATA_LEAD}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
-        <Alert type="info" showIcon message={MONITOR_AVAILABILITY} />
+        {MONITOR_AVAILABILITY && <Alert type="info" showIcon message={MONITOR_AVAILABILITY} />}
         <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>监测范围</h2>}>
           <Row gutter={[16, 16]}>
             {MONITOR_KINDS.map((kind) => (

@@ -1,5 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
+import { availabilityLine } from "../../../resources/availability";
 
 export const INTERNET_COURT_TITLE = "互联网法院";
 
@@ -31,7 +32,9 @@ export const INTERNET_COURT_SECTIONS: readonly ContentSection[] = [
       "法官或对方当事人可以在本平台的查询验证页面上传文件或输入证书编号核验，也可以使用离线验证工具和平台公钥自行核验，不必依赖本平台。",
       "需要公证书的，可在平台申请在线公证，由合作公证机构审核后出具。",
     ],
-    closing: ["说明：存证、网页取证、查询验证和在线公证将随存证账本上线开放；平台也尚未与任何法院的系统建立数据对接，证据需要由当事人或代理人自行提交。"],
+    closing: [
+      `说明：以上步骤在本平台${availabilityLine([{ section: "evidenceSave/fileEvidence" }, { section: "evidenceTaken/snapshotRecord" }, { service: "publicVerification" }, { section: "judicial/notarization" }])}。平台也尚未与任何法院的系统建立数据对接，证据需要由当事人或代理人自行提交。`,
+    ],
   },
   {
     heading: "提交证据时建议准备的材料",

@@ -1,8 +1,6 @@
 import type { z } from "zod";
 import type { ContentSection } from "../../../components/public-page/content-section";
-
-/** The plain statement these pages give instead of results until the evidence ledger is live. */
-export const LEDGER_PENDING_STATEMENT = "此功能将随存证账本上线开放";
+import { notOfferedSentence, type ServiceRef } from "../../../resources/availability";
 
 /** A query form: its fields come from the schema's shape, labels from each field's metadata. */
 export interface LedgerQueryForm {
@@ -19,5 +17,16 @@ export interface LedgerQueryPageDefinition {
   form?: LedgerQueryForm;
   /** The page verifies certificates (src/pages/info/verification), opening on this kind of query. */
   verification?: "certificateNo" | "file" | "digest";
+  /** A page without verification: the service its documents come from, and what its absence means here. */
+  source?: { service: ServiceRef; whileAbsent: string };
   sections: readonly ContentSection[];
+}
+
+/**
+ * The plain statement a page gives instead of results while the service its documents come from
+ * is not offered here (src/resources/availability.ts), e.g. "在线公证尚未在本平台开放，还没有…".
+ */
+export function pendingStatement(definition: LedgerQueryPageDefinition): string | null {
+  const absent = definition.source && notOfferedSentence([definition.source.service]);
+  return absent ? `${absent}，${definition.source!.whileAbsent}` : null;
 }

@@ -4,15 +4,15 @@ import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import type { QueryFieldMeta } from "../../../schema/evidence-query";
-import { LEDGER_PENDING_STATEMENT, type LedgerQueryForm as LedgerQueryFormDefinition } from "./ledger-query-definition";
+import type { LedgerQueryForm as LedgerQueryFormDefinition } from "./ledger-query-definition";
 
 type Values = Record<string, string>;
 
 /**
- * The page's input form, checked with the shared schema rules. Nothing is sent: the calls behind
- * these pages arrive with the ledger, and a checked form answers with that statement, not a result.
+ * The page's input form, checked with the shared schema rules. Nothing is sent: the service behind
+ * the page is not offered here, and a checked form answers with the page's statement, not a result.
  */
-export function LedgerQueryForm({ form }: { form: LedgerQueryFormDefinition }) {
+export function LedgerQueryForm({ form, statement }: { form: LedgerQueryFormDefinition; statement: string }) {
   const names = Object.keys(form.schema.shape);
   const [isChecked, setChecked] = useState(false);
   const { control, handleSubmit } = useForm<Values>({
@@ -53,7 +53,7 @@ export function LedgerQueryForm({ form }: { form: LedgerQueryFormDefinition }) {
             style={{ marginTop: 16 }}
             type="info"
             showIcon
-            message={`输入格式正确。${LEDGER_PENDING_STATEMENT}，本次没有进行查询。`}
+            message={`输入格式正确。${statement}，本次没有进行查询。`}
           />
         )}
       </form>

@@ -2,13 +2,14 @@ import { Alert, Card, Space, Spin } from "antd";
 import { lazy, Suspense } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { LEDGER_PENDING_STATEMENT, type LedgerQueryPageDefinition } from "./ledger-query-definition";
+import { pendingStatement, type LedgerQueryPageDefinition } from "./ledger-query-definition";
 import { LedgerQueryForm } from "./ledger-query-form";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
 
 /** A public evidence page of the ledger family: the statement, the form if any, then the explanation. */
 export function LedgerQueryPage({ definition }: { definition: LedgerQueryPageDefinition }) {
+  const statement = pendingStatement(definition);
   return (
     <PublicPageLayout title={definition.title} lead={definition.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
@@ -17,10 +18,10 @@ export function LedgerQueryPage({ definition }: { definition: LedgerQueryPageDef
             <VerificationPanel defaultMode={definition.verification} />
           </Suspense>
         )}
-        {!definition.verification && <Alert type="info" showIcon message={LEDGER_PENDING_STATEMENT} />}
-        {!definition.verification && definition.form && (
+        {statement && <Alert type="info" showIcon message={statement} />}
+        {statement && definition.form && (
           <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
-            <LedgerQueryForm form={definition.form} />
+            <LedgerQueryForm form={definition.form} statement={statement} />
           </Card>
         )}
         <ContentSections sections={definition.sections} />

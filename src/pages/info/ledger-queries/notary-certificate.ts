@@ -7,6 +7,7 @@ export const NOTARY_CERTIFICATE: LedgerQueryPageDefinition = {
   title: "公证书查询",
   lead: "通过平台申请、由合作公证机构出具的公证书，可以在这里按公证书编号查询，核对公证书与所公证的证据是否对应。",
   form: { schema: NotaryCertificateQueryFormSchema, name: "查询公证书", submitText: "查询" },
+  source: { service: { section: "judicial/notarization" }, whileAbsent: "平台还没有出具过公证书，暂时没有可以查询的结果" },
   sections: [
     {
       heading: "查询将给出什么",

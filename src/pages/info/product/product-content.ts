@@ -1,18 +1,17 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentLink } from "../../../components/public-page/content-section";
+import type { ServiceRef } from "../../../resources/availability";
 
 export const PRODUCT_TITLE = "产品服务";
 
 export const PRODUCT_LEAD =
   "从保全证据到出示证据的整个过程：存证、取证、证据管理、司法通道、法律服务、确权和全网监测。每项服务标明了在本平台的开放情况。";
 
-/** "open": usable on this platform today; "upcoming": arrives with the ledger or its own module. */
-export type ProductStatus = "open" | "upcoming";
-
 export interface Product {
   name: string;
   description: string;
-  status: ProductStatus;
+  /** What the product is on this platform; it is open when all of them are (src/resources/availability.ts). */
+  offeredBy: readonly ServiceRef[];
 }
 
 export interface ProductGroup {
@@ -22,8 +21,8 @@ export interface ProductGroup {
   link?: ContentLink;
 }
 
-const upcoming = (name: string, description: string): Product => ({ name, description, status: "upcoming" });
-const open = (name: string, description: string): Product => ({ name, description, status: "open" });
+const product = (name: string, description: string, ...offeredBy: ServiceRef[]): Product => ({ name, description, offeredBy });
+const section = (resource: string): ServiceRef => ({ section: resource });
 
 export const PRODUCT_GROUPS: readonly ProductGroup[] = [
   {
@@ -31,32 +30,34 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     summary: "为已有的电子数据计算摘要、写入证据账本并出具存证证书。",
     link: { label: "了解证据账本", to: PUBLIC_PAGE_PATHS.blockChain },
     products: [
-      upcoming("文件存证", "合同、设计稿、照片、音视频等文件上传后计算 SHA-256 与 SM3 摘要并存证。"),
-      upcoming("文本存证", "直接提交一段文字（如声明、聊天记录摘录）进行存证。"),
-      upcoming("哈希存证", "只提交文件的哈希值，原文件不离开您的电脑，适合涉密或体积很大的数据。"),
-      upcoming("交易凭证存证", "为订单、支付、转账等交易凭证存证，固定交易发生的事实与时间。"),
-      upcoming("事务存证", "把一项业务过程中先后产生的多份材料归入同一事务，逐条存证。"),
+      product("文件存证", "合同、设计稿、照片、音视频等文件上传后计算 SHA-256 与 SM3 摘要并存证。", section("evidenceSave/fileEvidence")),
+      product("文本存证", "直接提交一段文字（如声明、聊天记录摘录）进行存证。", section("evidenceSave/textEvidence")),
+      product("哈希存证", "只提交文件的哈希值，原文件不离开您的电脑，适合涉密或体积很大的数据。", section("evidenceSave/hashEvidence")),
+      product("交易凭证存证", "为订单、支付、转账等交易凭证存证，固定交易发生的事实与时间。", section("evidenceSave/voucherEvidence")),
+      product("事务存证", "把一项业务过程中先后产生的多份材料归入同一事务，逐条存证。", section("evidenceSave/affairEvidence")),
     ],
   },
   {
     name: "电子取证",
     summary: "由平台提供干净的取证环境，对网页和操作过程进行截图和录制，结果直接存证。",
     products: [
-      upcoming("网页快照", "输入网址，平台在全新的浏览器环境中打开并截取整页，记录网址、时间和网络信息。"),
-      upcoming("录屏取证", "录制网页浏览和操作的全过程，适合需要点击、滚动、翻页才能展示的内容。"),
-      upcoming("过程取证", "在远程取证环境中一步步完成登录、查询等操作，全过程录像。"),
-      upcoming("手机录屏与手机阵列", "对移动端应用中的内容取证。"),
-      upcoming("直播取证", "对网络直播内容进行录制取证。"),
-      upcoming("电子签章", "为文件加盖电子签章，并管理签章设备与配置。"),
+      product("网页快照", "输入网址，平台在全新的浏览器环境中打开并截取整页，记录网址、时间和网络信息。", section("evidenceTaken/snapshotRecord")),
+      product("录屏取证", "录制网页浏览和操作的全过程，适合需要点击、滚动、翻页才能展示的内容。", section("evidenceTaken/screenRecord")),
+      product("过程取证", "在远程取证环境中一步步完成登录、查询等操作，全过程录像。", section("evidenceTaken/procedureRecord")),
+      product("手机录屏与手机阵列", "对移动端应用中的内容取证。", section("evidenceTaken/mobileRecord"), section("evidenceTaken/mobileArray")),
+      product("直播取证", "对网络直播内容进行录制取证。", section("evidenceTaken/liveRecord")),
+      product("电子签章", "为文件加盖电子签章，并管理签章设备与配置。", section("evidenceTaken/ElectronicSeal")),
     ],
   },
   {
     name: "证据管理",
-    summary: "集中管理全部证据，按需提取、下载和出示。",
+    summary: "集中管理全部证据，按需提取、下载和出示；任何人都可以核验一份存证。",
+    link: { label: "查询验证", to: PUBLIC_PAGE_PATHS.validateQuery },
     products: [
-      upcoming("证据库", "按类型、时间检索全部存证和取证记录，查看证书。"),
-      upcoming("证据提取", "向法官、公证员或对方当事人提供提取码，对方凭码查看并下载指定证据。"),
-      upcoming("证据下载", "将证据原始文件与证书打包下载。"),
+      product("证据库", "按类型、名称、时间检索全部存证记录，查看证书。", section("evidences/dataList")),
+      product("证据提取", "向法官、公证员或对方当事人提供提取码，对方凭码查看并下载指定证据。", section("evidences/evidenceExtract"), { service: "extractionByCode" }),
+      product("证据下载", "将证据原始文件与证书打包下载。", section("evidences/evidenceDownload")),
+      product("查询验证", "凭证书编号、文件或摘要核验一份存证；文件在浏览器中计算摘要，不会上传。", { service: "publicVerification" }),
     ],
   },
   {
@@ -64,11 +65,11 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     summary: "把证据交给专业机构：公证、检验、鉴定和费用支付。",
     link: { label: "公证入口", to: PUBLIC_PAGE_PATHS.notaryEntrance },
     products: [
-      upcoming("在线公证", "就已保全的证据向合作公证机构申请公证，由公证员审核后出具公证书。"),
-      upcoming("数据检验报告", "由专业机构对电子数据出具检验报告。"),
-      upcoming("司法鉴定", "对接司法鉴定机构，办理电子数据鉴定。"),
-      upcoming("司法缴费", "在线支付公证等司法服务费用。"),
-      open("公证处工作台", "合作公证处的工作人员使用单独的账号登录，审核用户提交的公证申请（审核功能随在线公证开放）。"),
+      product("在线公证", "就已保全的证据向合作公证机构申请公证，由公证员审核后出具公证书。", section("judicial/notarization")),
+      product("数据检验报告", "由专业机构对电子数据出具检验报告。", section("judicial/digitalReport")),
+      product("司法鉴定", "对接司法鉴定机构，办理电子数据鉴定。", section("judicial/judicialExpert")),
+      product("司法缴费", "在线支付公证等司法服务费用。", section("judicial/judicialPay")),
+      product("公证处工作台", "合作公证处的工作人员使用单独的账号登录，审核用户提交的公证申请（审核随在线公证开放）。", { service: "notaryConsole" }),
     ],
   },
   {
@@ -76,33 +77,33 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     summary: "在证据之外，帮助您找到专业的法律支持。",
     link: { label: "法律AI助手说明", to: PUBLIC_PAGE_PATHS.legalAI },
     products: [
-      upcoming("律师服务", "提交维权需求，由律师查看证据并提供服务。"),
-      upcoming("法律AI助手", "以对话方式解答常见法律问题、梳理证据；需要接入大语言模型服务，本安装尚未接入。"),
+      product("律师服务", "提交维权需求，由律师查看证据并提供服务。", section("lawService/wsLawyer")),
+      product("法律AI助手", "以对话方式解答常见法律问题、梳理证据；需要接入大语言模型服务。", { service: "legalAssistant" }),
     ],
   },
   {
     name: "确权",
     summary: "在作品发表或使用前登记权属，日后发生争议时有据可查。",
     products: [
-      upcoming("文件确权", "为原创作品文件登记权利人与时间。"),
-      upcoming("哈希确权", "只提交摘要的脱敏确权，作品内容不离开本地。"),
-      upcoming("网页确权", "为已发布在网上的原创内容登记权属。"),
+      product("文件确权", "为原创作品文件登记权利人与时间。", section("rights/file")),
+      product("哈希确权", "只提交摘要的脱敏确权，作品内容不离开本地。", section("rights/hash")),
+      product("网页确权", "为已发布在网上的原创内容登记权属。", section("rights/web")),
     ],
   },
   {
     name: "全网监测",
     summary: "权利、信息、图片、音乐、视频、舆情、电商和商标八类监测，按周按站点计费。",
     link: { label: "监测范围与价格", to: PUBLIC_PAGE_PATHS.bigData },
-    products: [upcoming("全网监测", "持续查找作品、品牌与信息在网站、移动应用和搜索引擎中的使用，发现问题后就地取证。")],
+    products: [product("全网监测", "持续查找作品、品牌与信息在网站、移动应用和搜索引擎中的使用，发现问题后就地取证。", { main: "monitor" })],
   },
   {
     name: "账号与开放平台",
     summary: "个人、企业和团队使用平台的基础，以及供开发者调用的接口。",
     link: { label: "开放平台", to: PUBLIC_PAGE_PATHS.openPlatform },
     products: [
-      open("个人与企业账号", "手机号或邮箱注册，支持验证码登录、两步验证、实名认证和企业认证。"),
-      open("子账号", "主账号为团队成员创建子账号，统一管理。"),
-      open("接口文档", "全部接口按 OpenAPI 描述，可在线浏览；开放平台应用密钥尚未开放申请。"),
+      product("个人与企业账号", "手机号或邮箱注册，支持验证码登录、两步验证、实名认证和企业认证。", section("personal/accountManagement"), section("personal/securityCenter")),
+      product("子账号", "主账号为团队成员创建子账号，统一管理。", section("personal/childAccountManagement")),
+      product("接口文档", "全部接口按 OpenAPI 描述，可在线浏览；开放平台应用密钥尚未开放申请。", { service: "apiDocumentation" }),
     ],
   },
 ];

@@ -1,11 +1,12 @@
 import { Card, Col, Row, Space, Tag, Typography } from "antd";
 import { ContentLinkView } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
+import { isOffered } from "../../../resources/availability";
 import { MOBILE_ACCESS, PRODUCT_GROUPS, PRODUCT_LEAD, PRODUCT_TITLE, type Product, type ProductGroup } from "./product-content";
 
-const STATUS_TAG = { open: { color: "success", text: "已开放" }, upcoming: { color: "default", text: "即将开放" } } as const;
+const STATUS_TAG = { open: { color: "success", text: "已开放" }, pending: { color: "default", text: "尚未开放" } } as const;
 
-/** /info/product: every product of spec §1 with its availability here, and the honest app section. */
+/** /info/product: every product of spec §1 with its availability here (src/resources/availability.ts), and the honest app section. */
 export function ProductPage() {
   return (
     <PublicPageLayout title={PRODUCT_TITLE} lead={PRODUCT_LEAD}>
@@ -40,7 +41,7 @@ function ProductGroupCard({ group }: { group: ProductGroup }) {
 }
 
 function ProductCard({ product }: { product: Product }) {
-  const tag = STATUS_TAG[product.status];
+  const tag = STATUS_TAG[product.offeredBy.every(isOffered) ? "open" : "pending"];
   return (
     <Card size="small" title={product.name} extra={<Tag color={tag.color}>{tag.text}</Tag>} style={{ height: "100%" }}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>{product.description}</Typography.Paragraph>

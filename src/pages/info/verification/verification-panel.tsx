@@ -1,5 +1,5 @@
 import { Alert, Card, Space, Spin, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate";
 import { CertificateResult } from "../../../verification/certificate-result";
@@ -35,6 +35,8 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
     // Once per number in the address; later queries come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [numberFromLink]);
+  const shown = answer && (!answer.ok || (platformKey.status === "ready" && query)) ? answer : null;
+  const resultRef = useBringIntoView(shown);
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
@@ -43,17 +45,41 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
         <VerificationForm initial={initial} onSubmit={(next) => void run(next)} isBusy={isBusy} />
       </Card>
       {isBusy && <Spin />}
-      {answer && !answer.ok && <Alert type="error" showIcon message="核验未通过" description={answer.message} data-testid="verification-not-found" />}
-      {answer?.ok && platformKey.status === "ready" && query && (
-        <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-          {answer.certificates.length > 1 && <Typography.Text>找到 {answer.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
-          {answer.certificates.map((certificate) => (
-            <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileName={query.fileName} />
-          ))}
-        </Space>
+      {shown && (
+        <section ref={resultRef} tabIndex={-1} aria-labelledby="verification-result-heading" style={{ outline: "none", scrollMarginTop: 16 }}>
+          <h2 id="verification-result-heading" style={{ fontSize: 20, marginTop: 0 }}>
+            核验结果
+          </h2>
+          {!shown.ok && <Alert type="error" showIcon message="核验未通过" description={shown.message} data-testid="verification-not-found" />}
+          {shown.ok && query && platformKey.status === "ready" && (
+            <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+              {shown.certificates.length > 1 && <Typography.Text>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
+              {shown.certificates.map((certificate) => (
+                <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileName={query.fileName} />
+              ))}
+            </Space>
+          )}
+        </section>
       )}
     </Space>
   );
+}
+
+/**
+ * The result appears below the form, usually below the fold: each new one is scrolled into view
+ * and takes the focus, so a screen reader announces it from its heading instead of staying on the
+ * button (WCAG 2.4.3 focus order).
+ */
+function useBringIntoView(result: VerificationAnswer | null) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const region = ref.current;
+    if (!result || !region) return;
+    const isReduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    region.focus({ preventScroll: true });
+    region.scrollIntoView?.({ behavior: isReduced ? "auto" : "smooth", block: "start" });
+  }, [result]);
+  return ref;
 }
 
 function PlatformKeyCard({ state }: { state: PlatformKeyState }) {

@@ -1,10 +1,12 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
-import { Alert, App, Input, Select, Space, Table } from "antd";
+import { Alert, App, Table } from "antd";
 import { useMemo, useState } from "react";
 import { APP_PATHS } from "../../../app/path-rules";
+import { ListFilterBar, listFilterNames } from "../../../components/list-filter/list-filter-bar";
 import { RouterLinkButton } from "../../../components/router-link-button";
 import { usePersonalServices } from "../../../providers/personal-context";
+import type { ListFilter } from "../../../resources/types";
 import { CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, CHILD_ACCOUNT_STATUSES, type ChildAccount } from "../../../schema/child-account";
 import { ResultCode } from "../../../schema/envelope";
 import { PAGE_SIZE_OPTIONS } from "../../../schema/paging";
@@ -15,7 +17,11 @@ import { MainAccountOnly } from "./main-account-only";
 import { RenameDialog } from "./rename-dialog";
 import { useClearPageBeyond, useUrlPaging } from "../../../components/pagination/use-url-paging";
 
-const FILTERS = ["keyword", "status"] as const;
+const FILTERS: readonly ListFilter[] = [
+  { kind: "keyword", field: "keyword", label: "关键字", placeholder: "登录账号或名称", maxLength: CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, width: 260 },
+  { kind: "select", field: "status", label: "状态", placeholder: "全部状态", options: CHILD_ACCOUNT_STATUSES.map((status) => ({ value: status.id, label: status.name })), width: 140 },
+];
+const FILTER_NAMES = listFilterNames(FILTERS);
 
 /** /personal/childAccountManagement/dataList: the main account's sub-accounts, paged and filtered in the URL. */
 export function ChildAccountListPage() {
@@ -31,13 +37,13 @@ export function ChildAccountListPage() {
 function ChildAccountList() {
   const { childAccounts } = usePersonalServices();
   const { message } = App.useApp();
-  const paging = useUrlPaging(FILTERS);
+  const paging = useUrlPaging(FILTER_NAMES);
   const { pageNumber, pageSize, filters } = paging;
   const [renaming, setRenaming] = useState<ChildAccount | null>(null);
   const { result, query } = useList<ChildAccount>({
     resource: CHILD_ACCOUNT_RESOURCE,
     pagination: { currentPage: pageNumber, pageSize, mode: "server" },
-    filters: FILTERS.map((field) => ({ field, operator: "eq" as const, value: filters[field] })),
+    filters: FILTER_NAMES.map((field) => ({ field, operator: "eq" as const, value: filters[field] })),
     meta: CHILD_ACCOUNT_META,
   });
   const total = result.total;
@@ -69,29 +75,11 @@ function ChildAccountList() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          defaultValue={filters.keyword}
-          maxLength={CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}
-          placeholder="登录账号或名称"
-          aria-label="关键字"
-          onSearch={(value) => paging.setFilter("keyword", value.trim())}
-          style={{ width: 260 }}
-        />
-        <Select
-          allowClear
-          value={filters.status || undefined}
-          placeholder="全部状态"
-          aria-label="状态"
-          options={CHILD_ACCOUNT_STATUSES.map((status) => ({ value: status.id, label: status.name }))}
-          onChange={(value?: string) => paging.setFilter("status", value ?? "")}
-          style={{ width: 140 }}
-        />
+      <ListFilterBar filters={FILTERS} values={filters} onApply={paging.setFilters}>
         <RouterLinkButton type="primary" icon={<PlusOutlined />} to={APP_PATHS.createChildAccount}>
           新建子账号
         </RouterLinkButton>
-      </Space>
+      </ListFilterBar>
       {query.error && <Alert type="error" showIcon message={query.error.message} style={{ marginBottom: 16 }} />}
       <Table<ChildAccount>
         rowKey="id"

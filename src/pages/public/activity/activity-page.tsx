@@ -21,7 +21,7 @@ export function ActivityPage() {
             </Col>
           ))}
         </Row>
-        <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />
+        {BUNDLE_AVAILABILITY && <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />}
         <div style={{ textAlign: "center" }}>
           <RouterLinkButton type="primary" size="large" to={APP_PATHS.purchasePackage}>
             购买套餐

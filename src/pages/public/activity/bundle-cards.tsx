@@ -1,24 +1,34 @@
 import { Card, Col, Row, Space, Typography } from "antd";
 import { APP_PATHS } from "../../../app/path-rules";
 import { RouterLinkButton } from "../../../components/router-link-button";
+import { bundleName, bundlePriceTexts } from "../../../components/pricing/bundle-promotion";
+import { PromotionNotice } from "../../../components/pricing/promotion-notice";
+import { useServerNow } from "../../../components/server-time/use-server-now";
 import { NOTARISATION_BUNDLES, BUNDLE_VALID_DAYS, type NotarisationBundle } from "../../../schema/bundle";
-import { bundleName, bundleOriginalPrice, bundlePrice } from "./bundle-rules";
 
-/** The three notarisation bundles of spec §9 as cards, each with its buy button (prices from the schema). */
+/**
+ * The three notarisation bundles of spec §9 as cards, each with its buy button, priced at the
+ * server's time (the promotion price only while the promotion runs).
+ */
 export function BundleCards() {
+  const now = useServerNow();
   return (
-    <Row gutter={[24, 24]}>
-      {NOTARISATION_BUNDLES.map((bundle) => (
-        <Col key={bundle.snapshotLimit} xs={24} md={8}>
-          <BundleCard bundle={bundle} />
-        </Col>
-      ))}
-    </Row>
+    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <PromotionNotice now={now} />
+      <Row gutter={[24, 24]}>
+        {NOTARISATION_BUNDLES.map((bundle) => (
+          <Col key={bundle.snapshotLimit} xs={24} md={8}>
+            <BundleCard bundle={bundle} now={now} />
+          </Col>
+        ))}
+      </Row>
+    </Space>
   );
 }
 
-function BundleCard({ bundle }: { bundle: NotarisationBundle }) {
+function BundleCard({ bundle, now }: { bundle: NotarisationBundle; now: number }) {
   const name = bundleName(bundle);
+  const { price, struckRegular } = bundlePriceTexts(bundle, now);
   return (
     <Card role="group" aria-label={name} style={{ textAlign: "center", height: "100%" }} styles={{ body: { padding: 28 } }}>
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
@@ -27,12 +37,16 @@ function BundleCard({ bundle }: { bundle: NotarisationBundle }) {
         </Typography.Title>
         <div>
           <Typography.Text strong style={{ fontSize: 32, color: "#cf1322" }}>
-            {bundlePrice(bundle)}
+            {price} 元
           </Typography.Text>
-          <br />
-          <Typography.Text delete type="secondary">
-            {bundleOriginalPrice(bundle)}
-          </Typography.Text>
+          {struckRegular && (
+            <>
+              <br />
+              <Typography.Text delete type="secondary">
+                原价 {struckRegular} 元
+              </Typography.Text>
+            </>
+          )}
         </div>
         <Typography.Text type="secondary">有效期 {BUNDLE_VALID_DAYS} 天 · 数量可累加</Typography.Text>
         <RouterLinkButton type="primary" size="large" block to={APP_PATHS.purchasePackage}>

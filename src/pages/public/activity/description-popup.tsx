@@ -1,10 +1,13 @@
 import { Button, Card } from "antd";
 import { useId, useState } from "react";
-import { BUNDLE_RULES, promotionPeriodText } from "./bundle-rules";
+import { promotionPeriodText } from "../../../components/pricing/bundle-promotion";
+import { useServerNow } from "../../../components/server-time/use-server-now";
+import { BUNDLE_RULES } from "./bundle-rules";
 
 /** The promotion's description (spec §2 "description popup (toggle)"): the same button opens and closes it. */
 export function DescriptionPopup() {
   const [isOpen, setOpen] = useState(false);
+  const now = useServerNow();
   const panelId = useId();
   return (
     <div style={{ position: "relative", display: "inline-block" }}>
@@ -25,7 +28,7 @@ export function DescriptionPopup() {
           }
           style={{ position: "absolute", top: "calc(100% + 8px)", left: 0, width: 420, maxWidth: "80vw", zIndex: 10, boxShadow: "0 6px 16px rgba(0, 0, 0, 0.12)" }}
         >
-          <p style={{ marginTop: 0 }}>{promotionPeriodText(Date.now())}</p>
+          <p style={{ marginTop: 0 }}>{promotionPeriodText(now)}</p>
           <ul style={{ paddingLeft: 20, marginBottom: 0, lineHeight: 1.8 }}>
             {BUNDLE_RULES.map((rule) => (
               <li key={rule}>{rule}</li>

@@ -32,7 +32,7 @@ export function LawyerActivityPage() {
         <Card id={DISCOUNT_ANCHOR} title={cardTitle("优惠套餐")}>
           <Space direction="vertical" size="large" style={{ width: "100%" }}>
             <BundleCards />
-            <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />
+            {BUNDLE_AVAILABILITY && <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />}
           </Space>
         </Card>
         <Card title={cardTitle("在线取证与传统方式对比")}>

@@ -2,23 +2,26 @@ import { Alert, Card, Space, Tag, Timeline, Typography } from "antd";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { CASES_NOTE, NOTARIZATION_ACTIVITY, SUCCESS_CASES } from "./activity-content";
 import { BundleCards } from "./bundle-cards";
-import { BUNDLE_AVAILABILITY, BUNDLE_RULES, promotionPeriodText } from "./bundle-rules";
+import { promotionPeriodText } from "../../../components/pricing/bundle-promotion";
+import { useServerNow } from "../../../components/server-time/use-server-now";
+import { BUNDLE_AVAILABILITY, BUNDLE_RULES } from "./bundle-rules";
 import { BuyCallToAction } from "./buy-call-to-action";
 
 const cardTitle = (text: string) => <h2 style={{ margin: 0, fontSize: 20 }}>{text}</h2>;
 
 /** /Activity/notarization: the notarisation bundles of spec §9, their rules and three illustrative cases. */
 export function NotarizationActivityPage() {
+  const now = useServerNow();
   return (
     <PublicPageLayout title={NOTARIZATION_ACTIVITY.title} lead={NOTARIZATION_ACTIVITY.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         <Tag color="default" style={{ fontSize: 14, padding: "4px 12px", alignSelf: "flex-start" }}>
-          {promotionPeriodText(Date.now())}
+          {promotionPeriodText(now)}
         </Tag>
         <Card title={cardTitle("套餐价格")}>
           <Space direction="vertical" size="large" style={{ width: "100%" }}>
             <BundleCards />
-            <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />
+            {BUNDLE_AVAILABILITY && <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />}
           </Space>
         </Card>
         <Card title={cardTitle("套餐规则")}>

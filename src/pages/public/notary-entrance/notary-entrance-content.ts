@@ -1,6 +1,9 @@
 import { APP_PATHS } from "../../../app/path-rules";
 import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
+import { notOfferedSentence } from "../../../resources/availability";
+
+const NOTARISATION = notOfferedSentence([{ section: "judicial/notarization" }]);
 
 export const NOTARY_ENTRANCE_TITLE = "公证入口";
 
@@ -19,7 +22,7 @@ export const NOTARY_ENTRANCE_SECTIONS: readonly ContentSection[] = [
     ],
     closing: [
       "合作公证机构的名单以提交申请时页面列出的为准。公证书的出具与否、出具内容，由公证机构依照《中华人民共和国公证法》和有关规定独立决定。",
-      "说明：在线公证申请将随存证账本上线开放；目前还不能提交申请。",
+      ...(NOTARISATION ? [`说明：${NOTARISATION}，目前还不能提交申请。`] : []),
     ],
     links: [
       { label: "公证申请指引", to: LINKED_PATHS.notarizationGuidance },
