@@ -32,6 +32,25 @@ export function multipartRefusal(error: unknown): BusinessError {
   return new BusinessError(ResultCode.badRequest, MULTIPART_MESSAGES.malformed, { httpStatus: 400 });
 }
 
+/**
+ * Errors a streamed file emitted while a service was reading it (the body ended in the middle of
+ * the file). They reach the error handler through the service, unchanged, so they are recognised
+ * by identity rather than wrapped: the service sees the same error it always did.
+ */
+const streamFailures = new WeakSet<object>();
+
+/** Watches a file part's stream so that its parser failures are answered as the client's refusal. */
+export function watchFileStream(stream: NodeJS.EventEmitter): void {
+  stream.on("error", (error: unknown) => {
+    if (typeof error === "object" && error !== null) streamFailures.add(error);
+  });
+}
+
+/** The refusal for an error a watched file stream emitted; null for any other error. */
+export function fileStreamRefusal(error: unknown): BusinessError | null {
+  return typeof error === "object" && error !== null && streamFailures.has(error) ? multipartRefusal(error) : null;
+}
+
 /** The next part of a multipart body; the parser's failures become the client's refusal. */
 export async function nextPart(parts: AsyncIterator<Multipart>): Promise<IteratorResult<Multipart>> {
   try {

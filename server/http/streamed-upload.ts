@@ -2,7 +2,7 @@ import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { Readable } from "node:stream";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { BusinessError } from "./envelope.js";
-import { nextPart } from "./multipart-parts.js";
+import { nextPart, watchFileStream } from "./multipart-parts.js";
 
 /** One file of a streaming upload: read `stream` to the end before asking for the next file. */
 export interface StreamedFile {
@@ -40,6 +40,7 @@ export class StreamedUpload {
   async *files(): AsyncGenerator<StreamedFile> {
     while (this.#current) {
       const part = this.#current;
+      watchFileStream(part.file);
       // A part sent as application/octet-stream without a filename is a file whose name is undefined.
       yield { fieldname: part.fieldname, filename: part.filename ?? "", mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
       if (!part.file.readableEnded) throw new Error("StreamedUpload: a file was not read to its end before the next one");

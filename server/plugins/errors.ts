@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { ResultCode, ResultMessage, type ResultCodeValue } from "../../src/schema/envelope.js";
 import { installChineseIssueMessages } from "../../src/schema/issue-messages.js";
 import { BusinessError, failure, sendEnvelope, sendFailure } from "../http/envelope.js";
+import { fileStreamRefusal } from "../http/multipart-parts.js";
 import { RequestValidationError } from "../http/request-validation.js";
 
 type Refusal = { status: number; code: ResultCodeValue; message: string };
@@ -54,6 +55,8 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
     if (error instanceof RequestValidationError) {
       return sendEnvelope(reply, 200, failure(ResultCode.validationFailed, error.message, error.errors));
     }
+    const streamRefusal = fileStreamRefusal(error);
+    if (streamRefusal) return sendEnvelope(reply, streamRefusal.options.httpStatus ?? 400, failure(streamRefusal.code, streamRefusal.message));
     const known = refusalFor(error);
     if (known) return sendFailure(reply, known.status, known.code, known.message);
     request.log.error({ err: error }, "unhandled error");

@@ -106,6 +106,23 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     expectRefusal(response, 400, 400, /表单数据/);
   });
 
+  it("refuses a file cut off in the middle while a streaming upload reads it, and stores nothing", async () => {
+    const listed = async () => (await t.get("/webapi/evidence/v2/getFileEvidenceList", {}, { token: alice.token })).json().datas.totalRow as number;
+    const before = await listed();
+    const fields = { token: alice.token };
+    const { body, contentType } = encodeMultipart(fields, [{ name: "file", filename: "a.txt", contentType: "text/plain", content: Buffer.alloc(256 * 1024, 97) }]);
+    const timestamp = String(t.clock.now());
+    const signature = computeSignature({ ...fields, timestamp }, sha256Hex);
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/webapi/evidence/v2/saveFileEvidence?timestamp=${timestamp}&signature=${signature}`,
+      headers: { "content-type": contentType },
+      payload: body.subarray(0, body.length - 1000),
+    });
+    expectRefusal(response, 400, 400, /表单数据/);
+    expect(await listed()).toBe(before);
+  });
+
   const enterprise = { enterpriseName: "衡证电子数据科技有限公司", institutionType: "1", certificateKind: "businessLicence", certificateNumber: "91110108MA01ABCDE1" };
 
   it.each([
