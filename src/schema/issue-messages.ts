@@ -59,6 +59,11 @@ export function quoteName(name: string): string {
   return clean.length > QUOTED_NAME_MAX ? `${clean.slice(0, QUOTED_NAME_MAX)}…` : clean;
 }
 
+/** A field holding U+0000: no field of this API has a use for it, and PostgreSQL text cannot store it. */
+export function nulCharacterMessage(label: string): string {
+  return phrase(label, "含有不允许的空字符（U+0000）");
+}
+
 /** A parameter given twice (query or multipart field); no parameter of this API is a list. */
 export function repeatedParameterMessage(name: string): string {
   return `参数 ${quoteName(name)} 重复`;

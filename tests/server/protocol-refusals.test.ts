@@ -54,6 +54,16 @@ describe("validation messages name the field in Chinese", () => {
     expect(response.json()).toMatchObject({ code: 1001, message: "作品类型应为数字", extraData: { errors: { rightType: "作品类型应为数字" } } });
   });
 
+  it("refuses U+0000 in any field, naming it, before it reaches the database (PostgreSQL answered 500)", async () => {
+    const lookup = await t.get("/webapi/certificate/v2/verifyByCertificateNo", { certificateNo: "\u0000" });
+    expect(lookup.json()).toMatchObject({ code: 1001, message: "查询参数 certificateNo 含有不允许的空字符（U+0000）" });
+    const listed = async () => (await t.get("/webapi/evidence/v2/getTextEvidenceList", {}, { token: alice.token })).json().datas.totalRow as number;
+    const before = await listed();
+    const saved = await t.post("/webapi/evidence/v2/saveTextEvidence", { name: "合同", content: "甲方\u0000乙方" }, { token: alice.token });
+    expect(saved.json()).toMatchObject({ code: 1001, message: "存证文本含有不允许的空字符（U+0000）", extraData: { errors: { content: "存证文本含有不允许的空字符（U+0000）" } } });
+    expect(await listed()).toBe(before);
+  });
+
   it("refuses a query parameter given twice, naming it", async () => {
     const response = await t.app.inject({ method: "GET", url: `/webapi/common/v2/getTime?${signedQueryString()}&timestamp=1` });
     expectRefusal(response, 400, 400, "参数 timestamp 重复");
