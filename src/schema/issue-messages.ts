@@ -177,7 +177,8 @@ function expand(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): z.c
 
 function childOf(schema: z.core.$ZodType, key: PropertyKey): z.core.$ZodType | undefined {
   const def = defOf(schema);
-  if (def.type === "object" && typeof key === "string") return (def.shape as Record<string, z.core.$ZodType>)[key];
+  // Own keys only: a request may name "constructor" or "toString", which every shape inherits.
+  if (def.type === "object" && typeof key === "string") return Object.hasOwn(def.shape as object, key) ? (def.shape as Record<string, z.core.$ZodType>)[key] : undefined;
   if (def.type === "array" && typeof key === "number") return def.element as z.core.$ZodType;
   if (def.type === "record") return def.valueType as z.core.$ZodType;
   if (def.type === "tuple" && typeof key === "number") return (def.items as z.core.$ZodType[])[key] ?? (def.rest as z.core.$ZodType | undefined);

@@ -62,6 +62,9 @@ describe("validation messages name the field in Chinese", () => {
     const saved = await t.post("/webapi/evidence/v2/saveTextEvidence", { name: "合同", content: "甲方\u0000乙方" }, { token: alice.token });
     expect(saved.json()).toMatchObject({ code: 1001, message: "存证文本含有不允许的空字符（U+0000）", extraData: { errors: { content: "存证文本含有不允许的空字符（U+0000）" } } });
     expect(await listed()).toBe(before);
+    // A name every object inherits is still only a name (its lookup once answered 500).
+    const inherited = await t.post("/webapi/evidence/v2/deleteTextEvidence", { id: 1, constructor: "\u0000" }, { token: alice.token });
+    expect(inherited.json()).toMatchObject({ code: 1001, message: "参数 constructor 含有不允许的空字符（U+0000）" });
   });
 
   it("refuses a query parameter given twice, naming it", async () => {

@@ -56,6 +56,13 @@ describe("zod's generic issues in Chinese, naming the field", () => {
     expect(messageOf(query, null, { whole: "查询参数", field: "查询参数" })).toBe("查询参数不能为空");
   });
 
+  it("names a field the schema does not have by its name, even one every object inherits", () => {
+    const strict = z.object({ a: z.string() }).strict();
+    const label = (path: string[]) => issueMessagesFor(strict)({ code: "custom", path, input: 1 } as never);
+    expect(label(["constructor"])).toBe("参数 constructor 不正确");
+    expect(label(["toString", "x"])).toBe("参数 x 不正确");
+  });
+
   it("lists unknown keys of a strict object, made safe to echo", () => {
     const strict = z.object({ a: z.string() }).strict();
     expect(messageOf(strict, { a: "x", "b\u202Ec": 1 })).toBe("提交的内容含有不支持的参数：b?c");
