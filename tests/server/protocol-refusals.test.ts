@@ -46,12 +46,9 @@ describe("validation messages name the field in Chinese", () => {
   });
 
   it("names a field by its title when its rule gave no words for the issue", async () => {
-    const response = await t.post(
-      "/webapi/evidence/v2/saveRightsHash",
-      { name: "作品", author: "作者", creationTime: 1, rightType: "abc", fileName: "a.txt", size: 1, sha256: "a".repeat(64), sm3: "b".repeat(64) },
-      { token: alice.token },
-    );
-    expect(response.json()).toMatchObject({ code: 1001, message: "作品类型应为数字", extraData: { errors: { rightType: "作品类型应为数字" } } });
+    const voucher = { name: "付款", voucherNo: "V1", tradeTime: 1, amountFen: 100, payer: "甲", payee: "乙", description: 5 };
+    const response = await t.post("/webapi/evidence/v2/saveVoucherEvidence", voucher, { token: alice.token });
+    expect(response.json()).toMatchObject({ code: 1001, message: "交易说明应为文本", extraData: { errors: { description: "交易说明应为文本" } } });
   });
 
   it("refuses U+0000 in any field, naming it, before it reaches the database (PostgreSQL answered 500)", async () => {
