@@ -21,6 +21,8 @@ type Issue = z.core.$ZodIssue;
 const QUOTED_NAME_MAX = 32;
 /** An enum's allowed values are listed when there are at most this many. */
 const LISTED_VALUES_MAX = 8;
+/** Unknown keys named in one message, however many were sent. */
+const LISTED_KEYS_MAX = 5;
 
 const TYPE_NAMES: Record<string, string> = {
   string: "文本",
@@ -117,7 +119,7 @@ export function describeIssue(issue: RawIssue | Issue, label: string): string {
     case "not_multiple_of":
       return phrase(label, `须为${issue.divisor}的整数倍`);
     case "unrecognized_keys":
-      return phrase(label, `含有不支持的参数：${issue.keys.map(quoteName).join("、")}`);
+      return phrase(label, `含有不支持的参数：${issue.keys.slice(0, LISTED_KEYS_MAX).map(quoteName).join("、")}${issue.keys.length > LISTED_KEYS_MAX ? ` 等${issue.keys.length}个` : ""}`);
     case "invalid_value":
       return issue.values.length > 0 && issue.values.length <= LISTED_VALUES_MAX
         ? phrase(label, `须为以下之一：${listValues(issue.values)}`)

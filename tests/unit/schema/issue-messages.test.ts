@@ -67,6 +67,8 @@ describe("zod's generic issues in Chinese, naming the field", () => {
     const strict = z.object({ a: z.string() }).strict();
     expect(messageOf(strict, { a: "x", "b\u202Ec": 1 })).toBe("提交的内容含有不支持的参数：b?c");
     expect(quoteName("x".repeat(100))).toHaveLength(33);
+    const many = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, 1]));
+    expect(messageOf(strict, { a: "x", ...many })).toBe("提交的内容含有不支持的参数：k0、k1、k2、k3、k4 等1000个");
   });
 
   it("leaves a schema's own message alone", () => {
