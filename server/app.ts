@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { BlobStore } from "./blobs/blob-store.js";
 import type { AppConfig } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { seedDemoNotary } from "./db/seed/seed-demo-notary.js";
 import { startHousekeeping } from "./jobs/housekeeping.js";
+import { validatorCompiler } from "./http/request-validation.js";
 import { loggerOptions } from "./logging.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
 import { createBillingServices, type BillingServices } from "./modules/billing/billing.module.js";
@@ -46,7 +47,8 @@ import { SessionRepository } from "./modules/session/session.repository.js";
 import { sessionRoutes } from "./modules/session/session.routes.js";
 import { SessionService } from "./modules/session/session.service.js";
 import { clientPlugin } from "./plugins/client.js";
-import { errorsPlugin } from "./plugins/errors.js";
+import { errorsPlugin, protocolErrorOptions } from "./plugins/errors.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { multipartPlugin } from "./plugins/multipart.js";
 import { opendocsPlugin } from "./plugins/opendocs.js";
 import { sessionPlugin } from "./plugins/session.js";
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    ...protocolErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -148,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => ledger.close());
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
   // Limits are per route (login, send-code); throttling of failed logins lives in the accounts module.
   await app.register(fastifyRateLimit, {

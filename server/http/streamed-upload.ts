@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { cleanFileName } from "../../src/schema/stored-name.js";
 import { BusinessError } from "./envelope.js";
+import { nextPart, watchFileStream } from "./multipart-parts.js";
 
 /** One file of a streaming upload: read `stream` to the end before asking for the next file. */
 export interface StreamedFile {
@@ -41,7 +42,9 @@ export class StreamedUpload {
   async *files(): AsyncGenerator<StreamedFile> {
     while (this.#current) {
       const part = this.#current;
-      yield { fieldname: part.fieldname, filename: cleanFileName(part.filename), mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
+      watchFileStream(part.file);
+      // A part sent as application/octet-stream without a filename is a file whose name is undefined.
+      yield { fieldname: part.fieldname, filename: cleanFileName(part.filename ?? ""), mimetype: part.mimetype, stream: part.file, get isTruncated() { return part.file.truncated; } };
       if (!part.file.readableEnded) throw new Error("StreamedUpload: a file was not read to its end before the next one");
       this.#current = await this.#nextFile();
     }
@@ -65,7 +68,7 @@ export class StreamedUpload {
   }
 
   async #nextFile(): Promise<MultipartFile | null> {
-    const next = await this.rest.next();
+    const next = await nextPart(this.rest);
     if (next.done) return null;
     if (next.value.type !== "file") throw new BusinessError(ResultCode.badRequest, FIELDS_AFTER_FILE_MESSAGE, { httpStatus: 400 });
     return next.value;

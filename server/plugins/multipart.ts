@@ -4,7 +4,10 @@ import fp from "fastify-plugin";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../../src/schema/constants.js";
 import { ResultCode, ResultMessage } from "../../src/schema/envelope.js";
 import { cleanFileName } from "../../src/schema/stored-name.js";
+import { repeatedParameterMessage } from "../../src/schema/issue-messages.js";
 import { BusinessError } from "../http/envelope.js";
+import { tooDeepRefusal } from "../http/json-depth.js";
+import { multipartRefusal, nextPart } from "../http/multipart-parts.js";
 import { UploadedFile } from "../http/uploaded-file.js";
 import { StreamedUpload } from "../http/streamed-upload.js";
 
@@ -52,7 +55,7 @@ export const multipartPlugin = fp(async function multipartPlugin(app: FastifyIns
   app.decorateRequest("upload", null);
   app.addHook("preValidation", async (request) => {
     if (!request.isMultipart()) return;
-    const parts = request.parts(request.routeOptions.config?.multipartOptions)[Symbol.asyncIterator]();
+    const parts = openParts(request);
     if (request.routeOptions.config?.multipartStream) {
       const { fields, firstFile } = await readFieldsUntilFile(request, parts);
       request.body = fields;
@@ -70,11 +73,20 @@ export const multipartPlugin = fp(async function multipartPlugin(app: FastifyIns
 
 type PartIterator = AsyncIterator<Multipart>;
 
+/** The parser throws at once on a content type without a boundary; that is the client's mistake. */
+function openParts(request: FastifyRequest): PartIterator {
+  try {
+    return request.parts(request.routeOptions.config?.multipartOptions)[Symbol.asyncIterator]();
+  } catch (error) {
+    throw multipartRefusal(error);
+  }
+}
+
 async function readWholeBody(request: FastifyRequest, parts: PartIterator): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
-  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+  for (let next = await nextPart(parts); !next.done; next = await nextPart(parts)) {
     const part = next.value;
-    if (part.fieldname in body) throw duplicate(part.fieldname);
+    if (Object.hasOwn(body, part.fieldname)) throw duplicate(part.fieldname);
     body[part.fieldname] = part.type === "file" ? await bufferFile(part) : fieldValue(request, part);
   }
   return body;
@@ -82,10 +94,10 @@ async function readWholeBody(request: FastifyRequest, parts: PartIterator): Prom
 
 async function readFieldsUntilFile(request: FastifyRequest, parts: PartIterator): Promise<{ fields: Record<string, unknown>; firstFile: MultipartFile | null }> {
   const fields: Record<string, unknown> = {};
-  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+  for (let next = await nextPart(parts); !next.done; next = await nextPart(parts)) {
     const part = next.value;
     if (part.type === "file") return { fields, firstFile: part };
-    if (part.fieldname in fields) throw duplicate(part.fieldname);
+    if (Object.hasOwn(fields, part.fieldname)) throw duplicate(part.fieldname);
     fields[part.fieldname] = fieldValue(request, part);
   }
   return { fields, firstFile: null };
@@ -93,8 +105,11 @@ async function readFieldsUntilFile(request: FastifyRequest, parts: PartIterator)
 
 /** The file name is cleaned here, where every upload enters, so no route can keep a raw one. */
 async function bufferFile(part: MultipartFile): Promise<UploadedFile> {
-  const content = await part.toBuffer();
-  return new UploadedFile(content, cleanFileName(part.filename), part.mimetype, part.file.truncated);
+  const content = await part.toBuffer().catch((error: unknown) => {
+    throw multipartRefusal(error);
+  });
+  // A part sent as application/octet-stream without a filename is a file whose name is undefined.
+  return new UploadedFile(content, cleanFileName(part.filename ?? ""), part.mimetype, part.file.truncated);
 }
 
 function fieldValue(request: FastifyRequest, part: MultipartValue): unknown {
@@ -102,11 +117,14 @@ function fieldValue(request: FastifyRequest, part: MultipartValue): unknown {
     const message = request.routeOptions.config?.fieldTooLargeMessage ?? ResultMessage[ResultCode.payloadTooLarge];
     throw new BusinessError(ResultCode.payloadTooLarge, message, { httpStatus: 413, errors: { [part.fieldname]: message } });
   }
+  // @fastify/multipart parses a field sent as application/json; its value is then bounded as a JSON body is.
+  const tooDeep = tooDeepRefusal(part.value);
+  if (tooDeep) throw tooDeep;
   return part.value;
 }
 
 function duplicate(name: string): BusinessError {
-  return new BusinessError(ResultCode.badRequest, `参数 ${name} 重复`, { httpStatus: 400 });
+  return new BusinessError(ResultCode.badRequest, repeatedParameterMessage(name), { httpStatus: 400 });
 }
 
 export type { MultipartFields };

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ResultCode } from "../../src/schema/envelope.js";
+import { repeatedParameterMessage } from "../../src/schema/issue-messages.js";
 import { computeSignature, SIGNATURE_MAX_SKEW_MS } from "../../src/schema/signature.js";
 import { sendFailure } from "../http/envelope.js";
 import { isUploadedFile } from "../http/uploaded-file.js";
@@ -33,6 +34,9 @@ export function collectSignedParams(request: FastifyRequest): Record<string, unk
 export const signaturePlugin = fp(async function signaturePlugin(app: FastifyInstance, options: { now: () => number }) {
   app.addHook("preValidation", async (request, reply) => {
     if (!request.url.startsWith(WEBAPI_PREFIX)) return;
+    // No /webapi parameter is a list: a name given twice is refused as a repeated multipart field is.
+    const repeated = Object.entries((request.query ?? {}) as Record<string, unknown>).find(([, value]) => Array.isArray(value));
+    if (repeated) return sendFailure(reply, 400, ResultCode.badRequest, repeatedParameterMessage(repeated[0]));
     const params = collectSignedParams(request);
     const timestamp = typeof params.timestamp === "string" || typeof params.timestamp === "number" ? String(params.timestamp) : "";
     const signature = typeof params.signature === "string" ? params.signature : "";

@@ -192,7 +192,7 @@ const rightsBase = {
   author: nameField("作者", "请输入作者"),
   creationTime: pastTimeField("创作完成时间"),
 };
-export const RightsFileFieldsSchema = z.object({ ...rightsBase, rightType: z.coerce.number().pipe(RightTypeIdSchema).meta({ title: "作品类型" }) });
+export const RightsFileFieldsSchema = z.object({ ...rightsBase, rightType: z.coerce.number({ error: "请选择作品类型" }).pipe(RightTypeIdSchema).meta({ title: "作品类型" }) });
 export const RightsHashFormSchema = z.object({ ...RightsFileFieldsSchema.shape, ...DigestFieldsSchema.shape });
 
 export const WebUrlSchema = textRule({ required: "请输入网页地址", invalid: "请输入以 http:// 或 https:// 开头的网页地址", test: isUrlWithScheme })

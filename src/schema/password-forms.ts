@@ -22,7 +22,8 @@ export const SetPasswordFormSchema = z.object(PasswordPairFields).refine((form) 
   error: PASSWORD_MISMATCH_MESSAGE,
   path: ["confirmPassword"],
   when: ({ value }) => {
-    const form = value as Partial<PasswordPair>;
+    // The value is whatever was parsed: null or a string must not throw here.
+    const form = (typeof value === "object" && value !== null ? value : {}) as Partial<PasswordPair>;
     return typeof form.passWord === "string" && typeof form.confirmPassword === "string" && form.confirmPassword !== "";
   },
 });

@@ -121,3 +121,17 @@ describe("rights in a web page", () => {
     expect(screen.getByRole("radio", { name: "只提交网页文件的摘要值" })).toBeInTheDocument();
   });
 });
+
+describe("rights in a file", () => {
+  it("answers every field left empty in Chinese, the unchosen type included", async () => {
+    const rightsFile = evidenceEndpoints("rightsFile");
+    const { callsTo } = open("/rights/file/new");
+    await screen.findByLabelText("作品名称", {}, { timeout: 5000 });
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(["%PDF"], "作品.pdf"));
+    await userEvent.click(screen.getByRole("button", { name: "提交存证" }));
+    const shown = () => [...document.querySelectorAll(".ant-form-item-explain-error")].map((node) => node.textContent);
+    await waitFor(() => expect(shown()).toEqual(["请输入作品名称", "请输入作者", "请选择创作完成时间", "请选择作品类型"]));
+    console.log(shown());
+    expect(callsTo(rightsFile.create)).toHaveLength(0);
+  });
+});

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { installChineseIssueMessages } from "../../src/schema/issue-messages";
+
+// As src/main.tsx does in the browser.
+installChineseIssueMessages();
 
 afterEach(() => cleanup());
 

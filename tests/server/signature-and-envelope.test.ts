@@ -110,7 +110,7 @@ describe("envelope for failures", () => {
       payload: "{not json",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 400, message: "请求格式不正确", datas: null });
+    expect(response.json()).toMatchObject({ code: 400, message: "请求内容不是有效的 JSON", datas: null });
   });
 
   it("answers a body over the size limit with HTTP 413 and the envelope", async () => {

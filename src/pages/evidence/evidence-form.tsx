@@ -9,6 +9,7 @@ import { LocalDigestField } from "../../components/local-digest/local-digest-fie
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
+import { issueMessagesFor } from "../../schema/issue-messages";
 import { checkUpload, RIGHT_TYPES } from "../../schema/upload";
 import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
 
@@ -52,7 +53,8 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
     if ((config.content === "files" || config.content === "file" || (config.content === "fileOrDigest" && webMode === "file")) && chosen.length === 0) return setContentError("请选择文件");
     if (usesDigest && !digests) return setContentError("请选择文件并等待摘要计算完成");
     const body: Values = { ...variant?.fixedValues, ...values, ...(usesDigest && digests ? { fileName: digests.name, size: digests.size, sha256: digests.sha256, sm3: digests.sm3 } : {}) };
-    const checked = config.schema.safeParse(body);
+    // Named as the server names them: by the title found along the field's path.
+    const checked = config.schema.safeParse(body, { error: issueMessagesFor(config.schema) });
     if (!checked.success) return showErrors(checked.error.issues);
     const payload: Values = { ...(checked.data as Values) };
     if (usesFiles) chosen.forEach((file, index) => (payload[`file${index}`] = file));

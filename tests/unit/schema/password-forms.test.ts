@@ -34,4 +34,9 @@ describe("password forms", () => {
     expect(messages(RegisterFormSchema.safeParse({ ...form, agreement: false }))).toEqual({ agreement: "请勾选用户注册协议和隐私协议" });
     expect(ResetPasswordFormSchema.safeParse(form).success).toBe(true);
   });
+
+  it.each([null, undefined, "text"])("refuses %s instead of throwing in the comparison", (value) => {
+    expect(SetPasswordFormSchema.safeParse(value).success).toBe(false);
+    expect(RegisterFormSchema.safeParse(value).success).toBe(false);
+  });
 });
