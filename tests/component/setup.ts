@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { installChineseIssueMessages } from "../../src/schema/issue-messages";
 
@@ -7,6 +7,10 @@ import { installChineseIssueMessages } from "../../src/schema/issue-messages";
 installChineseIssueMessages();
 
 afterEach(() => cleanup());
+
+// antd's first render of a page in jsdom can take seconds on a loaded 2-core machine; findBy* and
+// waitFor give up after 1 s by default, which made tests fail on load rather than on behaviour.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {
