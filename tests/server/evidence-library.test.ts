@@ -212,6 +212,24 @@ describe("extraction codes", () => {
     expect((await extractLogin(created.extractNo, created.extractCode)).body.code).toBe(200);
   });
 
+  it("counts wrong codes sent at once: no more are compared than the lock allows, and the right one among them is refused", async () => {
+    const created = (await createExtraction(alice, [ids.file])).datas;
+    const ip = freshIp();
+    // Eleven wrong codes and the right one from one address, all in flight together.
+    const codes = [...Array<string>(11).fill(wrongCode(created.extractCode)), created.extractCode];
+    const captchas = await Promise.all(codes.map(() => solveCaptcha(t)));
+    const responses = await Promise.all(
+      codes.map((extractCode, i) => t.post(api(X.login), { extractNo: created.extractNo, extractCode, vCode: captchas[i].answer }, { cookies: captchas[i].cookies, ip })),
+    );
+    const answers = responses.map((response) => response.json().code as number);
+    expect(answers.filter((code) => code === ExtractionCode.refused)).toHaveLength(EXTRACTION_MAX_FAILURES);
+    expect(answers.filter((code) => code === ExtractionCode.locked)).toHaveLength(codes.length - EXTRACTION_MAX_FAILURES);
+    expect(answers.at(-1)).toBe(ExtractionCode.locked);
+    expect(responses.some((response) => response.cookies.some((cookie) => cookie.name === "hz_extract"))).toBe(false);
+    const stored = await t.app.database.db.selectFrom("evidence_extractions").select(["failed_attempts", "login_count"]).where("id", "=", created.id).executeTakeFirstOrThrow();
+    expect({ failed: Number(stored.failed_attempts), logins: Number(stored.login_count) }).toEqual({ failed: EXTRACTION_MAX_FAILURES, logins: 0 });
+  });
+
   it("closes a number for good once wrong codes reach the limit", async () => {
     const created = (await createExtraction(alice, [ids.file])).datas;
     await t.app.database.db.updateTable("evidence_extractions").set({ failed_attempts: EXTRACTION_FAILURE_LIMIT - 1 }).where("id", "=", created.id).execute();
