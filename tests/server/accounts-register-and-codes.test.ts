@@ -137,6 +137,18 @@ describe("verification codes", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 429, datas: null });
   });
+
+  it("gives the phone and e-mail twins one budget per address: alternating them does not double it", async () => {
+    const ip = "10.8.8.9";
+    const statuses = [];
+    for (let i = 0; i < 10; i += 1) {
+      const response = i % 2 === 0 ? await sendSms(`1371000${String(i).padStart(4, "0")}`, 1, ip) : await sendMail(`twin${i}@example.com`, 1, ip);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await sendSms("13710009999", 1, ip)).statusCode).toBe(429);
+    expect((await sendMail("twin99@example.com", 1, ip)).statusCode).toBe(429);
+  });
 });
 
 describe("passwords", () => {
