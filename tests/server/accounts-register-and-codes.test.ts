@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
 import { encryptorFor, lastCodeSentTo } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -118,6 +118,20 @@ describe("verification codes", () => {
     }
     const response = await t.post("/webapi/user/v2/register", { account: "13800000013", vCode, encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true });
     expect(response.json().code).toBe(1003);
+  });
+
+  it("counts tries sent at once: no more than five are counted and compared, whatever order they arrive in", async () => {
+    // Through the service: the route's per-minute limit and the login throttle would stop a burst first.
+    await sendSms("13800000014", 1, "10.0.5.2");
+    const vCode = await lastCodeSentTo(t, "13800000014");
+    const wrong = vCode === "999999" ? "999998" : "999999";
+    const codes = t.app.services.accounts.codes;
+    const answers = await Promise.all([...Array<string>(20).fill(wrong), vCode].map((code) => codes.check(1, "13800000014", code)));
+    const stored = await t.app.database.db.selectFrom("verification_codes").select("attempts").where("target", "=", "13800000014").executeTakeFirstOrThrow();
+    expect(Number(stored.attempts)).toBe(CODE_MAX_ATTEMPTS);
+    // The right code got in only if it was among the five compared; after them it is refused.
+    expect(answers.filter(Boolean).length).toBeLessThanOrEqual(1);
+    expect(await codes.check(1, "13800000014", vCode)).toBe(false);
   });
 
   it("limits codes per address: 30 an hour", async () => {

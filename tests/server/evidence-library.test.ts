@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PasswordHasher } from "../../server/modules/account/password-hasher.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import {
   EVIDENCE_LIBRARY_ENDPOINTS as E,
@@ -212,22 +213,39 @@ describe("extraction codes", () => {
     expect((await extractLogin(created.extractNo, created.extractCode)).body.code).toBe(200);
   });
 
-  it("counts wrong codes sent at once: no more are compared than the lock allows, and the right one among them is refused", async () => {
+  it("counts wrong codes sent at once: no more are compared than the lock allows, and the right one sent while they are in flight is refused", async () => {
     const created = (await createExtraction(alice, [ids.file])).datas;
     const ip = freshIp();
-    // Eleven wrong codes and the right one from one address, all in flight together.
-    const codes = [...Array<string>(11).fill(wrongCode(created.extractCode)), created.extractCode];
-    const captchas = await Promise.all(codes.map(() => solveCaptcha(t)));
-    const responses = await Promise.all(
-      codes.map((extractCode, i) => t.post(api(X.login), { extractNo: created.extractNo, extractCode, vCode: captchas[i].answer }, { cookies: captchas[i].cookies, ip })),
-    );
-    const answers = responses.map((response) => response.json().code as number);
-    expect(answers.filter((code) => code === ExtractionCode.refused)).toHaveLength(EXTRACTION_MAX_FAILURES);
-    expect(answers.filter((code) => code === ExtractionCode.locked)).toHaveLength(codes.length - EXTRACTION_MAX_FAILURES);
-    expect(answers.at(-1)).toBe(ExtractionCode.locked);
-    expect(responses.some((response) => response.cookies.some((cookie) => cookie.name === "hz_extract"))).toBe(false);
-    const stored = await t.app.database.db.selectFrom("evidence_extractions").select(["failed_attempts", "login_count"]).where("id", "=", created.id).executeTakeFirstOrThrow();
-    expect({ failed: Number(stored.failed_attempts), logins: Number(stored.login_count) }).toEqual({ failed: EXTRACTION_MAX_FAILURES, logins: 0 });
+    const send = ({ cookies, answer }: Awaited<ReturnType<typeof solveCaptcha>>, extractCode: string) =>
+      t.post(api(X.login), { extractNo: created.extractNo, extractCode, vCode: answer }, { cookies, ip });
+    const captchas = await Promise.all(Array.from({ length: 12 }, () => solveCaptcha(t)));
+    // Every code comparison waits at a gate, so all eleven wrong codes are in flight together.
+    const compare = PasswordHasher.prototype.verify;
+    let comparing = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const spy = vi.spyOn(PasswordHasher.prototype, "verify").mockImplementation(async function (this: PasswordHasher, secret, stored) {
+      comparing += 1;
+      await gate;
+      return compare.call(this, secret, stored);
+    });
+    try {
+      let answered = 0;
+      const wrong = captchas.slice(0, 11).map((captcha) => send(captcha, wrongCode(created.extractCode)).finally(() => (answered += 1)));
+      await vi.waitFor(() => expect(comparing + answered).toBe(11));
+      const right = send(captchas[11], created.extractCode).finally(() => (answered += 1));
+      await vi.waitFor(() => expect(comparing + answered).toBe(12));
+      openGate();
+      const responses = await Promise.all([...wrong, right]);
+      const answers = responses.map((response) => response.json().code as number);
+      expect(comparing).toBe(EXTRACTION_MAX_FAILURES);
+      expect(answers.filter((code) => code === ExtractionCode.refused)).toHaveLength(EXTRACTION_MAX_FAILURES);
+      expect(answers.at(-1)).toBe(ExtractionCode.locked);
+      expect(responses.some((response) => response.cookies.some((cookie) => cookie.name === "hz_extract"))).toBe(false);
+    } finally {
+      openGate();
+      spy.mockRestore();
+    }
   });
 
   it("closes a number for good once wrong codes reach the limit", async () => {
