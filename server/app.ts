@@ -48,6 +48,7 @@ import { clientPlugin } from "./plugins/client.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { multipartPlugin } from "./plugins/multipart.js";
 import { opendocsPlugin } from "./plugins/opendocs.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { signaturePlugin } from "./plugins/signature.js";
 
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => chainModule.close());
   app.addHook("onClose", async () => ledger.close());
 
+  await app.register(securityHeadersPlugin, { publicBaseUrl: config.publicBaseUrl });
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   // Limits are per route (login, send-code); throttling of failed logins lives in the accounts module.
