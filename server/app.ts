@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes, { fields: accounts.fields, captchas: accounts.captchas, developmentProviders: config.developmentProviders });
   await app.register(loginRoutes, {
     login: accounts.login,
+    devices: accounts.devices,
     refuseReplayedRequest: accounts.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.developmentProviders) await app.register(outboxRoutes, { outbox: accounts.outbox });
   await app.register(notaryRoutes, {
     notary: services.notary.notary,
+    devices: accounts.devices,
     refuseReplayedRequest: accounts.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });
