@@ -63,7 +63,7 @@ export const HSTS_VALUE = "max-age=31536000";
 
 /**
  * Browser security headers on every response (OWASP Secure Headers): a Content-Security-Policy
- * chosen by what the answer is, no MIME sniffing, no referrer to other sites, and HSTS once the
+ * chosen by the URL space the answer comes from, no MIME sniffing, no referrer to other sites, and HSTS once the
  * site is served over TLS. A route with its own rule (the /dev/wx frame, /opendocs) sets its
  * policy itself and is left alone.
  */
@@ -78,7 +78,7 @@ export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app
 
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (!reply.hasHeader("content-security-policy")) {
-      reply.header("content-security-policy", isHtml(reply) ? PAGE_POLICY : RESOURCE_POLICY);
+      reply.header("content-security-policy", isResourcePath(request.url) ? RESOURCE_POLICY : PAGE_POLICY);
     }
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
@@ -87,6 +87,14 @@ export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app
   });
 });
 
-function isHtml(reply: FastifyReply): boolean {
-  return String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+/** URL spaces that never answer with a page: the API (JSON, downloads), the ledger's tiles, the witness. */
+const RESOURCE_PREFIXES = ["/webapi/", "/ledger/", "/witness/"];
+
+/**
+ * Chosen by where the answer comes from, not by its content type: a browser revalidating a cached
+ * page gets a 304 without one, and the headers of a 304 replace the cached page's, so judging by
+ * type would have given the page the resource policy and blocked its own scripts.
+ */
+function isResourcePath(url: string): boolean {
+  return RESOURCE_PREFIXES.some((prefix) => url.startsWith(prefix));
 }

@@ -44,6 +44,13 @@ describe("browser security headers", () => {
     expect(page.headers["strict-transport-security"]).toBeUndefined();
   });
 
+  it("keeps the page's policy when a browser revalidates its cached page (304)", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/index", headers: { accept: "text/html" } });
+    const again = await t.app.inject({ method: "GET", url: "/index", headers: { accept: "text/html", "if-none-match": String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers["content-security-policy"]).toBe(PAGE_POLICY);
+  });
+
   it.each([
     ["a JSON answer", "/webapi/common/v2/getTime"],
     ["a JSON refusal", "/webapi/no/such/call"],
