@@ -51,6 +51,7 @@ import { errorsPlugin, protocolErrorOptions } from "./plugins/errors.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { multipartPlugin } from "./plugins/multipart.js";
 import { opendocsPlugin } from "./plugins/opendocs.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { signaturePlugin } from "./plugins/signature.js";
 import { transportFieldsPlugin } from "./plugins/transport-fields.js";
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => chainModule.close());
   app.addHook("onClose", async () => ledger.close());
 
+  await app.register(securityHeadersPlugin, { publicBaseUrl: config.publicBaseUrl });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
@@ -173,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes, { fields: accounts.fields, captchas: accounts.captchas, developmentProviders: config.developmentProviders });
   await app.register(loginRoutes, {
     login: accounts.login,
+    devices: accounts.devices,
     refuseReplayedRequest: accounts.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });
@@ -180,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.developmentProviders) await app.register(outboxRoutes, { outbox: accounts.outbox });
   await app.register(notaryRoutes, {
     notary: services.notary.notary,
+    devices: accounts.devices,
     refuseReplayedRequest: accounts.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });

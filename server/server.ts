@@ -1,6 +1,7 @@
 import { buildApp, databaseTargetFor } from "./app.js";
 import { PLATFORM_NAME } from "../src/schema/constants.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { DataDirInUseError, lockDataDir, type DataDirLock } from "./data-dir-lock.js";
 
 /** Boots the platform: configuration, the app, listening, and a graceful close on signals. */
 async function main() {
@@ -13,6 +14,20 @@ async function main() {
       process.exit(78); // EX_CONFIG
     }
     throw error;
+  }
+
+  // Embedded mode: one process per data folder. PostgreSQL replicas share their database by design.
+  let dataDirLock: DataDirLock | undefined;
+  if (databaseTargetFor(config).kind === "sqlite") {
+    try {
+      dataDirLock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(`启动失败：${error.message}`);
+        process.exit(75); // EX_TEMPFAIL: the other process may end; starting again later can work
+      }
+      throw error;
+    }
   }
 
   const app = await buildApp({ config });
@@ -37,6 +52,8 @@ async function main() {
     app.log.info({ signal }, "closing: finishing requests in flight");
     try {
       await app.close();
+      // Only once the database is closed may another process take the folder.
+      dataDirLock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "close failed");

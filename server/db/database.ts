@@ -16,7 +16,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   outbox_messages: OutboxMessagesTable;
   used_nonces: UsedNoncesTable;
-  login_failures: LoginFailuresTable;
+  login_attempt_counters: LoginAttemptCountersTable;
   login_challenges: LoginChallengesTable;
   notary_users: NotaryUsersTable;
   scan_login_states: ScanLoginStatesTable;
@@ -164,12 +164,11 @@ export interface UsedNoncesTable {
   expires_at: number;
 }
 
-/** Owned by modules/account: failed logins, counted per account and per IP for throttling. */
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  account_key: string;
-  ip: string;
-  failed_at: number;
+/** Owned by modules/account: login attempts counted per key (account, account + source, address) in windows. */
+export interface LoginAttemptCountersTable {
+  key: string;
+  window_start: number;
+  count: number;
 }
 
 /** Owned by modules/account: a login waiting for its second step or for "next time" (3011). */

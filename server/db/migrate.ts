@@ -10,6 +10,7 @@ import * as evidence from "./migrations/0007-evidence.js";
 import * as evidenceLibrary from "./migrations/0008-evidence-library.js";
 import * as billing from "./migrations/0009-billing.js";
 import * as ledgerWitness from "./migrations/0010-ledger-witness.js";
+import * as loginAttempts from "./migrations/0014-login-attempts.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0008-evidence-library": evidenceLibrary,
   "0009-billing": billing,
   "0010-ledger-witness": ledgerWitness,
+  "0014-login-attempts": loginAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

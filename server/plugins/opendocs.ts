@@ -3,6 +3,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { OPENDOCS_POLICY } from "./security-headers.js";
 
 export const OPENDOCS_PREFIX = "/opendocs";
 
@@ -33,5 +34,13 @@ export const opendocsPlugin = fp(async function opendocsPlugin(app: FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: OPENDOCS_PREFIX });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: OPENDOCS_PREFIX,
+    // Swagger UI's own page rule; the security headers plugin leaves a set policy alone.
+    uiHooks: {
+      onRequest: async (_request, reply) => {
+        reply.header("content-security-policy", OPENDOCS_POLICY);
+      },
+    },
+  });
 });

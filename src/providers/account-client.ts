@@ -30,6 +30,8 @@ export interface PasswordLoginInput {
 export interface CodeLoginInput {
   account: string;
   code: string;
+  /** The image captcha, once the server has asked for it (1002). */
+  captcha?: string;
 }
 export interface AccountPasswordInput {
   account: string;
@@ -90,7 +92,7 @@ export function createAccountClient({ http, crypto }: { http: HttpClient; crypto
         ),
       ),
 
-    loginWithCode: ({ account, code }) =>
+    loginWithCode: ({ account, code, captcha }) =>
       crypto.sendEncrypted(async () =>
         http.get(
           ACCOUNT_ENDPOINTS.loginV2,
@@ -99,6 +101,7 @@ export function createAccountClient({ http, crypto }: { http: HttpClient; crypto
             loginVcode: code.trim(),
             type: LoginType.code,
             ipAddress: UNKNOWN_IP_ADDRESS,
+            ...(captcha === undefined ? {} : { vcode: captcha.trim() }),
           },
           TOKENLESS,
         ),

@@ -18,7 +18,7 @@ export type LoginStep =
   | { kind: "passwordUpdateDue"; message: string }
   /** 3012: keep the challenge and go to /user/verificationCode. */
   | { kind: "secondStep"; challenge: SecondStep }
-  /** 1002: the message under the captcha; the captcha reloads. */
+  /** 1002: the message under the captcha (shown in code login from now on); the captcha reloads. */
   | { kind: "captchaInvalid"; message: string }
   /** Anything else: the message as the form's total tip. */
   | { kind: "failed"; code: number; message: string; autoHideTip: boolean; reloadCaptcha: boolean };
@@ -48,9 +48,10 @@ export function decideLoginOutcome(envelope: Envelope<unknown>, mode: LoginMode)
       const parsed = SecondStepSchema.safeParse(envelope.datas);
       return parsed.success ? { kind: "secondStep", challenge: parsed.data } : fail(ResultCode.serverError, INCOMPLETE_ANSWER_MESSAGE);
     }
+    // Password login always has the captcha; code login shows it when the server asks (an account
+    // that failed often lately). Either way the message goes under it.
     case AccountCode.captchaInvalid:
-      if (isPasswordMode) return { kind: "captchaInvalid", message: envelope.message };
-      return fail(envelope.code, envelope.message);
+      return { kind: "captchaInvalid", message: envelope.message };
     default:
       return fail(envelope.code, envelope.message);
   }

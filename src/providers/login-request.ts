@@ -6,7 +6,8 @@ import type { LoginMode } from "./login-outcome";
 /** Every way into an account, as the variables of refine's `useLogin` (authProvider.login). */
 export type LoginRequest =
   | { method: "password"; account: string; password: string; captcha: string }
-  | { method: "code"; account: string; code: string }
+  /** `captcha` once the server has asked for the image captcha (1002). */
+  | { method: "code"; account: string; code: string; captcha?: string }
   /** "下次再说" after code 3011. */
   | { method: "delayPasswordUpdate"; account: string; password: string }
   /** The second step after code 3012. */

@@ -69,6 +69,15 @@ export const CodeLoginFormSchema = z.object({
   agreement: AgreementSchema,
 });
 export type CodeLoginForm = z.infer<typeof CodeLoginFormSchema>;
+/**
+ * Mode 1 on the login panel: the image captcha is there once the server asks for it (1002: the
+ * account failed often lately) and only then checked.
+ */
+export const CODE_LOGIN_PANEL_SCHEMAS = {
+  withoutCaptcha: CodeLoginFormSchema.extend({ captcha: z.string() }),
+  withCaptcha: CodeLoginFormSchema.extend({ captcha: ImageCaptchaSchema }),
+};
+export type CodeLoginPanelForm = z.infer<typeof CODE_LOGIN_PANEL_SCHEMAS.withCaptcha>;
 
 /** Before a code is sent: a valid account and the ticked agreement. */
 export const SendCodeFormSchema = z.object({

@@ -260,6 +260,40 @@ describe("login panel", () => {
     });
   });
 
+  it("code login: 1002 adds the image captcha with the message under it; the next attempt sends it, and a failure loads a new one", async () => {
+    const { callsTo } = renderPanel({
+      [LOGIN_V2]: [fail(1002, "该账号近期登录失败较多，请输入图形验证码"), fail(1003, "验证码错误或已失效，请重新获取"), loggedIn()],
+    });
+    const u = user();
+    const form = await openCodeTab(u);
+    const captchasBefore = callsTo(CAPTCHA).length;
+    expect(within(form).queryByLabelText("图形验证码")).not.toBeInTheDocument();
+    await u.type(within(form).getByLabelText("手机号或邮箱"), "13800138000");
+    await u.type(within(form).getByLabelText("验证码"), "123456");
+    await u.click(within(form).getByRole("checkbox"));
+    await u.click(within(form).getByRole("button", { name: "登录" }));
+
+    const message = await within(form).findByText("该账号近期登录失败较多，请输入图形验证码");
+    expect(message.closest(".ant-form-item")).toContainElement(within(form).getByLabelText("图形验证码"));
+    await waitFor(() => expect(callsTo(CAPTCHA)).toHaveLength(captchasBefore + 1));
+    // The captcha is now required before anything is sent.
+    await u.click(within(form).getByRole("button", { name: "登录" }));
+    expect(await within(form).findByText("请输入验证码")).toBeInTheDocument();
+    expect(callsTo(LOGIN_V2)).toHaveLength(1);
+
+    await u.type(within(form).getByLabelText("图形验证码"), "ab12");
+    await u.click(within(form).getByRole("button", { name: "登录" }));
+    expect(await within(form).findByText("验证码错误或已失效，请重新获取")).toBeInTheDocument();
+    expect(callsTo(LOGIN_V2)[1].params).toEqual({ encryptAccount: "rsa(13800138000)", loginVcode: "123456", type: 1, ipAddress: "", vcode: "ab12" });
+    await waitFor(() => expect(callsTo(CAPTCHA)).toHaveLength(captchasBefore + 2));
+    expect(within(form).getByLabelText("图形验证码")).toHaveValue("");
+
+    await u.type(within(form).getByLabelText("图形验证码"), "cd34");
+    await u.click(within(form).getByRole("button", { name: "登录" }));
+    await waitFor(() => expect(callsTo(LOGIN_V2)).toHaveLength(3));
+    expect(callsTo(LOGIN_V2)[2].params).toMatchObject({ loginVcode: "123456", vcode: "cd34" });
+  });
+
   it("scan login frames the messaging app's QR code (scan-login.test.tsx covers the rest)", async () => {
     renderPanel({ "/wxLogin/getWebWxQrUrl": ok({ qrCodeUrl: "http://localhost/dev/wx/qr?state=s1" }) });
     const u = user();

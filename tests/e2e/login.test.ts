@@ -21,6 +21,7 @@ const PHONE = `139${String(Date.now()).slice(-8)}`;
 // Code login uses a second number: the server sends one code per number per minute, and the first
 // number just had its registration code. An unregistered number is registered by code login (spec §2).
 const SECOND_PHONE = `137${String(Date.now()).slice(-8)}`;
+const THIRD_PHONE = `136${String(Date.now()).slice(-8)}`;
 const PASSWORD = "hengzheng2026";
 
 beforeAll(async () => {
@@ -140,6 +141,40 @@ describe("accounts in the browser", () => {
     await page.getByText(`您好，${SECOND_PHONE}`).waitFor();
     // Registered by a code, so without a password until one is set at /user/setPassword.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("evidence.userSession") ?? "{}").hasPassword)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("code login asks for the image captcha once the account has failed three times, and logs in with it", async () => {
+    const { page, context, problems } = await openPage();
+    await page.goto(`${server.url}/index`);
+    await page.getByRole("tab", { name: "验证码登录" }).click();
+    const form = page.getByRole("form", { name: "验证码登录" });
+    await form.getByLabel("手机号或邮箱").fill(THIRD_PHONE);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "获取验证码" }).click();
+    await form.getByRole("button", { name: /秒后重新获取/ }).waitFor();
+    const code = await latestCode(THIRD_PHONE);
+    const submit = async () => {
+      const answered = page.waitForResponse((response) => response.url().includes("/webapi/user/v2/loginV2"));
+      await form.getByRole("button", { name: "登录" }).click();
+      return (await (await answered).json()).code as number;
+    };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await form.getByLabel("验证码", { exact: true }).fill(code === "000000" ? "000001" : "000000");
+      expect(await submit()).toBe(1003);
+    }
+    expect(await form.getByLabel("图形验证码").count()).toBe(0);
+
+    await form.getByLabel("验证码", { exact: true }).fill(code);
+    expect(await submit()).toBe(1002);
+    await form.getByText("该账号近期登录失败较多，请输入图形验证码").waitFor();
+    await form.getByAltText("图形验证码，点击更换").waitFor();
+    await shoot(page, "code-login-captcha");
+    await form.getByLabel("图形验证码").fill(await captchaAnswer(context));
+    await form.getByRole("button", { name: "登录" }).click();
+    await page.waitForURL("**/personal/operationPanel");
+    await page.getByText(`您好，${THIRD_PHONE}`).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

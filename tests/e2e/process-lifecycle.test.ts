@@ -30,6 +30,20 @@ describe("the server process", () => {
     await expect(startServer({ env: { PORT: "not-a-port" } })).rejects.toThrow(/PORT 必须是 1-65535 之间的整数/);
   });
 
+  it("refuses a second process on the same data folder, and starts again after SIGKILL and after SIGTERM", async () => {
+    server = await startServer();
+    const { dataDir } = server;
+    await expect(startServer({ dataDir })).rejects.toThrow(/exit code 75\)[\s\S]*启动失败：数据目录 .+ 正被另一个平台进程使用/);
+    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    // The kernel drops the lock with the killed process: no stale lock blocks the restart.
+    await server.kill9();
+    server = await startServer({ dataDir });
+    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect(await server.stop()).toBe(0);
+    server = await startServer({ dataDir });
+    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+  });
+
   it("finishes the requests in flight on SIGTERM and exits cleanly", async () => {
     server = await startServer();
     const inFlight = Array.from({ length: 200 }, () => signedGet(server!.url, "/webapi/common/v2/getTime").catch((error) => error));

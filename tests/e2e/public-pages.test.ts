@@ -123,6 +123,39 @@ describe("public pages as a visitor", () => {
     await page.context().close();
   });
 
+  it("the built app and /opendocs run under their Content-Security-Policy with no violation, and an injected inline script does not run", async () => {
+    const { page, problems } = await openPage();
+    const home = await page.goto(`${live.server.url}/index`);
+    expect(home?.headers()["content-security-policy"]).toContain("script-src 'self';");
+    await page.waitForLoadState("networkidle");
+    // The live statistics come over the same-origin websocket.
+    await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.blockChain}`);
+    await expect.poll(() => page.getByRole("region", { name: "账本实时统计" }).textContent()).toMatch(/区块高度\d+节点数\d+交易数\d+/);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+
+    // What an XSS would try: the policy refuses it, and the watcher sees the refusal.
+    const didRun = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+      return (window as unknown as { injected?: boolean }).injected === true;
+    });
+    expect(didRun).toBe(false);
+    await expect.poll(() => problems.join("\n")).toMatch(/CSP violation: script-src-elem blocked inline/);
+    problems.length = 0;
+
+    const docs = await page.goto(`${live.server.url}/opendocs`);
+    expect(docs?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    await page.locator(".swagger-ui .info .title").getByText("衡证电子证据平台").waitFor();
+    await page.locator(".opblock-summary").first().click();
+    await page.locator(".opblock-body").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await shoot(page, "opendocs");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("/obtainEvidence is answered by the server with the evidence extraction login", async () => {
     const { page, problems } = await openPage();
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.obtainEvidence}?from=qr`);

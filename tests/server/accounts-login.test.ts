@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_COOKIE } from "../../server/modules/account/known-device.js";
+import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encryptorFor, lastCodeSentTo, md5, solveCaptcha } from "./support/login-client.js";
@@ -34,15 +36,35 @@ async function createUser(account: string, password = "abc12345", extra: Record<
   });
 }
 
-async function passwordLogin(account: string, password: string, options: { ip?: string; captcha?: string } = {}) {
+/** `device` is the browser's known-device cookie (hz_device), if it has one. */
+async function passwordLogin(account: string, password: string, options: { ip?: string; captcha?: string; device?: string } = {}) {
   const ip = options.ip ?? nextIp();
   const { cookies, answer } = await solveCaptcha(t);
   return t.get(
     "/webapi/user/v2/loginV2",
     { encryptAccount: encryptor.encrypt(account), encryptPassword: encryptor.encryptPassword(password), vcode: options.captcha ?? answer, type: 0, ipAddress: "" },
-    { ip, cookies },
+    { ip, cookies: options.device ? { ...cookies, [DEVICE_COOKIE]: options.device } : cookies },
   );
 }
+
+/** Code login; with `withCaptcha` it solves an image captcha first, as the page does once the server asks. */
+async function codeLoginAs(account: string, loginVcode: string, options: { ip?: string; withCaptcha?: boolean } = {}) {
+  const captcha = options.withCaptcha ? await solveCaptcha(t) : undefined;
+  return t.get(
+    "/webapi/user/v2/loginV2",
+    { encryptAccount: encryptor.encrypt(account), loginVcode, type: 1, ipAddress: "", ...(captcha ? { vcode: captcha.answer } : {}) },
+    { ip: options.ip ?? nextIp(), cookies: captcha?.cookies },
+  );
+}
+
+/** A fresh login code for the account, sent as its owner (or anyone) asks for one. */
+async function freshCode(account: string): Promise<string> {
+  t.clock.advance(61_000);
+  expect((await t.get("/webapi/user/v2/sendPhoneVCode", { account, type: 5 }, { ip: nextIp() })).json().code).toBe(200);
+  return lastCodeSentTo(t, account);
+}
+
+const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value;
 
 describe("login mode 0: account, password and image captcha", () => {
   it("logs in (200) with the user and a working token", async () => {
@@ -162,21 +184,90 @@ describe("login mode 1: account and verification code", () => {
   });
 });
 
-describe("throttling", () => {
-  it("locks an account for 15 minutes after five failed logins, then lets it in again", async () => {
+describe("throttling (per account and source; OWASP account lockout)", () => {
+  it("shuts one address out of an account after five failures for the window; the owner elsewhere is not affected", async () => {
     await createUser("13600000001");
-    for (let i = 0; i < 5; i += 1) expect((await passwordLogin("13600000001", "wrong999")).json().code).toBe(3010);
-    expect((await passwordLogin("13600000001", "abc12345")).json()).toMatchObject({ code: 3014, message: "登录失败次数过多，请15分钟后再试" });
-    t.clock.advance(15 * 60 * 1000 + 1);
+    const attacker = nextIp();
+    for (let i = 0; i < THROTTLE.perSource; i += 1) expect((await passwordLogin("13600000001", "wrong999", { ip: attacker })).json().code).toBe(3010);
+    expect((await passwordLogin("13600000001", "abc12345", { ip: attacker })).json()).toMatchObject({ code: 3014, message: "登录失败次数过多，请15分钟后再试" });
     expect((await passwordLogin("13600000001", "abc12345")).json().code).toBe(200);
+    t.clock.advance(THROTTLE.windowMs + 1);
+    expect((await passwordLogin("13600000001", "abc12345", { ip: attacker })).json().code).toBe(200);
   });
 
   it("locks an address after twenty failures across accounts (password spraying)", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 20; i += 1) await passwordLogin(`1350000${String(i).padStart(4, "0")}`, "wrong999", { ip });
+    for (let i = 0; i < THROTTLE.perAddress; i += 1) await passwordLogin(`1350000${String(i).padStart(4, "0")}`, "wrong999", { ip });
     await createUser("13500009999");
     expect((await passwordLogin("13500009999", "abc12345", { ip })).json().code).toBe(3014);
     expect((await passwordLogin("13500009999", "abc12345")).json().code).toBe(200);
+  });
+
+  it("asks code login for the image captcha (1002) once the account has failed three times, and counts nothing for that answer", async () => {
+    await createUser("13600000002");
+    const code = await freshCode("13600000002");
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < THROTTLE.captchaAfter; i += 1) expect((await codeLoginAs("13600000002", wrong)).json().code).toBe(1003);
+    const asked = (await codeLoginAs("13600000002", code)).json();
+    expect(asked).toMatchObject({ code: 1002, message: "该账号近期登录失败较多，请输入图形验证码", extraData: { errors: { vcode: "该账号近期登录失败较多，请输入图形验证码" } } });
+    // The code was not tried: with the captcha it still works.
+    expect((await codeLoginAs("13600000002", code, { withCaptcha: true })).json().code).toBe(200);
+  });
+
+  it("lets an attacker's wrong codes from another address lock out only that address: the owner's known device and a fresh code still get in", async () => {
+    await createUser("13600000003");
+    const device = deviceCookieOf(await passwordLogin("13600000003", "abc12345"));
+    expect(device).toBeTruthy();
+
+    // The attacker knows the phone number, has codes sent to it and tries his luck, solving captchas when asked.
+    const attacker = nextIp();
+    const code = await freshCode("13600000003");
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < THROTTLE.perSource; i += 1) {
+      expect((await codeLoginAs("13600000003", wrong, { ip: attacker, withCaptcha: i >= THROTTLE.captchaAfter })).json().code).toBe(1003);
+    }
+    expect((await codeLoginAs("13600000003", wrong, { ip: attacker, withCaptcha: true })).json().code).toBe(3014);
+    expect((await passwordLogin("13600000003", "abc12345", { ip: attacker })).json().code).toBe(3014);
+
+    expect((await passwordLogin("13600000003", "abc12345", { device })).json().code).toBe(200);
+    expect((await codeLoginAs("13600000003", await freshCode("13600000003"), { withCaptcha: true })).json().code).toBe(200);
+  });
+
+  it("after failures from many addresses stops unknown devices' passwords, but not the owner's known device or a fresh code", async () => {
+    await createUser("13600000004");
+    const first = await passwordLogin("13600000004", "abc12345");
+    const device = deviceCookieOf(first)!;
+    const cookie = first.cookies.find((item) => item.name === DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/webapi" });
+    expect(device).not.toContain(first.json().datas.token);
+
+    for (let i = 0; i < THROTTLE.perAccount; i += 1) expect((await passwordLogin("13600000004", "wrong999")).json().code).toBe(3010);
+    const stranger = (await passwordLogin("13600000004", "abc12345")).json();
+    expect(stranger).toMatchObject({ code: 3014, message: expect.stringMatching(/^该账号登录失败次数过多，请15分钟后再试/) });
+    // A forged or altered cookie, or one made for another account, is a stranger too.
+    const altered = device.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect((await passwordLogin("13600000004", "abc12345", { device: altered })).json().code).toBe(3014);
+    const otherAccount = deviceCookieOf(await passwordLogin("13900000001", "abc12345"))!;
+    expect((await passwordLogin("13600000004", "abc12345", { device: otherAccount })).json().code).toBe(3014);
+
+    expect((await passwordLogin("13600000004", "abc12345", { device })).json().code).toBe(200);
+    expect((await codeLoginAs("13600000004", await freshCode("13600000004"), { withCaptcha: true })).json().code).toBe(200);
+    t.clock.advance(THROTTLE.windowMs + 1);
+    expect((await passwordLogin("13600000004", "abc12345")).json().code).toBe(200);
+  });
+
+  it("counts password guesses sent at once: no more than five from one address are checked", async () => {
+    await createUser("13600000005");
+    const ip = nextIp();
+    const captchas = await Promise.all(Array.from({ length: 8 }, () => solveCaptcha(t)));
+    const answers = await Promise.all(
+      captchas.map(({ cookies, answer }) =>
+        t.get("/webapi/user/v2/loginV2", { encryptAccount: encryptor.encrypt("13600000005"), encryptPassword: encryptor.encryptPassword("wrong999"), vcode: answer, type: 0 }, { ip, cookies }),
+      ),
+    );
+    const codes = answers.map((response) => response.json().code);
+    expect(codes.filter((code) => code === 3010)).toHaveLength(THROTTLE.perSource);
+    expect(codes.filter((code) => code === 3014)).toHaveLength(8 - THROTTLE.perSource);
   });
 });
 

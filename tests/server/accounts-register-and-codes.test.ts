@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
 import { encryptorFor, lastCodeSentTo } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -120,6 +120,20 @@ describe("verification codes", () => {
     expect(response.json().code).toBe(1003);
   });
 
+  it("counts tries sent at once: no more than five are counted and compared, whatever order they arrive in", async () => {
+    // Through the service: the route's per-minute limit and the login throttle would stop a burst first.
+    await sendSms("13800000014", 1, "10.0.5.2");
+    const vCode = await lastCodeSentTo(t, "13800000014");
+    const wrong = vCode === "999999" ? "999998" : "999999";
+    const codes = t.app.services.accounts.codes;
+    const answers = await Promise.all([...Array<string>(20).fill(wrong), vCode].map((code) => codes.check(1, "13800000014", code)));
+    const stored = await t.app.database.db.selectFrom("verification_codes").select("attempts").where("target", "=", "13800000014").executeTakeFirstOrThrow();
+    expect(Number(stored.attempts)).toBe(CODE_MAX_ATTEMPTS);
+    // The right code got in only if it was among the five compared; after them it is refused.
+    expect(answers.filter(Boolean).length).toBeLessThanOrEqual(1);
+    expect(await codes.check(1, "13800000014", vCode)).toBe(false);
+  });
+
   it("limits codes per address: 30 an hour", async () => {
     // Through the service: the route's own per-minute rate limit would stop a burst first.
     const codes = t.app.services.accounts.codes;
@@ -136,6 +150,18 @@ describe("verification codes", () => {
     const limited = await sendSms("13700009999", 1, "10.8.8.8");
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 429, datas: null });
+  });
+
+  it("gives the phone and e-mail twins one budget per address: alternating them does not double it", async () => {
+    const ip = "10.8.8.9";
+    const statuses = [];
+    for (let i = 0; i < 10; i += 1) {
+      const response = i % 2 === 0 ? await sendSms(`1371000${String(i).padStart(4, "0")}`, 1, ip) : await sendMail(`twin${i}@example.com`, 1, ip);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await sendSms("13710009999", 1, ip)).statusCode).toBe(429);
+    expect((await sendMail("twin99@example.com", 1, ip)).statusCode).toBe(429);
   });
 });
 

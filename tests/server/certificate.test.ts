@@ -115,6 +115,19 @@ describe("public verification", () => {
     // Another address is not held up by it.
     expect((await t.get(BY_NUMBER, { certificateNo: stored.certificateNo }, { ip: "198.51.100.8" })).statusCode).toBe(200);
   });
+
+  it.each([
+    ["certificate number", BY_NUMBER, () => ({ certificateNo: stored.certificateNo })],
+    ["digest", BY_DIGEST, () => ({ sha256: stored.sha256 })],
+  ])("gives the GET and POST twins of the %s lookup one budget per address", async (_kind, path, params) => {
+    const ip = `198.51.100.${path === BY_NUMBER ? 20 : 21}`;
+    for (let i = 0; i < PUBLIC_VERIFY_PER_MINUTE; i += 1) {
+      const response = i % 2 === 0 ? await t.get(path, params(), { ip }) : await t.post(path, params(), { ip });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await t.get(path, params(), { ip })).statusCode).toBe(429);
+    expect((await t.post(path, params(), { ip })).statusCode).toBe(429);
+  });
 });
 
 describe("the certificate's time source", () => {

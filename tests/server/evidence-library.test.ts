@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PasswordHasher } from "../../server/modules/account/password-hasher.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import {
   EVIDENCE_LIBRARY_ENDPOINTS as E,
@@ -212,6 +213,41 @@ describe("extraction codes", () => {
     expect(locked.body.message).toBe(`提取码错误次数过多，请${EXTRACTION_LOCK_MINUTES}分钟后再试`);
     await advanceClock(EXTRACTION_LOCK_MINUTES * 60_000 + 1);
     expect((await extractLogin(created.extractNo, created.extractCode)).body.code).toBe(200);
+  });
+
+  it("counts wrong codes sent at once: no more are compared than the lock allows, and the right one sent while they are in flight is refused", async () => {
+    const created = (await createExtraction(alice, [ids.file])).datas;
+    const ip = freshIp();
+    const send = ({ cookies, answer }: Awaited<ReturnType<typeof solveCaptcha>>, extractCode: string) =>
+      t.post(api(X.login), { extractNo: created.extractNo, extractCode, vCode: answer }, { cookies, ip });
+    const captchas = await Promise.all(Array.from({ length: 12 }, () => solveCaptcha(t)));
+    // Every code comparison waits at a gate, so all eleven wrong codes are in flight together.
+    const compare = PasswordHasher.prototype.verify;
+    let comparing = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const spy = vi.spyOn(PasswordHasher.prototype, "verify").mockImplementation(async function (this: PasswordHasher, secret, stored) {
+      comparing += 1;
+      await gate;
+      return compare.call(this, secret, stored);
+    });
+    try {
+      let answered = 0;
+      const wrong = captchas.slice(0, 11).map((captcha) => send(captcha, wrongCode(created.extractCode)).finally(() => (answered += 1)));
+      await vi.waitFor(() => expect(comparing + answered).toBe(11));
+      const right = send(captchas[11], created.extractCode).finally(() => (answered += 1));
+      await vi.waitFor(() => expect(comparing + answered).toBe(12));
+      openGate();
+      const responses = await Promise.all([...wrong, right]);
+      const answers = responses.map((response) => response.json().code as number);
+      expect(comparing).toBe(EXTRACTION_MAX_FAILURES);
+      expect(answers.filter((code) => code === ExtractionCode.refused)).toHaveLength(EXTRACTION_MAX_FAILURES);
+      expect(answers.at(-1)).toBe(ExtractionCode.locked);
+      expect(responses.some((response) => response.cookies.some((cookie) => cookie.name === "hz_extract"))).toBe(false);
+    } finally {
+      openGate();
+      spy.mockRestore();
+    }
   });
 
   it("closes a number for good once wrong codes reach the limit", async () => {

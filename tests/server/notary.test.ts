@@ -75,15 +75,15 @@ describe("notary login", () => {
     expect(response.json()).toMatchObject({ code: 3010, extraData: { errors: { encryptAccount: "账号为4-32位字母、数字、下划线、点或连字符" } } });
   });
 
-  it("locks the account after repeated failures, counted under a notary: key, even for the right password", async () => {
+  it("stops unknown devices' passwords after repeated failures from many addresses, counted under a notary: key, even the right one", async () => {
     await t.app.services.notary.staff.createUser({ ...STAFF, account: "wang.wu" });
     for (let attempt = 0; attempt < THROTTLE.perAccount; attempt += 1) {
       expect((await notaryLogin({ account: "wang.wu", password: "wrong12345" }, { ip: freshIp() })).json().code).toBe(3010);
     }
     const locked = await notaryLogin({ account: "wang.wu", password: STAFF.password }, { ip: freshIp() });
-    expect(locked.json()).toMatchObject({ code: 3014, message: expect.stringMatching(/^登录失败次数过多，请\d+分钟后再试$/) });
-    const keys = await t.app.database.db.selectFrom("login_failures").select("account_key").where("account_key", "like", "%wang.wu").execute();
-    expect(new Set(keys.map((row) => row.account_key))).toEqual(new Set(["notary:wang.wu"]));
+    expect(locked.json()).toMatchObject({ code: 3014, message: expect.stringMatching(/^该账号登录失败次数过多，请\d+分钟后再试/) });
+    const keys = await t.app.database.db.selectFrom("login_attempt_counters").select("key").where("key", "like", "a:%wang.wu").execute();
+    expect(keys.map((row) => row.key)).toEqual(["a:notary:wang.wu"]);
 
     t.clock.advance(THROTTLE.windowMs + 1);
     expect((await notaryLogin({ account: "wang.wu", password: STAFF.password }, { ip: freshIp() })).json().code).toBe(200);

@@ -170,13 +170,17 @@ describe("binding after 5025", () => {
     }
     const locked = await bindByPassword(datas.oauthUserId, owner.account, owner.password, { ip: "10.2.0.1" });
     expect(locked.code).toBe(3014);
-    const captcha = await solveCaptcha(t);
-    const login = await t.get(
-      "/webapi/user/v2/loginV2",
-      { encryptAccount: encryptor.encrypt(owner.account), encryptPassword: encryptor.encryptPassword(owner.password), vcode: captcha.answer, type: 0 },
-      { cookies: captcha.cookies },
-    );
-    expect(login.json().code).toBe(3014);
+    const loginFrom = async (ip: string) => {
+      const captcha = await solveCaptcha(t);
+      return t.get(
+        "/webapi/user/v2/loginV2",
+        { encryptAccount: encryptor.encrypt(owner.account), encryptPassword: encryptor.encryptPassword(owner.password), vcode: captcha.answer, type: 0 },
+        { cookies: captcha.cookies, ip },
+      );
+    };
+    // The same address is shut out of the account; the owner elsewhere is not.
+    expect((await loginFrom("10.2.0.1")).json().code).toBe(3014);
+    expect((await loginFrom("10.2.0.2")).json().code).toBe(200);
   });
 
   it("binds by a code of type 3, creating an account for a new phone number", async () => {

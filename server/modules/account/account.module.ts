@@ -14,6 +14,8 @@ import { VerificationRepository } from "../verification/verification.repository.
 import { VerificationService } from "../verification/verification.service.js";
 import { AccountService } from "./account.service.js";
 import { LoginChallengeRepository } from "./login-challenge.repository.js";
+import { loadKnownDevices } from "./known-device.js";
+import { LoginAttemptRepository } from "./login-attempt.repository.js";
 import { LoginThrottle } from "./login-throttle.js";
 import { LoginService } from "./login.service.js";
 import { PasswordHasher } from "./password-hasher.js";
@@ -32,7 +34,8 @@ export function createAccountServices(config: AppConfig, db: Kysely<Database>, s
   const captchas = new CaptchaService(db, now, config.developmentProviders ? new Map() : null);
   const codes = new VerificationService(new VerificationRepository(db), notifier, now);
   const hasher = new PasswordHasher(config.passwordScryptLogN);
-  const throttle = new LoginThrottle(db, now);
+  const throttle = new LoginThrottle(new LoginAttemptRepository(db), now);
+  const devices = loadKnownDevices(config.dataDir, now);
   const login = new LoginService({
     users,
     fields,
@@ -40,6 +43,7 @@ export function createAccountServices(config: AppConfig, db: Kysely<Database>, s
     codes,
     sessions,
     throttle,
+    devices,
     challenges: new LoginChallengeRepository(db, now),
     hasher,
     now,
@@ -53,6 +57,7 @@ export function createAccountServices(config: AppConfig, db: Kysely<Database>, s
     codes,
     hasher,
     throttle,
+    devices,
     login,
     accounts,
     notifier,

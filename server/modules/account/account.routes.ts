@@ -34,6 +34,8 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
     },
   );
 
+  // The phone and e-mail twins share one budget per address, so alternating them gains nothing.
+  const sendCodeLimit = app.rateLimit(SEND_CODE_RATE_LIMIT);
   for (const [path, channel] of [
     ["/webapi/user/v2/sendPhoneVCode", "mobile"],
     ["/webapi/user/v2/sendEmailVCode", "email"],
@@ -47,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
           querystring: signedQuery({ account, type: CodePurposeSchema.default(CodePurpose.register) }),
           response: successResponse(z.null()),
         },
-        config: { rateLimit: SEND_CODE_RATE_LIMIT },
+        onRequest: sendCodeLimit,
       },
       async (request) => {
         const userId = request.session ? Number(request.session.subjectId) : undefined;

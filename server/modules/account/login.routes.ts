@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LoginResultSchema, SecondStepSchema } from "../../../src/schema/account.js";
@@ -6,30 +6,38 @@ import { ok, sendEnvelope } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
 import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
-import type { LoginOutcome, LoginService } from "./login.service.js";
+import { DEVICE_COOKIE, rememberDevice, type KnownDevices } from "./known-device.js";
+import { userDeviceSubject, type LoginClient, type LoginOutcome, type LoginService } from "./login.service.js";
 
 const encrypted = (what: string) => z.string().min(1, `缺少${what}`).max(2048).describe(`${what}（RSA-OAEP 加密后 base64）`);
 
 export async function loginRoutes(
   app: FastifyInstance,
-  options: { login: LoginService; refuseReplayedRequest: ReplayGuard; perMinute: number },
+  options: { login: LoginService; devices: KnownDevices; refuseReplayedRequest: ReplayGuard; perMinute: number },
 ) {
   const LOGIN_RATE_LIMIT = { max: options.perMinute, timeWindow: "1 minute" };
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { login } = options;
+  const { login, devices } = options;
   const preHandler = options.refuseReplayedRequest;
+  const clientOf = (request: FastifyRequest): LoginClient => ({ ip: request.ip, captchaId: request.cookies[CAPTCHA_COOKIE], deviceCookie: request.cookies[DEVICE_COOKIE] });
+  /** A session started: this browser becomes a known device of the account (login-throttle.ts). */
+  const answer = (request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) => {
+    if (outcome.code === 200) rememberDevice(devices, request, reply, userDeviceSubject(outcome.datas.loginUser.id));
+    return answerOutcome(reply, outcome);
+  };
 
   routes.get(
     "/webapi/user/v2/loginV2",
     {
       schema: {
         tags: ["账号"],
-        summary: "登录：type 0 账号 + 密码 + 图形验证码；type 1 账号 + 短信/邮件验证码",
-        description: "200 登录成功；3011 建议修改密码（可“下次再说”调用 delaysUpdatePwd）；3012 需要二次验证（datas 为 SecondStep）；1002 图形验证码错误；3014 失败次数过多暂时锁定。",
+        summary: "登录：type 0 账号 + 密码 + 图形验证码；type 1 账号 + 短信/邮件验证码（该账号近期失败较多时也需图形验证码）",
+        description:
+          "200 登录成功（并设置常用设备 Cookie hz_device）；3011 建议修改密码（可“下次再说”调用 delaysUpdatePwd）；3012 需要二次验证（datas 为 SecondStep）；1002 图形验证码错误，或验证码登录此时需要图形验证码（extraData.errors.vcode）；3014 失败次数过多暂时锁定。",
         querystring: signedQuery({
           encryptAccount: encrypted("账号"),
           encryptPassword: encrypted("密码").optional(),
-          vcode: z.string().max(10).optional().describe("图形验证码（type 0）"),
+          vcode: z.string().max(10).optional().describe("图形验证码（type 0 必填；type 1 在服务器以 1002 要求时填写）"),
           loginVcode: z.string().max(10).optional().describe("短信或邮件验证码（type 1）"),
           type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)])),
           ipAddress: z.string().max(64).optional().describe("客户端自报地址，仅作记录；限流以服务器所见地址为准"),
@@ -39,7 +47,7 @@ export async function loginRoutes(
       config: { session: "tokenless", rateLimit: LOGIN_RATE_LIMIT },
       preHandler,
     },
-    async (request, reply) => answer(reply, await login.login(request.query, request.ip, request.cookies[CAPTCHA_COOKIE])),
+    async (request, reply) => answer(request, reply, await login.login(request.query, clientOf(request))),
   );
 
   routes.get(
@@ -59,7 +67,7 @@ export async function loginRoutes(
       config: { session: "tokenless", rateLimit: LOGIN_RATE_LIMIT },
       preHandler,
     },
-    async (request, reply) => answer(reply, await login.loginPostponingPasswordUpdate(request.query, request.ip)),
+    async (request, reply) => answer(request, reply, await login.loginPostponingPasswordUpdate(request.query, clientOf(request))),
   );
 
   routes.post(
@@ -93,11 +101,15 @@ export async function loginRoutes(
       config: { session: "tokenless", rateLimit: LOGIN_RATE_LIMIT },
       preHandler,
     },
-    async (request) => ok(await login.completeSecondStep(request.body.challengeId, request.body.vCode)),
+    async (request, reply) => {
+      const result = await login.completeSecondStep(request.body.challengeId, request.body.vCode);
+      rememberDevice(devices, request, reply, userDeviceSubject(result.loginUser.id));
+      return ok(result);
+    },
   );
 }
 
-function answer(reply: FastifyReply, outcome: LoginOutcome) {
+function answerOutcome(reply: FastifyReply, outcome: LoginOutcome) {
   if (outcome.code === 200) return ok(outcome.datas);
   const datas = "datas" in outcome ? SecondStepSchema.parse(outcome.datas) : null;
   return sendEnvelope(reply, 200, { code: outcome.code, message: outcome.message, datas });

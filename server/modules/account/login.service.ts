@@ -6,7 +6,8 @@ import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
 import { maskAccount, parseAccount, type AccountIdentifier } from "./account-identifier.js";
 import type { LoginChallengeRepository } from "./login-challenge.repository.js";
-import type { LoginThrottle } from "./login-throttle.js";
+import type { KnownDevices } from "./known-device.js";
+import type { LoginAttempt, LoginSource, LoginThrottle } from "./login-throttle.js";
 import { toLoginUser } from "./login-user.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import type { UserRepository, UserRow } from "./user.repository.js";
@@ -22,6 +23,9 @@ export type LoginRequest = {
   type: number;
 };
 
+/** Where a login comes from: the address, the captcha cookie and the known-device cookie. */
+export type LoginClient = { ip: string; captchaId?: string; deviceCookie?: string };
+
 /** What a login answers: a session (200), or one of the steps of spec §8 before it. */
 export type LoginOutcome =
   | { code: 200; datas: LoginResult }
@@ -29,6 +33,11 @@ export type LoginOutcome =
   | { code: typeof AccountCode.secondStepRequired; message: string; datas: SecondStep };
 
 const WRONG_CREDENTIALS = "账号或密码错误";
+const CAPTCHA_WRONG = "图形验证码错误或已过期，请重新输入";
+const CAPTCHA_NEEDED = "该账号近期登录失败较多，请输入图形验证码";
+
+/** The known-device subject of a user account (known-device.ts). */
+export const userDeviceSubject = (userId: number) => `user:${userId}`;
 const MD5_HEX = /^[0-9a-f]{32}$/;
 
 export type LoginDependencies = {
@@ -38,6 +47,7 @@ export type LoginDependencies = {
   codes: VerificationService;
   sessions: SessionService;
   throttle: LoginThrottle;
+  devices: KnownDevices;
   challenges: LoginChallengeRepository;
   hasher: PasswordHasher;
   now: () => number;
@@ -52,15 +62,14 @@ export type LoginDependencies = {
 export class LoginService {
   constructor(private readonly deps: LoginDependencies) {}
 
-  async login(request: LoginRequest, ip: string, captchaId: string | undefined): Promise<LoginOutcome> {
+  async login(request: LoginRequest, client: LoginClient): Promise<LoginOutcome> {
     const account = await this.openAccount(request.encryptAccount);
-    await this.deps.throttle.assertAllowed(account.value, ip);
-    const user =
-      request.type === LoginType.password
-        ? await this.checkPassword(account, request, ip, captchaId)
-        : await this.checkCode(account, request.loginVcode ?? "", ip);
-    await this.deps.throttle.clearAccount(account.value);
-    if (request.type === LoginType.password && this.isPasswordUpdateDue(user)) {
+    const isPassword = request.type === LoginType.password;
+    const source = await this.throttleSource(account, client, isPassword ? "password" : "code");
+    const user = await this.deps.throttle.attempt(source, (attempt) =>
+      isPassword ? this.checkPassword(account, request, attempt, client.captchaId) : this.checkCodeLogin(account, request, attempt, client.captchaId),
+    );
+    if (isPassword && this.isPasswordUpdateDue(user)) {
       await this.deps.challenges.create(user.id, "password-update");
       return {
         code: AccountCode.passwordUpdateDue,
@@ -73,15 +82,27 @@ export class LoginService {
   }
 
   /** "Next time" after 3011: the password is checked again and must follow a 3011 of this user. */
-  async loginPostponingPasswordUpdate(request: { encryptAccount: string; encryptPassword: string }, ip: string): Promise<LoginOutcome> {
+  async loginPostponingPasswordUpdate(request: { encryptAccount: string; encryptPassword: string }, client: LoginClient): Promise<LoginOutcome> {
     const account = await this.openAccount(request.encryptAccount);
-    await this.deps.throttle.assertAllowed(account.value, ip);
-    const user = await this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), ip);
+    const source = await this.throttleSource(account, client, "password");
+    const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
+    const user = await this.deps.throttle.attempt(source, (attempt) => this.verifyPassword(account, passwordDigest, attempt));
     const pending = await this.deps.challenges.findLiveForUser(user.id, "password-update");
     if (!pending || !(await this.deps.challenges.consume(pending.id))) {
       throw new BusinessError(AccountCode.loginFailed, "登录已过期，请重新登录");
     }
     return this.finish(user);
+  }
+
+  /**
+   * Who is trying, for the throttle: a browser that logged in to this very account before (its
+   * device cookie) counts only its own failures. Unknown accounts have no known devices, and the
+   * lookup answers nothing to the caller, so it reveals no more than a wrong password does.
+   */
+  async throttleSource(account: AccountIdentifier, client: LoginClient, kind: LoginSource["kind"]): Promise<LoginSource> {
+    const user = await this.deps.users.findByAccount(account.value);
+    const device = user ? this.deps.devices.recognise(client.deviceCookie, userDeviceSubject(user.id)) : null;
+    return { accountKey: account.value, ip: client.ip, device, kind };
   }
 
   async sendSecondStepCode(challengeId: string, ip: string): Promise<void> {
@@ -118,24 +139,29 @@ export class LoginService {
     return { code: 200, datas: await this.startSession(user) };
   }
 
-  private async checkPassword(account: AccountIdentifier, request: LoginRequest, ip: string, captchaId: string | undefined) {
-    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) {
-      const message = "图形验证码错误或已过期，请重新输入";
-      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
-    }
+  private async checkPassword(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
+    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) throw captchaRefused(CAPTCHA_WRONG);
     if (!request.encryptPassword) throw new BusinessError(AccountCode.loginFailed, "请输入密码");
-    return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), ip);
+    return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), attempt);
+  }
+
+  /** Mode 1 needs the image captcha too once the account has failed often lately (1002 asks the page to show it). */
+  private async checkCodeLogin(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
+    if (attempt.isCaptchaRequired && !(await this.deps.captchas.verify(captchaId, request.vcode))) {
+      throw captchaRefused(request.vcode ? CAPTCHA_WRONG : CAPTCHA_NEEDED);
+    }
+    return this.checkCode(account, request.loginVcode ?? "", attempt);
   }
 
   /** Also used by binding after scan login (modules/scan-login), so failed binds count like failed logins. */
-  async verifyPassword(account: AccountIdentifier, passwordDigest: string, ip: string): Promise<UserRow> {
+  async verifyPassword(account: AccountIdentifier, passwordDigest: string, attempt: LoginAttempt): Promise<UserRow> {
     const user = await this.deps.users.findByAccount(account.value);
     const isRight =
       MD5_HEX.test(passwordDigest) && user?.password_hash
         ? await this.deps.hasher.verify(passwordDigest, user.password_hash)
         : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
     if (!user || !isRight) {
-      await this.deps.throttle.recordFailure(account.value, ip);
+      attempt.fail();
       throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
     }
     this.assertActive(user);
@@ -143,9 +169,9 @@ export class LoginService {
   }
 
   /** Mode 1: an unregistered phone number is registered on the spot (spec §2); e-mail is not. Binding after scan login uses it with purpose 3. */
-  async checkCode(account: AccountIdentifier, code: string, ip: string, purpose: CodePurposeValue = CodePurpose.codeLogin): Promise<UserRow> {
+  async checkCode(account: AccountIdentifier, code: string, attempt: LoginAttempt, purpose: CodePurposeValue = CodePurpose.codeLogin): Promise<UserRow> {
     if (!(await this.deps.codes.check(purpose, account.value, code))) {
-      await this.deps.throttle.recordFailure(account.value, ip);
+      attempt.fail();
       const message = "验证码错误或已失效，请重新获取";
       throw new BusinessError(AccountCode.verificationCodeInvalid, message, { errors: { loginVcode: message } });
     }
@@ -198,6 +224,10 @@ function secondStepTarget(user: UserRow): AccountIdentifier | null {
   if (user.mobile) return { kind: "mobile", value: user.mobile };
   if (user.mail) return { kind: "email", value: user.mail };
   return null;
+}
+
+function captchaRefused(message: string) {
+  return new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
 }
 
 function expiredChallenge() {

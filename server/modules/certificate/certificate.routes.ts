@@ -16,7 +16,11 @@ const TAG = "存证证书";
 export async function certificateRoutes(app: FastifyInstance, options: { certificates: CertificateService; sessions: SessionService; perMinute?: number }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { certificates } = options;
-  const rateLimit = { max: options.perMinute ?? PUBLIC_VERIFY_PER_MINUTE, timeWindow: "1 minute" };
+  // One budget per kind of lookup, shared by its GET and POST twins: a per-route limit would let an
+  // address try twice as many certificate numbers by alternating the two.
+  const limit = { max: options.perMinute ?? PUBLIC_VERIFY_PER_MINUTE, timeWindow: "1 minute" };
+  const byNumberLimit = app.rateLimit(limit);
+  const byDigestLimit = app.rateLimit(limit);
 
   routes.get(
     "/webapi/certificate/v2/getCertificatePdf",
@@ -50,7 +54,8 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
         summary: "公开核验：按证书编号取得账本记录、证明包（含签名检查点）与脱敏的展示信息，由浏览器自行核验",
         querystring: signedQuery(VerifyByCertificateNoQuerySchema.shape),
       },
-      config: { session: "tokenless", rateLimit },
+      config: { session: "tokenless" },
+      onRequest: byNumberLimit,
     },
     async (request) => ok(await certificates.verifyByCertificateNo(request.query.certificateNo)),
   );
@@ -58,7 +63,8 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
     "/webapi/certificate/v2/verifyByCertificateNo",
     {
       schema: { ...publicAnswer, summary: "同 GET：按证书编号公开核验", querystring: signedPostQuery(), body: signedBody(VerifyByCertificateNoQuerySchema.shape) },
-      config: { session: "tokenless", rateLimit },
+      config: { session: "tokenless" },
+      onRequest: byNumberLimit,
     },
     async (request) => ok(await certificates.verifyByCertificateNo(request.body.certificateNo)),
   );
@@ -72,7 +78,8 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
         summary: "公开核验：按文件 SHA-256 查找存证（文件在浏览器本地计算摘要，不上传），应答全部一致的存证",
         querystring: signedQuery(VerifyByDigestQuerySchema.shape),
       },
-      config: { session: "tokenless", rateLimit },
+      config: { session: "tokenless" },
+      onRequest: byDigestLimit,
     },
     async (request) => ok(await certificates.verifyByDigest(request.query.sha256)),
   );
@@ -80,7 +87,8 @@ export async function certificateRoutes(app: FastifyInstance, options: { certifi
     "/webapi/certificate/v2/verifyByDigest",
     {
       schema: { ...digestAnswer, summary: "同 GET：按文件 SHA-256 公开核验", querystring: signedPostQuery(), body: signedBody(VerifyByDigestQuerySchema.shape) },
-      config: { session: "tokenless", rateLimit },
+      config: { session: "tokenless" },
+      onRequest: byDigestLimit,
     },
     async (request) => ok(await certificates.verifyByDigest(request.body.sha256)),
   );

@@ -107,18 +107,26 @@ export class ExtractionRepository {
   }
 
   /**
-   * Counts a wrong code and, from the `lockFrom`-th on, locks the number until `lockUntil`. One
-   * statement, so concurrent guesses cannot each see "four failures so far" and all get through.
+   * Reserves one attempt before the code is compared: counts it and, from the `lockFrom`-th on,
+   * locks the number until `lockUntil`, in one conditional statement. Guesses sent at once each
+   * take their reservation in turn, so no more codes are compared than the lock allows however
+   * many arrive together (reading the count first and adding failures afterwards let 12 through).
+   * False when the number is locked or closed: nothing was reserved. A right code gives its
+   * reservation back through recordLogin, which clears the count.
    */
-  async recordFailure(id: number, lockFrom: number, lockUntil: number): Promise<void> {
-    await this.db
+  async reserveAttempt(id: number, limits: { now: number; lockFrom: number; lockUntil: number; closeAt: number }): Promise<boolean> {
+    const reserved = await this.db
       .updateTable("evidence_extractions")
       .set((eb) => ({
         failed_attempts: eb("failed_attempts", "+", 1),
-        locked_until: eb.case().when("failed_attempts", ">=", lockFrom - 1).then(lockUntil).else(eb.ref("locked_until")).end(),
+        locked_until: eb.case().when("failed_attempts", ">=", limits.lockFrom - 1).then(limits.lockUntil).else(eb.ref("locked_until")).end(),
       }))
       .where("id", "=", id)
-      .execute();
+      .where("failed_attempts", "<", limits.closeAt)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", limits.now)]))
+      .returning("failed_attempts")
+      .executeTakeFirst();
+    return reserved !== undefined;
   }
 
   async recordLogin(id: number, session: { token_hash: string; created_at: number; expires_at: number }): Promise<void> {

@@ -75,7 +75,7 @@ export async function extractionRoutes(app: FastifyInstance, options: Extraction
         path: COOKIE_PATH,
         httpOnly: true,
         sameSite: "strict",
-        secure: request.protocol === "https",
+        secure: request.isServedOverTls,
         expires: new Date(session.expiresAt),
       });
       return ok(session);

@@ -85,13 +85,15 @@ export class ExtractionService {
       await this.hasher.verifyAgainstNothing(code);
       throw refused();
     }
-    if (row.failed_attempts >= EXTRACTION_FAILURE_LIMIT) throw new BusinessError(ExtractionCode.locked, EXTRACTION_MESSAGE.closed);
-    if (row.locked_until !== null && row.locked_until > now) throw locked(row.locked_until - now);
-
-    if (!(await this.hasher.verify(code, row.code_hash))) {
-      await this.repository.recordFailure(row.id, EXTRACTION_MAX_FAILURES, now + EXTRACTION_LOCK_MINUTES * 60_000);
-      throw refused();
-    }
+    const isReserved = await this.repository.reserveAttempt(row.id, {
+      now,
+      lockFrom: EXTRACTION_MAX_FAILURES,
+      lockUntil: now + EXTRACTION_LOCK_MINUTES * 60_000,
+      closeAt: EXTRACTION_FAILURE_LIMIT,
+    });
+    if (!isReserved) throw lockedAnswer((await this.repository.findByNumber(extractNo)) ?? row, now);
+    // The reservation already counted this attempt as a failure; only a right code undoes it.
+    if (!(await this.hasher.verify(code, row.code_hash))) throw refused();
     if (!isLive(row, now)) throw refused();
 
     const token = newSessionToken();
@@ -167,4 +169,9 @@ export class ExtractionService {
 const isLive = (row: ExtractionRow, now: number) => row.revoked_at === null && row.expires_at > now;
 const refused = () => new BusinessError(ExtractionCode.refused, EXTRACTION_MESSAGE.refused);
 const sessionEnded = () => new BusinessError(ExtractionCode.sessionEnded, EXTRACTION_MESSAGE.sessionEnded);
-const locked = (remainingMs: number) => new BusinessError(ExtractionCode.locked, EXTRACTION_MESSAGE.locked(Math.max(1, Math.ceil(remainingMs / 60_000))));
+/** Closed for good at the failure limit; otherwise locked for the rest of the lock (a minute at least). */
+function lockedAnswer(row: ExtractionRow, now: number) {
+  if (row.failed_attempts >= EXTRACTION_FAILURE_LIMIT) return new BusinessError(ExtractionCode.locked, EXTRACTION_MESSAGE.closed);
+  const remainingMs = (row.locked_until ?? now) - now;
+  return new BusinessError(ExtractionCode.locked, EXTRACTION_MESSAGE.locked(Math.max(1, Math.ceil(remainingMs / 60_000))));
+}

@@ -15,6 +15,7 @@ export function createNotaryServices(config: AppConfig, db: Kysely<Database>, ac
     fields: accounts.fields,
     captchas: accounts.captchas,
     throttle: accounts.throttle,
+    devices: accounts.devices,
     hasher: accounts.hasher,
     sessions,
     now,

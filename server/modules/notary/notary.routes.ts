@@ -4,15 +4,16 @@ import { z } from "zod";
 import { NotaryInfoSchema, NotaryLoginResultSchema } from "../../../src/schema/notary.js";
 import { ok } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
+import { DEVICE_COOKIE, rememberDevice, type KnownDevices } from "../account/known-device.js";
 import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
-import type { NotaryService } from "./notary.service.js";
+import { notaryDeviceSubject, type NotaryService } from "./notary.service.js";
 
 const encrypted = (what: string) => z.string().min(1, `缺少${what}`).max(2048).describe(`${what}（RSA-OAEP 加密后 base64）`);
 
 export async function notaryRoutes(
   app: FastifyInstance,
-  options: { notary: NotaryService; refuseReplayedRequest: ReplayGuard; perMinute: number },
+  options: { notary: NotaryService; devices: KnownDevices; refuseReplayedRequest: ReplayGuard; perMinute: number },
 ) {
   // Per address, like users' logins: a notary office behind one NAT address may need a higher limit.
   const loginRateLimit = { max: options.perMinute, timeWindow: "1 minute" };
@@ -37,7 +38,11 @@ export async function notaryRoutes(
       config: { session: "tokenless", rateLimit: loginRateLimit },
       preHandler: options.refuseReplayedRequest,
     },
-    async (request) => ok(await notary.login(request.body, request.ip, request.cookies[CAPTCHA_COOKIE])),
+    async (request, reply) => {
+      const result = await notary.login(request.body, { ip: request.ip, captchaId: request.cookies[CAPTCHA_COOKIE], deviceCookie: request.cookies[DEVICE_COOKIE] });
+      rememberDevice(options.devices, request, reply, notaryDeviceSubject(result.notaryUser.id));
+      return ok(result);
+    },
   );
 
   routes.post(

@@ -2,6 +2,8 @@ import { AccountCode } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
+import type { KnownDevices } from "../account/known-device.js";
+import type { LoginClient } from "../account/login.service.js";
 import type { LoginThrottle } from "../account/login-throttle.js";
 import type { PasswordHasher } from "../account/password-hasher.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -17,6 +19,7 @@ export type NotaryDependencies = {
   fields: EncryptedFields;
   captchas: CaptchaService;
   throttle: LoginThrottle;
+  devices: KnownDevices;
   hasher: PasswordHasher;
   sessions: SessionService;
   now: () => number;
@@ -32,6 +35,9 @@ const MD5_HEX = /^[0-9a-f]{32}$/;
  */
 const THROTTLE_PREFIX = "notary:";
 
+/** The known-device subject of a staff account (known-device.ts). */
+export const notaryDeviceSubject = (userId: number) => `notary:${userId}`;
+
 /**
  * Notary office staff: a separate login (spec §6) with its own session kind, checked in the same
  * order as a user's password login so that it reveals as little: throttling, captcha, credentials.
@@ -39,26 +45,28 @@ const THROTTLE_PREFIX = "notary:";
 export class NotaryService {
   constructor(private readonly deps: NotaryDependencies) {}
 
-  async login(request: NotaryLoginRequest, ip: string, captchaId: string | undefined): Promise<NotaryLoginResult> {
+  async login(request: NotaryLoginRequest, client: LoginClient): Promise<NotaryLoginResult> {
     const account = await this.openAccount(request.encryptAccount);
-    const throttleKey = THROTTLE_PREFIX + account;
-    await this.deps.throttle.assertAllowed(throttleKey, ip);
-    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) {
-      const message = "图形验证码错误或已过期，请重新输入";
-      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
-    }
-    const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
-    const user = await this.deps.users.findByAccount(account);
-    const isRight =
-      MD5_HEX.test(passwordDigest) && user
-        ? await this.deps.hasher.verify(passwordDigest, user.password_hash)
-        : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
-    if (!user || !isRight) {
-      await this.deps.throttle.recordFailure(throttleKey, ip);
-      throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
-    }
-    this.assertMaySignIn(user);
-    await this.deps.throttle.clearAccount(throttleKey);
+    const found = await this.deps.users.findByAccount(account);
+    const device = found ? this.deps.devices.recognise(client.deviceCookie, notaryDeviceSubject(found.id)) : null;
+    const source = { accountKey: THROTTLE_PREFIX + account, ip: client.ip, device, kind: "password" } as const;
+    const user = await this.deps.throttle.attempt(source, async (attempt) => {
+      if (!(await this.deps.captchas.verify(client.captchaId, request.vcode))) {
+        const message = "图形验证码错误或已过期，请重新输入";
+        throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
+      }
+      const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
+      const isRight =
+        MD5_HEX.test(passwordDigest) && found
+          ? await this.deps.hasher.verify(passwordDigest, found.password_hash)
+          : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
+      if (!found || !isRight) {
+        attempt.fail();
+        throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
+      }
+      this.assertMaySignIn(found);
+      return found;
+    });
     const { token, createdAt } = await this.deps.sessions.create(String(user.id), "notary");
     await this.deps.users.recordLogin(user.id, createdAt);
     return { notaryUser: toNotaryUser(user), token };

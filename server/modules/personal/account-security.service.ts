@@ -65,16 +65,19 @@ export class AccountSecurityService {
    */
   async changePassword(userId: number, input: { encryptOldPassword: string; encryptPassword: string }, ip: string): Promise<{ token: string }> {
     const user = await this.deps.accounts.requireUser(userId);
-    if (!user.password_hash) throw new BusinessError(PersonalCode.notAllowed, "账号尚未设置密码，请先设置登录密码");
+    const passwordHash = user.password_hash;
+    if (!passwordHash) throw new BusinessError(PersonalCode.notAllowed, "账号尚未设置密码，请先设置登录密码");
     const throttleKey = user.login_account ?? user.mobile ?? user.mail ?? String(user.id);
-    await this.deps.throttle.assertAllowed(throttleKey, ip);
     const oldDigest = await this.deps.fields.open(input.encryptOldPassword, "encryptOldPassword");
     const newDigest = await this.deps.fields.open(input.encryptPassword, "encryptPassword");
     if (!MD5_HEX.test(newDigest)) throw fieldError("encryptPassword", "密码格式不正确");
-    if (!MD5_HEX.test(oldDigest) || !(await this.deps.hasher.verify(oldDigest, user.password_hash))) {
-      await this.deps.throttle.recordFailure(throttleKey, ip);
-      throw new BusinessError(PersonalCode.oldPasswordWrong, "原密码错误", { errors: { encryptOldPassword: "原密码错误" } });
-    }
+    // Inside a session: counted per account and address, never against the account as a whole.
+    await this.deps.throttle.attempt({ accountKey: throttleKey, ip, device: null, kind: "session" }, async (attempt) => {
+      if (!MD5_HEX.test(oldDigest) || !(await this.deps.hasher.verify(oldDigest, passwordHash))) {
+        attempt.fail();
+        throw new BusinessError(PersonalCode.oldPasswordWrong, "原密码错误", { errors: { encryptOldPassword: "原密码错误" } });
+      }
+    });
     if (newDigest === oldDigest) throw fieldError("encryptPassword", "新密码不能与原密码相同");
     const now = this.deps.now();
     await this.deps.users.update(userId, {

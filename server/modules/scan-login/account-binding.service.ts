@@ -3,8 +3,8 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { BindType, ScanLoginCode } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
-import type { LoginThrottle } from "../account/login-throttle.js";
-import type { LoginService } from "../account/login.service.js";
+import type { LoginAttempt, LoginThrottle } from "../account/login-throttle.js";
+import type { LoginClient, LoginService } from "../account/login.service.js";
 import type { UserRepository, UserRow } from "../account/user.repository.js";
 import type { CaptchaService } from "../security/captcha.service.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
@@ -43,18 +43,18 @@ const ACCOUNT_BOUND_ELSEWHERE = "该账号已绑定其他微信，请用该微�
 export class AccountBindingService {
   constructor(private readonly deps: AccountBindingDependencies) {}
 
-  async bind(request: BindRequest, ip: string, captchaId: string | undefined): Promise<LoginResult> {
+  async bind(request: BindRequest, client: LoginClient): Promise<LoginResult> {
     const now = this.deps.now();
     const pending = await this.deps.states.findLivePendingIdentity(request.oauthUserId, now);
     if (!pending) throw fieldError(ScanLoginCode.scanExpired, PENDING_EXPIRED);
     const account = await this.openAccount(request.encryptAccount);
-    await this.deps.throttle.assertAllowed(account.value, ip);
-
-    const user =
-      request.type === BindType.password
-        ? await this.proveByPassword(account, request, ip, captchaId)
-        : await this.deps.login.checkCode(account, request.vCode, ip, CodePurpose.bindAfterScan);
-    await this.deps.throttle.clearAccount(account.value);
+    const isPassword = request.type === BindType.password;
+    const source = await this.deps.login.throttleSource(account, client, isPassword ? "password" : "code");
+    // The code bind has no captcha field in its contract (spec §7), so it is held to the per-source
+    // and per-address counts and to the code's own five tries.
+    const user = await this.deps.throttle.attempt(source, (attempt) =>
+      isPassword ? this.proveByPassword(account, request, attempt, client.captchaId) : this.deps.login.checkCode(account, request.vCode, attempt, CodePurpose.bindAfterScan),
+    );
 
     if (user.oauth_user_id !== pending.identity_key) {
       if (user.oauth_user_id) throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
@@ -67,7 +67,7 @@ export class AccountBindingService {
     return this.deps.login.startSession({ ...user, oauth_user_id: pending.identity_key });
   }
 
-  private async proveByPassword(account: AccountIdentifier, request: BindRequest, ip: string, captchaId: string | undefined): Promise<UserRow> {
+  private async proveByPassword(account: AccountIdentifier, request: BindRequest, attempt: LoginAttempt, captchaId: string | undefined): Promise<UserRow> {
     if (!(await this.deps.captchas.verify(captchaId, request.vCode))) {
       const message = "图形验证码错误或已过期，请重新输入";
       throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vCode: message } });
@@ -75,7 +75,7 @@ export class AccountBindingService {
     if (!request.encryptPassword) throw fieldError(ResultCode.validationFailed, "请输入密码", "encryptPassword");
     const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
     try {
-      return await this.deps.login.verifyPassword(account, passwordDigest, ip);
+      return await this.deps.login.verifyPassword(account, passwordDigest, attempt);
     } catch (error) {
       // The login's "wrong account or password" is the bind panel's 421 (spec §8), shown at the account.
       if (error instanceof BusinessError && error.code === AccountCode.loginFailed) throw fieldError(ScanLoginCode.bindAccountInvalid, error.message);

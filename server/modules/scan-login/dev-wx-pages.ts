@@ -11,8 +11,9 @@ const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;font-family:"Noto Sans
 .badge{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:2px 8px;font-size:12px}
 .muted{color:#6b7280;font-size:12px}`;
 
-export function renderQrPage(input: { state: string; confirmUrl: string; qrSvg: string; statusUrl: string }): string {
+export function renderQrPage(input: { state: string; confirmUrl: string; qrSvg: string; statusUrl: string; nonce: string }): string {
   return page(
+    input.nonce,
     "开发环境模拟扫码",
     `${BASE_STYLE}
 body{display:flex;flex-direction:column;align-items:center;padding:8px 8px 0;text-align:center}
@@ -25,7 +26,7 @@ p{margin:4px 0;font-size:13px}a{color:#1677ff;font-size:12px}#status{min-height:
 <p class="muted">真实环境中此处显示微信的登录二维码</p>
 <a href="${escapeHtml(input.confirmUrl)}" target="_blank" rel="noopener" data-confirm-url>没有手机？在新窗口打开确认页</a>
 <p id="status" class="muted">等待扫码确认…</p>
-<script>
+<script nonce="${escapeHtml(input.nonce)}">
 (function () {
   var statusUrl = ${scriptJson(input.statusUrl)};
   var line = document.getElementById("status");
@@ -52,9 +53,10 @@ p{margin:4px 0;font-size:13px}a{color:#1677ff;font-size:12px}#status{min-height:
   );
 }
 
-export function renderConfirmPage(input: { state: string; confirmPostUrl: string }): string {
+export function renderConfirmPage(input: { state: string; confirmPostUrl: string; nonce: string }): string {
   const presets = DEV_TEST_IDENTITIES.map((name) => `<button type="button" class="preset" data-nickname="${escapeHtml(name)}">${escapeHtml(name)}</button>`).join("");
   return page(
+    input.nonce,
     "确认登录 · 开发环境模拟",
     `${BASE_STYLE}
 body{background:#ededed;min-height:100vh;display:flex;justify-content:center}
@@ -83,7 +85,7 @@ input{width:100%;font-size:16px;padding:10px;border:1px solid #d1d5db;border-rad
 <button type="button" id="confirm">确认登录</button>
 <p id="result" role="status"></p>
 </main></div>
-<script>
+<script nonce="${escapeHtml(input.nonce)}">
 (function () {
   var postUrl = ${scriptJson(input.confirmPostUrl)};
   var state = ${scriptJson(input.state)};
@@ -114,28 +116,30 @@ input{width:100%;font-size:16px;padding:10px;border:1px solid #d1d5db;border-rad
   );
 }
 
-export function renderExpiredPage(): string {
+export function renderExpiredPage(nonce: string): string {
   return page(
+    nonce,
     "二维码已失效",
     `${BASE_STYLE}body{padding:24px;text-align:center}`,
     `<span class="badge">开发环境模拟扫码</span><p>二维码已失效，请在登录页刷新二维码后重新扫码。</p>`,
   );
 }
 
-export function renderRefusedPage(): string {
-  return page("页面不存在", `${BASE_STYLE}body{padding:24px}`, "<p>模拟扫码页面只在开发环境、且未配置真实微信登录时提供；此服务器不提供。</p>");
+export function renderRefusedPage(nonce: string): string {
+  return page(nonce, "页面不存在", `${BASE_STYLE}body{padding:24px}`, "<p>模拟扫码页面只在开发环境、且未配置真实微信登录时提供；此服务器不提供。</p>");
 }
 
-function page(title: string, style: string, body: string): string {
+/** The nonce is the one the page's Content-Security-Policy names: only its own style and script run. */
+function page(nonce: string, title: string, style: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · 衡证</title><style>${style}</style></head><body>${body}</body></html>`;
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · 衡证</title><style nonce="${escapeHtml(nonce)}">${style}</style></head><body>${body}</body></html>`;
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** JSON inside a <script>: "<" escaped so no value can close the element. */
+/** JSON inside a <script nonce="${escapeHtml(input.nonce)}">: "<" escaped so no value can close the element. */
 function scriptJson(value: string): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

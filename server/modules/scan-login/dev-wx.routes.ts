@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { DEV_WX_PATHS, type DevMessagingLoginProvider } from "./dev-messaging-provider.js";
@@ -11,7 +12,22 @@ const ConfirmBodySchema = z.object({
   nickname: z.string().trim().min(1).max(NICKNAME_MAX_LENGTH),
 });
 
-const HTML_HEADERS = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } as const;
+/**
+ * These pages' own rule: the login panel frames the QR page, so same-origin framing is allowed
+ * (everything else is framed nowhere), and their inline style and script run by a fresh nonce.
+ */
+function sendPage(reply: FastifyReply, status: number, render: (nonce: string) => string) {
+  const nonce = randomBytes(16).toString("base64");
+  return reply
+    .code(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header(
+      "content-security-policy",
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`,
+    )
+    .send(render(nonce));
+}
 
 /**
  * The development provider's pages (registered only with development providers): the QR page the
@@ -24,17 +40,17 @@ export async function devWxRoutes(app: FastifyInstance, options: { provider: Dev
   app.get(DEV_WX_PATHS.qr, { schema: { hide: true } }, async (request, reply) => {
     const state = readState(request);
     const status = state ? await provider.status(state) : { status: "expired" as const };
-    if (!state || status.status === "expired") return reply.code(410).headers(HTML_HEADERS).send(renderExpiredPage());
+    if (!state || status.status === "expired") return sendPage(reply, 410, renderExpiredPage);
     const confirmUrl = `${ownOrigin(request)}${DEV_WX_PATHS.confirm}?state=${state}`;
     const qrSvg = await QRCode.toString(confirmUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-    return reply.headers(HTML_HEADERS).send(renderQrPage({ state, confirmUrl, qrSvg, statusUrl: `${DEV_WX_PATHS.status}?state=${state}` }));
+    return sendPage(reply, 200, (nonce) => renderQrPage({ state, confirmUrl, qrSvg, statusUrl: `${DEV_WX_PATHS.status}?state=${state}`, nonce }));
   });
 
   app.get(DEV_WX_PATHS.confirm, { schema: { hide: true } }, async (request, reply) => {
     const state = readState(request);
     const status = state ? await provider.status(state) : { status: "expired" as const };
-    if (!state || status.status !== "waiting") return reply.code(410).headers(HTML_HEADERS).send(renderExpiredPage());
-    return reply.headers(HTML_HEADERS).send(renderConfirmPage({ state, confirmPostUrl: DEV_WX_PATHS.confirm }));
+    if (!state || status.status !== "waiting") return sendPage(reply, 410, renderExpiredPage);
+    return sendPage(reply, 200, (nonce) => renderConfirmPage({ state, confirmPostUrl: DEV_WX_PATHS.confirm, nonce }));
   });
 
   app.post(DEV_WX_PATHS.confirm, { schema: { hide: true } }, async (request, reply) => {
@@ -57,7 +73,7 @@ export async function devWxRefusedRoutes(app: FastifyInstance) {
     method: ["GET", "POST"],
     url: "/dev/wx/*",
     schema: { hide: true },
-    handler: async (_request, reply) => reply.code(404).headers(HTML_HEADERS).send(renderRefusedPage()),
+    handler: async (_request, reply) => sendPage(reply, 404, renderRefusedPage),
   });
 }
 

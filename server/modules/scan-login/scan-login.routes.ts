@@ -13,6 +13,7 @@ import {
 } from "../../../src/schema/scan-login.js";
 import { ok, sendEnvelope } from "../../http/envelope.js";
 import { signedBody, signedPostQuery, signedQuery, successResponse } from "../../http/route-schema.js";
+import { DEVICE_COOKIE } from "../account/known-device.js";
 import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
 import type { AccountBindingService } from "./account-binding.service.js";
@@ -98,7 +99,8 @@ export async function scanLoginRoutes(app: FastifyInstance, options: ScanLoginRo
       config: { session: "tokenless", rateLimit: loginRateLimit },
       preHandler: options.refuseReplayedRequest,
     },
-    async (request) => ok(await binding.bind(request.query, request.ip, request.cookies[CAPTCHA_COOKIE])),
+    async (request) =>
+      ok(await binding.bind(request.query, { ip: request.ip, captchaId: request.cookies[CAPTCHA_COOKIE], deviceCookie: request.cookies[DEVICE_COOKIE] })),
   );
 
   routes.get(

@@ -1,7 +1,7 @@
 import { constants, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject, createPrivateKey } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { RSA_MODULUS_BITS } from "../../../src/schema/account.js";
+import { readOrCreateKeyFile } from "./key-file.js";
 
 /**
  * The installation's RSA key for encrypted login fields (DESIGN.md §4): generated once, kept in
@@ -31,15 +31,8 @@ export class LoginKey {
 export const LOGIN_KEY_FILE = path.join("keys", "login-rsa-private.pem");
 
 export function loadOrCreateLoginKey(dataDir: string): LoginKey {
-  const file = path.join(dataDir, LOGIN_KEY_FILE);
-  if (fs.existsSync(file)) return new LoginKey(createPrivateKey(fs.readFileSync(file)));
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: RSA_MODULUS_BITS });
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Written beside and renamed, so a crash never leaves a half-written key that would lock every
-  // user out; if two processes race, the first rename wins and both read the file afterwards.
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
-  if (!fs.existsSync(file)) fs.renameSync(temporary, file);
-  else fs.rmSync(temporary, { force: true });
-  return new LoginKey(createPrivateKey(fs.readFileSync(file)));
+  const pem = readOrCreateKeyFile(dataDir, LOGIN_KEY_FILE, () =>
+    generateKeyPairSync("rsa", { modulusLength: RSA_MODULUS_BITS }).privateKey.export({ type: "pkcs8", format: "pem" }),
+  );
+  return new LoginKey(createPrivateKey(pem));
 }

@@ -48,7 +48,7 @@ export async function securityRoutes(
           path: "/webapi",
           httpOnly: true,
           sameSite: "lax",
-          secure: request.protocol === "https",
+          secure: request.isServedOverTls,
           maxAge: CAPTCHA_TTL_MS / 1000,
         });
         return ok({ codeBase64: captcha.imageDataUrl });

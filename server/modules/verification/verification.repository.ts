@@ -44,12 +44,18 @@ export class VerificationRepository {
       .executeTakeFirst();
   }
 
-  async countAttempt(id: number): Promise<void> {
-    await this.db
+  /**
+   * Counts a try before the code is compared, in one conditional statement, so tries sent at once
+   * cannot all read "no wrong tries yet": false when the code has used up its tries.
+   */
+  async reserveAttempt(id: number, maxAttempts: number): Promise<boolean> {
+    const result = await this.db
       .updateTable("verification_codes")
       .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
       .where("id", "=", id)
-      .execute();
+      .where("attempts", "<", maxAttempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Consumes the code once: false when another request consumed it first. */

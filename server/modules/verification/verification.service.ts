@@ -69,14 +69,11 @@ export class VerificationService {
     else await this.notifier.sendEmail(target, `衡证验证码：${code}`, `${text}\n\n衡证电子证据平台`);
   }
 
-  /** True and consumed when the code is the newest live one for the target; counts a wrong try otherwise. */
+  /** True and consumed when the code is the newest live one for the target; every try counts, the right one included. */
   async check(purpose: CodePurposeValue, target: string, code: string): Promise<boolean> {
     const row = await this.repository.findNewestLive(target, purpose, this.now());
-    if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return false;
-    if (!digestsEqual(row.code_hash, hashCode(purpose, target, code.trim()))) {
-      await this.repository.countAttempt(row.id);
-      return false;
-    }
+    if (!row || !(await this.repository.reserveAttempt(row.id, CODE_MAX_ATTEMPTS))) return false;
+    if (!digestsEqual(row.code_hash, hashCode(purpose, target, code.trim()))) return false;
     return this.repository.consume(row.id, this.now());
   }
 

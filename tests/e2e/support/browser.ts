@@ -34,9 +34,18 @@ export const SCREENSHOT_DIR = (() => {
   return dir;
 })();
 
-/** Collects console errors and uncaught page errors so a test can assert there were none. */
+/**
+ * Collects console errors, uncaught page errors and Content-Security-Policy violations (reported
+ * by the page's `securitypolicyviolation` event as well as Chromium's own console line) so a test
+ * can assert there were none. Call it before the page's first navigation.
+ */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   page.on("console", (message: ConsoleMessage) => {
     if (message.type() === "error") problems.push(message.text());
   });

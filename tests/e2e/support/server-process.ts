@@ -47,8 +47,9 @@ export async function startServer(
   const deadline = Date.now() + 60_000;
   while (!output.includes("已启动")) {
     if (child.exitCode !== null || Date.now() > deadline) {
+      const exitCode = child.exitCode;
       child.kill("SIGKILL");
-      throw new Error(`server did not start:\n${output}`);
+      throw new Error(`server did not start (exit code ${exitCode}):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -15,8 +15,8 @@ export function createClock(start = Date.UTC(2026, 10, 22, 2, 0, 0)): TestClock 
   return { now: () => current, advance: (ms) => void (current += ms), set: (ms) => void (current = ms) };
 }
 
-/** `ip` stands for the caller's address (throttling is per address); `cookies` for the browser's. */
-export type RequestOptions = { token?: string; ip?: string; cookies?: Record<string, string> };
+/** `ip` stands for the caller's address (throttling is per address); `cookies` for the browser's; `headers` for a proxy's. */
+export type RequestOptions = { token?: string; ip?: string; cookies?: Record<string, string>; headers?: Record<string, string> };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -76,13 +76,13 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     clock,
     database,
     logs,
-    get: (url, params = {}, { token, ip, cookies } = {}) =>
-      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)), remoteAddress: ip, cookies }),
-    post: (url, body = {}, { token, ip, cookies } = {}) => {
+    get: (url, params = {}, { token, ip, cookies, headers } = {}) =>
+      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)), remoteAddress: ip, cookies, headers }),
+    post: (url, body = {}, { token, ip, cookies, headers } = {}) => {
       const withToken = token ? { ...body, token } : body;
       const timestamp = clock.now();
       const signature = computeSignature({ ...withToken, timestamp }, sha256Hex);
-      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken, remoteAddress: ip, cookies });
+      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken, remoteAddress: ip, cookies, headers });
     },
     async close() {
       await app.close();

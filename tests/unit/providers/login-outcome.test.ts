@@ -48,7 +48,7 @@ describe("decideLoginOutcome (spec §8)", () => {
     expect(decideLoginOutcome(envelope(500, "网络异常，请稍后重试"), mode)).toMatchObject({ kind: "failed", code: 500 });
   });
 
-  it("1002 outside password login is an ordinary failure", () => {
-    expect(decideLoginOutcome(envelope(1002, "图形验证码错误"), CODE)).toMatchObject({ kind: "failed", code: 1002 });
+  it("1002 in code login asks for the image captcha, with the message under it", () => {
+    expect(decideLoginOutcome(envelope(1002, "请输入图形验证码"), CODE)).toEqual({ kind: "captchaInvalid", message: "请输入图形验证码" });
   });
 });
