@@ -11,6 +11,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    reporters: ["default", "./tests/support/project-times-reporter.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {

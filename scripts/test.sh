@@ -18,11 +18,18 @@ ensure_system_packages
 trap stop_throwaway_postgres EXIT
 start_throwaway_postgres
 
+phase_started=$SECONDS
 echo "==> Type check"
 npx tsc --noEmit -p tsconfig.json
+echo "    type check took $((SECONDS - phase_started)) s"
 
+phase_started=$SECONDS
 echo "==> Building the client for the end-to-end tests"
 npx vite build --logLevel warn
+echo "    client build took $((SECONDS - phase_started)) s"
 
+# Each project's own time is printed at the end by tests/support/project-times-reporter.ts.
+phase_started=$SECONDS
 echo "==> Tests"
 npx vitest run "$@"
+echo "    tests took $((SECONDS - phase_started)) s; the whole npm test $SECONDS s"
