@@ -7,10 +7,9 @@ import type { VerificationService } from "../verification/verification.service.j
 import { parseAccount, type AccountIdentifier } from "./account-identifier.js";
 import type { LoginService } from "./login.service.js";
 import { toLoginUser } from "./login-user.js";
-import type { PasswordHasher } from "./password-hasher.js";
+import { MD5_HEX, type PasswordHasher } from "./password-hasher.js";
 import type { UserRepository, UserRow } from "./user.repository.js";
 
-const MD5_HEX = /^[0-9a-f]{32}$/;
 const NOT_REGISTERED = "该账号尚未注册";
 const ALREADY_REGISTERED = "该账号已注册，请直接登录";
 

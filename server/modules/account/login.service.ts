@@ -38,7 +38,6 @@ const CAPTCHA_NEEDED = "该账号近期登录失败较多，请输入图形验�
 
 /** The known-device subject of a user account (known-device.ts). */
 export const userDeviceSubject = (userId: number) => `user:${userId}`;
-const MD5_HEX = /^[0-9a-f]{32}$/;
 
 export type LoginDependencies = {
   users: UserRepository;
@@ -156,10 +155,7 @@ export class LoginService {
   /** Also used by binding after scan login (modules/scan-login), so failed binds count like failed logins. */
   async verifyPassword(account: AccountIdentifier, passwordDigest: string, attempt: LoginAttempt): Promise<UserRow> {
     const user = await this.deps.users.findByAccount(account.value);
-    const isRight =
-      MD5_HEX.test(passwordDigest) && user?.password_hash
-        ? await this.deps.hasher.verify(passwordDigest, user.password_hash)
-        : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
+    const isRight = await this.deps.hasher.verifyDigest(passwordDigest, user?.password_hash);
     if (!user || !isRight) {
       attempt.fail();
       throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);

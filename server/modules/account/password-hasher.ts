@@ -6,6 +6,8 @@ const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOpt
   );
 
 const KEY_LENGTH = 32;
+/** What the browser sends as a password: the MD5 hex digest of what the user typed (spec §7). */
+export const MD5_HEX = /^[0-9a-f]{32}$/;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 
@@ -38,6 +40,15 @@ export class PasswordHasher {
   async verifyAgainstNothing(secret: string): Promise<false> {
     await scrypt(secret, randomBytes(16), KEY_LENGTH, this.options(this.logN, BLOCK_SIZE, PARALLELISM));
     return false;
+  }
+
+  /**
+   * Checks a received password digest against an account's stored hash. Without an account (or
+   * with a malformed digest) it spends the same time, so the answer does not tell whether the
+   * account exists.
+   */
+  async verifyDigest(passwordDigest: string, storedHash: string | null | undefined): Promise<boolean> {
+    return MD5_HEX.test(passwordDigest) && storedHash ? this.verify(passwordDigest, storedHash) : this.verifyAgainstNothing(passwordDigest);
   }
 
   private options(logN: number, blockSize: number, parallelism: number): ScryptOptions {

@@ -28,7 +28,6 @@ export type NotaryDependencies = {
 };
 
 const WRONG_CREDENTIALS = "账号或密码错误";
-const MD5_HEX = /^[0-9a-f]{32}$/;
 /**
  * Failed notary logins are counted in the same table as users' (one throttle for every replica);
  * the prefix keeps a staff account and a user account of the same spelling apart.
@@ -56,10 +55,7 @@ export class NotaryService {
         throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
       }
       const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
-      const isRight =
-        MD5_HEX.test(passwordDigest) && found
-          ? await this.deps.hasher.verify(passwordDigest, found.password_hash)
-          : await this.deps.hasher.verifyAgainstNothing(passwordDigest);
+      const isRight = await this.deps.hasher.verifyDigest(passwordDigest, found?.password_hash);
       if (!found || !isRight) {
         attempt.fail();
         throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
