@@ -12,6 +12,10 @@ export default defineConfig({
   test: {
     globals: true,
     reporters: ["default", "./tests/support/project-times-reporter.ts"],
+    // Vitest's default is one worker less than the cores: a single worker on these 2-core machines.
+    // Most files wait on I/O (fsync, PostgreSQL, the ledger's 500 ms block timer), so two workers
+    // cut the unit, component and server projects by about 40%.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -58,6 +62,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // After every other project, alone: a server and Chromium per file need both cores, and
+          // timing-sensitive journeys (session expiry, crash recovery) must not compete with jsdom.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

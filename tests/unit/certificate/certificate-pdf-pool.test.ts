@@ -44,9 +44,10 @@ describe("the certificate PDF pool", () => {
 
   it("on close fails what is in flight or waiting, and takes nothing more", async () => {
     const closing = new CertificatePdfPool();
-    const pending = [closing.render(input), closing.render(input)];
+    // Settled before closing, so the rejections close causes are handled when they happen.
+    const settled = Promise.allSettled([closing.render(input), closing.render(input)]);
     await closing.close();
-    for (const result of await Promise.allSettled(pending)) expect(result).toMatchObject({ status: "rejected", reason: { message: "certificate PDF pool closed" } });
+    for (const result of await settled) expect(result).toMatchObject({ status: "rejected", reason: { message: "certificate PDF pool closed" } });
     await expect(closing.render(input)).rejects.toThrow("certificate PDF pool closed");
   }, 60_000);
 });
