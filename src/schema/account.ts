@@ -22,6 +22,12 @@ export const ACCOUNT_ENDPOINTS = {
   logout: "/user/v2/logout",
 } as const;
 
+/** What a login, notary login or account binding answers about the image captcha (code 1002). */
+export const CAPTCHA_MESSAGES = {
+  wrong: "图形验证码错误或已过期，请重新输入",
+  needed: "该账号近期登录失败较多，请输入图形验证码",
+} as const;
+
 /** Business codes of the accounts area (spec §8 where it names them; ours otherwise). */
 export const AccountCode = {
   /** checkAccount: the account exists (spec: "3002 = fine"). */

@@ -1,7 +1,7 @@
-import { AccountCode, AccountType, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import { AccountCode, AccountType, CAPTCHA_MESSAGES, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
-import type { CaptchaService } from "../security/captcha.service.js";
+import { captchaRefused, type CaptchaService } from "../security/captcha.service.js";
 import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
 import { maskAccount, parseAccount, type AccountIdentifier } from "./account-identifier.js";
@@ -33,8 +33,6 @@ export type LoginOutcome =
   | { code: typeof AccountCode.secondStepRequired; message: string; datas: SecondStep };
 
 const WRONG_CREDENTIALS = "账号或密码错误";
-const CAPTCHA_WRONG = "图形验证码错误或已过期，请重新输入";
-const CAPTCHA_NEEDED = "该账号近期登录失败较多，请输入图形验证码";
 
 /** The known-device subject of a user account (known-device.ts). */
 export const userDeviceSubject = (userId: number) => `user:${userId}`;
@@ -139,7 +137,7 @@ export class LoginService {
   }
 
   private async checkPassword(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
-    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) throw captchaRefused(CAPTCHA_WRONG);
+    if (!(await this.deps.captchas.verify(captchaId, request.vcode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong);
     if (!request.encryptPassword) throw new BusinessError(AccountCode.loginFailed, "请输入密码");
     return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), attempt);
   }
@@ -147,7 +145,7 @@ export class LoginService {
   /** Mode 1 needs the image captcha too once the account has failed often lately (1002 asks the page to show it). */
   private async checkCodeLogin(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
     if (attempt.isCaptchaRequired && !(await this.deps.captchas.verify(captchaId, request.vcode))) {
-      throw captchaRefused(request.vcode ? CAPTCHA_WRONG : CAPTCHA_NEEDED);
+      throw captchaRefused(request.vcode ? CAPTCHA_MESSAGES.wrong : CAPTCHA_MESSAGES.needed);
     }
     return this.checkCode(account, request.loginVcode ?? "", attempt);
   }
@@ -220,10 +218,6 @@ function secondStepTarget(user: UserRow): AccountIdentifier | null {
   if (user.mobile) return { kind: "mobile", value: user.mobile };
   if (user.mail) return { kind: "email", value: user.mail };
   return null;
-}
-
-function captchaRefused(message: string) {
-  return new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
 }
 
 function expiredChallenge() {

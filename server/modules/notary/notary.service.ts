@@ -1,4 +1,5 @@
-import { AccountCode } from "../../../src/schema/account.js";
+import { AccountCode, CAPTCHA_MESSAGES } from "../../../src/schema/account.js";
+import { captchaRefused } from "../security/captcha.service.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
@@ -50,10 +51,7 @@ export class NotaryService {
     const device = found ? this.deps.devices.recognise(client.deviceCookie, notaryDeviceSubject(found.id)) : null;
     const source = { accountKey: THROTTLE_PREFIX + account, ip: client.ip, device, kind: "password" } as const;
     const user = await this.deps.throttle.attempt(source, async (attempt) => {
-      if (!(await this.deps.captchas.verify(client.captchaId, request.vcode))) {
-        const message = "图形验证码错误或已过期，请重新输入";
-        throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vcode: message } });
-      }
+      if (!(await this.deps.captchas.verify(client.captchaId, request.vcode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong);
       const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
       const isRight = await this.deps.hasher.verifyDigest(passwordDigest, found?.password_hash);
       if (!found || !isRight) {

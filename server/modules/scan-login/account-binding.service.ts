@@ -1,4 +1,5 @@
-import { AccountCode, CodePurpose, type LoginResult } from "../../../src/schema/account.js";
+import { AccountCode, CAPTCHA_MESSAGES, CodePurpose, type LoginResult } from "../../../src/schema/account.js";
+import { captchaRefused } from "../security/captcha.service.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BindType, ScanLoginCode } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
@@ -68,10 +69,7 @@ export class AccountBindingService {
   }
 
   private async proveByPassword(account: AccountIdentifier, request: BindRequest, attempt: LoginAttempt, captchaId: string | undefined): Promise<UserRow> {
-    if (!(await this.deps.captchas.verify(captchaId, request.vCode))) {
-      const message = "图形验证码错误或已过期，请重新输入";
-      throw new BusinessError(AccountCode.captchaInvalid, message, { errors: { vCode: message } });
-    }
+    if (!(await this.deps.captchas.verify(captchaId, request.vCode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong, "vCode");
     if (!request.encryptPassword) throw fieldError(ResultCode.validationFailed, "请输入密码", "encryptPassword");
     const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
     try {

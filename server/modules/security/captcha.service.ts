@@ -2,10 +2,17 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import svgCaptcha from "svg-captcha";
 import type { Database } from "../../db/database.js";
+import { AccountCode } from "../../../src/schema/account.js";
+import { BusinessError } from "../../http/envelope.js";
 import { digestsEqual } from "./digest-compare.js";
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const CAPTCHA_COOKIE = "hz_captcha";
+
+/** A refused captcha (1002), shown under the form's captcha field (spec §8). */
+export function captchaRefused(message: string, field = "vcode"): BusinessError {
+  return new BusinessError(AccountCode.captchaInvalid, message, { errors: { [field]: message } });
+}
 
 /** Recent answers kept in memory for the development peek endpoint; never filled in production. */
 type DevelopmentPeek = Map<string, string>;
