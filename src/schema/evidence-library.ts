@@ -181,11 +181,14 @@ export type DownloadPart = (typeof DOWNLOAD_PARTS)[number];
 export const DOWNLOAD_PART_LABELS: Record<DownloadPart, string> = { file: "原始文件", certificate: "存证证书", proof: "账本证明", attachment: "附件" };
 
 /** The query of a part download (holder's and third party's alike). */
+/** What a download of a record the caller may not see (or that does not exist) answers. */
+export const EVIDENCE_NOT_FOUND = "没有找到这条证据";
+const ATTACHMENT_INDEX_RULE = "附件序号应为非负整数";
 export const DownloadPartQuerySchema = z.object({
-  id: z.coerce.number({ error: "没有找到这条证据" }).int().positive("没有找到这条证据"),
-  part: z.enum(DOWNLOAD_PARTS, { error: "下载内容应为 file、certificate、proof 或 attachment" }),
+  id: z.coerce.number({ error: EVIDENCE_NOT_FOUND }).int(EVIDENCE_NOT_FOUND).positive(EVIDENCE_NOT_FOUND),
+  part: z.enum(DOWNLOAD_PARTS, { error: `下载内容应为 ${DOWNLOAD_PARTS.slice(0, -1).join("、")} 或 ${DOWNLOAD_PARTS.at(-1)}` }),
   /** Which attachment (0-based), with part=attachment. */
-  index: z.coerce.number({ error: "附件序号应为非负整数" }).int("附件序号应为非负整数").nonnegative("附件序号应为非负整数").optional(),
+  index: z.coerce.number({ error: ATTACHMENT_INDEX_RULE }).int(ATTACHMENT_INDEX_RULE).nonnegative(ATTACHMENT_INDEX_RULE).optional(),
 });
 
 export const PackageIdsSchema = z

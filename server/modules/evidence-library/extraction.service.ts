@@ -1,6 +1,7 @@
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { maskDisplayName } from "../../../src/schema/certificate.js";
 import {
+  EVIDENCE_NOT_FOUND,
   EXTRACTION_FAILURE_LIMIT,
   EXTRACTION_LOCK_MINUTES,
   EXTRACTION_MAX_FAILURES,
@@ -130,7 +131,7 @@ export class ExtractionService {
   /** One granted item; anything not in the grant is "not found", whoever holds it. */
   async item(extraction: OpenExtraction, evidenceId: number): Promise<LibraryRecord> {
     const record = (await this.repository.hasItem(extraction.id, evidenceId)) ? await this.evidence.getForHolder(extraction.holderUserId, evidenceId) : null;
-    if (!record) throw new BusinessError(ResultCode.notFound, "没有找到这条证据");
+    if (!record) throw new BusinessError(ResultCode.notFound, EVIDENCE_NOT_FOUND);
     return record;
   }
 
