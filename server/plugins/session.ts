@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { SessionRequirement } from "../../src/schema/contract.js";
 import { ResultCode, ResultMessage } from "../../src/schema/envelope.js";
 import { sendFailure } from "../http/envelope.js";
 import type { ActiveSession, SessionService } from "../modules/session/session.service.js";
-
-/**
- * What a route needs of the caller's session:
- * - "optional" (default): a token, when sent, must be valid and is refreshed; none is fine.
- * - "user" / "notary": a valid session of that kind is required.
- * - "tokenless": the call never carries a token (spec §7); one that is sent is ignored.
- */
-export type SessionRequirement = "optional" | "user" | "notary" | "tokenless";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { CHILD_ACCOUNT_ENDPOINTS, type ChildAccount } from "../schema/child-account";
 import type { Envelope } from "../schema/envelope";
-import type { HttpClient } from "./http-client";
+import { callEndpoint, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
 /**
@@ -18,13 +18,13 @@ export interface ChildAccountClient {
 
 export function createChildAccountClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): ChildAccountClient {
   return {
-    get: (id) => http.get(CHILD_ACCOUNT_ENDPOINTS.detail, { id }),
+    get: (id) => callEndpoint(http, CHILD_ACCOUNT_ENDPOINTS.detail, { id }),
     create: ({ account, name, password }) =>
       crypto.sendEncrypted(async () =>
-        http.post(CHILD_ACCOUNT_ENDPOINTS.create, { account: account.trim(), name: name.trim(), encryptPassword: await crypto.encryptPassword(password) }),
+        callEndpoint(http, CHILD_ACCOUNT_ENDPOINTS.create, { account: account.trim(), name: name.trim(), encryptPassword: await crypto.encryptPassword(password) }),
       ),
-    rename: (id, name) => http.post(CHILD_ACCOUNT_ENDPOINTS.update, { id, name: name.trim() }),
-    disable: (id) => http.post(CHILD_ACCOUNT_ENDPOINTS.disable, { id }),
-    enable: (id) => http.post(CHILD_ACCOUNT_ENDPOINTS.enable, { id }),
+    rename: (id, name) => callEndpoint(http, CHILD_ACCOUNT_ENDPOINTS.update, { id, name: name.trim() }),
+    disable: (id) => callEndpoint(http, CHILD_ACCOUNT_ENDPOINTS.disable, { id }),
+    enable: (id) => callEndpoint(http, CHILD_ACCOUNT_ENDPOINTS.enable, { id }),
   };
 }

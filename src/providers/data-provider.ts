@@ -1,6 +1,7 @@
 import type { BaseRecord, CrudFilter, DataProvider, HttpError, MetaQuery, Pagination } from "@refinedev/core";
 import { ResultCode, type Envelope, type ValidationErrors } from "../schema/envelope";
-import type { HttpClient, RequestOptions, RequestParams } from "./http-client";
+import type { Endpoint } from "../schema/contract";
+import { callEndpoint, type CallOptions, type HttpClient, type RequestParams } from "./http-client";
 
 /**
  * refine's verbs mapped onto /webapi (STYLE.md habit 4): which endpoint a resource uses comes from
@@ -8,25 +9,24 @@ import type { HttpClient, RequestOptions, RequestParams } from "./http-client";
  * every failure leaves here as one HttpError shape.
  */
 
-/** Paths relative to the API base, e.g. `{ list: "/evidence/v2/fileList" }`. */
+/** The contract endpoints (src/schema) behind a resource's verbs. */
 export interface ResourceEndpoints {
-  list?: string;
-  one?: string;
-  create?: string;
-  update?: string;
-  delete?: string;
+  list?: Endpoint;
+  one?: Endpoint;
+  create?: Endpoint;
+  update?: Endpoint;
+  delete?: Endpoint;
 }
 
-/** What a resource puts in `meta` for this provider. */
+/** What a resource (or a `custom` call) puts in `meta` for this provider. */
 export interface WebapiResourceMeta {
   endpoints?: ResourceEndpoints;
+  /** The endpoint of a `custom` call; its method, token and multipart come from it. */
+  endpoint?: Endpoint;
   /** Name of the id parameter of getOne/update/delete calls; "id" unless the endpoint says otherwise. */
   idParam?: string;
   /** Extra fixed query parameters (e.g. `useScene`). */
   query?: RequestParams;
-  tokenless?: boolean;
-  /** Send create/custom POST bodies as multipart/form-data (File values become file parts). */
-  multipart?: boolean;
 }
 
 /** The paged response of spec §3. */
@@ -51,47 +51,47 @@ export function createDataProvider(http: HttpClient): DataProvider {
     async getList({ resource, pagination, filters, meta }) {
       const options = readMeta(meta);
       const params = { ...options.query, ...filterParams(filters), ...pagingParams(pagination) };
-      const envelope = await http.get<PageP<never> | { pageP: PageP<never> }>(endpoint(resource, options, "list"), params, requestOptions(options, meta));
-      const page = readPage(expectSuccess(envelope));
+      const envelope = await callEndpoint(http, endpoint(resource, options, "list"), params, callOptions(meta));
+      const page = readPage(expectSuccess(envelope) as PageP<never> | { pageP: PageP<never> } | null);
       return { data: page.list, total: page.totalRow, pageNumber: page.pageNumber, pageSize: page.pageSize, totalPage: page.totalPage };
     },
 
     async getOne({ resource, id, meta }) {
       const options = readMeta(meta);
       const params = { ...options.query, [options.idParam ?? "id"]: id };
-      const envelope = await http.get<never>(endpoint(resource, options, "one"), params, requestOptions(options, meta));
-      return { data: expectSuccess(envelope) };
+      const envelope = await callEndpoint(http, endpoint(resource, options, "one"), params, callOptions(meta));
+      return { data: expectSuccess(envelope) as never };
     },
 
     async create({ resource, variables, meta }) {
       const options = readMeta(meta);
-      const envelope = await http.post<never>(endpoint(resource, options, "create"), toParams(variables), requestOptions(options, meta));
-      return { data: expectSuccess(envelope) };
+      const [fields, files] = split(variables);
+      const envelope = await callEndpoint(http, endpoint(resource, options, "create"), fields, { ...callOptions(meta), ...files });
+      return { data: expectSuccess(envelope) as never };
     },
 
     async update({ resource, id, variables, meta }) {
       const options = readMeta(meta);
       const body = { ...toParams(variables), [options.idParam ?? "id"]: id };
-      const envelope = await http.post<never>(endpoint(resource, options, "update"), body, requestOptions(options, meta));
-      return { data: expectSuccess(envelope) };
+      const envelope = await callEndpoint(http, endpoint(resource, options, "update"), body, callOptions(meta));
+      return { data: expectSuccess(envelope) as never };
     },
 
     async deleteOne({ resource, id, variables, meta }) {
       const options = readMeta(meta);
       const body = { ...toParams(variables), [options.idParam ?? "id"]: id };
-      const envelope = await http.post<never>(endpoint(resource, options, "delete"), body, requestOptions(options, meta));
-      return { data: expectSuccess(envelope) };
+      const envelope = await callEndpoint(http, endpoint(resource, options, "delete"), body, callOptions(meta));
+      return { data: expectSuccess(envelope) as never };
     },
 
-    async custom<TData extends BaseRecord = BaseRecord>({ url, method, query, payload, meta }: Parameters<NonNullable<DataProvider["custom"]>>[0]) {
+    async custom<TData extends BaseRecord = BaseRecord>({ method, query, payload, meta }: Parameters<NonNullable<DataProvider["custom"]>>[0]) {
       const options = readMeta(meta);
-      const path = url.startsWith(http.baseURL) ? url.slice(http.baseURL.length) : url;
-      const request = requestOptions(options, meta);
-      let envelope: Envelope<TData>;
-      if (method === "get") envelope = await http.get<TData>(path, { ...options.query, ...toParams(query) }, request);
-      else if (method === "post") envelope = await http.post<TData>(path, toParams(payload), request);
-      else throw httpError(ResultCode.badRequest, `接口仅支持 GET 与 POST 请求，收到 ${method.toUpperCase()}`);
-      return { data: expectSuccess(envelope), extraData: envelope.extraData };
+      const target = options.endpoint;
+      if (!target) throw httpError(ResultCode.badRequest, "自定义调用未指定接口");
+      if (method.toUpperCase() !== target.method) throw httpError(ResultCode.badRequest, `接口 ${target.path} 仅支持 ${target.method} 请求`);
+      const [params, files] = target.method === "GET" ? [{ ...options.query, ...toParams(query) }, {}] : split(payload);
+      const envelope = await callEndpoint(http, target, params, { ...callOptions(meta), ...files });
+      return { data: expectSuccess(envelope) as TData, extraData: envelope.extraData };
     },
   };
 }
@@ -113,18 +113,27 @@ function httpError(statusCode: number, message: string, errors?: ValidationError
 }
 
 function readMeta(meta: MetaQuery | undefined): WebapiResourceMeta {
-  const { endpoints, idParam, query, tokenless, multipart } = meta ?? {};
-  return { endpoints, idParam, query, tokenless, multipart };
+  const { endpoints, endpoint, idParam, query } = meta ?? {};
+  return { endpoints, endpoint, idParam, query };
 }
 
-function requestOptions(options: WebapiResourceMeta, meta: MetaQuery | undefined): RequestOptions {
-  return { tokenless: options.tokenless, multipart: options.multipart, signal: meta?.queryContext?.signal };
+function callOptions(meta: MetaQuery | undefined): CallOptions {
+  return { signal: meta?.queryContext?.signal };
 }
 
-function endpoint(resource: string, options: WebapiResourceMeta, verb: keyof ResourceEndpoints): string {
-  const path = options.endpoints?.[verb];
-  if (!path) throw httpError(ResultCode.badRequest, `资源 ${resource} 未配置 ${verb} 接口`);
-  return path;
+function endpoint(resource: string, options: WebapiResourceMeta, verb: keyof ResourceEndpoints): Endpoint {
+  const target = options.endpoints?.[verb];
+  if (!target) throw httpError(ResultCode.badRequest, `资源 ${resource} 未配置 ${verb} 接口`);
+  return target;
+}
+
+/** A form's values as the call's fields and, for a multipart endpoint, its files (Blob values). */
+function split(values: unknown): [RequestParams, { files?: Record<string, Blob> }] {
+  const params = toParams(values);
+  const files = Object.fromEntries(Object.entries(params).filter(([, value]) => value instanceof Blob)) as Record<string, Blob>;
+  if (Object.keys(files).length === 0) return [params, {}];
+  const fields = Object.fromEntries(Object.entries(params).filter(([, value]) => !(value instanceof Blob)));
+  return [fields, { files }];
 }
 
 /** refine counts pages from 1 like /webapi; only server-side paging is sent to the server. */

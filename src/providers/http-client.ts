@@ -1,6 +1,8 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig } from "axios";
 import { APP_PATHS, isPublicPath } from "../app/path-rules";
 import { ResultCode, ResultMessage, SESSION_INVALID_CODES, type Envelope, type ResultCodeValue } from "../schema/envelope";
+import type { Endpoint, EndpointDatas, EndpointExtra, EndpointInput } from "../schema/contract";
+import { WEBAPI_PREFIX } from "../schema/contract";
 import type { SessionKind } from "../schema/session";
 import { computeSignature, stringifyParamValue } from "../schema/signature";
 import { sha256Hex } from "./browser-digest";
@@ -14,7 +16,7 @@ import type { SessionStore } from "./session-store";
  */
 
 /** Base path of every API call (DESIGN.md §4). */
-export const WEBAPI_BASE_URL = "/webapi";
+export const WEBAPI_BASE_URL = WEBAPI_PREFIX;
 
 export type RequestParams = Record<string, unknown>;
 
@@ -29,6 +31,12 @@ export interface RequestOptions {
   /** POST the body as multipart/form-data (spec §7 uploads); Blob values are files and are not signed. */
   multipart?: boolean;
   signal?: AbortSignal;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** The files of a multipart endpoint, by field name; they travel after the fields and are not signed. */
+  files?: Readonly<Record<string, Blob | undefined>>;
 }
 
 export interface HttpClient {
@@ -121,6 +129,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get: (path, params = {}, requestOptions = {}) => send("get", path, params, requestOptions),
     post: (path, body = {}, requestOptions = {}) => send("post", path, body, requestOptions),
   };
+}
+
+/**
+ * Calls one contract endpoint (src/schema/contract.ts): method, path, token and multipart come
+ * from the endpoint object, and the answer is typed by its `datas` schema. Every page and provider
+ * calls /webapi through this; the client's get/post are its transport.
+ */
+export function callEndpoint<E extends Endpoint>(
+  http: HttpClient,
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<Envelope<EndpointDatas<E>, EndpointExtra<E>>> {
+  const fields = { ...(input as RequestParams), ...options.files };
+  const requestOptions: RequestOptions = {
+    tokenless: endpoint.session === "tokenless",
+    session: endpoint.session === "notary" ? "notary" : "user",
+    multipart: endpoint.multipart,
+    signal: options.signal,
+  };
+  return endpoint.method === "GET" ? http.get(endpoint.path, fields, requestOptions) : http.post(endpoint.path, fields, requestOptions);
 }
 
 /**

@@ -1,21 +1,15 @@
 import { z } from "zod";
+import { endpoint } from "./contract";
 import { LoginAccountSchema } from "./credentials";
+import { PageQuerySchema, pagePSchema } from "./paging";
 import { SetPasswordFormSchema } from "./password-forms";
 import { textRule } from "./string-rule";
 
 /**
  * Child accounts (spec §2 childAccountManagement, §6 sub-accounts): a main account creates
  * sub-accounts (accountType 3) that log in with their own mobile or e-mail and an initial password
- * they must change at first login. Paths are relative to /webapi.
+ * they must change at first login.
  */
-export const CHILD_ACCOUNT_ENDPOINTS = {
-  list: "/childAccount/v2/list",
-  detail: "/childAccount/v2/detail",
-  create: "/childAccount/v2/create",
-  update: "/childAccount/v2/update",
-  disable: "/childAccount/v2/disable",
-  enable: "/childAccount/v2/enable",
-} as const;
 
 export const ChildAccountCode = {
   /** A sub-account cannot create or manage sub-accounts of its own. */
@@ -60,3 +54,66 @@ export const ChildAccountSchema = z.object({
 export type ChildAccount = z.infer<typeof ChildAccountSchema>;
 
 export const CHILD_ACCOUNT_KEYWORD_MAX_LENGTH = 50;
+
+const TAG = "子账号";
+const childId = z.coerce.number({ error: "子账号编号不正确" }).int("子账号编号不正确").positive("子账号编号不正确");
+const ChildIdSchema = z.object({ id: childId });
+
+export const ChildAccountListQuerySchema = z.object({
+  ...PageQuerySchema.shape,
+  keyword: z.string().trim().max(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, `关键字不超过${CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}个字`).optional(),
+  status: ChildAccountStatusSchema.optional(),
+});
+
+export const CHILD_ACCOUNT_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/childAccount/v2/list",
+    input: ChildAccountListQuerySchema,
+    datas: pagePSchema(ChildAccountSchema),
+    session: "user",
+    tag: TAG,
+    summary: "子账号列表（分页 pageP），可按关键字（账号或名称）与状态筛选",
+  }),
+  detail: endpoint({
+    method: "GET",
+    path: "/childAccount/v2/detail",
+    input: ChildIdSchema,
+    datas: ChildAccountSchema,
+    session: "user",
+    tag: TAG,
+    summary: "子账号详情（仅限本账号创建的子账号）",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/childAccount/v2/create",
+    input: z.object({
+      account: LoginAccountSchema,
+      name: ChildAccountNameSchema,
+      encryptPassword: z.string({ error: "请输入密码" }).min(1, "请输入密码").max(2048),
+    }),
+    datas: ChildAccountSchema,
+    session: "user",
+    tag: TAG,
+    summary: "创建子账号：登录账号（手机号或邮箱）、名称、初始密码（MD5 后 RSA-OAEP 加密）；首次登录须修改密码",
+  }),
+  update: endpoint({
+    method: "POST",
+    path: "/childAccount/v2/update",
+    input: z.object({ id: childId, name: ChildAccountNameSchema }),
+    datas: ChildAccountSchema,
+    session: "user",
+    tag: TAG,
+    summary: "修改子账号名称",
+  }),
+  disable: endpoint({
+    method: "POST",
+    path: "/childAccount/v2/disable",
+    input: ChildIdSchema,
+    datas: ChildAccountSchema,
+    session: "user",
+    tag: TAG,
+    summary: "停用子账号：其登录随即失效（3013）",
+  }),
+  enable: endpoint({ method: "POST", path: "/childAccount/v2/enable", input: ChildIdSchema, datas: ChildAccountSchema, session: "user", tag: TAG, summary: "启用子账号" }),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CmsArticleSummarySchema } from "./common";
+import { endpoint } from "./contract";
 import { pagePSchema, pageQuerySchema } from "./paging";
 
 /**
@@ -7,11 +8,6 @@ import { pagePSchema, pageQuerySchema } from "./paging";
  * article with its neighbours. New calls in the style of DESIGN.md §4; the detail answers like
  * the help centre's getHelpCenterArticleInfo of spec §7 (cmsArticle, lastPage, nextPage).
  */
-
-export const NEWS_ENDPOINTS = {
-  list: "/extractEvidence/v2/getNewsList",
-  detail: "/extractEvidence/v2/getNewsDetail",
-} as const;
 
 export const NewsCode = {
   /** No news article with this id (never published, or withdrawn). */
@@ -45,3 +41,24 @@ export const NewsDetailSchema = z.object({
   nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面（更早）的文章"),
 });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
+
+export const NEWS_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getNewsList",
+    input: GetNewsListQuerySchema,
+    datas: NewsListSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "产品动态列表（分页，最新在前）",
+  }),
+  detail: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getNewsDetail",
+    input: GetNewsDetailQuerySchema,
+    datas: NewsDetailSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "产品动态详情，附上一篇（lastPage）与下一篇（nextPage）；不存在的文章答 3040",
+  }),
+};

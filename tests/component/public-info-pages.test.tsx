@@ -63,10 +63,10 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
     const { callsTo } = renderPublicPage({
       path: "/info/activityProduct?pageNumber=2&pageSize=10",
       element: <NewsListPage />,
-      script: { [NEWS_ENDPOINTS.list]: ok({ pageP: { list: [summary(7, "第七篇"), summary(6, "第六篇")], pageNumber: 2, pageSize: 10, totalPage: 2, totalRow: 12 } }) },
+      script: { [NEWS_ENDPOINTS.list.path]: ok({ pageP: { list: [summary(7, "第七篇"), summary(6, "第六篇")], pageNumber: 2, pageSize: 10, totalPage: 2, totalRow: 12 } }) },
     });
     expect(await screen.findByRole("link", { name: "第七篇" })).toHaveAttribute("href", "/info/detailsProduct?articleId=7");
-    expect(callsTo(NEWS_ENDPOINTS.list)[0]).toMatchObject({ params: { pageNumber: 2, pageSize: 10 }, tokenless: true });
+    expect(callsTo(NEWS_ENDPOINTS.list.path)[0]).toMatchObject({ params: { pageNumber: 2, pageSize: 10 }, tokenless: true });
     expect(screen.getByRole("navigation", { name: "分页" })).toBeInTheDocument();
   });
 
@@ -75,7 +75,7 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
       path: "/info/detailsProduct?articleId=6",
       element: <NewsDetailPage />,
       script: {
-        [NEWS_ENDPOINTS.detail]: ok({
+        [NEWS_ENDPOINTS.detail.path]: ok({
           cmsArticle: { ...summary(6, "第六篇"), content: "<p>正文第一段</p>" },
           lastPage: { articleId: 7, title: "第七篇" },
           nextPage: null,
@@ -88,11 +88,11 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
     const navigation = within(screen.getByRole("navigation", { name: "文章导航" }));
     expect(navigation.getByRole("link", { name: "第七篇" })).toHaveAttribute("href", "/info/detailsProduct?articleId=7");
     expect(navigation.getByText("没有了")).toBeInTheDocument();
-    expect(callsTo(NEWS_ENDPOINTS.detail)[0]).toMatchObject({ params: { articleId: 6 }, tokenless: true });
+    expect(callsTo(NEWS_ENDPOINTS.detail.path)[0]).toMatchObject({ params: { articleId: 6 }, tokenless: true });
   });
 
   it("says so when the article does not exist", async () => {
-    renderPublicPage({ path: "/info/detailsProduct?articleId=99", element: <NewsDetailPage />, script: { [NEWS_ENDPOINTS.detail]: fail(3040, "该文章不存在或已下线") } });
+    renderPublicPage({ path: "/info/detailsProduct?articleId=99", element: <NewsDetailPage />, script: { [NEWS_ENDPOINTS.detail.path]: fail(3040, "该文章不存在或已下线") } });
     expect(await screen.findByText("该文章不存在或已下线")).toBeInTheDocument();
   });
 

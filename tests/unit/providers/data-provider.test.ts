@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createDataProvider, type WebapiResourceMeta } from "../../../src/providers/data-provider";
 import { createHttpClient, type HttpClient, type RequestOptions, type RequestParams } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { z } from "zod";
+import { endpoint, type Endpoint } from "../../../src/schema/contract";
 import type { Envelope } from "../../../src/schema/envelope";
 import { createFakeAdapter } from "./fake-axios-adapter";
 
@@ -31,15 +33,19 @@ function fakeHttp(...replies: Envelope<unknown>[]) {
 const success = (datas: unknown, extraData?: unknown): Envelope<unknown> => ({ code: 200, message: "成功", datas, extraData });
 const page = { list: [{ id: 1 }, { id: 2 }], pageNumber: 2, pageSize: 30, totalPage: 3, totalRow: 62 };
 
-const meta: WebapiResourceMeta = {
-  endpoints: {
-    list: "/evidence/v2/fileList",
-    one: "/evidence/v2/fileInfo",
-    create: "/evidence/v2/saveFile",
-    update: "/evidence/v2/updateFile",
-    delete: "/evidence/v2/deleteFile",
-  },
+/** A resource of this test only: the provider takes whatever contract endpoints a resource names. */
+const fakeEndpoint = (method: "GET" | "POST", path: string, session: Endpoint["session"] = "user") =>
+  endpoint({ method, path, input: z.object({}).loose(), datas: z.unknown(), session, tag: "测试", summary: "测试" });
+const TEST_ENDPOINTS = {
+  list: fakeEndpoint("GET", "/test/v2/list"),
+  one: fakeEndpoint("GET", "/test/v2/detail"),
+  create: fakeEndpoint("POST", "/test/v2/create"),
+  update: fakeEndpoint("POST", "/test/v2/update"),
+  delete: fakeEndpoint("POST", "/test/v2/delete"),
+  publicList: fakeEndpoint("GET", "/test/v2/publicList", "tokenless"),
+  upload: { ...fakeEndpoint("POST", "/test/v2/upload"), multipart: true },
 };
+const meta: WebapiResourceMeta = { endpoints: TEST_ENDPOINTS };
 
 describe("data provider: getList", () => {
   it("maps refine paging and filters to pageNumber/pageSize and flat fields, and reads pageP", async () => {
@@ -58,9 +64,9 @@ describe("data provider: getList", () => {
     expect(calls).toEqual([
       {
         method: "GET",
-        path: "/evidence/v2/fileList",
+        path: TEST_ENDPOINTS.list.path,
         params: { keyName: "合同", startTime: "2024-01-01", pageNumber: 2, pageSize: 30 },
-        options: { tokenless: undefined, signal: undefined },
+        options: { tokenless: false, session: "user", multipart: undefined, signal: undefined },
       },
     ]);
     expect(result).toEqual({ data: page.list, total: 62, pageNumber: 2, pageSize: 30, totalPage: 3 });
@@ -84,16 +90,16 @@ describe("data provider: getList", () => {
     expect(calls[0].params).toEqual({});
   });
 
-  it("adds fixed meta.query parameters and passes tokenless and the abort signal", async () => {
+  it("adds fixed meta.query parameters and passes the endpoint's session rule and the abort signal", async () => {
     const { http, calls } = fakeHttp(success(page));
     const signal = new AbortController().signal;
     await createDataProvider(http).getList({
       resource: "r",
       pagination: { currentPage: 1, pageSize: 10 },
-      meta: { ...meta, query: { useScene: 1 }, tokenless: true, queryContext: { signal } as NonNullable<MetaQuery["queryContext"]> },
+      meta: { endpoints: { list: TEST_ENDPOINTS.publicList }, query: { useScene: 1 }, queryContext: { signal } as NonNullable<MetaQuery["queryContext"]> },
     });
     expect(calls[0].params).toEqual({ useScene: 1, pageNumber: 1, pageSize: 10 });
-    expect(calls[0].options).toEqual({ tokenless: true, signal });
+    expect(calls[0].options).toEqual({ tokenless: true, session: "user", multipart: undefined, signal });
   });
 
   it("builds the exact URL through the real HTTP client", async () => {
@@ -107,7 +113,7 @@ describe("data provider: getList", () => {
       adapter: fake.adapter,
     });
     await createDataProvider(http).getList({ resource: "r", pagination: { currentPage: 3, pageSize: 50 }, meta });
-    expect(fake.requests[0].url).toMatch(/^\/webapi\/evidence\/v2\/fileList\?pageNumber=3&pageSize=50&timestamp=1700000000000&signature=[0-9a-f]{64}$/);
+    expect(fake.requests[0].url).toMatch(/^\/webapi\/test\/v2\/list\?pageNumber=3&pageSize=50&timestamp=1700000000000&signature=[0-9a-f]{64}$/);
   });
 });
 
@@ -115,7 +121,7 @@ describe("data provider: one, create, update, delete, custom", () => {
   it("getOne: GET the one endpoint with the id", async () => {
     const { http, calls } = fakeHttp(success({ id: 5, title: "证据" }));
     const result = await createDataProvider(http).getOne({ resource: "r", id: 5, meta });
-    expect(calls[0]).toMatchObject({ method: "GET", path: "/evidence/v2/fileInfo", params: { id: 5 } });
+    expect(calls[0]).toMatchObject({ method: "GET", path: TEST_ENDPOINTS.one.path, params: { id: 5 } });
     expect(result).toEqual({ data: { id: 5, title: "证据" } });
   });
 
@@ -128,33 +134,40 @@ describe("data provider: one, create, update, delete, custom", () => {
   it("create: POST the variables", async () => {
     const { http, calls } = fakeHttp(success({ id: 3 }));
     const result = await createDataProvider(http).create({ resource: "r", variables: { title: "合同" }, meta });
-    expect(calls[0]).toMatchObject({ method: "POST", path: "/evidence/v2/saveFile", params: { title: "合同" } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: TEST_ENDPOINTS.create.path, params: { title: "合同" } });
     expect(result).toEqual({ data: { id: 3 } });
   });
 
   it("update: POST the variables with the id", async () => {
     const { http, calls } = fakeHttp(success({ id: 3 }));
     await createDataProvider(http).update({ resource: "r", id: 3, variables: { title: "新" }, meta });
-    expect(calls[0]).toMatchObject({ method: "POST", path: "/evidence/v2/updateFile", params: { title: "新", id: 3 } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: TEST_ENDPOINTS.update.path, params: { title: "新", id: 3 } });
   });
 
   it("deleteOne: POST the id", async () => {
     const { http, calls } = fakeHttp(success(null));
     await createDataProvider(http).deleteOne({ resource: "r", id: 3, meta });
-    expect(calls[0]).toMatchObject({ method: "POST", path: "/evidence/v2/deleteFile", params: { id: 3 } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: TEST_ENDPOINTS.delete.path, params: { id: 3 } });
   });
 
-  it("custom GET: query as params, datas as data, extraData kept; a /webapi prefix is accepted", async () => {
+  it("custom GET: the endpoint comes from meta; query as params, datas as data, extraData kept", async () => {
     const { http, calls } = fakeHttp(success(null, { menuList: [] }));
-    const result = await createDataProvider(http).custom!({ url: "/webapi/common/v2/getDappList", method: "get", query: { a: 1 } });
-    expect(calls[0]).toMatchObject({ method: "GET", path: "/common/v2/getDappList", params: { a: 1 } });
+    const result = await createDataProvider(http).custom!({ url: "", method: "get", query: { a: 1 }, meta: { endpoint: TEST_ENDPOINTS.list } });
+    expect(calls[0]).toMatchObject({ method: "GET", path: TEST_ENDPOINTS.list.path, params: { a: 1 } });
     expect(result).toEqual({ data: null, extraData: { menuList: [] } });
   });
 
   it("custom POST: payload as body", async () => {
     const { http, calls } = fakeHttp(success(null));
-    await createDataProvider(http).custom!({ url: "/user/v2/logout", method: "post", payload: { id: 7 } });
-    expect(calls[0]).toMatchObject({ method: "POST", path: "/user/v2/logout", params: { id: 7 } });
+    await createDataProvider(http).custom!({ url: "", method: "post", payload: { id: 7 }, meta: { endpoint: TEST_ENDPOINTS.create } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: TEST_ENDPOINTS.create.path, params: { id: 7 } });
+  });
+
+  it("custom POST to a multipart endpoint: Blob values travel as files, after the fields", async () => {
+    const { http, calls } = fakeHttp(success(null));
+    const file = new Blob(["内容"]);
+    await createDataProvider(http).custom!({ url: "", method: "post", payload: { id: 7, file }, meta: { endpoint: TEST_ENDPOINTS.upload } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: TEST_ENDPOINTS.upload.path, params: { id: 7, file }, options: { multipart: true } });
   });
 
   it("getApiUrl is the client's base", () => {
@@ -183,8 +196,10 @@ describe("data provider: one HttpError shape", () => {
     expect(calls).toEqual([]);
   });
 
-  it("custom refuses methods other than GET and POST", async () => {
-    const { http } = fakeHttp();
-    await expect(createDataProvider(http).custom!({ url: "/x", method: "put" })).rejects.toMatchObject({ statusCode: 400 });
+  it("custom refuses a call without an endpoint, or with another method than the endpoint's", async () => {
+    const { http, calls } = fakeHttp();
+    await expect(createDataProvider(http).custom!({ url: "", method: "get" })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(createDataProvider(http).custom!({ url: "", method: "put", meta: { endpoint: TEST_ENDPOINTS.create } })).rejects.toMatchObject({ statusCode: 400 });
+    expect(calls).toEqual([]);
   });
 });

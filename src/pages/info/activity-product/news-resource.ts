@@ -7,5 +7,4 @@ export const NEWS_RESOURCE = "news";
 export const NEWS_META: WebapiResourceMeta = {
   endpoints: { list: NEWS_ENDPOINTS.list, one: NEWS_ENDPOINTS.detail },
   idParam: "articleId",
-  tokenless: true,
 };

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { z } from "zod";
+import { WEBAPI_PREFIX, type Endpoint, type EndpointParams } from "../../src/schema/contract.js";
+import { signedBody, signedPostQuery, signedQuery, successResponse } from "./route-schema.js";
+
+/**
+ * Registers the route of one contract endpoint (src/schema/contract.ts): its URL below /webapi,
+ * the signed query or body, the success envelope and the session requirement all come from the
+ * contract object, so the route, the OpenAPI document and the browser's call cannot disagree.
+ * The handler receives the validated parameters (query of a GET, body of a POST) without the
+ * transport fields, which plugins/transport-fields.ts has already taken away.
+ */
+
+export type EndpointHandler<E extends Endpoint, Files extends z.ZodRawShape = {}> = (
+  params: EndpointParams<E> & z.output<z.ZodObject<Files>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => unknown;
+
+export interface EndpointRouteOptions<Files extends z.ZodRawShape = {}> {
+  /** Rate limits, body limits, multipart options: everything a route adds beyond the contract. */
+  config?: Omit<NonNullable<RouteShorthandOptions["config"]>, "session">;
+  onRequest?: RouteShorthandOptions["onRequest"];
+  preHandler?: RouteShorthandOptions["preHandler"];
+  bodyLimit?: number;
+  /**
+   * The file fields of a buffered multipart upload (server/http/uploaded-file.ts), validated with
+   * the body; files are not part of the contract's input because they are never signed.
+   */
+  files?: Files;
+}
+
+export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape = {}>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E, Files>,
+  options: EndpointRouteOptions<Files> = {},
+) {
+  const isGet = endpoint.method === "GET";
+  const shape = { ...endpoint.input.shape, ...options.files };
+  app.route({
+    method: endpoint.method,
+    url: `${WEBAPI_PREFIX}${endpoint.path}`,
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(isGet ? { querystring: signedQuery(shape) } : { querystring: signedPostQuery(), body: signedBody(shape) }),
+      ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),
+    },
+    config: { ...options.config, session: endpoint.session },
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: (request, reply) => handler((isGet ? request.query : request.body) as EndpointParams<E> & z.output<z.ZodObject<Files>>, request, reply),
+  });
+}
