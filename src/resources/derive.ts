@@ -18,6 +18,21 @@ export interface SectionRoute {
   page: PageDefinition;
 }
 
+/**
+ * What every page the registry renders receives, generic kind or custom screen: the route it
+ * renders, with its main section, section (and the section's data) and page. No page looks itself
+ * up by pathname.
+ */
+export interface SectionPageProps {
+  route: SectionRoute;
+}
+
+/** Full path of another page of the same section ("dataList/Certificate"), if the section has it. */
+export function siblingPath(route: Pick<SectionRoute, "main" | "section">, pagePathBelowSection: string): string | undefined {
+  const page = route.section.pages.find((candidate) => candidate.path === pagePathBelowSection);
+  return page && pagePath(route.main, route.section, page);
+}
+
 export interface SectionRedirect {
   path: string;
   to: string;

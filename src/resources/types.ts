@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 import type { z } from "zod";
+import type { EvidenceKind } from "../schema/evidence-entry";
+import type { SectionPageProps } from "./derive";
 
 /**
  * The declarative registry's vocabulary (DESIGN.md §5). A main section (evidenceSave, monitor …)
@@ -11,8 +13,8 @@ import type { z } from "zod";
 /** The page kinds the generic pages in src/pages/kinds render from a section's definition. */
 export type GenericPageKind = "guidance" | "new" | "dataList" | "dataChart" | "certificate" | "detail";
 
-/** A screen that really needs its own code, loaded only when it is opened. */
-export type PageComponentLoader = () => Promise<{ default: ComponentType }>;
+/** A screen that really needs its own code, loaded only when it is opened; it receives its route as props. */
+export type PageComponentLoader = () => Promise<{ default: ComponentType<SectionPageProps> }>;
 
 interface PageBase {
   /**
@@ -91,6 +93,8 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   endpoints?: SectionEndpoints;
   /** The record's id field, which is also the parameter name of the detail call; "id" when absent. */
   idParam?: string;
+  /** The kind of evidence an evidence-storage or rights section keeps (its pages' calls follow from it). */
+  evidenceKind?: EvidenceKind;
 }
 
 export interface SectionDefinition extends SectionData {

@@ -1,4 +1,4 @@
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 import { RecordPage } from "./record-page";
 import { CertificatePanel } from "../certificate/certificate-panel";
 

@@ -3,7 +3,7 @@ import { sectionLabel } from "../../resources/derive";
 import { ChartFromSource, NO_CHART_DATA_TEXT } from "./chart-from-source";
 import { FeaturePending } from "./feature-pending";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /**
  * The dataChart kind (monitoring's dataChart and dataAnalysis): the chart of the page's registry

@@ -12,7 +12,7 @@ import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { recordHref, recordPageBelow } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /** The dataList kind: the section's records, paged and filtered in the URL, with a link to each record's page. */
 export default function DataListPage({ route }: SectionPageProps) {

@@ -1,7 +1,7 @@
 import { Result } from "antd";
 import { Link } from "react-router";
 import { pagePath, sectionLabel } from "../../resources/derive";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 export const FEATURE_PENDING_TEXT = "此功能将在后续版本开放";
 

@@ -9,7 +9,7 @@ import { GuidanceActions, PRICING_ANCHOR_ID } from "./guidance/guidance-actions"
 import { loadGuidanceTexts } from "./guidance/load-guidance";
 import { MonitoringPrices } from "./guidance/monitoring-prices";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 const PRICE_PANELS = { monitoring: MonitoringPrices, notarisationBundles: BundlePrices } as const;
 

@@ -6,7 +6,7 @@ import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { SchemaForm } from "./schema-form";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /** The new kind: the section's form, generated from its zod schema; once saved, on to the section's list. */
 export default function NewPage({ route }: SectionPageProps) {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { GenericPageKind } from "../../resources/types";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /** Each generic page kind, loaded with the first page of that kind a user opens. */
 export const PAGE_KINDS: Record<GenericPageKind, LazyExoticComponent<ComponentType<SectionPageProps>>> = {

@@ -8,7 +8,7 @@ import { isPageOpen } from "../../resources/availability";
 import { FeaturePending } from "./feature-pending";
 import { listPageAbove, RECORD_ID_PARAM } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /**
  * One record of a section, named by `?id=`, with every field of its schema: the certificate and

@@ -2,7 +2,7 @@ import { Breadcrumb, Card, Menu, Typography } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { sectionLabel, sectionTabs } from "../../resources/derive";
-import type { SectionPageProps } from "./section-page-props";
+import type { SectionPageProps } from "../../resources/derive";
 
 /**
  * The frame of a generic page: where it is (main section / section), its title, and for sections

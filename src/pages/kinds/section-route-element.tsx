@@ -3,15 +3,15 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "re
 import { Navigate } from "react-router";
 import { useUserSession } from "../../providers/session-context";
 import { isSubAccount } from "../../providers/session-rules";
-import type { SectionRedirect, SectionRoute } from "../../resources/derive";
+import type { SectionPageProps, SectionRedirect, SectionRoute } from "../../resources/derive";
 import type { PageComponentLoader } from "../../resources/types";
 import { PAGE_KINDS } from "./page-kinds";
 import { SectionAccess } from "./section-access";
 
 /** One lazy component per custom page, made once: a new lazy() on every render would remount it. */
-const customComponents = new WeakMap<PageComponentLoader, LazyExoticComponent<ComponentType>>();
+const customComponents = new WeakMap<PageComponentLoader, LazyExoticComponent<ComponentType<SectionPageProps>>>();
 
-function customComponent(load: PageComponentLoader): LazyExoticComponent<ComponentType> {
+function customComponent(load: PageComponentLoader): LazyExoticComponent<ComponentType<SectionPageProps>> {
   let component = customComponents.get(load);
   if (!component) {
     component = lazy(load);
@@ -26,7 +26,7 @@ export function SectionRouteElement({ route }: { route: SectionRoute }) {
   let content;
   if (page.kind === "custom") {
     const Custom = customComponent(page.load);
-    content = <Custom />;
+    content = <Custom route={route} />;
   } else {
     const Kind = PAGE_KINDS[page.kind];
     content = <Kind route={route} />;

@@ -20,6 +20,7 @@ function evidenceSectionData(kind: EvidenceKind) {
     record: EvidenceRecordSchema,
     columns: ["name", "size", "status", "createTime", "certificateNo"],
     endpoints: { list, one, create },
+    evidenceKind: kind,
   });
 }
 

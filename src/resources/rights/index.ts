@@ -10,7 +10,7 @@ import { RIGHTS_PAGES as PAGES } from "./pages";
 function rightsSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
   const { list, one, create } = evidenceEndpoints(kind);
   return {
-    ...defineSectionData({ record: EvidenceRecordSchema, columns: ["name", "size", "status", "createTime", "certificateNo"], endpoints: { list, one, create } }),
+    ...defineSectionData({ record: EvidenceRecordSchema, columns: ["name", "size", "status", "createTime", "certificateNo"], endpoints: { list, one, create }, evidenceKind: kind }),
     key,
     title,
     icon,

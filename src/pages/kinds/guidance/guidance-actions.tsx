@@ -4,7 +4,7 @@ import { RechargeButton } from "../../../components/billing/recharge-button";
 import { RouterLinkButton } from "../../../components/router-link-button";
 import { joinPath } from "../../../resources/derive";
 import type { GuidanceAction } from "../../../resources/types";
-import type { SectionPageProps } from "../section-page-props";
+import type { SectionPageProps } from "../../../resources/derive";
 
 /** The element the "pricing" action brings into view: the guidance page wraps its price panels in it. */
 export const PRICING_ANCHOR_ID = "guidance-pricing";
