@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { webapiPath, type Endpoint } from "../../../src/schema/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
@@ -25,6 +26,8 @@ export type TestApp = {
   logs: string[];
   get(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
   post(url: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  /** A signed call of one contract endpoint: its method and /webapi path come from the endpoint object. */
+  call(endpoint: Pick<Endpoint, "method" | "path">, params?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
 
@@ -71,19 +74,23 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     return { ...withTime, signature: computeSignature(withTime, sha256Hex) };
   };
 
+  const get: TestApp["get"] = (url, params = {}, { token, ip, cookies, headers } = {}) =>
+    app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)), remoteAddress: ip, cookies, headers });
+  const post: TestApp["post"] = (url, body = {}, { token, ip, cookies, headers } = {}) => {
+    const withToken = token ? { ...body, token } : body;
+    const timestamp = clock.now();
+    const signature = computeSignature({ ...withToken, timestamp }, sha256Hex);
+    return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken, remoteAddress: ip, cookies, headers });
+  };
+
   return {
     app,
     clock,
     database,
     logs,
-    get: (url, params = {}, { token, ip, cookies, headers } = {}) =>
-      app.inject({ method: "GET", url, query: stringValues(signed(token ? { ...params, token } : params)), remoteAddress: ip, cookies, headers }),
-    post: (url, body = {}, { token, ip, cookies, headers } = {}) => {
-      const withToken = token ? { ...body, token } : body;
-      const timestamp = clock.now();
-      const signature = computeSignature({ ...withToken, timestamp }, sha256Hex);
-      return app.inject({ method: "POST", url, query: { timestamp: String(timestamp), signature }, payload: withToken, remoteAddress: ip, cookies, headers });
-    },
+    get,
+    post,
+    call: (endpoint, params, options) => (endpoint.method === "GET" ? get : post)(webapiPath(endpoint), params, options),
     async close() {
       await app.close();
       await database.dispose();

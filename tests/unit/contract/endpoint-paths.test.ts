@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { WEBAPI_PREFIX, type Endpoint } from "../../../src/schema/contract";
+
+/**
+ * One fact, one place (issue 12): an endpoint's path is written only in its contract object in
+ * src/schema. Every other file names the object; this test fails when a declared path appears
+ * anywhere else as a string (with or without the /webapi prefix).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const SCANNED = ["src", "server", "tests", "bench", "scripts"];
+const SKIPPED = [path.join("src", "schema"), path.join("tests", "fixtures")];
+
+const schemaModules = import.meta.glob("../../../src/schema/**/*.ts", { eager: true });
+
+function isEndpoint(value: unknown): value is Endpoint {
+  const candidate = value as Partial<Endpoint> | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.path === "string" && (candidate.method === "GET" || candidate.method === "POST") && typeof candidate.input === "object";
+}
+
+/** Endpoint objects exported by src/schema, also inside exported records of them (one level or two). */
+function declaredEndpoints(): Endpoint[] {
+  const found = new Set<Endpoint>();
+  const visit = (value: unknown, depth: number) => {
+    if (isEndpoint(value)) found.add(value);
+    else if (depth > 0 && typeof value === "object" && value !== null && !Array.isArray(value)) for (const inner of Object.values(value)) visit(inner, depth - 1);
+  };
+  for (const exports of Object.values(schemaModules)) for (const value of Object.values(exports as object)) visit(value, 2);
+  return [...found];
+}
+
+function sourceFiles(directory: string): string[] {
+  if (!fs.existsSync(directory)) return [];
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (SKIPPED.some((skipped) => full === path.join(ROOT, skipped))) return [];
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
+    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && full !== import.meta.filename ? [full] : [];
+  });
+}
+
+describe("endpoint paths live only in src/schema", () => {
+  const endpoints = declaredEndpoints();
+
+  it("the contract declares the platform's endpoints", () => {
+    expect(endpoints.length).toBeGreaterThan(10);
+    expect(endpoints.every((endpoint) => endpoint.path.startsWith("/") && !endpoint.path.startsWith(WEBAPI_PREFIX))).toBe(true);
+  });
+
+  it("no other file spells a declared path", () => {
+    const paths = [...new Set(endpoints.map((endpoint) => endpoint.path))];
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // The path as a whole string or the start of one: "/user/v2/loginV2", `/webapi/user/v2/loginV2?…`.
+    const pattern = new RegExp(`["'\`](?:${escape(WEBAPI_PREFIX)})?(?:${paths.map(escape).join("|")})(?=["'\`?#])`, "g");
+    const offences = SCANNED.flatMap((folder) => sourceFiles(path.join(ROOT, folder))).flatMap((file) =>
+      [...fs.readFileSync(file, "utf8").matchAll(pattern)].map((match) => `${path.relative(ROOT, file)}: ${match[0]}`),
+    );
+    expect(offences).toEqual([]);
+  });
+});
