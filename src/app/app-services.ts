@@ -47,7 +47,7 @@ export function createAppServices() {
     notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
     dataProvider: createDataProvider(http),
     /** Certificates: public verification lookups, the platform key, the holder's PDF. */
-    verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ baseURL: WEBAPI_BASE_URL, sessionStore, now }) }),
+    verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
     authProvider: createAuthProvider({
       http,
       sessionStore,

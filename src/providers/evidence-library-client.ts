@@ -1,20 +1,7 @@
 import { useDataProvider, type DataProvider } from "@refinedev/core";
 import { useMemo } from "react";
-import {
-  EVIDENCE_LIBRARY_ENDPOINTS,
-  EXTRACTION_ENDPOINTS,
-  type CreateExtraction,
-  type CreatedExtraction,
-  type DownloadPart,
-  type ExtractedEvidence,
-  type Extraction,
-  type ExtractLogin,
-  type ExtractSession,
-  type PackageStatus,
-} from "../schema/evidence-library";
-import { computeSignature } from "../schema/signature";
-import { sha256Hex } from "./browser-digest";
-import { serializeQuery, WEBAPI_BASE_URL, type RequestParams } from "./http-client";
+import { webapiPath, type Endpoint, type EndpointDatas, type EndpointInput } from "../schema/contract";
+import { EVIDENCE_LIBRARY_ENDPOINTS as E, EXTRACTION_ENDPOINTS as X, type DownloadPart } from "../schema/evidence-library";
 import { useSessionStore } from "./session-context";
 import { createSignedUrlBuilder, type SignedUrlBuilder } from "./signed-url";
 
@@ -24,16 +11,16 @@ import { createSignedUrlBuilder, type SignedUrlBuilder } from "./signed-url";
  * refine's HttpError. Downloads are signed addresses the browser fetches itself.
  */
 export interface EvidenceLibraryClient {
-  createExtraction(input: CreateExtraction): Promise<CreatedExtraction>;
-  revokeExtraction(id: number): Promise<Extraction>;
+  createExtraction(input: EndpointInput<typeof E.createExtraction>): Promise<EndpointDatas<typeof E.createExtraction>>;
+  revokeExtraction(id: number): Promise<EndpointDatas<typeof E.revokeExtraction>>;
   holderPackage: PackageCalls;
   /** One of the holder's own records as a file: original, an attachment (`index`), certificate PDF or tlog-proof. */
   holderItemUrl: PartUrl;
   /** The third party's side: no user token, the extraction session is an HttpOnly cookie. */
   extractCaptcha(): Promise<string>;
-  extractLogin(form: ExtractLogin): Promise<ExtractSession>;
+  extractLogin(form: EndpointInput<typeof X.login>): Promise<EndpointDatas<typeof X.login>>;
   extractLogout(): Promise<void>;
-  extractList(): Promise<{ session: ExtractSession; list: ExtractedEvidence[] }>;
+  extractList(): Promise<EndpointDatas<typeof X.list>>;
   extractItemUrl: PartUrl;
   extractPackage: PackageCalls;
 }
@@ -43,42 +30,40 @@ export type PartUrl = (id: number, part: DownloadPart, index?: number) => string
 
 /** Starting a package, asking how far it is, and the finished ZIP's address. */
 export interface PackageCalls {
-  start(evidenceIds: readonly number[]): Promise<PackageStatus>;
-  status(jobId: string): Promise<PackageStatus>;
+  start(evidenceIds: readonly number[]): Promise<EndpointDatas<typeof E.createPackage>>;
+  status(jobId: string): Promise<EndpointDatas<typeof E.packageStatus>>;
   url(jobId: string): string;
 }
 
 type Custom = NonNullable<DataProvider["custom"]>;
 
-/**
- * `userUrl` signs with the user's token; `publicUrl` without any, for the third party, who is not
- * the user even when the same browser also holds a user session.
- */
-export function createEvidenceLibraryClient({ custom, userUrl, publicUrl }: { custom: Custom; userUrl: SignedUrlBuilder; publicUrl: SignedUrlBuilder }): EvidenceLibraryClient {
-  const get = async <T>(url: string, query: Record<string, unknown> = {}, tokenless = false) =>
-    (await custom({ url, method: "get", query, meta: { tokenless } })).data as T;
-  const post = async <T>(url: string, payload: Record<string, unknown> = {}, tokenless = false) =>
-    (await custom({ url, method: "post", payload, meta: { tokenless } })).data as T;
-  const E = EVIDENCE_LIBRARY_ENDPOINTS;
-  const X = EXTRACTION_ENDPOINTS;
+/** The extraction calls are tokenless, so their addresses carry no token even beside a user session. */
+export function createEvidenceLibraryClient({ custom, signedUrl }: { custom: Custom; signedUrl: SignedUrlBuilder }): EvidenceLibraryClient {
+  async function call<T extends Endpoint>(endpoint: T, input: EndpointInput<T>): Promise<EndpointDatas<T>> {
+    const fields = input as Record<string, unknown>;
+    const isGet = endpoint.method === "GET";
+    const response = await custom({ url: webapiPath(endpoint), method: isGet ? "get" : "post", ...(isGet ? { query: fields } : { payload: fields }), meta: { endpoint } });
+    return response.data as EndpointDatas<T>;
+  }
+  const partQuery = (id: number, part: DownloadPart, index?: number) => ({ id, part, ...(index === undefined ? {} : { index }) });
   return {
-    createExtraction: (input) => post(E.createExtraction, { ...input }),
-    revokeExtraction: (id) => post(E.revokeExtraction, { id }),
+    createExtraction: (input) => call(E.createExtraction, input),
+    revokeExtraction: (id) => call(E.revokeExtraction, { id }),
     holderPackage: {
-      start: (evidenceIds) => post(E.createPackage, { evidenceIds }),
-      status: (jobId) => get(E.packageStatus, { jobId }),
-      url: (jobId) => userUrl(E.downloadPackage, { jobId }),
+      start: (evidenceIds) => call(E.createPackage, { evidenceIds: [...evidenceIds] }),
+      status: (jobId) => call(E.packageStatus, { jobId }),
+      url: (jobId) => signedUrl(E.downloadPackage, { jobId }),
     },
-    holderItemUrl: (id, part, index) => userUrl(E.downloadItem, { id, part, ...(index === undefined ? {} : { index }) }),
-    extractCaptcha: async () => (await get<{ codeBase64: string }>(X.captcha, { time: Date.now() }, true)).codeBase64,
-    extractLogin: (form) => post(X.login, { ...form }, true),
-    extractLogout: async () => void (await post(X.logout, {}, true)),
-    extractList: () => get(X.list, {}, true),
-    extractItemUrl: (id, part, index) => publicUrl(X.download, { id, part, ...(index === undefined ? {} : { index }) }),
+    holderItemUrl: (id, part, index) => signedUrl(E.downloadItem, partQuery(id, part, index)),
+    extractCaptcha: async () => (await call(X.captcha, { time: String(Date.now()) })).codeBase64,
+    extractLogin: (form) => call(X.login, form),
+    extractLogout: async () => void (await call(X.logout, {})),
+    extractList: () => call(X.list, {}),
+    extractItemUrl: (id, part, index) => signedUrl(X.download, partQuery(id, part, index)),
     extractPackage: {
-      start: (evidenceIds) => post(X.createPackage, { evidenceIds }, true),
-      status: (jobId) => get(X.packageStatus, { jobId }, true),
-      url: (jobId) => publicUrl(X.downloadPackage, { jobId }),
+      start: (evidenceIds) => call(X.createPackage, { evidenceIds: [...evidenceIds] }),
+      status: (jobId) => call(X.packageStatus, { jobId }),
+      url: (jobId) => signedUrl(X.downloadPackage, { jobId }),
     },
   };
 }
@@ -88,19 +73,7 @@ export function useEvidenceLibraryClient(): EvidenceLibraryClient {
   const dataProvider = useDataProvider()();
   const sessionStore = useSessionStore();
   return useMemo(
-    () =>
-      createEvidenceLibraryClient({
-        custom: dataProvider.custom!,
-        userUrl: createSignedUrlBuilder({ baseURL: WEBAPI_BASE_URL, sessionStore, now: Date.now }),
-        publicUrl: (path, params = {}) => signedAddress(path, params),
-      }),
+    () => createEvidenceLibraryClient({ custom: dataProvider.custom!, signedUrl: createSignedUrlBuilder({ sessionStore, now: Date.now }) }),
     [dataProvider, sessionStore],
   );
-}
-
-/** A signed GET address without a token. */
-function signedAddress(path: string, params: RequestParams): string {
-  const timestamp = Date.now();
-  const signature = computeSignature({ ...params, timestamp }, sha256Hex);
-  return `${WEBAPI_BASE_URL}${path}?${serializeQuery({ ...params, timestamp, signature })}`;
 }

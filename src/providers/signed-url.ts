@@ -1,21 +1,23 @@
+import { webapiPath, type Endpoint, type EndpointInput } from "../schema/contract";
 import { computeSignature } from "../schema/signature";
 import { sha256Hex } from "./browser-digest";
 import { serializeQuery, type RequestParams } from "./http-client";
 import type { SessionStore } from "./session-store";
 
 /**
- * A signed GET address carrying the user's token (DESIGN.md §4), for answers that are files rather
- * than envelopes (a certificate PDF): the browser fetches it itself. The signature's 5-minute
- * window bounds the address's life.
+ * The signed GET address of a download endpoint (`file: true`, DESIGN.md §4): the browser fetches
+ * it itself, since the answer is a file rather than an envelope. It carries the user's token
+ * unless the endpoint is tokenless (an extraction's third party is not the user, even in a browser
+ * that also holds a user session). The signature's 5-minute window bounds the address's life.
  */
-export type SignedUrlBuilder = (path: string, params?: RequestParams) => string;
+export type SignedUrlBuilder = <E extends Endpoint & { method: "GET" }>(endpoint: E, params: EndpointInput<E>) => string;
 
-export function createSignedUrlBuilder(options: { baseURL: string; sessionStore: SessionStore; now: () => number }): SignedUrlBuilder {
-  return (path, params = {}) => {
-    const token = options.sessionStore.getUser()?.token;
-    const fields = token ? { ...params, token } : params;
+export function createSignedUrlBuilder(options: { sessionStore: SessionStore; now: () => number }): SignedUrlBuilder {
+  return (endpoint, params) => {
+    const token = endpoint.session === "tokenless" ? undefined : options.sessionStore.getUser()?.token;
+    const fields: RequestParams = token ? { ...(params as RequestParams), token } : { ...(params as RequestParams) };
     const timestamp = options.now();
     const signature = computeSignature({ ...fields, timestamp }, sha256Hex);
-    return `${options.baseURL}${path}?${serializeQuery({ ...fields, timestamp, signature })}`;
+    return `${webapiPath(endpoint)}?${serializeQuery({ ...fields, timestamp, signature })}`;
   };
 }

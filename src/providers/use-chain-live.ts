@@ -1,8 +1,8 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { useSyncExternalStore } from "react";
-import { CHAIN_STATS_ENDPOINT } from "../schema/chain-stats";
-import type { ChainLive } from "../schema/chain-live";
+import { CHAIN_STATS_ENDPOINT, type ChainLive } from "../schema/chain-live";
 import { chainLiveSocket, type ChainSocketState } from "./chain-live-socket";
+import { useEndpointQuery } from "./use-endpoint";
 
 /** While the socket is not open, the figures are read again this often. */
 export const CHAIN_REFRESH_MS = 15_000;
@@ -29,19 +29,19 @@ export interface ChainFigures {
 export function useChainFigures(): ChainFigures {
   const live = useChainLive();
   const isLive = live.status === "open" && live.data !== null;
-  const { result, query } = useCustom<ChainLive>({
-    url: CHAIN_STATS_ENDPOINT,
-    method: "get",
-    queryOptions: {
+  const { datas, query } = useEndpointQuery(
+    CHAIN_STATS_ENDPOINT,
+    {},
+    {
       retry: 1,
       refetchInterval: (current) => (current.state.error || isLive ? false : CHAIN_REFRESH_MS),
     },
-  });
+  );
   // While the socket reconnects, the last push may still be newer than what the poll read.
-  if (isLive || (live.data && (query.error || !result.data || isNewer(live.data, result.data)))) {
+  if (isLive || (live.data && (query.error || !datas || isNewer(live.data, datas)))) {
     return { data: live.data!, error: null, isLoading: false, isLive };
   }
-  return { data: result.data, error: query.error, isLoading: query.isLoading, isLive };
+  return { data: datas, error: query.error, isLoading: query.isLoading, isLive };
 }
 
 /** The ledger only grows: the reading with more blocks (then more entries) is the newer one. */

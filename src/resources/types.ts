@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { z } from "zod";
+import type { Endpoint } from "../schema/contract";
 import type { EvidenceKind } from "../schema/evidence-entry";
 import type { SectionPageProps } from "./derive";
 
@@ -64,11 +65,11 @@ export interface CustomPageDefinition extends PageBase {
 
 export type PageDefinition = GenericPageDefinition | CustomPageDefinition;
 
-/** The /webapi calls behind a section (paths relative to /webapi, DESIGN.md §4). */
+/** The /webapi calls behind a section: contract endpoints of src/schema. */
 export interface SectionEndpoints {
-  list?: string;
-  one?: string;
-  create?: string;
+  list?: Endpoint;
+  one?: Endpoint;
+  create?: Endpoint;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./contract";
 
 /**
  * Certificates and their public verification (issue 5): what a certificate PDF carries inside it,
@@ -65,18 +66,6 @@ export const PublicCertificateSchema = z.object({
 });
 export type PublicCertificate = z.infer<typeof PublicCertificateSchema>;
 
-export const VerifyByCertificateNoQuerySchema = z.object({
-  certificateNo: z.string().trim().min(1, "请输入证书编号").max(64, "证书编号过长"),
-});
-
-export const VerifyByDigestQuerySchema = z.object({
-  sha256: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F]{64}$/, "SHA-256 值应为 64 位十六进制字符（0-9、a-f）")
-    .transform((value) => value.toLowerCase()),
-});
-
 /** Keeps the first and last characters of a display name and stars the rest (张三 → 张*, 北京某科技有限公司 → 北*******司). */
 export function maskDisplayName(name: string): string {
   const chars = Array.from(name.trim());
@@ -91,3 +80,58 @@ export function maskEvidenceName(name: string): string {
   const hasExtension = dot > 0 && name.length - dot <= 8;
   return hasExtension ? `${maskDisplayName(name.slice(0, dot))}${name.slice(dot)}` : maskDisplayName(name);
 }
+
+// ---- the calls ----
+
+const VerifyByCertificateNoQuerySchema = z.object({
+  certificateNo: z.string().trim().min(1, "请输入证书编号").max(64, "证书编号过长"),
+});
+
+const VerifyByDigestQuerySchema = z.object({
+  sha256: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, "SHA-256 值应为 64 位十六进制字符（0-9、a-f）")
+    .transform((value) => value.toLowerCase()),
+});
+
+const TAG = "存证证书";
+
+const verifyByCertificateNo = endpoint({
+  method: "GET",
+  path: "/certificate/v2/verifyByCertificateNo",
+  input: VerifyByCertificateNoQuerySchema,
+  datas: PublicCertificateSchema,
+  session: "tokenless",
+  tag: TAG,
+  summary: "公开核验：按证书编号取得账本记录、证明包（含签名检查点）与脱敏的展示信息，由浏览器自行核验",
+});
+const verifyByDigest = endpoint({
+  method: "GET",
+  path: "/certificate/v2/verifyByDigest",
+  input: VerifyByDigestQuerySchema,
+  datas: z.array(PublicCertificateSchema),
+  session: "tokenless",
+  tag: TAG,
+  summary: "公开核验：按文件 SHA-256 查找存证（文件在浏览器本地计算摘要，不上传），应答全部一致的存证",
+});
+
+export const CERTIFICATE_ENDPOINTS = {
+  /** A file: the holder's certificate PDF (the browser fetches a signed address). */
+  getCertificatePdf: endpoint({
+    method: "GET",
+    path: "/certificate/v2/getCertificatePdf",
+    input: z.object({ id: z.string().min(1, "缺少存证记录编号").max(64).describe("存证记录编号") }),
+    datas: z.null(),
+    file: true,
+    session: "user",
+    tag: TAG,
+    summary: "下载存证证书 PDF（仅证据持有人）：内嵌账本记录原文与 C2SP tlog-proof，可离线核验",
+    description: "成功时应答 application/pdf 文件；404 证书不存在（包括不属于当前用户的记录）。",
+  }),
+  verifyByCertificateNo,
+  /** The same lookup as a POST (spec §7 allows either); the page uses the GET. */
+  verifyByCertificateNoPost: endpoint({ ...verifyByCertificateNo, method: "POST", summary: "同 GET：按证书编号公开核验" }),
+  verifyByDigest,
+  verifyByDigestPost: endpoint({ ...verifyByDigest, method: "POST", summary: "同 GET：按文件 SHA-256 公开核验" }),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ChainStatsSchema } from "./chain-stats";
+import { endpoint } from "./contract";
 
 /**
  * What the chain widgets read (spec §2, §3): the figures of getBlockHeightAndTxCount and, where
@@ -29,6 +30,17 @@ export const ChainLiveSchema = ChainStatsSchema.extend({
   txList: z.array(ChainTxSchema).optional(),
 }).partial({ blockHeight: true, peerCount: true });
 export type ChainLive = z.infer<typeof ChainLiveSchema>;
+
+/** getBlockHeightAndTxCount (spec §7): tokenless, read by the chain widgets while the socket is not open. */
+export const CHAIN_STATS_ENDPOINT = endpoint({
+  method: "GET",
+  path: "/extractEvidence/v2/getBlockHeightAndTxCount",
+  input: z.object({}),
+  datas: ChainLiveSchema,
+  session: "tokenless",
+  tag: "账本",
+  summary: "区块高度（已签发检查点数）、条目数、节点列表（账本及见证者，status 1 = 在线）与最新条目",
+});
 
 /** Where the server pushes the chain figures (spec §7 "a live socket connection"), outside /webapi. */
 export const CHAIN_SOCKET_PATH = "/ws/chain";

@@ -1,44 +1,17 @@
 import { z } from "zod";
+import { endpoint } from "./contract";
 import { ImageCaptchaSchema } from "./credentials";
 import { ExtractLoginFormSchema } from "./evidence-query";
-import { EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
+import { EvidenceIdQuerySchema, EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
 import { EvidenceKindSchema } from "./evidence-entry";
+import { pagePSchema, PageQuerySchema } from "./paging";
 import { freeText, optionalText, textRule } from "./string-rule";
 
 /**
  * The evidence library (spec §2 /evidences: dataList, evidenceExtract, evidenceDownload) and the
  * third party's side of an extraction (/info/extractLogin, /info/extractList): the calls, their
- * payloads and the rules both sides check.
+ * payloads and the rules both sides check. The calls are at the end, after what they carry.
  */
-
-export const EVIDENCE_LIBRARY_ENDPOINTS = {
-  /** The holder's evidence across every type (pageP). */
-  list: "/evidences/v2/getEvidenceList",
-  /** One record of any kind (the Certificate and evidenceSaveInfo pages): `id`. */
-  detail: "/evidences/v2/getEvidenceDetail",
-  createExtraction: "/evidences/v2/createExtraction",
-  extractionList: "/evidences/v2/getExtractionList",
-  revokeExtraction: "/evidences/v2/revokeExtraction",
-  createPackage: "/evidences/v2/createPackage",
-  packageStatus: "/evidences/v2/getPackageStatus",
-  /** A link, not a call: the ZIP itself. */
-  downloadPackage: "/evidences/v2/downloadPackage",
-  /** A link, not a call: one record's original file, certificate PDF or tlog-proof (`id`, `part`). */
-  downloadItem: "/evidences/v2/downloadEvidenceItem",
-} as const;
-
-export const EXTRACTION_ENDPOINTS = {
-  /** The image captcha of the extraction login (spec §7 lists it under /extractEvidence). */
-  captcha: "/extractEvidence/v2/getCode",
-  login: "/extractEvidence/v2/extractLogin",
-  logout: "/extractEvidence/v2/extractLogout",
-  list: "/extractEvidence/v2/getExtractList",
-  /** A link: one item's file, certificate PDF or proof. */
-  download: "/extractEvidence/v2/extractDownload",
-  createPackage: "/extractEvidence/v2/createExtractPackage",
-  packageStatus: "/extractEvidence/v2/getExtractPackageStatus",
-  downloadPackage: "/extractEvidence/v2/downloadExtractPackage",
-} as const;
 
 /** Result codes of the extraction login besides the common ones. */
 export const ExtractionCode = {
@@ -211,3 +184,187 @@ export const PackageStatusSchema = z.object({
   message: z.string().nullable(),
 });
 export type PackageStatus = z.infer<typeof PackageStatusSchema>;
+
+const JobIdQuerySchema = z.object({ jobId: z.string().regex(/^[0-9a-f]{32}$/, "打包任务编号不正确") });
+const PackageItemsSchema = z.object({ evidenceIds: PackageIdsSchema });
+const PART_SUMMARY = "的原始文件（file，保留原文件名与扩展名）、交易凭证的一个附件（attachment，index 为序号）、存证证书 PDF（certificate）或账本证明 .tlog-proof（proof）";
+
+// ---- the holder's calls ----
+
+const LIBRARY_TAG = "证据库";
+
+export const EVIDENCE_LIBRARY_ENDPOINTS = {
+  /** The holder's evidence across every type (pageP). */
+  list: endpoint({
+    method: "GET",
+    path: "/evidences/v2/getEvidenceList",
+    input: LibraryListQuerySchema,
+    datas: pagePSchema(LibraryEvidenceSchema),
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "证据列表：本人全部类型的存证（分页 pageP），可按类型 kind、名称 keyName 与存证日期 startTime/endTime（YYYY-MM-DD）筛选",
+  }),
+  /** One record of any kind (the Certificate and evidenceSaveInfo pages): `id`. */
+  detail: endpoint({
+    method: "GET",
+    path: "/evidences/v2/getEvidenceDetail",
+    input: EvidenceIdQuerySchema,
+    datas: EvidenceRecordSchema,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "证据详情：本人任一类型的一条存证",
+  }),
+  createExtraction: endpoint({
+    method: "POST",
+    path: "/evidences/v2/createExtraction",
+    input: CreateExtractionSchema,
+    datas: CreatedExtractionSchema,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "生成提取码：所选证据（仅限本人）、有效期 1-30 天；提取码只在此次返回，平台仅保存其 scrypt 摘要",
+  }),
+  extractionList: endpoint({
+    method: "GET",
+    path: "/evidences/v2/getExtractionList",
+    input: PageQuerySchema,
+    datas: pagePSchema(ExtractionSchema),
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "本人生成的提取记录（分页 pageP）",
+  }),
+  revokeExtraction: endpoint({
+    method: "POST",
+    path: "/evidences/v2/revokeExtraction",
+    input: z.object({ id: z.coerce.number().int().positive("提取记录不存在") }),
+    datas: ExtractionSchema,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "撤销提取：提取码随即失效，已登录的查看方立即退出",
+  }),
+  createPackage: endpoint({
+    method: "POST",
+    path: "/evidences/v2/createPackage",
+    input: PackageItemsSchema,
+    datas: PackageStatusSchema,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "打包下载：所选证据的原始文件、存证证书、账本证明、manifest.json 与清单.txt 打成一个 ZIP（后台进行，轮询进度）",
+  }),
+  packageStatus: endpoint({
+    method: "GET",
+    path: "/evidences/v2/getPackageStatus",
+    input: JobIdQuerySchema,
+    datas: PackageStatusSchema,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "打包进度",
+  }),
+  /** A link, not a call: the ZIP itself. */
+  downloadPackage: endpoint({
+    method: "GET",
+    path: "/evidences/v2/downloadPackage",
+    input: JobIdQuerySchema,
+    datas: z.null(),
+    file: true,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: "下载打包好的 ZIP（application/zip）",
+  }),
+  /** A link, not a call: one record's original file, certificate PDF or tlog-proof (`id`, `part`). */
+  downloadItem: endpoint({
+    method: "GET",
+    path: "/evidences/v2/downloadEvidenceItem",
+    input: DownloadPartQuerySchema,
+    datas: z.null(),
+    file: true,
+    session: "user",
+    tag: LIBRARY_TAG,
+    summary: `下载本人一条存证${PART_SUMMARY}`,
+  }),
+};
+
+// ---- the third party's calls ----
+
+const EXTRACTION_TAG = "证据提取";
+
+/** The image captcha of the extraction login (spec §7 lists it under /extractEvidence); the security module answers it. */
+const extractionCaptcha = endpoint({
+  method: "GET",
+  path: "/extractEvidence/v2/getCode",
+  input: z.object({ time: z.string().optional() }),
+  datas: z.object({ codeBase64: z.string() }),
+  session: "tokenless",
+  tag: "账号",
+  summary: "图形验证码（data: URL），与浏览器的 HttpOnly Cookie 绑定，一次有效，5 分钟过期",
+});
+
+export const EXTRACTION_ENDPOINTS = {
+  captcha: extractionCaptcha,
+  login: endpoint({
+    method: "POST",
+    path: "/extractEvidence/v2/extractLogin",
+    input: ExtractLoginSchema,
+    datas: ExtractSessionSchema,
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: `提取登录：提取编号（8 位）、提取码（6 位数字）、图形验证码（${extractionCaptcha.path}）`,
+    description: "200 登录成功（设置 HttpOnly Cookie hz_extract）；1002 图形验证码错误；5101 编号或提取码不正确、已过期或已撤销；5102 错误次数过多暂时锁定。",
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/extractEvidence/v2/extractLogout",
+    input: z.object({}),
+    datas: z.null(),
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: "退出提取登录",
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getExtractList",
+    input: z.object({}),
+    datas: z.object({ session: ExtractSessionSchema, list: z.array(ExtractedEvidenceSchema) }),
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: "提取列表：持有人授权查看的证据（名称、类型、摘要、存证时间、证书编号）",
+  }),
+  /** A link: one item's file, certificate PDF or proof. */
+  download: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/extractDownload",
+    input: DownloadPartQuerySchema,
+    datas: z.null(),
+    file: true,
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: `下载一条授权证据${PART_SUMMARY}`,
+  }),
+  createPackage: endpoint({
+    method: "POST",
+    path: "/extractEvidence/v2/createExtractPackage",
+    input: PackageItemsSchema,
+    datas: PackageStatusSchema,
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: "打包下载所选的授权证据",
+  }),
+  packageStatus: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getExtractPackageStatus",
+    input: JobIdQuerySchema,
+    datas: PackageStatusSchema,
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: "打包进度",
+  }),
+  downloadPackage: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/downloadExtractPackage",
+    input: JobIdQuerySchema,
+    datas: z.null(),
+    file: true,
+    session: "tokenless",
+    tag: EXTRACTION_TAG,
+    summary: "下载打包好的 ZIP",
+  }),
+};

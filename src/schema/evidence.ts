@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BYTES_PER_MB } from "./constants";
+import { endpoint } from "./contract";
 import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind } from "./evidence-entry";
 import { EvidenceAttachmentSchema, EvidenceOriginalSchema } from "./evidence-original";
 import { pagePSchema, pageQuerySchema } from "./paging";
@@ -12,6 +13,7 @@ import { isUrlWithScheme } from "./web-address";
 /**
  * Evidence storage (/evidenceSave/*, /rights/*; issue 5): the calls, the records the lists show and
  * the forms behind them, shared by the server (validation) and the pages (forms, columns).
+ * The calls (EVIDENCE_KIND_ENDPOINTS, EVIDENCE_ENDPOINTS) are at the end, after what they carry.
  */
 
 export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
@@ -24,38 +26,6 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   rightsHash: "哈希确权",
   rightsWeb: "网页确权",
 };
-
-/** Which kinds a holder creates directly (affair children are created with their affair). */
-export const EVIDENCE_API_NAMES: Record<EvidenceKind, string> = {
-  file: "FileEvidence",
-  text: "TextEvidence",
-  hash: "HashEvidence",
-  voucher: "VoucherEvidence",
-  affair: "AffairEvidence",
-  rightsFile: "RightsFile",
-  rightsHash: "RightsHash",
-  rightsWeb: "RightsWeb",
-};
-
-/** Paths relative to /webapi (DESIGN.md §4 `/webapi/<area>/v2/<verb>`), one set per kind. */
-export function evidenceEndpoints(kind: EvidenceKind) {
-  const name = EVIDENCE_API_NAMES[kind];
-  return {
-    create: `/evidence/v2/save${name}`,
-    list: `/evidence/v2/get${name}List`,
-    one: `/evidence/v2/get${name}Detail`,
-    delete: `/evidence/v2/delete${name}`,
-  } as const;
-}
-
-export const EVIDENCE_ENDPOINTS = {
-  /** Children of one affair: `parentId`. */
-  affairChildList: "/evidence/v2/getAffairChildList",
-  /** The original of a hash evidence, which must match its digests (ApplyCertificateProcess). */
-  applyHashCertificate: "/evidence/v2/applyHashCertificate",
-  /** More child evidences for an existing affair (multipart: `parentId`, then the files). */
-  addAffairChildren: "/evidence/v2/addAffairChildren",
-} as const;
 
 // ---- statuses ----
 
@@ -177,7 +147,6 @@ export const VoucherFieldsSchema = z.object({
   payee: nameField("收款方", "请输入收款方"),
   description: optionalText(freeText(1000, "交易说明不能超过1000个字符", { multiline: true })).meta({ title: "交易说明", widget: "textarea" }),
 });
-export type VoucherFields = z.infer<typeof VoucherFieldsSchema>;
 
 export const AffairFieldsSchema = z.object({
   name: nameField("事务名称", "请输入事务名称"),
@@ -298,4 +267,134 @@ export const EVIDENCE_MESSAGES = {
   affairNotStored: "事务存证尚未完成，暂不能追加子存证",
 } as const;
 
+
 export { HEX_DIGEST_PATTERN };
+
+// ---- the calls ----
+
+const TAG = "存证";
+const MULTIPART_NOTE = "multipart/form-data：字段在前、文件（file）在后；文件不参与签名";
+const EvidenceListSchema = z.array(EvidenceRecordSchema);
+
+/** The API's name of each kind: `/evidence/v2/save<Name>`, `get<Name>List`, `get<Name>Detail`, `delete<Name>`. */
+const EVIDENCE_API_NAMES: Record<EvidenceKind, string> = {
+  file: "FileEvidence",
+  text: "TextEvidence",
+  hash: "HashEvidence",
+  voucher: "VoucherEvidence",
+  affair: "AffairEvidence",
+  rightsFile: "RightsFile",
+  rightsHash: "RightsHash",
+  rightsWeb: "RightsWeb",
+};
+
+/** How one kind is created: its form, what it answers (one record, or one per file) and whether files follow. */
+interface CreateCall<Input extends z.ZodObject, Datas extends z.ZodType> {
+  input: Input;
+  datas: Datas;
+  multipart?: boolean;
+  summary: string;
+}
+
+/** One kind's calls: creation as given, then the list, detail and deletion every kind shares. */
+function kindEndpoints<Input extends z.ZodObject, Datas extends z.ZodType>(kind: EvidenceKind, create: CreateCall<Input, Datas>) {
+  const name = EVIDENCE_API_NAMES[kind];
+  const label = EVIDENCE_KIND_LABELS[kind];
+  return {
+    create: endpoint({ method: "POST", path: `/evidence/v2/save${name}`, session: "user", tag: TAG, ...create }),
+    list: endpoint({
+      method: "GET",
+      path: `/evidence/v2/get${name}List`,
+      input: EvidenceListQuerySchema,
+      datas: EvidencePageSchema,
+      session: "user",
+      tag: TAG,
+      summary: `${label}列表（本人、未删除；keyName 按名称，startTime/endTime 为 YYYY-MM-DD）`,
+    }),
+    one: endpoint({ method: "GET", path: `/evidence/v2/get${name}Detail`, input: EvidenceIdQuerySchema, datas: EvidenceRecordSchema, session: "user", tag: TAG, summary: `${label}详情` }),
+    delete: endpoint({
+      method: "POST",
+      path: `/evidence/v2/delete${name}`,
+      input: EvidenceIdQuerySchema,
+      datas: z.null(),
+      session: "user",
+      tag: TAG,
+      summary: `删除${label}：从本人列表中隐藏，账本记录永久保留`,
+    }),
+  };
+}
+
+/** The calls of each kind (paths relative to /webapi, DESIGN.md §4 `/webapi/<area>/v2/<verb>`). */
+export const EVIDENCE_KIND_ENDPOINTS = {
+  file: kindEndpoints("file", {
+    input: FileEvidenceFieldsSchema,
+    datas: EvidenceListSchema,
+    multipart: true,
+    summary: `文件存证：一次可传多个文件，每个文件一条存证、一张证书。${MULTIPART_NOTE}`,
+  }),
+  text: kindEndpoints("text", { input: TextEvidenceFormSchema, datas: EvidenceRecordSchema, summary: "文本存证：每行去除首尾空白、删除空行后存证" }),
+  hash: kindEndpoints("hash", { input: HashEvidenceFormSchema, datas: EvidenceRecordSchema, summary: "哈希存证：只提交本地计算的 SHA-256、SM3、文件名与大小" }),
+  voucher: kindEndpoints("voucher", {
+    input: VoucherFieldsSchema,
+    datas: EvidenceRecordSchema,
+    multipart: true,
+    summary: `交易凭证存证（亦供对接系统调用）：结构化字段加附件。${MULTIPART_NOTE}`,
+  }),
+  affair: kindEndpoints("affair", {
+    input: AffairFieldsSchema,
+    datas: EvidenceRecordSchema,
+    multipart: true,
+    summary: `事务存证：每个文件成为一条子存证（各有证书），事务本身的账本记录对子存证的叶哈希取摘要。${MULTIPART_NOTE}`,
+  }),
+  rightsFile: kindEndpoints("rightsFile", {
+    input: RightsFileFieldsSchema,
+    datas: EvidenceRecordSchema,
+    multipart: true,
+    summary: `文件确权：作品名称、作者、作品类型、创作完成时间与作品文件。${MULTIPART_NOTE}`,
+  }),
+  rightsHash: kindEndpoints("rightsHash", { input: RightsHashFormSchema, datas: EvidenceRecordSchema, summary: "哈希确权：作品信息与本地计算的摘要值" }),
+  rightsWeb: kindEndpoints("rightsWeb", {
+    input: RightsWebFieldsSchema,
+    datas: EvidenceRecordSchema,
+    multipart: true,
+    summary: `网页确权：网页地址加持有人保存的网页文件（或其摘要值）；平台不代为访问该地址。${MULTIPART_NOTE}`,
+  }),
+} satisfies Record<EvidenceKind, unknown>;
+
+/** The four calls of one kind, whichever kind. */
+export type EvidenceKindEndpoints = (typeof EVIDENCE_KIND_ENDPOINTS)[EvidenceKind];
+
+export const EVIDENCE_ENDPOINTS = {
+  /** Children of one affair: `parentId`. */
+  affairChildList: endpoint({
+    method: "GET",
+    path: "/evidence/v2/getAffairChildList",
+    input: AffairChildQuerySchema,
+    datas: EvidencePageSchema,
+    session: "user",
+    tag: TAG,
+    summary: "事务存证的子存证列表",
+  }),
+  /** The original of a hash evidence, which must match its digests (ApplyCertificateProcess). */
+  applyHashCertificate: endpoint({
+    method: "POST",
+    path: "/evidence/v2/applyHashCertificate",
+    input: EvidenceIdQuerySchema,
+    datas: EvidenceRecordSchema,
+    session: "user",
+    multipart: true,
+    tag: TAG,
+    summary: `哈希存证申请出证：上传原文件，其 SHA-256、SM3 与大小须与存证时一致。${MULTIPART_NOTE}`,
+  }),
+  /** More child evidences for an existing affair (multipart: `parentId`, then the files). */
+  addAffairChildren: endpoint({
+    method: "POST",
+    path: "/evidence/v2/addAffairChildren",
+    input: AffairChildrenFieldsSchema,
+    datas: EvidenceListSchema,
+    session: "user",
+    multipart: true,
+    tag: TAG,
+    summary: `向本人已有的事务追加子存证：每个文件一条子存证（各有账本记录与证书）；事务本身的记录保持创建时的内容。${MULTIPART_NOTE}`,
+  }),
+};

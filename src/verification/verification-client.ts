@@ -1,16 +1,15 @@
-import type { HttpClient } from "../providers/http-client";
+import { callEndpoint, type HttpClient } from "../providers/http-client";
 import type { SignedUrlBuilder } from "../providers/signed-url";
-import type { PublicCertificate } from "../schema/certificate";
+import { CERTIFICATE_ENDPOINTS } from "../schema/certificate";
+import type { EndpointDatas } from "../schema/contract";
 import type { Envelope } from "../schema/envelope";
-
-/** Where the platform's verifier key is published (plain text, C2SP signed-note verifier key). */
-export const PLATFORM_KEY_URL = "/ledger/vkey";
+import { LEDGER_VKEY_PATH } from "../schema/ledger";
 
 /** The calls of the verification pages and the certificate page: lookups, the platform key and the PDF. */
 export interface VerificationClient {
-  byCertificateNo(certificateNo: string): Promise<Envelope<PublicCertificate>>;
-  byDigest(sha256: string): Promise<Envelope<PublicCertificate[]>>;
-  /** The key as the server publishes it; the page pins it (platform-key.ts). */
+  byCertificateNo(certificateNo: string): Promise<Envelope<EndpointDatas<typeof CERTIFICATE_ENDPOINTS.verifyByCertificateNo>>>;
+  byDigest(sha256: string): Promise<Envelope<EndpointDatas<typeof CERTIFICATE_ENDPOINTS.verifyByDigest>>>;
+  /** The key as the server publishes it (plain text, C2SP signed-note verifier key); the page pins it (platform-key.ts). */
   fetchPlatformKey(): Promise<string>;
   /** The holder's certificate PDF, or the refusal's envelope. */
   downloadCertificatePdf(id: string): Promise<{ pdf: Blob; fileName: string } | Envelope<null>>;
@@ -20,15 +19,15 @@ export function createVerificationClient(options: { http: HttpClient; signedUrl:
   const { http, signedUrl } = options;
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   return {
-    byCertificateNo: (certificateNo) => http.get<PublicCertificate>("/certificate/v2/verifyByCertificateNo", { certificateNo }, { tokenless: true }),
-    byDigest: (sha256) => http.get<PublicCertificate[]>("/certificate/v2/verifyByDigest", { sha256 }, { tokenless: true }),
+    byCertificateNo: (certificateNo) => callEndpoint(http, CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo }),
+    byDigest: (sha256) => callEndpoint(http, CERTIFICATE_ENDPOINTS.verifyByDigest, { sha256 }),
     async fetchPlatformKey() {
-      const response = await fetchFn(PLATFORM_KEY_URL, { cache: "no-store" });
+      const response = await fetchFn(LEDGER_VKEY_PATH, { cache: "no-store" });
       if (!response.ok) throw new Error(`平台公钥获取失败（HTTP ${response.status}）`);
       return (await response.text()).trim();
     },
     async downloadCertificatePdf(id) {
-      const response = await fetchFn(signedUrl("/certificate/v2/getCertificatePdf", { id }));
+      const response = await fetchFn(signedUrl(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id }));
       if ((response.headers.get("content-type") ?? "").startsWith("application/pdf")) {
         return { pdf: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
       }

@@ -32,7 +32,7 @@ export function renderPersonal(options: { path: string; element: ReactNode; scri
   const { http, calls, callsTo } = scriptedHttpClient(options.script ?? {});
   const accessControlProvider: AccessControlProvider = createAccessControlProvider({ sessionStore, now: Date.now });
   const services = { personal: createPersonalClient({ http, crypto: fakeLoginCrypto }), childAccounts: createChildAccountClient({ http, crypto: fakeLoginCrypto }) };
-  const verification = createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ baseURL: "/webapi", sessionStore, now: Date.now }) });
+  const verification = createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now: Date.now }) });
   const [pathname] = options.path.split("?");
   render(
     <MemoryRouter initialEntries={[options.path]}>

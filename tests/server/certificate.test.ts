@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_VERIFY_PER_MINUTE } from "../../server/modules/certificate/certificate.routes.js";
-import { evidenceEndpoints } from "../../src/schema/evidence.js";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { readCertificatePdf } from "../../src/verification/certificate-file.js";
 import { verifyCertificate } from "../../src/verification/certificate-checks.js";
 import { postMultipart } from "./support/multipart.js";
@@ -18,15 +20,16 @@ const content = randomBytes(4096);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const sm3 = (bytes: Buffer) => createHash("sm3").update(bytes).digest("hex");
 
-const PDF = "/webapi/certificate/v2/getCertificatePdf";
-const BY_NUMBER = "/webapi/certificate/v2/verifyByCertificateNo";
-const BY_DIGEST = "/webapi/certificate/v2/verifyByDigest";
+// URLs rather than t.call: the GET and POST twins of a lookup share one path.
+const PDF = webapiPath(CERTIFICATE_ENDPOINTS.getCertificatePdf);
+const BY_NUMBER = webapiPath(CERTIFICATE_ENDPOINTS.verifyByCertificateNo);
+const BY_DIGEST = webapiPath(CERTIFICATE_ENDPOINTS.verifyByDigest);
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   alice = await registerUser(t, "13700000011");
   bob = await registerUser(t, "13700000012");
-  const response = await postMultipart(t, `/webapi${evidenceEndpoints("file").create}`, { name: "北京供货合同.pdf" }, {
+  const response = await postMultipart(t, webapiPath(KINDS.file.create), { name: "北京供货合同.pdf" }, {
     token: alice.token,
     files: [{ name: "file", filename: "北京供货合同.pdf", contentType: "application/pdf", content }],
   });
@@ -136,7 +139,7 @@ describe("the certificate's time source", () => {
     const stamped = await createTestApp({ seedDemo: false, env: { TSA_URL: tsa.url, TSA_CA_FILE: tsa.caFile } });
     try {
       const carol = await registerUser(stamped, "13700000013");
-      const response = await postMultipart(stamped, `/webapi${evidenceEndpoints("file").create}`, {}, {
+      const response = await postMultipart(stamped, webapiPath(KINDS.file.create), {}, {
         token: carol.token,
         files: [{ name: "file", filename: "报价单.pdf", contentType: "application/pdf", content: randomBytes(2000) }],
       });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ChainPushSchema, type ChainPush } from "../../src/schema/chain-live.js";
+import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
 import { decodeBase64 } from "../../server/ledger/encoding.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { startOpensslTsa, type OpensslTsa } from "./support/openssl-tsa.js";
@@ -72,7 +73,7 @@ describe("trusted time for checkpoints", () => {
     const receipt = await ledger.append(entry("stamped"));
     await chain!.idle();
 
-    const answer = (await test.get("/webapi/ledger/v2/getTimestamp", { treeSize: receipt.treeSize })).json();
+    const answer = (await test.call(LEDGER_ENDPOINTS.getTimestamp, { treeSize: receipt.treeSize })).json();
     expect(answer.code).toBe(200);
     expect(answer.datas).toMatchObject({ timestampAuthority: tsa.url, kind: "tsa", tsaUrl: tsa.url, treeSize: receipt.treeSize });
     const checkpoint = await ledger.latestCheckpoint();
@@ -88,7 +89,7 @@ describe("trusted time for checkpoints", () => {
     try {
       const receipt = await test.app.services.ledger.append(entry("unstamped"));
       await test.app.services.chain.idle();
-      const answer = (await test.get("/webapi/ledger/v2/getTimestamp", { treeSize: receipt.treeSize })).json();
+      const answer = (await test.call(LEDGER_ENDPOINTS.getTimestamp, { treeSize: receipt.treeSize })).json();
       expect(answer.datas).toEqual({ timestampAuthority: tsa.url, kind: "platform", statement: "时间为本平台服务器时间，未经第三方可信时间戳机构认证" });
     } finally {
       tsa.mode = "ok";

@@ -7,6 +7,7 @@ import { generateNoteKeys } from "../../server/ledger/note-keys.js";
 import { parseNote, verifyNote } from "../../server/ledger/signed-note.js";
 import { generateCosignerKeys, parseCosignerVerifierKey } from "../../server/witness/cosignature.js";
 import { buildWitnessServer } from "../../server/witness/witness-server.js";
+import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 const entry = (text: string) => new TextEncoder().encode(JSON.stringify({ v: 1, text }));
@@ -44,7 +45,7 @@ describe("witness cosignatures on ledger checkpoints", () => {
       { name: ledger.origin, status: 1, kind: "log", lastSize: receipt.treeSize },
       { name: witness.name, status: 1, kind: "witness", lastSize: receipt.treeSize },
     ]);
-    const stats = await test.get("/webapi/extractEvidence/v2/getBlockHeightAndTxCount");
+    const stats = await test.call(CHAIN_STATS_ENDPOINT);
     expect(stats.json().datas.nodeList).toEqual([
       { name: ledger.origin, status: 1 },
       { name: witness.name, status: 1 },

@@ -6,7 +6,8 @@ import { EvidenceLedgerWriter } from "../../server/modules/evidence/evidence-led
 import { durableTransaction } from "../../server/db/dialect.js";
 import { AffairManifestSchema } from "../../src/schema/affair-manifest.js";
 import { parseEvidenceEntry } from "../../src/schema/evidence-entry.js";
-import { evidenceEndpoints, EVIDENCE_ENDPOINTS } from "../../src/schema/evidence.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { EVIDENCE_ENDPOINTS, EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { UPLOAD_MESSAGES } from "../../src/schema/upload.js";
 import { postMultipart, type FilePart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -23,7 +24,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-const api = (path: string) => `/webapi${path}`;
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 const sm3 = (bytes: Buffer | string) => createHash("sm3").update(bytes).digest("hex");
 const file = (filename: string, content: Buffer, name = "file"): FilePart => ({ name, filename, contentType: "application/octet-stream", content });
@@ -37,7 +37,7 @@ describe("file evidence", () => {
   it("streams each file to a blob, logs an entry with both digests and answers stored records", async () => {
     const one = randomBytes(3000);
     const two = Buffer.from("第二份合同\n");
-    const response = await postMultipart(t, api(evidenceEndpoints("file").create), {}, { token: alice.token, files: [file("合同.pdf", one), file("notes.txt", two)] });
+    const response = await postMultipart(t, webapiPath(KINDS.file.create), {}, { token: alice.token, files: [file("合同.pdf", one), file("notes.txt", two)] });
     const body = response.json();
     expect(body.code).toBe(200);
     expect(body.datas).toHaveLength(2);
@@ -64,35 +64,35 @@ describe("file evidence", () => {
     ["an unknown type over the 2 MB default", file("data.bin", Buffer.alloc(2 * 1024 * 1024 + 1)), "文件大小超过2M"],
     ["no file at all", null, "请选择文件"],
   ])("refuses %s with the spec's message and stores nothing", async (_label, part, message) => {
-    const before = (await t.get(api(evidenceEndpoints("file").list), {}, { token: alice.token })).json().datas.totalRow;
-    const response = await postMultipart(t, api(evidenceEndpoints("file").create), {}, { token: alice.token, files: part ? [part] : [] });
+    const before = (await t.call(KINDS.file.list, {}, { token: alice.token })).json().datas.totalRow;
+    const response = await postMultipart(t, webapiPath(KINDS.file.create), {}, { token: alice.token, files: part ? [part] : [] });
     expect(response.json()).toMatchObject({ code: 1001, message });
     expect(response.json().extraData.errors.file).toBe(message);
-    expect((await t.get(api(evidenceEndpoints("file").list), {}, { token: alice.token })).json().datas.totalRow).toBe(before);
+    expect((await t.call(KINDS.file.list, {}, { token: alice.token })).json().datas.totalRow).toBe(before);
   });
 
   it("takes a document beyond the JSON body limit and beyond the buffered multipart limit: the route streams", async () => {
-    expect(t.app.hasRoute({ method: "POST", url: api(evidenceEndpoints("file").create) })).toBe(true);
+    expect(t.app.hasRoute({ method: "POST", url: webapiPath(KINDS.file.create) })).toBe(true);
     const big = randomBytes(6 * 1024 * 1024); // > 1 MiB bodyLimit and > 2 MiB buffered fileSize
     expect(big.length).toBeGreaterThan(MULTIPART_LIMITS.fileSize);
-    const response = await postMultipart(t, api(evidenceEndpoints("file").create), { name: "大文档" }, { token: alice.token, files: [file("big.pdf", big)] });
+    const response = await postMultipart(t, webapiPath(KINDS.file.create), { name: "大文档" }, { token: alice.token, files: [file("big.pdf", big)] });
     expect(response.json().datas[0]).toMatchObject({ name: "大文档", size: big.length, sha256: sha256(big), status: "stored" });
   });
 
   it("answers a PDF over 50 MB with the document limit's message", async () => {
-    const response = await postMultipart(t, api(evidenceEndpoints("file").create), {}, { token: alice.token, files: [file("huge.pdf", Buffer.alloc(50 * 1024 * 1024 + 1))] });
+    const response = await postMultipart(t, webapiPath(KINDS.file.create), {}, { token: alice.token, files: [file("huge.pdf", Buffer.alloc(50 * 1024 * 1024 + 1))] });
     expect(response.json()).toMatchObject({ code: 1001, message: "文件大小超过50M" });
   });
 
   it("refuses a wrong signature before storing anything, and the connection's body is read away", async () => {
-    const response = await postMultipart(t, api(evidenceEndpoints("file").create), {}, { token: alice.token, files: [file("x.pdf", Buffer.from("x"))], signedFields: { other: "1" } });
+    const response = await postMultipart(t, webapiPath(KINDS.file.create), {}, { token: alice.token, files: [file("x.pdf", Buffer.from("x"))], signedFields: { other: "1" } });
     expect(response.json().code).toBe(4002);
   });
 });
 
 describe("text, hash, voucher and affair evidence", () => {
   it("normalises text (lines trimmed, empty lines dropped) and digests the normalised text", async () => {
-    const response = (await t.post(api(evidenceEndpoints("text").create), { name: "声明", content: "  第一行  \r\n\n\n第二行\n  " }, { token: alice.token })).json();
+    const response = (await t.call(KINDS.text.create, { name: "声明", content: "  第一行  \r\n\n\n第二行\n  " }, { token: alice.token })).json();
     expect(response.code).toBe(200);
     expect(response.datas).toMatchObject({ kind: "text", sha256: sha256("第一行\n第二行"), sm3: sm3("第一行\n第二行"), size: Buffer.byteLength("第一行\n第二行") });
   });
@@ -100,22 +100,22 @@ describe("text, hash, voucher and affair evidence", () => {
   it("stores a hash evidence from digests only, then certifies it only with the matching original", async () => {
     const original = randomBytes(4096);
     const saved = (
-      await t.post(api(evidenceEndpoints("hash").create), { name: "设计稿", fileName: "design.psd", size: original.length, sha256: sha256(original).toUpperCase(), sm3: sm3(original) }, { token: alice.token })
+      await t.call(KINDS.hash.create, { name: "设计稿", fileName: "design.psd", size: original.length, sha256: sha256(original).toUpperCase(), sm3: sm3(original) }, { token: alice.token })
     ).json();
     expect(saved.datas).toMatchObject({ kind: "hash", hasContent: false, sha256: sha256(original), status: "stored" });
     const other = Buffer.from(original);
     other[0] ^= 1;
-    const mismatch = await postMultipart(t, api(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: alice.token, files: [file("design.psd", other)] });
+    const mismatch = await postMultipart(t, webapiPath(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: alice.token, files: [file("design.psd", other)] });
     expect(mismatch.json()).toMatchObject({ code: 1001, message: "文件与存证时的摘要值不一致，不能申请出证" });
-    const byBob = await postMultipart(t, api(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: bob.token, files: [file("design.psd", original)] });
+    const byBob = await postMultipart(t, webapiPath(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: bob.token, files: [file("design.psd", original)] });
     expect(byBob.json().code).toBe(404);
-    const applied = (await postMultipart(t, api(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: alice.token, files: [file("design.psd", original)] })).json();
+    const applied = (await postMultipart(t, webapiPath(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(saved.datas.id) }, { token: alice.token, files: [file("design.psd", original)] })).json();
     expect(applied.datas).toMatchObject({ hasContent: true, details: { originalFileName: "design.psd" } });
     expect(typeof applied.datas.details.originalVerifiedAt).toBe("number");
   });
 
   it("refuses a hash evidence with a malformed digest on its field", async () => {
-    const response = (await t.post(api(evidenceEndpoints("hash").create), { name: "x", fileName: "x", size: 1, sha256: "abc", sm3: "0".repeat(64) }, { token: alice.token })).json();
+    const response = (await t.call(KINDS.hash.create, { name: "x", fileName: "x", size: 1, sha256: "abc", sm3: "0".repeat(64) }, { token: alice.token })).json();
     expect(response.code).toBe(1001);
     expect(response.extraData.errors.sha256).toContain("64 位十六进制");
   });
@@ -123,7 +123,7 @@ describe("text, hash, voucher and affair evidence", () => {
   it("stores a voucher: fields plus attachments; the content is the canonical JSON of both", async () => {
     const receipt = Buffer.from("%PDF-1.4 receipt");
     const fields = { name: "货款凭证", voucherNo: "T20261122001", tradeTime: String(Date.UTC(2026, 10, 20)), amountFen: "150000", payer: "甲公司", payee: "乙公司" };
-    const response = (await postMultipart(t, api(evidenceEndpoints("voucher").create), fields, { token: alice.token, files: [file("receipt.pdf", receipt, "attachments")] })).json();
+    const response = (await postMultipart(t, webapiPath(KINDS.voucher.create), fields, { token: alice.token, files: [file("receipt.pdf", receipt, "attachments")] })).json();
     expect(response.code).toBe(200);
     expect(response.datas.details.voucher).toMatchObject({ voucherNo: "T20261122001", amountFen: 150000 });
     expect(response.datas.details.attachments[0]).toMatchObject({ fileName: "receipt.pdf", sha256: sha256(receipt) });
@@ -131,9 +131,9 @@ describe("text, hash, voucher and affair evidence", () => {
 
   it("stores an affair: each child its own certificate with parent, the affair digesting a manifest of its children's leaf hashes", async () => {
     const files = [file("a.txt", Buffer.from("A")), file("b.txt", Buffer.from("B"))];
-    const affair = (await postMultipart(t, api(evidenceEndpoints("affair").create), { name: "采购事务" }, { token: alice.token, files })).json().datas;
+    const affair = (await postMultipart(t, webapiPath(KINDS.affair.create), { name: "采购事务" }, { token: alice.token, files })).json().datas;
     expect(affair).toMatchObject({ kind: "affair", childCount: 2, status: "stored", details: { childCount: 2 } });
-    const children = (await t.get(api(EVIDENCE_ENDPOINTS.affairChildList), { parentId: affair.id }, { token: alice.token })).json().datas.list;
+    const children = (await t.call(EVIDENCE_ENDPOINTS.affairChildList, { parentId: affair.id }, { token: alice.token })).json().datas.list;
     expect(children).toHaveLength(2);
     const childEntries = await Promise.all(children.map(async (child: { ledgerIndex: number }) => parseEvidenceEntry((await ledgerEntryOf(child.ledgerIndex))!)));
     for (const entry of childEntries) expect(entry!.parent).toBe(affair.certificateNo);
@@ -147,7 +147,7 @@ describe("text, hash, voucher and affair evidence", () => {
     expect(affair.sha256).toBe(sha256(Buffer.concat(chunks)));
     expect(manifest.children.map((child) => child.leafHash)).toEqual(leafHashes);
     // Children are not listed among top-level affairs.
-    const affairs = (await t.get(api(evidenceEndpoints("affair").list), {}, { token: alice.token })).json().datas.list;
+    const affairs = (await t.call(KINDS.affair.list, {}, { token: alice.token })).json().datas.list;
     expect(affairs.map((item: { id: number }) => item.id)).toEqual([affair.id]);
   });
 });
@@ -155,37 +155,37 @@ describe("text, hash, voucher and affair evidence", () => {
 describe("rights confirmation", () => {
   it("applies the chosen work type's rule and records author and creation time", async () => {
     const fields = { name: "摄影作品", author: "张三", rightType: "2", creationTime: String(Date.UTC(2026, 0, 1)) };
-    const wrong = (await postMultipart(t, api(evidenceEndpoints("rightsFile").create), fields, { token: alice.token, files: [file("photo.mp3", Buffer.from("x"))] })).json();
+    const wrong = (await postMultipart(t, webapiPath(KINDS.rightsFile.create), fields, { token: alice.token, files: [file("photo.mp3", Buffer.from("x"))] })).json();
     expect(wrong).toMatchObject({ code: 1001, message: UPLOAD_MESSAGES.format });
-    const done = (await postMultipart(t, api(evidenceEndpoints("rightsFile").create), fields, { token: alice.token, files: [file("photo.jpg", Buffer.from("jpeg"))] })).json();
+    const done = (await postMultipart(t, webapiPath(KINDS.rightsFile.create), fields, { token: alice.token, files: [file("photo.jpg", Buffer.from("jpeg"))] })).json();
     expect(done.datas).toMatchObject({ kind: "rightsFile", details: { author: "张三", rightType: 2, rightTypeLabel: "图片" } });
   });
 
   it("records a web page by URL with the saved page's digests, refusing when neither file nor digests are given", async () => {
     const fields = { name: "网页文章", author: "李四", creationTime: String(Date.UTC(2026, 0, 2)), url: "https://example.com/article" };
-    const missing = (await postMultipart(t, api(evidenceEndpoints("rightsWeb").create), fields, { token: alice.token })).json();
+    const missing = (await postMultipart(t, webapiPath(KINDS.rightsWeb.create), fields, { token: alice.token })).json();
     expect(missing).toMatchObject({ code: 1001, message: "请上传保存的网页文件，或填写网页文件的摘要值" });
     const page = Buffer.from("<html><body>文章</body></html>");
-    const done = (await postMultipart(t, api(evidenceEndpoints("rightsWeb").create), fields, { token: alice.token, files: [file("article.html", page)] })).json();
+    const done = (await postMultipart(t, webapiPath(KINDS.rightsWeb.create), fields, { token: alice.token, files: [file("article.html", page)] })).json();
     expect(done.datas).toMatchObject({ kind: "rightsWeb", sha256: sha256(page), details: { url: "https://example.com/article" } });
   });
 });
 
 describe("lists, details and deletion", () => {
   it("shows a holder only their own records; another user gets not found", async () => {
-    const mine = (await t.get(api(evidenceEndpoints("text").list), {}, { token: alice.token })).json().datas.list[0];
-    expect((await t.get(api(evidenceEndpoints("text").one), { id: mine.id }, { token: alice.token })).json().datas.id).toBe(mine.id);
-    expect((await t.get(api(evidenceEndpoints("text").one), { id: mine.id }, { token: bob.token })).json().code).toBe(404);
-    expect((await t.get(api(evidenceEndpoints("text").list), {}, { token: bob.token })).json().datas.totalRow).toBe(0);
-    expect((await t.post(api(evidenceEndpoints("text").delete), { id: mine.id }, { token: bob.token })).json().code).toBe(404);
+    const mine = (await t.call(KINDS.text.list, {}, { token: alice.token })).json().datas.list[0];
+    expect((await t.call(KINDS.text.one, { id: mine.id }, { token: alice.token })).json().datas.id).toBe(mine.id);
+    expect((await t.call(KINDS.text.one, { id: mine.id }, { token: bob.token })).json().code).toBe(404);
+    expect((await t.call(KINDS.text.list, {}, { token: bob.token })).json().datas.totalRow).toBe(0);
+    expect((await t.call(KINDS.text.delete, { id: mine.id }, { token: bob.token })).json().code).toBe(404);
   });
 
   it("hides a deleted record from its holder but keeps its ledger entry and its public lookup", async () => {
-    const created = (await t.post(api(evidenceEndpoints("text").create), { name: "待删除", content: "内容" }, { token: alice.token })).json().datas;
-    expect((await t.post(api(evidenceEndpoints("text").delete), { id: created.id }, { token: alice.token })).json().code).toBe(200);
-    const list = (await t.get(api(evidenceEndpoints("text").list), { keyName: "待删除" }, { token: alice.token })).json().datas;
+    const created = (await t.call(KINDS.text.create, { name: "待删除", content: "内容" }, { token: alice.token })).json().datas;
+    expect((await t.call(KINDS.text.delete, { id: created.id }, { token: alice.token })).json().code).toBe(200);
+    const list = (await t.call(KINDS.text.list, { keyName: "待删除" }, { token: alice.token })).json().datas;
     expect(list.totalRow).toBe(0);
-    expect((await t.get(api(evidenceEndpoints("text").one), { id: created.id }, { token: alice.token })).json().code).toBe(404);
+    expect((await t.call(KINDS.text.one, { id: created.id }, { token: alice.token })).json().code).toBe(404);
     expect(parseEvidenceEntry((await ledgerEntryOf(created.ledgerIndex))!)!.certificateNo).toBe(created.certificateNo);
     expect((await t.app.services.evidence.findByCertificateNo(created.certificateNo))!.deletedAt).not.toBeNull();
   });
@@ -195,8 +195,8 @@ describe("API document", () => {
   it("describes every evidence call for integrating systems", async () => {
     const document = (await t.app.inject({ method: "GET", url: "/opendocs/json" })).json();
     for (const kind of ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb"] as const) {
-      const endpoints = evidenceEndpoints(kind);
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([api(endpoints.create), api(endpoints.list), api(endpoints.one), api(endpoints.delete)]));
+      const endpoints = KINDS[kind];
+      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([webapiPath(endpoints.create), webapiPath(endpoints.list), webapiPath(endpoints.one), webapiPath(endpoints.delete)]));
     }
   });
 });
@@ -228,7 +228,7 @@ describe("crash recovery", () => {
       return rows;
     });
     const receipt = await t.app.services.ledger.append(Buffer.from(logged.entryText));
-    const pendingList = (await t.get(api(evidenceEndpoints("hash").list), {}, { token: alice.token })).json().datas.list;
+    const pendingList = (await t.call(KINDS.hash.list, {}, { token: alice.token })).json().datas.list;
     expect(pendingList.filter((item: { status: string }) => item.status === "pending")).toHaveLength(3);
 
     expect(await writer.recover()).toEqual({ stored: 2, failed: 1 });

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes, createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maskDisplayName } from "../../src/schema/certificate.js";
-import { evidenceEndpoints } from "../../src/schema/evidence.js";
+import { CERTIFICATE_ENDPOINTS, maskDisplayName } from "../../src/schema/certificate.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E, EXTRACTION_ENDPOINTS as X } from "../../src/schema/evidence-library.js";
 import { readCertificatePdf } from "../../src/verification/certificate-file.js";
 import { solveCaptcha } from "./support/login-client.js";
@@ -22,7 +23,6 @@ import { readZip } from "./support/zip-reader.js";
 const PHONE = "13700000021";
 const MASKED = maskDisplayName(PHONE);
 const content = randomBytes(2048);
-const api = (route: string) => `/webapi${route}`;
 
 let t: TestApp;
 let holder: RegisteredUser;
@@ -42,14 +42,14 @@ async function pdfTexts(pdf: Buffer): Promise<string> {
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   holder = await registerUser(t, PHONE);
-  const response = await postMultipart(t, api(evidenceEndpoints("file").create), { name: "采购合同.pdf" }, {
+  const response = await postMultipart(t, webapiPath(KINDS.file.create), { name: "采购合同.pdf" }, {
     token: holder.token,
     files: [{ name: "file", filename: "采购合同.pdf", contentType: "application/pdf", content }],
   });
   [stored] = response.json().datas;
-  const created = (await t.post(api(E.createExtraction), { evidenceIds: [stored.id], validDays: 7, remark: "提交法院" }, { token: holder.token })).json().datas;
+  const created = (await t.call(E.createExtraction, { evidenceIds: [stored.id], validDays: 7, remark: "提交法院" }, { token: holder.token })).json().datas;
   const { cookies, answer } = await solveCaptcha(t);
-  const login = await t.post(api(X.login), { extractNo: created.extractNo, extractCode: created.extractCode, vCode: answer }, { cookies, ip: freshIp() });
+  const login = await t.call(X.login, { extractNo: created.extractNo, extractCode: created.extractCode, vCode: answer }, { cookies, ip: freshIp() });
   thirdParty = { hz_extract: login.cookies.find((cookie) => cookie.name === "hz_extract")!.value };
 }, 60_000);
 afterAll(async () => t.close());
@@ -57,8 +57,8 @@ afterAll(async () => t.close());
 describe("the holder as a third party sees it", () => {
   it("the certificate PDF shows the masked holder, on the page and in its embedded facts", async () => {
     for (const pdf of [
-      (await t.get("/webapi/certificate/v2/getCertificatePdf", { id: String(stored.id) }, { token: holder.token })).rawPayload,
-      (await t.get(api(X.download), { id: stored.id, part: "certificate" }, { cookies: thirdParty })).rawPayload,
+      (await t.call(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id: String(stored.id) }, { token: holder.token })).rawPayload,
+      (await t.call(X.download, { id: stored.id, part: "certificate" }, { cookies: thirdParty })).rawPayload,
     ]) {
       const text = await pdfTexts(pdf);
       expect(text).toContain(MASKED);
@@ -67,8 +67,8 @@ describe("the holder as a third party sees it", () => {
   }, 30_000);
 
   it("the public lookups by number and by digest answer the masked holder only", async () => {
-    const byNumber = await t.get("/webapi/certificate/v2/verifyByCertificateNo", { certificateNo: stored.certificateNo });
-    const byDigest = await t.get("/webapi/certificate/v2/verifyByDigest", { sha256: createHash("sha256").update(content).digest("hex") });
+    const byNumber = await t.call(CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo: stored.certificateNo });
+    const byDigest = await t.call(CERTIFICATE_ENDPOINTS.verifyByDigest, { sha256: createHash("sha256").update(content).digest("hex") });
     for (const response of [byNumber, byDigest]) {
       expect(response.json().code).toBe(200);
       expect(response.payload).toContain(MASKED);
@@ -77,17 +77,17 @@ describe("the holder as a third party sees it", () => {
   });
 
   it("the extraction list and the package a third party downloads never hold the full number", async () => {
-    const list = await t.get(api(X.list), {}, { cookies: thirdParty });
+    const list = await t.call(X.list, {}, { cookies: thirdParty });
     expect(list.json().datas.session.holderName).toBe(MASKED);
     expect(list.payload).not.toContain(PHONE);
 
-    const started = (await t.post(api(X.createPackage), { evidenceIds: [stored.id] }, { cookies: thirdParty, ip: freshIp() })).json();
+    const started = (await t.call(X.createPackage, { evidenceIds: [stored.id] }, { cookies: thirdParty, ip: freshIp() })).json();
     let status = started.datas;
     while (status.status === "packaging") {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await t.get(api(X.packageStatus), { jobId: started.datas.jobId }, { cookies: thirdParty })).json().datas;
+      status = (await t.call(X.packageStatus, { jobId: started.datas.jobId }, { cookies: thirdParty })).json().datas;
     }
-    const zip = readZip((await t.get(api(X.downloadPackage), { jobId: status.jobId }, { cookies: thirdParty })).rawPayload);
+    const zip = readZip((await t.call(X.downloadPackage, { jobId: status.jobId }, { cookies: thirdParty })).rawPayload);
     for (const [name, bytes] of zip) {
       // The original (random bytes named .pdf) is the holder's own content; the certificates are read as PDFs.
       const text = path.basename(name).startsWith("存证证书-") ? await pdfTexts(bytes) : bytes.toString("utf8");

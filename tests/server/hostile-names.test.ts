@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evidenceEndpoints } from "../../src/schema/evidence.js";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { STORED_NAME_MAX_LENGTH, UNNAMED_FILE, UNSAFE_TEXT_MESSAGE } from "../../src/schema/stored-name.js";
 import { readCertificatePdf } from "../../src/verification/certificate-file.js";
 import { postMultipart } from "./support/multipart.js";
@@ -17,8 +19,8 @@ let alice: RegisteredUser;
 /** A record with an ordinary name; its first PDF also starts the drawing thread. */
 let ordinary: { id: number };
 
-const PDF = "/webapi/certificate/v2/getCertificatePdf";
-const FILE_CREATE = `/webapi${evidenceEndpoints("file").create}`;
+const PDF = webapiPath(CERTIFICATE_ENDPOINTS.getCertificatePdf);
+const FILE_CREATE = webapiPath(KINDS.file.create);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 async function uploadNamed(filename: string, fields: Record<string, string> = {}) {
@@ -75,8 +77,8 @@ describe("uploaded file names are stored bounded and clean", () => {
   it("a hashed file's name sent as a field is cleaned the same way", async () => {
     const original = randomBytes(100);
     const answer = (
-      await t.post(
-        `/webapi${evidenceEndpoints("hash").create}`,
+      await t.call(
+        KINDS.hash.create,
         { name: "设计稿", fileName: `${"设".repeat(5000)}\u202E.psd`, size: original.length, sha256: sha256(original), sm3: createHash("sm3").update(original).digest("hex") },
         { token: alice.token },
       )

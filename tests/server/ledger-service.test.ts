@@ -19,6 +19,9 @@ import { entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
 import { SIGNER_KEY_FILE } from "../../server/modules/ledger/ledger-signer-key.js";
 import type { LedgerReceipt } from "../../server/modules/ledger/ledger.types.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 import { provideTestLoginKey } from "./support/test-login-key.js";
@@ -130,7 +133,7 @@ describe("ledger service", () => {
     }
 
     // The same through /webapi, tokenless, against the latest checkpoint.
-    const json = await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 7 });
+    const json = await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getInclusionProof), { index: 7 });
     expect(json.code).toBe(200);
     expect(json.datas.treeSize).toBe(300);
     const latest = openCheckpoint(json.datas.checkpoint, [verifier]);
@@ -141,8 +144,8 @@ describe("ledger service", () => {
     expect(bundle.index).toBe(299);
     expect(checkInclusionProof({ leafHash: hashLeaf(entries[299]), index: 299, treeSize: 300, proof: bundle.proof, rootHash: latest.checkpoint.rootHash }).ok).toBe(true);
 
-    expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 300 })).code).toBe(1001);
-    expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 1, treeSize: 299 })).code).toBe(404);
+    expect((await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getInclusionProof), { index: 300 })).code).toBe(1001);
+    expect((await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getInclusionProof), { index: 1, treeSize: 299 })).code).toBe(404);
     await expect(ledger.append(new Uint8Array(65_536))).rejects.toThrow(/65535/);
     expect(await ledger.blockHeightOf(300)).toBeNull();
   });
@@ -204,7 +207,7 @@ describe("ledger service", () => {
     const newer = open(second.receipts.at(-1)!);
     expect([older.size, newer.size]).toEqual([10, 300]);
 
-    const json = await signedGet(app, "/webapi/ledger/v2/getConsistencyProof", { oldSize: older.size, newSize: newer.size });
+    const json = await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getConsistencyProof), { oldSize: older.size, newSize: newer.size });
     expect(json.code).toBe(200);
     const claim = { size1: older.size, size2: newer.size, rootHash1: older.rootHash, rootHash2: newer.rootHash, proof: json.datas.proof.map(b64) };
     expect(checkConsistencyProof(claim)).toEqual({ ok: true });
@@ -214,14 +217,14 @@ describe("ledger service", () => {
     const fromTiles = await generateConsistencyProof(older.size, newer.size, reader);
     expect(fromTiles.map((hash) => Buffer.from(hash).toString("base64"))).toEqual(json.datas.proof);
 
-    expect((await signedGet(app, "/webapi/ledger/v2/getConsistencyProof", { oldSize: 20, newSize: 301 })).code).toBe(1001);
-    expect((await signedGet(app, "/webapi/ledger/v2/getConsistencyProof", { oldSize: 30, newSize: 20 })).code).toBe(1001);
+    expect((await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getConsistencyProof), { oldSize: 20, newSize: 301 })).code).toBe(1001);
+    expect((await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getConsistencyProof), { oldSize: 30, newSize: 20 })).code).toBe(1001);
   });
 
   it("answers the chain statistics and the checkpoint as JSON without a token", async () => {
     const { app, ledger } = await freshLedger();
     const { receipts } = await appendMany(app, 3);
-    const stats = await signedGet(app, "/webapi/extractEvidence/v2/getBlockHeightAndTxCount");
+    const stats = await signedGet(app, webapiPath(CHAIN_STATS_ENDPOINT));
     expect(stats.code).toBe(200);
     expect(stats.datas).toMatchObject({ blockHeight: 1, blockNum: 1, txCount: 3 });
     // The log itself first; witnesses (chain module) after it, each counted as a peer.
@@ -229,7 +232,7 @@ describe("ledger service", () => {
     expect(stats.datas.peerCount).toBe(stats.datas.nodeList.length);
     expect(stats.datas.txList.map((tx: { txHash: string }) => tx.txHash)).toEqual([...receipts].reverse().map((receipt) => receipt.leafHash));
 
-    const checkpoint = await signedGet(app, "/webapi/ledger/v2/getCheckpoint");
+    const checkpoint = await signedGet(app, webapiPath(LEDGER_ENDPOINTS.getCheckpoint));
     expect(checkpoint.datas).toMatchObject({ origin: ORIGIN, verifierKey: ledger.verifierKey, blockHeight: 1, treeSize: 3, note: receipts[0].checkpoint });
   });
 

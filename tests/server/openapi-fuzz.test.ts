@@ -3,6 +3,8 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { EVIDENCE_KIND_ENDPOINTS } from "../../src/schema/evidence.js";
+import { EVIDENCE_LIBRARY_ENDPOINTS, EXTRACTION_ENDPOINTS } from "../../src/schema/evidence-library.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { solveCaptcha } from "./support/login-client.js";
 import { encodeParts, jsonText, KINDS, readOperations, type Draft, type Operation, type Part } from "./support/openapi-fuzz.js";
@@ -33,15 +35,15 @@ beforeAll(async () => {
   alice = await registerUser(t, "13800138091");
   notaryId = String((await t.app.services.notary.staff.createUser({ officeName: "衡州市公证处", account: "fuzz.notary", name: "测试", password: "gongzheng123" })).id);
   // A record and an extraction of it, so ids 1… exist and the extraction calls have a session.
-  const saved = (await t.post("/webapi/evidence/v2/saveTextEvidence", { name: "合同", content: "甲方乙方" }, { token: alice.token })).json();
-  const extraction = (await t.post("/webapi/evidences/v2/createExtraction", { evidenceIds: [saved.datas.id], validDays: 7 }, { token: alice.token })).json().datas;
+  const saved = (await t.call(EVIDENCE_KIND_ENDPOINTS.text.create, { name: "合同", content: "甲方乙方" }, { token: alice.token })).json();
+  const extraction = (await t.call(EVIDENCE_LIBRARY_ENDPOINTS.createExtraction, { evidenceIds: [saved.datas.id], validDays: 7 }, { token: alice.token })).json().datas;
   const { cookies, answer } = await solveCaptcha(t);
-  const login = await t.post("/webapi/extractEvidence/v2/extractLogin", { extractNo: extraction.extractNo, extractCode: extraction.extractCode, vCode: answer }, { cookies });
+  const login = await t.call(EXTRACTION_ENDPOINTS.login, { extractNo: extraction.extractNo, extractCode: extraction.extractCode, vCode: answer }, { cookies });
   extractCookie = login.cookies.find((cookie) => cookie.name === "hz_extract")?.value ?? "";
   operations = readOperations((await t.app.inject({ method: "GET", url: "/opendocs/json" })).json());
   // The first certificates of a process load the 19 MB CJK font and warm pdfkit (seconds, once);
   // the bound below is about what each request costs, so that is paid here.
-  for (let i = 0; i < 2; i++) await t.get("/webapi/evidences/v2/downloadEvidenceItem", { id: saved.datas.id, part: "certificate" }, { token: alice.token });
+  for (let i = 0; i < 2; i++) await t.call(EVIDENCE_LIBRARY_ENDPOINTS.downloadItem, { id: saved.datas.id, part: "certificate" }, { token: alice.token });
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -1,6 +1,9 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encodeMultipart, postMultipart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -47,20 +50,20 @@ describe("validation messages name the field in Chinese", () => {
 
   it("names a field by its title when its rule gave no words for the issue", async () => {
     const voucher = { name: "付款", voucherNo: "V1", tradeTime: 1, amountFen: 100, payer: "甲", payee: "乙", description: 5 };
-    const response = await t.post("/webapi/evidence/v2/saveVoucherEvidence", voucher, { token: alice.token });
+    const response = await t.call(KINDS.voucher.create, voucher, { token: alice.token });
     expect(response.json()).toMatchObject({ code: 1001, message: "交易说明应为文本", extraData: { errors: { description: "交易说明应为文本" } } });
   });
 
   it("refuses U+0000 in any field, naming it, before it reaches the database (PostgreSQL answered 500)", async () => {
-    const lookup = await t.get("/webapi/certificate/v2/verifyByCertificateNo", { certificateNo: "\u0000" });
+    const lookup = await t.call(CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo: "\u0000" });
     expect(lookup.json()).toMatchObject({ code: 1001, message: "查询参数 certificateNo 含有不允许的空字符（U+0000）" });
-    const listed = async () => (await t.get("/webapi/evidence/v2/getTextEvidenceList", {}, { token: alice.token })).json().datas.totalRow as number;
+    const listed = async () => (await t.call(KINDS.text.list, {}, { token: alice.token })).json().datas.totalRow as number;
     const before = await listed();
-    const saved = await t.post("/webapi/evidence/v2/saveTextEvidence", { name: "合同", content: "甲方\u0000乙方" }, { token: alice.token });
+    const saved = await t.call(KINDS.text.create, { name: "合同", content: "甲方\u0000乙方" }, { token: alice.token });
     expect(saved.json()).toMatchObject({ code: 1001, message: "存证文本含有不允许的空字符（U+0000）", extraData: { errors: { content: "存证文本含有不允许的空字符（U+0000）" } } });
     expect(await listed()).toBe(before);
     // A name every object inherits is still only a name (its lookup once answered 500).
-    const inherited = await t.post("/webapi/evidence/v2/deleteTextEvidence", { id: 1, constructor: "\u0000" }, { token: alice.token });
+    const inherited = await t.call(KINDS.text.delete, { id: 1, constructor: "\u0000" }, { token: alice.token });
     expect(inherited.json()).toMatchObject({ code: 1001, message: "参数 constructor 含有不允许的空字符（U+0000）" });
   });
 
@@ -98,7 +101,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it("refuses multipart/form-data without a boundary", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/evidence/v2/saveFileEvidence?${signedQueryString()}`,
+      url: `${webapiPath(KINDS.file.create)}?${signedQueryString()}`,
       headers: { "content-type": "multipart/form-data" },
       payload: "name=x",
     });
@@ -117,7 +120,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   });
 
   it("refuses a file cut off in the middle while a streaming upload reads it, and stores nothing", async () => {
-    const listed = async () => (await t.get("/webapi/evidence/v2/getFileEvidenceList", {}, { token: alice.token })).json().datas.totalRow as number;
+    const listed = async () => (await t.call(KINDS.file.list, {}, { token: alice.token })).json().datas.totalRow as number;
     const before = await listed();
     const fields = { token: alice.token };
     const { body, contentType } = encodeMultipart(fields, [{ name: "file", filename: "a.txt", contentType: "text/plain", content: Buffer.alloc(256 * 1024, 97) }]);
@@ -125,7 +128,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const signature = computeSignature({ ...fields, timestamp }, sha256Hex);
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/evidence/v2/saveFileEvidence?timestamp=${timestamp}&signature=${signature}`,
+      url: `${webapiPath(KINDS.file.create)}?timestamp=${timestamp}&signature=${signature}`,
       headers: { "content-type": contentType },
       payload: body.subarray(0, body.length - 1000),
     });
@@ -137,7 +140,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
 
   it.each([
     // File evidence takes any extension (cleaning a stored name is not this test's concern).
-    ["a streaming upload", "/webapi/evidence/v2/saveFileEvidence", "file", {}, "成功"],
+    ["a streaming upload", webapiPath(KINDS.file.create), "file", {}, "成功"],
     ["a buffered upload", "/webapi/personal/v2/submitEnterprise", "licenceImage", enterprise, "选择的文件格式不正确"],
   ])("answers a file part without a file name on %s without a 500", async (_label, url, fileField, fields: Record<string, string>, message) => {
     const signed = { ...fields, token: alice.token };

@@ -16,8 +16,10 @@ import { EXPOSED_TOKEN_REPAIR_MARKER } from "../../server/modules/session/expose
 import { multipartPlugin } from "../../server/plugins/multipart.js";
 import { transportFieldsPlugin } from "../../server/plugins/transport-fields.js";
 import { canonicalJson } from "../../src/schema/canonical-json.js";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
+import { WEBAPI_PREFIX, webapiPath, type Endpoint } from "../../src/schema/contract.js";
 import { EVIDENCE_KINDS, type EvidenceKind } from "../../src/schema/evidence-entry.js";
-import { EVIDENCE_ENDPOINTS, evidenceEndpoints } from "../../src/schema/evidence.js";
+import { EVIDENCE_ENDPOINTS, EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E, EXTRACTION_ENDPOINTS as X } from "../../src/schema/evidence-library.js";
 import { encryptorFor, solveCaptcha } from "./support/login-client.js";
 import { encodeMultipart, postMultipart, type FilePart } from "./support/multipart.js";
@@ -35,7 +37,6 @@ import { readZip } from "./support/zip-reader.js";
 
 /** The names, written here on purpose rather than imported: the oracle must not follow the code. */
 const TRANSPORT_FIELD_NAMES = ["token", "timestamp", "signature", "paramStr"];
-const api = (p: string) => `/webapi${p}`;
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 const sm3 = (bytes: Buffer | string) => createHash("sm3").update(bytes).digest("hex");
 const file = (filename: string, content: Buffer, name = "file"): FilePart => ({ name, filename, contentType: "application/octet-stream", content });
@@ -103,28 +104,28 @@ describe("every evidence kind, every download", () => {
 
   /** One recipe per kind (a Record, so a new kind does not compile until it has one); each answers its record ids. */
   const storeEvidence: Record<EvidenceKind, () => Promise<number[]>> = {
-    file: async () => ok(await postMultipart(t, api(evidenceEndpoints("file").create), { name: "合同" }, { token: alice.token, files: [file("contract.pdf", randomBytes(500))] })).map((record: { id: number }) => record.id),
-    text: async () => [ok(await t.post(api(evidenceEndpoints("text").create), { name: "聊天记录", content: "第一行\n第二行" }, { token: alice.token })).id],
+    file: async () => ok(await postMultipart(t, webapiPath(KINDS.file.create), { name: "合同" }, { token: alice.token, files: [file("contract.pdf", randomBytes(500))] })).map((record: { id: number }) => record.id),
+    text: async () => [ok(await t.call(KINDS.text.create, { name: "聊天记录", content: "第一行\n第二行" }, { token: alice.token })).id],
     hash: async () => [await storeHashThenOriginal("hash", {})],
     voucher: async () => {
       const fields = { name: "货款凭证", voucherNo: "T20261122001", tradeTime: String(Date.UTC(2026, 10, 20)), amountFen: "150000", payer: "甲公司", payee: "乙公司", description: "十一月货款" };
       const attachments = [file("receipt.pdf", Buffer.from("%PDF-1.4 receipt"), "attachments"), file("invoice.txt", Buffer.from("发票"), "attachments")];
-      return [ok(await postMultipart(t, api(evidenceEndpoints("voucher").create), fields, { token: alice.token, files: attachments })).id];
+      return [ok(await postMultipart(t, webapiPath(KINDS.voucher.create), fields, { token: alice.token, files: attachments })).id];
     },
     affair: async () => {
-      const affair = ok(await postMultipart(t, api(evidenceEndpoints("affair").create), { name: "采购事务", description: "两份文件" }, { token: alice.token, files: [file("a.txt", Buffer.from("A")), file("b.txt", Buffer.from("B"))] }));
-      const children = ok(await t.get(api(EVIDENCE_ENDPOINTS.affairChildList), { parentId: affair.id }, { token: alice.token })).list.map((child: { id: number }) => child.id);
+      const affair = ok(await postMultipart(t, webapiPath(KINDS.affair.create), { name: "采购事务", description: "两份文件" }, { token: alice.token, files: [file("a.txt", Buffer.from("A")), file("b.txt", Buffer.from("B"))] }));
+      const children = ok(await t.call(EVIDENCE_ENDPOINTS.affairChildList, { parentId: affair.id }, { token: alice.token })).list.map((child: { id: number }) => child.id);
       expect(children).toHaveLength(2);
       return [affair.id, ...children];
     },
     rightsFile: async () => {
       const fields = { name: "摄影作品", author: "张三", rightType: "2", creationTime: String(Date.UTC(2026, 0, 1)) };
-      return [ok(await postMultipart(t, api(evidenceEndpoints("rightsFile").create), fields, { token: alice.token, files: [file("photo.jpg", Buffer.from("jpeg"))] })).id];
+      return [ok(await postMultipart(t, webapiPath(KINDS.rightsFile.create), fields, { token: alice.token, files: [file("photo.jpg", Buffer.from("jpeg"))] })).id];
     },
     rightsHash: async () => [await storeHashThenOriginal("rightsHash", { author: "李四", rightType: "2", creationTime: Date.UTC(2026, 0, 3) })],
     rightsWeb: async () => {
       const fields = { name: "网页文章", author: "王五", creationTime: String(Date.UTC(2026, 0, 2)), url: "https://example.com/article" };
-      return [ok(await postMultipart(t, api(evidenceEndpoints("rightsWeb").create), fields, { token: alice.token, files: [file("article.html", Buffer.from("<html>文章</html>"))] })).id];
+      return [ok(await postMultipart(t, webapiPath(KINDS.rightsWeb.create), fields, { token: alice.token, files: [file("article.html", Buffer.from("<html>文章</html>"))] })).id];
     },
   };
 
@@ -132,32 +133,32 @@ describe("every evidence kind, every download", () => {
   async function storeHashThenOriginal(kind: "hash" | "rightsHash", extra: Record<string, unknown>) {
     const original = randomBytes(300);
     const digests = { fileName: "design.psd", size: original.length, sha256: sha256(original), sm3: sm3(original) };
-    const record = ok(await t.post(api(evidenceEndpoints(kind).create), { name: "设计稿", ...digests, ...extra }, { token: alice.token }));
-    ok(await postMultipart(t, api(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(record.id) }, { token: alice.token, files: [file("design.psd", original)] }));
+    const record = ok(await t.call(KINDS[kind].create, { name: "设计稿", ...digests, ...extra }, { token: alice.token }));
+    ok(await postMultipart(t, webapiPath(EVIDENCE_ENDPOINTS.applyHashCertificate), { id: String(record.id) }, { token: alice.token, files: [file("design.psd", original)] }));
     return record.id as number;
   }
 
   it("serves none of them: the holder's parts, details and certificate PDFs, packages, public verification, a third party's extraction", async () => {
     const holder = { token: alice.token };
     for (const id of ids) {
-      const detail = await t.get(api(E.detail), { id }, holder);
+      const detail = await t.call(E.detail, { id }, holder);
       served.push({ label: `detail ${id}`, bytes: detail.rawPayload });
       const certificateNo = ok(detail).certificateNo as string;
-      served.push({ label: `public verification ${id}`, bytes: (await t.get("/webapi/certificate/v2/verifyByCertificateNo", { certificateNo })).rawPayload });
+      served.push({ label: `public verification ${id}`, bytes: (await t.call(CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo })).rawPayload });
     }
     const routes = await partDownloadRoutes();
-    expect(Object.keys(routes)).toEqual(expect.arrayContaining([api(E.downloadItem), api(X.download)]));
-    const isThirdParty = (route: string) => route.startsWith(api("/extractEvidence/"));
+    expect(Object.keys(routes)).toEqual(expect.arrayContaining([webapiPath(E.downloadItem), webapiPath(X.download)]));
+    const isThirdParty = (route: string) => route.startsWith(`${WEBAPI_PREFIX}/extractEvidence/`);
     for (const [route, parts] of Object.entries(routes)) if (!isThirdParty(route)) served.push(...(await downloadEveryPart(route, parts, holder)));
-    for (const id of ids) served.push({ label: `certificate PDF ${id}`, bytes: pdfOf(await t.get("/webapi/certificate/v2/getCertificatePdf", { id: String(id) }, holder)) });
+    for (const id of ids) served.push({ label: `certificate PDF ${id}`, bytes: pdfOf(await t.call(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id: String(id) }, holder)) });
     served.push({ label: "holder package", bytes: await packageOf(E.createPackage, E.packageStatus, E.downloadPackage, holder) });
 
-    const extraction = ok(await t.post(api(E.createExtraction), { evidenceIds: ids, validDays: 7, remark: "提交法院" }, holder));
+    const extraction = ok(await t.call(E.createExtraction, { evidenceIds: ids, validDays: 7, remark: "提交法院" }, holder));
     const { cookies, answer } = await solveCaptcha(t);
-    const login = await t.post(api(X.login), { extractNo: extraction.extractNo, extractCode: extraction.extractCode, vCode: answer }, { cookies, ip: freshIp() });
+    const login = await t.call(X.login, { extractNo: extraction.extractNo, extractCode: extraction.extractCode, vCode: answer }, { cookies, ip: freshIp() });
     expect(login.json().code).toBe(200);
     const third = { cookies: { hz_extract: login.cookies.find((cookie) => cookie.name === "hz_extract")!.value } };
-    served.push({ label: "extraction list", bytes: (await t.get(api(X.list), {}, third)).rawPayload });
+    served.push({ label: "extraction list", bytes: (await t.call(X.list, {}, third)).rawPayload });
     for (const [route, parts] of Object.entries(routes)) if (isThirdParty(route)) served.push(...(await downloadEveryPart(route, parts, third)));
     served.push({ label: "extraction package", bytes: await packageOf(X.createPackage, X.packageStatus, X.downloadPackage, { ...third, ip: freshIp() }) });
 
@@ -225,15 +226,15 @@ describe("every evidence kind, every download", () => {
     return routes;
   }
 
-  async function packageOf(create: string, status: string, download: string, who: { token?: string; cookies?: Record<string, string>; ip?: string }) {
-    const jobId = ok(await t.post(api(create), { evidenceIds: ids }, who)).jobId as string;
+  async function packageOf(create: Endpoint, status: Endpoint, download: Endpoint, who: { token?: string; cookies?: Record<string, string>; ip?: string }) {
+    const jobId = ok(await t.call(create, { evidenceIds: ids }, who)).jobId as string;
     for (;;) {
-      const state = ok(await t.get(api(status), { jobId }, who));
+      const state = ok(await t.call(status, { jobId }, who));
       if (state.status === "ready") break;
       expect(state.status).toBe("packaging");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const zip = await t.get(api(download), { jobId }, who);
+    const zip = await t.call(download, { jobId }, who);
     expect(zip.headers["content-type"]).toBe("application/zip");
     return zip.rawPayload;
   }

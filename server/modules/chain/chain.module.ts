@@ -21,7 +21,7 @@ export interface ChainModule {
   readonly chain: ChainService;
   /** The in-process witness, when LEDGER_LOCAL_WITNESS is on. */
   readonly localWitness: Witness | null;
-  /** Mounts /ws/chain, /webapi/ledger/v2/getTimestamp and the local witness's routes. */
+  /** Mounts /ws/chain, the getTimestamp call (LEDGER_ENDPOINTS) and the local witness's routes. */
   register(app: FastifyInstance): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { LEDGER_TILES_PREFIX, LEDGER_VKEY_PATH } from "../../../src/schema/ledger.js";
 import { LedgerFormatError } from "../../ledger/errors.js";
 import { parseTilePath, TILE_WIDTH } from "../../ledger/tiles.js";
 import type { LedgerChainView } from "./ledger.types.js";
@@ -22,7 +23,7 @@ export async function ledgerTileRoutes(app: FastifyInstance, options: { ledger: 
   const { ledger } = options;
   const plain = { schema: { hide: true }, config: { session: "tokenless" as const } };
 
-  app.get("/ledger/checkpoint", plain, async (_request, reply) => {
+  app.get(`${LEDGER_TILES_PREFIX}/checkpoint`, plain, async (_request, reply) => {
     const checkpoint = await ledger.latestCheckpoint();
     if (!checkpoint) return notFound(reply, "no checkpoint yet");
     // Witness cosignatures (chain module) are extra signature lines on the same note.
@@ -30,11 +31,11 @@ export async function ledgerTileRoutes(app: FastifyInstance, options: { ledger: 
     return reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "no-cache").send(note);
   });
 
-  app.get("/ledger/vkey", plain, async (_request, reply) =>
+  app.get(LEDGER_VKEY_PATH, plain, async (_request, reply) =>
     reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(`${ledger.verifierKey}\n`),
   );
 
-  app.get("/ledger/tile/*", plain, async (request, reply) => {
+  app.get(`${LEDGER_TILES_PREFIX}/tile/*`, plain, async (request, reply) => {
     const rest = (request.params as { "*": string })["*"];
     let parsed;
     try {

@@ -67,7 +67,7 @@ export default function AffairChildListPage() {
               <EvidenceForm
                 kind="affair"
                 resource={childResource}
-                variant={{ config: AFFAIR_CHILDREN_FORM, createPath: EVIDENCE_ENDPOINTS.addAffairChildren, fixedValues: { parentId: affair.id } }}
+                variant={{ config: AFFAIR_CHILDREN_FORM, create: EVIDENCE_ENDPOINTS.addAffairChildren, fixedValues: { parentId: affair.id } }}
                 onStored={() => {
                   setAdding(false);
                   void query.refetch();

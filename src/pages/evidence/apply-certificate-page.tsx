@@ -47,7 +47,7 @@ function ApplyForm({ record, resource, certificatePath }: { record: EvidenceReco
     setUploading(true);
     setRefusal(null);
     try {
-      await mutateAsync({ resource, values: { id: record.id, file: chosen.file }, meta: { endpoints: { create: EVIDENCE_ENDPOINTS.applyHashCertificate }, multipart: true }, successNotification: false, errorNotification: false });
+      await mutateAsync({ resource, values: { id: record.id, file: chosen.file }, meta: { endpoints: { create: EVIDENCE_ENDPOINTS.applyHashCertificate } }, successNotification: false, errorNotification: false });
       message.success("原件核验一致，已出具完整证书");
       if (certificatePath) navigate(withId(certificatePath, record.id));
     } catch (error) {

@@ -8,7 +8,8 @@ import type { FileDigests } from "../../components/local-digest/digest-file";
 import { LocalDigestField } from "../../components/local-digest/local-digest-field";
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
+import type { Endpoint } from "../../schema/contract";
+import { EVIDENCE_KIND_ENDPOINTS, type EvidenceRecordView } from "../../schema/evidence";
 import { issueMessagesFor } from "../../schema/issue-messages";
 import { checkUpload, RIGHT_TYPES } from "../../schema/upload";
 import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
@@ -19,7 +20,7 @@ export interface EvidenceFormProps {
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;
   /** Another form than the kind's own (adding children to an affair): its config, call and fixed values. */
-  variant?: { config: EvidenceFormConfig; createPath: string; fixedValues: Values };
+  variant?: { config: EvidenceFormConfig; create: Endpoint; fixedValues: Values };
 }
 
 type Values = Record<string, unknown>;
@@ -63,7 +64,7 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
       const { data } = await mutateAsync({
         resource,
         values: payload,
-        meta: { endpoints: { create: variant?.createPath ?? evidenceEndpoints(kind).create }, multipart: usesFiles },
+        meta: { endpoints: { create: variant?.create ?? EVIDENCE_KIND_ENDPOINTS[kind].create } },
         successNotification: false,
         errorNotification: false,
       });
