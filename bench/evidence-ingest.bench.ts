@@ -18,6 +18,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { webapiPath, type Endpoint } from "../src/schema/contract.js";
 import { EVIDENCE_ENDPOINTS, evidenceEndpoints } from "../src/schema/evidence.js";
 import { computeSignature } from "../src/schema/signature.js";
 import { registerUser } from "../tests/e2e/support/api-accounts.js";
@@ -85,7 +86,7 @@ function rssMiB(pid: number): { rss: number; peak: number } {
 }
 
 /** A signed multipart POST whose file part is generated while it is sent (fields first, DESIGN.md §4). */
-function uploadStreaming(port: number, urlPath: string, fields: Record<string, string>, fileName: string): Promise<{ code: number; message: string }> {
+function uploadStreaming(port: number, endpoint: Pick<Endpoint, "path">, fields: Record<string, string>, fileName: string): Promise<{ code: number; message: string }> {
   const timestamp = Date.now();
   const signature = computeSignature({ ...fields, timestamp }, (text) => createHash("sha256").update(text, "utf8").digest("hex"));
   const boundary = `----bench${randomBytes(8).toString("hex")}`;
@@ -100,7 +101,7 @@ function uploadStreaming(port: number, urlPath: string, fields: Record<string, s
         host: "127.0.0.1",
         port,
         method: "POST",
-        path: `/webapi${urlPath}?timestamp=${timestamp}&signature=${signature}`,
+        path: `${webapiPath(endpoint)}?timestamp=${timestamp}&signature=${signature}`,
         headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + TOTAL_BYTES + tail.length },
       },
       (response) => {
@@ -127,7 +128,7 @@ try {
   console.log(`evidence ingest over HTTP: ${(TOTAL_BYTES / MiB).toFixed(0)} MiB, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`);
   const raw = rawDigests();
   const session = await registerUser(server.url, `139${String(Date.now() % 1e8).padStart(8, "0")}`, "abc12345");
-  const saved = await signedPost(server.url, `/webapi${evidenceEndpoints("hash").create}`, {
+  const saved = await signedPost(server.url, webapiPath(evidenceEndpoints("hash").create), {
     name: "bench original",
     fileName: "bench.bin",
     size: raw.size,

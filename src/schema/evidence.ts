@@ -363,6 +363,7 @@ export const EVIDENCE_KIND_ENDPOINTS = {
 
 /** The four calls of one kind, whichever kind. */
 export type EvidenceKindEndpoints = (typeof EVIDENCE_KIND_ENDPOINTS)[EvidenceKind];
+export const evidenceEndpoints = <K extends EvidenceKind>(kind: K): (typeof EVIDENCE_KIND_ENDPOINTS)[K] => EVIDENCE_KIND_ENDPOINTS[kind];
 
 export const EVIDENCE_ENDPOINTS = {
   /** Children of one affair: `parentId`. */

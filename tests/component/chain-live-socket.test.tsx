@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChainOverview } from "../../src/pages/home/chain-overview";
 import { ChainStatistics } from "../../src/pages/info/block-chain/chain-statistics";
 import { reconnectDelay, RECONNECT_MAX_MS } from "../../src/providers/chain-live-socket";
-import type { ChainPush } from "../../src/schema/chain-live";
+import { CHAIN_STATS_ENDPOINT, type ChainPush } from "../../src/schema/chain-live";
 import { ok, renderAccountScreen } from "./account-harness";
 
-const CHAIN = "/extractEvidence/v2/getBlockHeightAndTxCount";
+const CHAIN = CHAIN_STATS_ENDPOINT.path;
 
 /** Stands in for the browser's WebSocket so a test can open, push and drop the connection. */
 class FakeSocket {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
-import { evidenceEndpoints } from "../../src/schema/evidence";
+import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence";
 import { fail, ok } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
 
@@ -33,13 +33,13 @@ const record = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const page = (list: unknown[]) => ok({ list, pageNumber: 1, pageSize: 10, totalPage: 1, totalRow: list.length });
-const file = evidenceEndpoints("file");
+const file = KINDS.file;
 
 describe("file evidence list and upload", () => {
   it("lists records with their status and certificate, and uploads a chosen file", async () => {
     const { callsTo } = open("/evidenceSave/fileEvidence/dataList", {
-      [file.list]: page([record(), record({ id: 12, name: "处理中.pdf", status: "pending", certificateNo: "HZ1111111111111111111111" })]),
-      [file.create]: ok([record({ id: 13, certificateNo: "HZ2222222222222222222222" })]),
+      [file.list.path]: page([record(), record({ id: 12, name: "处理中.pdf", status: "pending", certificateNo: "HZ1111111111111111111111" })]),
+      [file.create.path]: ok([record({ id: 13, certificateNo: "HZ2222222222222222222222" })]),
     });
     const stored = (await screen.findByText("合同.pdf", {}, { timeout: 5000 })).closest("tr")!;
     expect(within(stored).getByText("已存证")).toBeInTheDocument();
@@ -57,28 +57,28 @@ describe("file evidence list and upload", () => {
     await userEvent.upload(fileInput(), new File(["%PDF"], "合同.pdf"));
     expect(await within(dialog).findByText("合同.pdf")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "提交存证" }));
-    await waitFor(() => expect(callsTo(file.create)).toHaveLength(1));
-    const sent = callsTo(file.create)[0].params;
+    await waitFor(() => expect(callsTo(file.create.path)).toHaveLength(1));
+    const sent = callsTo(file.create.path)[0].params;
     expect(sent.file0).toBeInstanceOf(File);
     expect((sent.file0 as File).name).toBe("合同.pdf");
     expect(await screen.findByText("存证成功，证书编号：HZ2222222222222222222222")).toBeInTheDocument();
   });
 
   it("asks for a file before sending anything", async () => {
-    const { callsTo } = open("/evidenceSave/fileEvidence/dataList", { [file.list]: page([]) });
+    const { callsTo } = open("/evidenceSave/fileEvidence/dataList", { [file.list.path]: page([]) });
     await userEvent.click(await screen.findByRole("button", { name: "新建文件存证" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "提交存证" }));
     expect(await screen.findByText("请选择文件")).toBeInTheDocument();
-    expect(callsTo(file.create)).toHaveLength(0);
+    expect(callsTo(file.create.path)).toHaveLength(0);
   });
 });
 
 describe("text evidence", () => {
   it("checks the fields by the schema and shows the server's field message on its field", async () => {
-    const text = evidenceEndpoints("text");
+    const text = KINDS.text;
     const { callsTo } = open("/evidenceSave/textEvidence/dataList", {
-      [text.list]: page([]),
-      [text.create]: fail(1001, "参数校验失败", null),
+      [text.list.path]: page([]),
+      [text.create.path]: fail(1001, "参数校验失败", null),
     });
     await userEvent.click(await screen.findByRole("button", { name: "新建文本存证" }));
     const dialog = await screen.findByRole("dialog");
@@ -88,16 +88,16 @@ describe("text evidence", () => {
     await userEvent.type(within(dialog).getByLabelText("存证名称"), "声明");
     await userEvent.type(within(dialog).getByLabelText("存证文本"), "  第一行 {enter}{enter} 第二行 ");
     await userEvent.click(within(dialog).getByRole("button", { name: "提交存证" }));
-    await waitFor(() => expect(callsTo(text.create)).toHaveLength(1));
-    expect(callsTo(text.create)[0].params).toMatchObject({ name: "声明", content: "第一行\n第二行" });
+    await waitFor(() => expect(callsTo(text.create.path)).toHaveLength(1));
+    expect(callsTo(text.create.path)[0].params).toMatchObject({ name: "声明", content: "第一行\n第二行" });
     expect(await within(dialog).findByText("参数校验失败")).toBeInTheDocument();
   });
 });
 
 describe("hash evidence", () => {
   it("hashes the chosen file here and sends only its digests, name and size", async () => {
-    const hash = evidenceEndpoints("hash");
-    const { callsTo } = open("/evidenceSave/hashEvidence/dataList", { [hash.list]: page([]), [hash.create]: ok(record({ kind: "hash", hasContent: false })) });
+    const hash = KINDS.hash;
+    const { callsTo } = open("/evidenceSave/hashEvidence/dataList", { [hash.list.path]: page([]), [hash.create.path]: ok(record({ kind: "hash", hasContent: false })) });
     await userEvent.click(await screen.findByRole("button", { name: "新建哈希存证" }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.type(within(dialog).getByLabelText("存证名称"), "设计稿");
@@ -107,8 +107,8 @@ describe("hash evidence", () => {
     expect(await within(dialog).findByText(expected)).toBeInTheDocument();
     expect(within(dialog).getByText(createHash("sm3").update(content).digest("hex"))).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "提交存证" }));
-    await waitFor(() => expect(callsTo(hash.create)).toHaveLength(1));
-    const sent = callsTo(hash.create)[0].params;
+    await waitFor(() => expect(callsTo(hash.create.path)).toHaveLength(1));
+    const sent = callsTo(hash.create.path)[0].params;
     expect(sent).toEqual({ name: "设计稿", fileName: "design.psd", size: Buffer.byteLength(content), sha256: expected, sm3: createHash("sm3").update(content).digest("hex") });
   });
 });
@@ -124,7 +124,7 @@ describe("rights in a web page", () => {
 
 describe("rights in a file", () => {
   it("answers every field left empty in Chinese, the unchosen type included", async () => {
-    const rightsFile = evidenceEndpoints("rightsFile");
+    const rightsFile = KINDS.rightsFile;
     const { callsTo } = open("/rights/file/new");
     await screen.findByLabelText("作品名称", {}, { timeout: 5000 });
     await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(["%PDF"], "作品.pdf"));
@@ -132,6 +132,6 @@ describe("rights in a file", () => {
     const shown = () => [...document.querySelectorAll(".ant-form-item-explain-error")].map((node) => node.textContent);
     await waitFor(() => expect(shown()).toEqual(["请输入作品名称", "请输入作者", "请选择创作完成时间", "请选择作品类型"]));
     console.log(shown());
-    expect(callsTo(rightsFile.create)).toHaveLength(0);
+    expect(callsTo(rightsFile.create.path)).toHaveLength(0);
   });
 });

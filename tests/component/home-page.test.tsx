@@ -6,6 +6,7 @@ import { ChainOverview } from "../../src/pages/home/chain-overview";
 import { HomePage } from "../../src/pages/home/home-page";
 import { NewsTicker } from "../../src/pages/home/news-ticker";
 import { SceneWheel } from "../../src/pages/home/scene-wheel";
+import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
 import type { Banner } from "../../src/schema/common";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
@@ -14,7 +15,7 @@ import { useDesktopMediaQueries } from "./desktop-media";
 vi.setConfig({ testTimeout: 20_000 });
 useDesktopMediaQueries();
 
-const CHAIN = "/extractEvidence/v2/getBlockHeightAndTxCount";
+const CHAIN = CHAIN_STATS_ENDPOINT.path;
 const NEWS = "/extractEvidence/v2/getCmsArticle";
 
 const article = (articleId: number, title: string, createDate: string) => ({

@@ -8,7 +8,7 @@ import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-quer
 import { NOTARY_CERTIFICATE } from "../../src/pages/info/ledger-queries/notary-certificate";
 import { ProductPage } from "../../src/pages/info/product/product-page";
 import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
-import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-stats";
+import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
 import { NEWS_ENDPOINTS } from "../../src/schema/news";
 import { fail, ok } from "./account-harness";
 import { renderPublicPage } from "./public-page-harness";
@@ -27,7 +27,7 @@ const summary = (articleId: number, title: string) => ({
 
 describe("/info/blockChain live statistics", () => {
   it("says plainly when the ledger cannot be read, and shows no figures", async () => {
-    renderPublicPage({ path: "/info/blockChain", element: <BlockChainPage />, script: { [CHAIN_STATS_ENDPOINT]: fail(500, "网络异常") } });
+    renderPublicPage({ path: "/info/blockChain", element: <BlockChainPage />, script: { [CHAIN_STATS_ENDPOINT.path]: fail(500, "网络异常") } });
     const statistics = within(screen.getByRole("region", { name: "账本实时统计" }));
     expect(await statistics.findByText("暂时无法读取账本统计，请稍后刷新页面重试。", undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(statistics.queryByText("区块高度")).not.toBeInTheDocument();
@@ -37,7 +37,7 @@ describe("/info/blockChain live statistics", () => {
     renderPublicPage({
       path: "/info/blockChain",
       element: <BlockChainPage />,
-      script: { [CHAIN_STATS_ENDPOINT]: ok({ blockHeight: 12, peerCount: 3, txCount: 4567 }) },
+      script: { [CHAIN_STATS_ENDPOINT.path]: ok({ blockHeight: 12, peerCount: 3, txCount: 4567 }) },
     });
     const region = screen.getByRole("region", { name: "账本实时统计" });
     expect(await within(region).findByText("区块高度")).toBeInTheDocument();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/note-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
@@ -183,11 +184,11 @@ describe("a certificate, from upload to independent verification", () => {
     // More evidence grows the log past the certificate's checkpoint.
     const more = await uploadEvidence(live.server.url, evidenceEndpoints("file").create, session.token, {}, [{ name: "补充材料.pdf", content: randomBytes(5000) }]);
     expect(more.code).toBe(200);
-    const checkpointPath = `/webapi${LEDGER_ENDPOINTS.getCheckpoint}`;
+    const checkpointPath = webapiPath(LEDGER_ENDPOINTS.getCheckpoint);
     await expect.poll(async () => (await signedGet(live.server.url, checkpointPath)).body.datas?.treeSize).toBe(2);
     const checkpointFile = path.join(work, "checkpoint.txt");
     fs.writeFileSync(checkpointFile, await fetch(`${live.server.url}${LEDGER_TILES_PREFIX}/checkpoint`).then((response) => response.text()));
-    const proof = await signedGet(live.server.url, `/webapi${LEDGER_ENDPOINTS.getConsistencyProof}`, { oldSize: "1", newSize: "2" });
+    const proof = await signedGet(live.server.url, webapiPath(LEDGER_ENDPOINTS.getConsistencyProof), { oldSize: "1", newSize: "2" });
     expect(proof.body.code).toBe(200);
     const proofFile = path.join(work, "consistency.json");
     fs.writeFileSync(proofFile, JSON.stringify(proof.body));

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
+import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
 import { registerUser, uniqueMobile } from "./support/api-accounts.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
@@ -45,7 +47,7 @@ describe("evidence uploads across a crash", () => {
     await Promise.all(uploads);
 
     server = await startServer({ dataDir });
-    const listed = await signedGet(server.url, `/webapi${evidenceEndpoints("file").list}`, { token: session.token, pageSize: "100" });
+    const listed = await signedGet(server.url, webapiPath(evidenceEndpoints("file").list), { token: session.token, pageSize: "100" });
     const records = listed.body.datas.list as { certificateNo: string; status: string; sha256: string; ledgerIndex: number }[];
     expect(records.filter((record) => record.status === "pending")).toEqual([]);
     // The kill cut the burst: some uploads were never acknowledged.
@@ -59,10 +61,10 @@ describe("evidence uploads across a crash", () => {
     }
     // Every stored record's entry is in the ledger.
     const stored = records.filter((record) => record.status === "stored");
-    const checkpoint = await signedGet(server.url, "/webapi/ledger/v2/getCheckpoint");
+    const checkpoint = await signedGet(server.url, webapiPath(LEDGER_ENDPOINTS.getCheckpoint));
     expect(checkpoint.body.code).toBe(200);
     for (const record of stored) {
-      const proof = await signedGet(server.url, "/webapi/ledger/v2/getInclusionProof", { index: String(record.ledgerIndex) });
+      const proof = await signedGet(server.url, webapiPath(LEDGER_ENDPOINTS.getInclusionProof), { index: String(record.ledgerIndex) });
       expect(proof.body.code, JSON.stringify(proof.body)).toBe(200);
     }
   }, 180_000);

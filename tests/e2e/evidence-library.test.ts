@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
@@ -33,7 +34,7 @@ async function storeFile(name: string, content: Buffer): Promise<void> {
   const form = new FormData();
   form.append("token", holder.token);
   form.append("file", new Blob([new Uint8Array(content)]), name);
-  const response = await fetch(`${server.url}/webapi${evidenceEndpoints("file").create}?timestamp=${timestamp}&signature=${signature}`, { method: "POST", body: form });
+  const response = await fetch(`${server.url}${webapiPath(evidenceEndpoints("file").create)}?timestamp=${timestamp}&signature=${signature}`, { method: "POST", body: form });
   const body = (await response.json()) as { code: number; message: string };
   if (body.code !== 200) throw new Error(`storing ${name} failed: ${body.message}`);
 }

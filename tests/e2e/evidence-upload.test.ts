@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
@@ -39,7 +40,7 @@ describe("file evidence in the browser", () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "evidence-file-list.png"), fullPage: true });
 
     // The server holds exactly these bytes under that number.
-    const listed = await signedGet(server.url, `/webapi${evidenceEndpoints("file").list}`, { token: session.token });
+    const listed = await signedGet(server.url, webapiPath(evidenceEndpoints("file").list), { token: session.token });
     const record = listed.body.datas.list.find((item: { certificateNo: string }) => item.certificateNo === certificateNo);
     expect(record).toMatchObject({ status: "stored", size: content.length, sha256: createHash("sha256").update(content).digest("hex") });
     expect(problems).toEqual([]);

@@ -10,6 +10,8 @@ import { checkInclusionProof, generateInclusionProof } from "../../server/ledger
 import { parseVerifierKey } from "../../server/ledger/note-keys.js";
 import { createTileHashReader } from "../../server/ledger/tile-hashes.js";
 import { entryBundleForIndex, entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet } from "./support/signed-fetch.js";
 
@@ -92,7 +94,7 @@ describe("ledger crash safety", () => {
 
     // The JSON proof of the same server agrees with the tiles.
     const sample = [...acks.keys()][Math.floor(acks.size / 2)];
-    const json = await signedGet(server.url, "/webapi/ledger/v2/getInclusionProof", { index: String(sample) });
+    const json = await signedGet(server.url, webapiPath(LEDGER_ENDPOINTS.getInclusionProof), { index: String(sample) });
     expect(json.body.code).toBe(200);
     const fromTiles = await generateInclusionProof(sample, size, reader);
     expect(json.body.datas.proof).toEqual(fromTiles.map((hash) => Buffer.from(hash).toString("base64")));

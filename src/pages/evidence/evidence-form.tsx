@@ -9,7 +9,7 @@ import { LocalDigestField } from "../../components/local-digest/local-digest-fie
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import type { Endpoint } from "../../schema/contract";
-import { EVIDENCE_KIND_ENDPOINTS, type EvidenceRecordView } from "../../schema/evidence";
+import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
 import { issueMessagesFor } from "../../schema/issue-messages";
 import { checkUpload, RIGHT_TYPES } from "../../schema/upload";
 import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
@@ -64,7 +64,7 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
       const { data } = await mutateAsync({
         resource,
         values: payload,
-        meta: { endpoints: { create: variant?.create ?? EVIDENCE_KIND_ENDPOINTS[kind].create } },
+        meta: { endpoints: { create: variant?.create ?? evidenceEndpoints(kind).create } },
         successNotification: false,
         errorNotification: false,
       });

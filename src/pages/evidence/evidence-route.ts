@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { deriveRoutes, pagePath, type SectionRoute } from "../../resources/derive";
 import { REGISTRY } from "../../resources/registry";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { EVIDENCE_KIND_ENDPOINTS, type EvidenceKindEndpoints } from "../../schema/evidence";
+import { evidenceEndpoints } from "../../schema/evidence";
 
 /** Which kind of evidence each storage and rights section keeps (its route key → the API's kind). */
 const KIND_OF_SECTION: Readonly<Record<string, EvidenceKind>> = {
@@ -20,7 +20,7 @@ const KIND_OF_SECTION: Readonly<Record<string, EvidenceKind>> = {
 export interface EvidenceRoute {
   route: SectionRoute;
   kind: EvidenceKind;
-  endpoints: EvidenceKindEndpoints;
+  endpoints: ReturnType<typeof evidenceEndpoints>;
   /** Full path of a page of the same section ("dataList/Certificate"), if the section has it. */
   pathOf(pagePathBelowSection: string): string | undefined;
 }
@@ -40,7 +40,7 @@ export function useEvidenceRoute(): EvidenceRoute {
     return {
       route,
       kind,
-      endpoints: EVIDENCE_KIND_ENDPOINTS[kind],
+      endpoints: evidenceEndpoints(kind),
       pathOf: (below: string) => {
         const page = route.section.pages.find((candidate) => candidate.path === below);
         return page && pagePath(route.main, route.section, page);

@@ -1,6 +1,6 @@
 import { FileProtectOutlined, FileTextOutlined, NumberOutlined, ProfileOutlined, TransactionOutlined } from "@ant-design/icons";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { EVIDENCE_KIND_ENDPOINTS, EvidenceRecordSchema } from "../../schema/evidence";
+import { EvidenceRecordSchema, evidenceEndpoints } from "../../schema/evidence";
 import { customPage, defineSectionData, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition, SectionDefinition } from "../types";
 import { EVIDENCE_SAVE_PAGES as PAGES } from "./pages";
@@ -15,7 +15,7 @@ const storagePages = (): PageDefinition[] => [
 
 /** The records, columns and calls of one kind (src/schema/evidence.ts); lists and forms are src/pages/evidence. */
 function evidenceSectionData(kind: EvidenceKind) {
-  const { list, one, create } = EVIDENCE_KIND_ENDPOINTS[kind];
+  const { list, one, create } = evidenceEndpoints(kind);
   return defineSectionData({
     record: EvidenceRecordSchema,
     columns: ["name", "size", "status", "createTime", "certificateNo"],

@@ -1,6 +1,6 @@
 import { FileDoneOutlined, GlobalOutlined, NumberOutlined } from "@ant-design/icons";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { EVIDENCE_KIND_ENDPOINTS, EvidenceRecordSchema } from "../../schema/evidence";
+import { EvidenceRecordSchema, evidenceEndpoints } from "../../schema/evidence";
 import { customPage, defineSectionData, genericPage } from "../define";
 import type { MainSectionDefinition, SectionDefinition } from "../types";
 import { RIGHTS_PAGES as PAGES } from "./pages";
@@ -8,7 +8,7 @@ import { RIGHTS_PAGES as PAGES } from "./pages";
 /** /rights (spec §2): rights confirmation of files, hashes (desensitised) and web pages. */
 
 function rightsSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
-  const { list, one, create } = EVIDENCE_KIND_ENDPOINTS[kind];
+  const { list, one, create } = evidenceEndpoints(kind);
   return {
     ...defineSectionData({ record: EvidenceRecordSchema, columns: ["name", "size", "status", "createTime", "certificateNo"], endpoints: { list, one, create }, evidenceKind: kind }),
     key,

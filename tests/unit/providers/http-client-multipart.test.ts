@@ -3,6 +3,7 @@ import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { EVIDENCE_KIND_ENDPOINTS } from "../../../src/schema/evidence";
 import { canonicalParamString } from "../../../src/schema/signature";
 
 const T0 = 1_700_000_000_000;
@@ -40,7 +41,7 @@ describe("http client: multipart uploads", () => {
   it("puts every field before the first file, so a streaming server has the signed fields before any file byte", async () => {
     const { http, seen } = setup();
     const file = new File(["x"], "a.pdf");
-    await http.post("/evidence/v2/saveFileEvidence", { file0: file, name: "合同", file1: new File(["y"], "b.pdf") }, { multipart: true });
+    await http.post(EVIDENCE_KIND_ENDPOINTS.file.create.path, { file0: file, name: "合同", file1: new File(["y"], "b.pdf") }, { multipart: true });
     const names = [...(seen[0].data as FormData).keys()];
     expect(names).toEqual(["name", "token", "file0", "file1"]);
   });

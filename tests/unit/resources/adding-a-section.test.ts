@@ -4,6 +4,7 @@ import { genericPage } from "../../../src/resources/define";
 import { deriveRedirects, deriveRoutes, refineResources, sideNavigation } from "../../../src/resources/derive";
 import { REGISTRY } from "../../../src/resources/registry";
 import type { MainSectionDefinition, SectionDefinition } from "../../../src/resources/types";
+import { endpoint } from "../../../src/schema/contract";
 
 /** The README's "Adding a section", done here: one entry plus its schema, and everything follows. */
 
@@ -12,13 +13,23 @@ const StampRecordSchema = z.object({
   title: z.string().meta({ title: "名称" }),
 });
 
+const STAMP_LIST = endpoint({
+  method: "GET",
+  path: "/evidenceSave/v2/timeStampList",
+  input: z.object({}),
+  datas: z.array(StampRecordSchema),
+  session: "user",
+  tag: "时间戳存证",
+  summary: "时间戳存证列表",
+});
+
 const stamps: SectionDefinition = {
   key: "timeStamp",
   title: "时间戳存证",
   landing: "guidance",
   record: StampRecordSchema,
   columns: ["title"],
-  endpoints: { list: "/evidenceSave/v2/timeStampList" },
+  endpoints: { list: STAMP_LIST },
   pages: [
     genericPage("guidance", "guidance", "存证指引", { nav: true }),
     genericPage("dataList", "dataList", "存证列表", { nav: true }),
@@ -59,7 +70,7 @@ describe("adding a section to the registry", () => {
     expect(refineResources(registry).find((resource) => resource.name === "evidenceSave/timeStamp")).toMatchObject({
       list: "/evidenceSave/timeStamp/dataList",
       show: "/evidenceSave/timeStamp/dataList/Certificate",
-      meta: { label: "时间戳存证", parent: "evidenceSave", endpoints: { list: "/evidenceSave/v2/timeStampList" } },
+      meta: { label: "时间戳存证", parent: "evidenceSave", endpoints: { list: STAMP_LIST } },
     });
   });
 

@@ -7,6 +7,7 @@ import { PRODUCT_GROUPS } from "../../../src/pages/info/product/product-content"
 import { availabilityLine, availabilitySummary, findSection, isOffered, isSectionOpen, notOfferedSentence } from "../../../src/resources/availability";
 import { genericPage } from "../../../src/resources/define";
 import type { SectionDefinition } from "../../../src/resources/types";
+import { endpoint } from "../../../src/schema/contract";
 
 const open = (resource: string) => isSectionOpen(findSection(resource));
 
@@ -38,7 +39,8 @@ describe("what this installation offers, from the registry", () => {
     const Record = z.object({ id: z.number().meta({ title: "编号" }) });
     const section: SectionDefinition = { key: "x", title: "示例", landing: "guidance", pages: [genericPage("guidance", "guidance", "指引"), genericPage("dataList", "dataList", "列表")] };
     expect(isSectionOpen(section)).toBe(false);
-    expect(isSectionOpen({ ...section, record: Record, endpoints: { list: "/x/v2/list" } })).toBe(true);
+    const list = endpoint({ method: "GET", path: "/x/v2/list", input: z.object({}), datas: z.unknown(), session: "user", tag: "示例", summary: "列表" });
+    expect(isSectionOpen({ ...section, record: Record, endpoints: { list } })).toBe(true);
   });
 
   it("refuses a route key that is not in the registry, so a typo cannot pass for 'not open'", () => {
