@@ -51,7 +51,7 @@ export interface BrowserLocation {
 }
 
 export interface HttpClientOptions {
-  /** "/webapi"; request paths are relative to it ("/common/v2/getTime"). */
+  /** "/webapi"; endpoint paths (src/schema) are relative to it. */
   baseURL: string;
   sessionStore: SessionStore;
   getLocation: () => BrowserLocation;

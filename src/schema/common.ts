@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { endpoint } from "./contract";
 
-/** Payloads of the common calls of spec §7 (getTime, getDappList, getBanner, getCmsArticle). */
+/** The common calls of spec §7 (getTime, getDappList, getBanner, getCmsArticle): payloads, then COMMON_ENDPOINTS. */
 
 export const ServerTimeSchema = z.object({
   serverTime: z.number().int().describe("服务器当前时间（毫秒）"),
@@ -70,3 +71,45 @@ export const GetCmsArticleQuerySchema = z.object({
 export const CmsNewArticleListSchema = z.object({
   cmsNewArticleList: z.array(CmsArticleSummarySchema),
 });
+
+export const COMMON_ENDPOINTS = {
+  /** A token, when sent, is checked and refreshed: the session check of spec §4 calls this. */
+  getTime: endpoint({
+    method: "GET",
+    path: "/common/v2/getTime",
+    input: z.object({}),
+    datas: ServerTimeSchema,
+    session: "optional",
+    tag: "公共",
+    summary: "服务器时间（毫秒），首页时钟据此校准",
+  }),
+  /** Spec §7: the list travels in extraData.menuList; `datas` is null. */
+  getDappList: endpoint({
+    method: "GET",
+    path: "/common/v2/getDappList",
+    input: z.object({}),
+    datas: z.null(),
+    extraData: DappListExtraSchema,
+    session: "optional",
+    tag: "公共",
+    summary: "相关应用列表（按类别 1-4，display = 1 时显示）",
+  }),
+  getBanner: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getBanner",
+    input: GetBannerQuerySchema,
+    datas: BannerListSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "首页轮播图",
+  }),
+  getCmsArticle: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getCmsArticle",
+    input: GetCmsArticleQuerySchema,
+    datas: CmsNewArticleListSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "最新产品动态（pageNewSize 条，默认 6 条）",
+  }),
+};
