@@ -11,6 +11,7 @@ import { createAuthProvider } from "../../src/providers/auth-provider";
 import { createDataProvider } from "../../src/providers/data-provider";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
@@ -19,7 +20,7 @@ import { CurrentLocation } from "./refine-harness";
 // The first render of a file pays for antd's styles being built; a slow machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
-const GET_TIME = "/common/v2/getTime";
+const GET_TIME = COMMON_ENDPOINTS.getTime.path;
 
 /** The shell as App.tsx mounts it: a layout route around two content-only personal pages; resolves once the side navigation is permitted. */
 async function renderShell(user: Record<string, unknown>, path = "/personal/operationPanel") {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_COOKIE } from "../../server/modules/account/known-device.js";
 import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encryptorFor, lastCodeSentTo, md5, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -72,7 +73,7 @@ describe("login mode 0: account, password and image captcha", () => {
     const body = (await passwordLogin("13900000001", "abc12345")).json();
     expect(body.code).toBe(200);
     expect(body.datas.loginUser).toMatchObject({ mobile: "13900000001", islogin: true });
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: body.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: body.datas.token })).json().code).toBe(200);
   });
 
   it("gives the image captcha as an SVG data URL drawn with paths, not readable text", async () => {

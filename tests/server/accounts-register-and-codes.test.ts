@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { encryptorFor, lastCodeSentTo } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -27,7 +28,7 @@ describe("registration", () => {
     expect(response.code).toBe(200);
     expect(response.datas.loginUser).toMatchObject({ loginAccount: "13800000001", mobile: "13800000001", mail: null, accountType: 1, islogin: true, hasPassword: true });
     expect(response.datas.token).toMatch(/^[\w-]{40,}$/);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: response.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: response.datas.token })).json().code).toBe(200);
   });
 
   it("registers an e-mail address, stored in lower case", async () => {
@@ -173,7 +174,7 @@ describe("passwords", () => {
     const vCode = await lastCodeSentTo(t, "13800000020");
     const reset = await t.post("/webapi/user/v2/resetPassword", { account: "13800000020", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
     expect(reset.json().code).toBe(200);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: registered.datas.token })).json().code).toBe(3013);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: registered.datas.token })).json().code).toBe(3013);
   });
 
   it("refuses a reset code for an unregistered account", async () => {

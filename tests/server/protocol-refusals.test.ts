@@ -1,6 +1,9 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encodeMultipart, postMultipart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -65,7 +68,7 @@ describe("validation messages name the field in Chinese", () => {
   });
 
   it("refuses a query parameter given twice, naming it", async () => {
-    const response = await t.app.inject({ method: "GET", url: `/webapi/common/v2/getTime?${signedQueryString()}&timestamp=1` });
+    const response = await t.app.inject({ method: "GET", url: `${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString()}&timestamp=1` });
     expectRefusal(response, 400, 400, "参数 timestamp 重复");
   });
 });
@@ -138,7 +141,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it.each([
     // File evidence takes any extension (cleaning a stored name is not this test's concern).
     ["a streaming upload", "/webapi/evidence/v2/saveFileEvidence", "file", {}, "成功"],
-    ["a buffered upload", "/webapi/personal/v2/submitEnterprise", "licenceImage", enterprise, "选择的文件格式不正确"],
+    ["a buffered upload", webapiPath(PERSONAL_ENDPOINTS.submitEnterprise), "licenceImage", enterprise, "选择的文件格式不正确"],
   ])("answers a file part without a file name on %s without a 500", async (_label, url, fileField, fields: Record<string, string>, message) => {
     const signed = { ...fields, token: alice.token };
     const boundary = "nofilename";
@@ -197,7 +200,7 @@ describe("refusals of Node's HTTP parser are the envelope too", () => {
   }
 
   it("answers a 1 MB query with 431 in the envelope", async () => {
-    const answer = await rawRequest(`GET /webapi/common/v2/getTime?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const answer = await rawRequest(`GET ${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(answer).toEqual({ status: 431, body: { code: 431, message: "请求地址或请求头过长", datas: null } });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devOpenId } from "../../server/modules/scan-login/dev-messaging-provider.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { encryptorFor, lastCodeSentTo, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 
@@ -143,13 +144,13 @@ describe("binding after 5025", () => {
     const bound = await bindByPassword(datas.oauthUserId, owner.account, owner.password);
     expect(bound.code).toBe(200);
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("丁某")}` });
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: bound.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: bound.datas.token })).json().code).toBe(200);
 
     const again = await scan("丁某");
     expect(again.code).toBe(200);
     expect(again.datas.loginResult.loginUser.id).toBe(owner.id);
     expect(again.datas.token).toBe(again.datas.loginResult.token);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: again.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: again.datas.token })).json().code).toBe(200);
   });
 
   it("answers 421 at the account field for a wrong password and 1002 for a wrong captcha, binding nothing", async () => {

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HSTS_VALUE, OPENDOCS_POLICY, PAGE_POLICY, RESOURCE_POLICY } from "../../server/plugins/security-headers.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -52,7 +54,7 @@ describe("browser security headers", () => {
   });
 
   it.each([
-    ["a JSON answer", "/webapi/common/v2/getTime"],
+    ["a JSON answer", webapiPath(COMMON_ENDPOINTS.getTime)],
     ["a JSON refusal", "/webapi/no/such/call"],
     ["a ledger tile", "/ledger/checkpoint"],
   ])("gives %s a policy that loads nothing and is framed nowhere", async (_what, url) => {

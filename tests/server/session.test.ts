@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 let t: TestApp;
@@ -9,8 +11,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const MINUTE = 60 * 1000;
-const getTime = "/webapi/common/v2/getTime";
-const getBanner = "/webapi/extractEvidence/v2/getBanner";
+const getTime = webapiPath(COMMON_ENDPOINTS.getTime);
+const getBanner = webapiPath(COMMON_ENDPOINTS.getBanner);
 
 async function lastSeen(token: string) {
   const row = await t.app.database.db
@@ -71,7 +73,7 @@ describe("user sessions", () => {
     const { token } = await t.app.services.sessions.create("frank", "user");
     const before = await lastSeen(token);
     t.clock.advance(MINUTE);
-    await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: "abc" }, { token });
+    await t.call(COMMON_ENDPOINTS.getCmsArticle, { pageNewSize: "abc" }, { token });
     expect(await lastSeen(token)).toBe(before);
   });
 

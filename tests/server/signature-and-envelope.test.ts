@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -9,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const getTime = "/webapi/common/v2/getTime";
+const getTime = webapiPath(COMMON_ENDPOINTS.getTime);
 
 function injectGet(query: Record<string, string>) {
   return t.app.inject({ method: "GET", url: getTime, query });
@@ -44,7 +46,7 @@ describe("request signature", () => {
     const signature = computeSignature({ timestamp, pageNewSize: 6 }, sha256Hex);
     const response = await t.app.inject({
       method: "GET",
-      url: "/webapi/extractEvidence/v2/getCmsArticle",
+      url: webapiPath(COMMON_ENDPOINTS.getCmsArticle),
       query: { timestamp: String(timestamp), signature, pageNewSize: "60" },
     });
     expect(response.json().code).toBe(4002);
@@ -92,7 +94,7 @@ describe("envelope for failures", () => {
   });
 
   it("answers invalid parameters with 1001 and the field's message", async () => {
-    const response = await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: "abc" });
+    const response = await t.call(COMMON_ENDPOINTS.getCmsArticle, { pageNewSize: "abc" });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.code).toBe(1001);
