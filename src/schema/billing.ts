@@ -55,7 +55,7 @@ export function isMonitorCreationBlocked(code: number): boolean {
 /** The most units one accountStatus call asks about (a sanity bound, not a business limit). */
 export const ACCOUNT_STATUS_MAX_COUNT = 10_000;
 
-export const AccountStatusQuerySchema = z.object({
+const AccountStatusQuerySchema = z.object({
   productCode: z.coerce.number({ error: "产品编号不正确" }).int("产品编号不正确").positive("产品编号不正确"),
   count: z.coerce
     .number({ error: "数量须为正整数" })

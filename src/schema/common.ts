@@ -3,10 +3,9 @@ import { endpoint } from "./contract";
 
 /** The common calls of spec §7 (getTime, getDappList, getBanner, getCmsArticle): payloads, then COMMON_ENDPOINTS. */
 
-export const ServerTimeSchema = z.object({
+const ServerTimeSchema = z.object({
   serverTime: z.number().int().describe("服务器当前时间（毫秒）"),
 });
-export type ServerTime = z.infer<typeof ServerTimeSchema>;
 
 /** Related application (spec §3), listed in the drawer by category; 4 = mobile apps. */
 export const DappCategory = { 1: "证据服务", 2: "司法服务", 3: "监测服务", 4: "移动应用" } as const;
@@ -22,7 +21,7 @@ export const DappSchema = z.object({
 });
 export type Dapp = z.infer<typeof DappSchema>;
 
-export const DappListExtraSchema = z.object({ menuList: z.array(DappSchema) });
+const DappListExtraSchema = z.object({ menuList: z.array(DappSchema) });
 
 /** Banner templates the home carousel knows (spec §3). */
 export const BANNER_TEMPLATE_IDS = [1, 2, 3, 4, 5, 7, 8] as const;
@@ -40,9 +39,9 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-export const BannerListSchema = z.object({ bannerList: z.array(BannerSchema) });
+const BannerListSchema = z.object({ bannerList: z.array(BannerSchema) });
 
-export const GetBannerQuerySchema = z.object({
+const GetBannerQuerySchema = z.object({
   time: z.coerce.number().int().optional().describe("防缓存时间戳"),
 });
 
@@ -68,7 +67,7 @@ export const GetCmsArticleQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(10),
 });
 
-export const CmsNewArticleListSchema = z.object({
+const CmsNewArticleListSchema = z.object({
   cmsNewArticleList: z.array(CmsArticleSummarySchema),
 });
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { LoginUserSchema } from "./account";
 import { AVATAR_MAX_BYTES, UPLOAD_DEFAULT_MAX_BYTES } from "./constants";
 import { EmailSchema, MobileSchema } from "./contact";
+import { endpoint } from "./contract";
 import { VerificationCodeSchema } from "./credentials";
 import { BusinessLicenceSchema, EnterpriseNameSchema, NationalIdSchema, OrganisationCodeSchema, RealNameSchema } from "./identity";
 import { InstitutionTypeIdFieldSchema } from "./lists";
 import { SetPasswordFormSchema } from "./password-forms";
-import { endpoint } from "./contract";
 import { textRule } from "./string-rule";
 import { AVATAR_UPLOAD_RULE, type UploadRule } from "./upload";
 
@@ -57,7 +57,7 @@ export const AVATAR_DATA_URL_PATTERN = /^data:image\/(png|jpe?g);base64,([A-Za-z
 /** The longest base64 text an image of AVATAR_MAX_BYTES can be. */
 export const AVATAR_BASE64_MAX_CHARS = Math.ceil(AVATAR_MAX_BYTES / 3) * 4;
 
-export const AvatarSavedSchema = z.object({ headPortraitPath: z.string() });
+const AvatarSavedSchema = z.object({ headPortraitPath: z.string() });
 
 export const UID_MISMATCH_MESSAGE = "用户信息与当前登录不一致";
 /** `uid` of spec §7 calls: the caller's own id; the server refuses any other with the same message. */
@@ -80,7 +80,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const RealNameFormSchema = z.object({ realName: RealNameSchema, idNumber: NationalIdSchema });
 export type RealNameForm = z.infer<typeof RealNameFormSchema>;
 
-export const RealNameInfoSchema = z.object({
+const RealNameInfoSchema = z.object({
   status: z.number().int().describe("0 未认证，1 审核中，2 已认证，3 未通过"),
   realName: z.string().nullable(),
   idNumberMasked: z.string().nullable().describe("身份证号只以脱敏形式返回"),
@@ -128,7 +128,7 @@ export const LICENCE_IMAGE_RULE: UploadRule = {
   messages: { missing: LICENCE_IMAGE_MISSING_MESSAGE },
 };
 
-export const EnterpriseInfoSchema = z.object({
+const EnterpriseInfoSchema = z.object({
   status: z.number().int().describe("0 未认证，1 审核中，2 已认证，3 未通过"),
   applicationId: z.number().int().nullable(),
   enterpriseName: z.string().nullable(),
@@ -141,14 +141,12 @@ export const EnterpriseInfoSchema = z.object({
 });
 export type EnterpriseInfo = z.infer<typeof EnterpriseInfoSchema>;
 
-export const LicenceImageSchema = z.object({ imageBase64: z.string().describe("data: URL") });
+const LicenceImageSchema = z.object({ imageBase64: z.string().describe("data: URL") });
 
 // ---- Contacts, password, two-step, cancellation ----
 
-export const BindMobileFormSchema = z.object({ mobile: MobileSchema, vCode: VerificationCodeSchema });
-export type BindMobileForm = z.infer<typeof BindMobileFormSchema>;
-export const BindEmailFormSchema = z.object({ mail: EmailSchema, vCode: VerificationCodeSchema });
-export type BindEmailForm = z.infer<typeof BindEmailFormSchema>;
+const BindMobileFormSchema = z.object({ mobile: MobileSchema, vCode: VerificationCodeSchema });
+const BindEmailFormSchema = z.object({ mail: EmailSchema, vCode: VerificationCodeSchema });
 
 export const OLD_PASSWORD_REQUIRED_MESSAGE = "请输入原密码";
 /** The old password is only required: an old password may predate today's rules. */
@@ -157,9 +155,9 @@ export const ChangePasswordFormSchema = z.intersection(
   SetPasswordFormSchema,
 );
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
-export const ChangePasswordResultSchema = z.object({ token: z.string().describe("新的登录令牌：修改密码后所有旧令牌失效") });
+const ChangePasswordResultSchema = z.object({ token: z.string().describe("新的登录令牌：修改密码后所有旧令牌失效") });
 
-export const TwoStepSchema = z.object({ twoStepEnabled: z.boolean() });
+const TwoStepSchema = z.object({ twoStepEnabled: z.boolean() });
 
 export const CONFIRM_TEXT_MESSAGE = `请输入“${CANCELLATION_CONFIRM_TEXT}”`;
 export const CancellationFormSchema = z.object({
