@@ -44,6 +44,7 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(isGet ? { querystring: signedQuery(shape) } : { querystring: signedPostQuery(), body: signedBody(shape) }),
       ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),
     },

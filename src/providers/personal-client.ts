@@ -1,6 +1,5 @@
 import { ACCOUNT_ENDPOINTS, type CodePurposeValue, type LoginUser } from "../schema/account";
-import { accountKind, LOGIN_ACCOUNT_MESSAGE } from "../schema/credentials";
-import { ResultCode, type Envelope } from "../schema/envelope";
+import type { Envelope } from "../schema/envelope";
 import {
   PERSONAL_ENDPOINTS,
   type BindEmailForm,
@@ -12,7 +11,8 @@ import {
   type RealNameInfo,
 } from "../schema/personal";
 import type { ProfileForm } from "../schema/profile-form";
-import type { HttpClient } from "./http-client";
+import { sendVerificationCode } from "./account-client";
+import { callEndpoint, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
 /**
@@ -44,7 +44,7 @@ export interface PersonalClient {
 
 export function createPersonalClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): PersonalClient {
   return {
-    getUserInfo: (userId) => http.get(ACCOUNT_ENDPOINTS.getUserInfo, { userId }),
+    getUserInfo: (userId) => callEndpoint(http, ACCOUNT_ENDPOINTS.getUserInfo, { userId }),
     getProfile: () => http.get(PERSONAL_ENDPOINTS.getProfile),
     updateProfile: ({ industryId, region }) => http.post(PERSONAL_ENDPOINTS.updateProfile, { industryId, ...region }),
     uploadAvatar: (uid, base64Data) => http.post(PERSONAL_ENDPOINTS.uploadHeadPortrait, { base64Data, uid }, { multipart: true }),
@@ -55,12 +55,7 @@ export function createPersonalClient({ http, crypto }: { http: HttpClient; crypt
     submitEnterprise: (fields, licenceImage) => http.post(PERSONAL_ENDPOINTS.submitEnterprise, { ...fields, licenceImage }, { multipart: true }),
     getLicenceImage: (applicationId) => http.get(PERSONAL_ENDPOINTS.getLicenceImage, { applicationId }),
 
-    async sendCode(account, purpose) {
-      const value = account.trim();
-      const kind = accountKind(value);
-      if (!kind) return { code: ResultCode.validationFailed, message: LOGIN_ACCOUNT_MESSAGE, datas: null };
-      return http.get(kind === "mobile" ? ACCOUNT_ENDPOINTS.sendPhoneVCode : ACCOUNT_ENDPOINTS.sendEmailVCode, { account: value, type: purpose });
-    },
+    sendCode: (account, purpose) => sendVerificationCode(http, account, purpose),
     bindMobile: ({ mobile, vCode }) => http.post(PERSONAL_ENDPOINTS.bindMobile, { mobile: mobile.trim(), vCode: vCode.trim() }),
     bindEmail: ({ mail, vCode }) => http.post(PERSONAL_ENDPOINTS.bindEmail, { mail: mail.trim(), vCode: vCode.trim() }),
 
