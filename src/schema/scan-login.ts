@@ -34,6 +34,7 @@ export const ScanLoginCode = {
 export const BindType = { password: 0, code: 1 } as const;
 
 export const QrCodeUrlSchema = z.object({ qrCodeUrl: z.string().describe("放进 iframe 的扫码页地址") });
+export type QrCodeUrl = z.infer<typeof QrCodeUrlSchema>;
 
 /** callback, code 200: spec §7 "datas.loginResult, token". */
 export const ScanCallbackResultSchema = z.object({ loginResult: LoginResultSchema, token: z.string() });
@@ -51,6 +52,7 @@ export type BindState = z.infer<typeof BindStateSchema>;
 
 /** bindCurrentAccount and unbind answer the updated user, so the browser's copy stays right. */
 export const BoundUserSchema = z.object({ loginUser: LoginUserSchema });
+export type BoundUser = z.infer<typeof BoundUserSchema>;
 
 /** The query that opens the bind panel on the home page (spec §2). */
 export const BIND_PANEL_QUERY = { show: "showBindAccount", oauthUserId: "oauthUserId" } as const;

@@ -6,6 +6,7 @@ import { createAccountClient } from "../../src/providers/account-client";
 import { createAuthProvider } from "../../src/providers/auth-provider";
 import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import type { Envelope } from "../../src/schema/envelope";
 import { disabledLinkButton } from "./disabled-link-button";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
@@ -17,7 +18,7 @@ function setup(user: Record<string, unknown>, answers: Record<string, Envelope<u
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, calls } = fakeHttpClient({
-    "/user/v2/logout": { code: 200, message: "成功", datas: null },
+    [ACCOUNT_ENDPOINTS.logout.path]: { code: 200, message: "成功", datas: null },
     "/personal/v2/getBalance": balance(0, "0.00"),
     "/user/v2/accountStatus": usable,
     ...answers,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { decideOnDevPage } from "./support/dev-identity.js";
 import { encryptorFor } from "./support/login-client.js";
@@ -27,7 +28,7 @@ async function createLoggedInChild(owner: RegisteredUser, account: string) {
   expect(created.code).toBe(200);
   expect((await passwordLogin(t, account, "init1234")).code).toBe(3011);
   const delayed = (
-    await t.get("/webapi/user/v2/delaysUpdatePwd", { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
+    await t.call(ACCOUNT_ENDPOINTS.delaysUpdatePwd, { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
   ).json();
   expect(delayed.code).toBe(200);
   return { id: created.datas.id as number, token: delayed.datas.token as string };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -56,8 +57,8 @@ describe("creating a child account", () => {
     // "Next time" after 3011 logs the sub-account in.
     const { encrypt, encryptPassword } = encryptor;
     const delayed = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -136,8 +137,8 @@ describe("renaming, disabling and enabling", () => {
     const { encrypt, encryptPassword } = encryptor;
     await passwordLogin(t, "child-two@example.com", "init1234");
     childToken = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -166,8 +167,8 @@ describe("renaming, disabling and enabling", () => {
   it("shows the name on the sub-account's own profile", async () => {
     const { encrypt, encryptPassword } = encryptor;
     const token = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 let t: TestApp;
@@ -11,7 +13,7 @@ describe("structured logs", () => {
   it("are JSON lines that never contain tokens, signatures or codes", async () => {
     const { token } = await t.app.services.sessions.create("kim", "user");
     await t.get("/webapi/common/v2/getTime", { vCode: "8642", passWord: "secret-password-1" }, { token });
-    await t.post("/webapi/user/v2/logout", { id: "kim" }, { token });
+    await t.call(ACCOUNT_ENDPOINTS.logout, { id: "kim" }, { token });
     const text = t.logs.join("");
     expect(t.logs.length).toBeGreaterThan(0);
     for (const line of t.logs) expect(() => JSON.parse(line)).not.toThrow();
@@ -35,7 +37,7 @@ describe("OpenAPI document", () => {
         "/webapi/common/v2/getDappList",
         "/webapi/extractEvidence/v2/getBanner",
         "/webapi/extractEvidence/v2/getCmsArticle",
-        "/webapi/user/v2/logout",
+        webapiPath(ACCOUNT_ENDPOINTS.logout),
       ]),
     );
     const parameters = document.paths["/webapi/extractEvidence/v2/getCmsArticle"].get.parameters.map(
