@@ -44,6 +44,7 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(isGet ? { querystring: signedInput(input, "query") } : { querystring: signedPostQuery(), body: signedInput(input, "body") }),
       ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
       ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),

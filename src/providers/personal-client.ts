@@ -4,6 +4,7 @@ import { accountKind, LOGIN_ACCOUNT_MESSAGE } from "../schema/credentials";
 import { ResultCode, type Envelope } from "../schema/envelope";
 import { PERSONAL_ENDPOINTS as ENDPOINTS } from "../schema/personal";
 import type { PROFILE_ENDPOINTS, ProfileForm } from "../schema/profile-form";
+import { sendVerificationCode } from "./account-client";
 import { callEndpoint, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
@@ -52,12 +53,7 @@ export function createPersonalClient({ http, crypto }: { http: HttpClient; crypt
     submitEnterprise: (fields, licenceImage) => callEndpoint(http, ENDPOINTS.submitEnterprise, fields, { files: { licenceImage } }),
     getLicenceImage: (applicationId) => callEndpoint(http, ENDPOINTS.getLicenceImage, { applicationId }),
 
-    async sendCode(account, purpose) {
-      const value = account.trim();
-      const kind = accountKind(value);
-      if (!kind) return { code: ResultCode.validationFailed, message: LOGIN_ACCOUNT_MESSAGE, datas: null };
-      return http.get(kind === "mobile" ? ACCOUNT_ENDPOINTS.sendPhoneVCode : ACCOUNT_ENDPOINTS.sendEmailVCode, { account: value, type: purpose });
-    },
+    sendCode: (account, purpose) => sendVerificationCode(http, account, purpose),
     bindMobile: ({ mobile, vCode }) => callEndpoint(http, ENDPOINTS.bindMobile, { mobile: mobile.trim(), vCode: vCode.trim() }),
     bindEmail: ({ mail, vCode }) => callEndpoint(http, ENDPOINTS.bindEmail, { mail: mail.trim(), vCode: vCode.trim() }),
 

@@ -7,6 +7,7 @@ import { createAuthProvider } from "../../src/providers/auth-provider";
 import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import type { Envelope } from "../../src/schema/envelope";
 import { disabledLinkButton } from "./disabled-link-button";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
@@ -18,7 +19,7 @@ function setup(user: Record<string, unknown>, answers: Record<string, Envelope<u
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, calls } = fakeHttpClient({
-    "/user/v2/logout": { code: 200, message: "成功", datas: null },
+    [ACCOUNT_ENDPOINTS.logout.path]: { code: 200, message: "成功", datas: null },
     [BILLING_ENDPOINTS.getBalance.path]: balance(0, "0.00"),
     [BILLING_ENDPOINTS.accountStatus.path]: usable,
     ...answers,

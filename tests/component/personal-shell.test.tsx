@@ -12,6 +12,7 @@ import { createDataProvider } from "../../src/providers/data-provider";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
@@ -26,7 +27,7 @@ const GET_TIME = COMMON_ENDPOINTS.getTime.path;
 async function renderShell(user: Record<string, unknown>, path = "/personal/operationPanel") {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
-  const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), "/user/v2/logout": ok(null) });
+  const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), [ACCOUNT_ENDPOINTS.logout.path]: ok(null) });
   const authProvider = createAuthProvider({
     http,
     sessionStore,
@@ -117,7 +118,7 @@ describe("personal shell for a main account", () => {
     await u.click(screen.getByRole("button", { name: "用户菜单：zhangsan" }));
     await u.click(await screen.findByRole("menuitem", { name: /退出登录/ }));
     await waitFor(() => expect(view.sessionStore.getUser()).toBeNull());
-    expect(view.callsTo("/user/v2/logout")[0]).toMatchObject({ method: "POST", params: { id: 7 } });
+    expect(view.callsTo(ACCOUNT_ENDPOINTS.logout.path)[0]).toMatchObject({ method: "POST", params: { id: 7 } });
   });
 
   it("the side navigation collapses to its icons and opens again", async () => {

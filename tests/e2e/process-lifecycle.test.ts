@@ -7,6 +7,7 @@ import { migrateToLatest } from "../../server/db/migrate.js";
 import { SessionRepository } from "../../server/modules/session/session.repository.js";
 import { hashToken, SessionService } from "../../server/modules/session/session.service.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet, signedPost } from "./support/signed-fetch.js";
@@ -74,7 +75,7 @@ describe("the server process", () => {
     server = await startServer({ dataDir });
     const acknowledged: string[] = [];
     const burst = users.map(async (id, index) => {
-      const response = await signedPost(server!.url, "/webapi/user/v2/logout", { id, token: tokens[index] }).catch(() => null);
+      const response = await signedPost(server!.url, webapiPath(ACCOUNT_ENDPOINTS.logout), { id, token: tokens[index] }).catch(() => null);
       if (response?.body.code === 200) acknowledged.push(tokens[index]);
     });
     while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 1));

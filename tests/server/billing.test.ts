@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { webapiPath } from "../../src/schema/contract.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { decideOnDevPage } from "./support/dev-identity.js";
@@ -31,7 +32,7 @@ async function createLoggedInChild(owner: RegisteredUser, account: string) {
   expect(created.code).toBe(200);
   expect((await passwordLogin(t, account, "init1234")).code).toBe(3011);
   const delayed = (
-    await t.get("/webapi/user/v2/delaysUpdatePwd", { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
+    await t.call(ACCOUNT_ENDPOINTS.delaysUpdatePwd, { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
   ).json();
   expect(delayed.code).toBe(200);
   return { id: created.datas.id as number, token: delayed.datas.token as string };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -59,8 +60,8 @@ describe("creating a child account", () => {
     // "Next time" after 3011 logs the sub-account in.
     const { encrypt, encryptPassword } = encryptor;
     const delayed = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -139,8 +140,8 @@ describe("renaming, disabling and enabling", () => {
     const { encrypt, encryptPassword } = encryptor;
     await passwordLogin(t, "child-two@example.com", "init1234");
     childToken = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -169,8 +170,8 @@ describe("renaming, disabling and enabling", () => {
   it("shows the name on the sub-account's own profile", async () => {
     const { encrypt, encryptPassword } = encryptor;
     const token = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )

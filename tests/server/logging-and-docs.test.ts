@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -13,7 +14,7 @@ describe("structured logs", () => {
   it("are JSON lines that never contain tokens, signatures or codes", async () => {
     const { token } = await t.app.services.sessions.create("kim", "user");
     await t.call(COMMON_ENDPOINTS.getTime, { vCode: "8642", passWord: "secret-password-1" }, { token });
-    await t.post("/webapi/user/v2/logout", { id: "kim" }, { token });
+    await t.call(ACCOUNT_ENDPOINTS.logout, { id: "kim" }, { token });
     const text = t.logs.join("");
     expect(t.logs.length).toBeGreaterThan(0);
     for (const line of t.logs) expect(() => JSON.parse(line)).not.toThrow();
@@ -37,7 +38,7 @@ describe("OpenAPI document", () => {
         webapiPath(COMMON_ENDPOINTS.getDappList),
         webapiPath(COMMON_ENDPOINTS.getBanner),
         webapiPath(COMMON_ENDPOINTS.getCmsArticle),
-        "/webapi/user/v2/logout",
+        webapiPath(ACCOUNT_ENDPOINTS.logout),
       ]),
     );
     const parameters = document.paths[webapiPath(COMMON_ENDPOINTS.getCmsArticle)].get.parameters.map(

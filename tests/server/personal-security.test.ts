@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { codeSentWithSession, freshIp, passwordLogin, registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const checkAccount = async (account: string) => (await t.get("/webapi/user/v2/checkAccount", { account })).json().code;
+const checkAccount = async (account: string) => (await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account })).json().code;
 const getTime = async (token: string) => (await t.call(COMMON_ENDPOINTS.getTime, {}, { token })).json().code;
 
 describe("binding a mobile number", () => {
@@ -33,7 +34,7 @@ describe("binding a mobile number", () => {
   });
 
   it("will not send a binding code without a session, nor to a number another account uses", async () => {
-    expect((await t.get("/webapi/user/v2/sendPhoneVCode", { account: "13500000012", type: 4 }, { ip: freshIp() })).json().code).toBe(102);
+    expect((await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13500000012", type: 4 }, { ip: freshIp() })).json().code).toBe(102);
     const taken = await registerUser(t, "13500000099");
     const sent = await codeSentWithSession(t, taken.account, 4, user.token);
     expect(sent.sent).toMatchObject({ code: 3003 });

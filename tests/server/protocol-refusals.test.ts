@@ -4,6 +4,7 @@ import { sha256Hex } from "../../server/plugins/signature.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encodeMultipart, postMultipart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -39,7 +40,7 @@ describe("validation messages name the field in Chinese", () => {
     const timestamp = t.clock.now();
     const body = { account: "13800138052", vCode: "123456", encryptPassword: "x", agreement: true, timestamp };
     const signature = computeSignature(body, sha256Hex);
-    const response = await t.app.inject({ method: "POST", url: "/webapi/user/v2/register", payload: { ...body, signature } });
+    const response = await t.app.inject({ method: "POST", url: webapiPath(ACCOUNT_ENDPOINTS.register), payload: { ...body, signature } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       code: 1001,
@@ -79,7 +80,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it("refuses a JSON body nested 5,000 deep", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": "application/json" },
       payload: `{"id":${deep(5000)}}`,
     });
@@ -91,7 +92,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: application/json\r\n\r\n${deep(5000)}\r\n--${boundary}--\r\n`;
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       payload,
     });
@@ -112,7 +113,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const { body, contentType } = encodeMultipart({ name: "合同" }, []);
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": contentType },
       payload: body.subarray(0, body.length - 20),
     });
@@ -167,7 +168,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     ["empty JSON body", "application/json", "", 400, 400, /请求体为空/],
     ["media type no route reads", "application/xml", "<a/>", 415, 415, /不支持的请求内容类型/],
   ])("refuses a %s", async (_label, contentType, payload, status, code, message) => {
-    const response = await t.app.inject({ method: "POST", url: `/webapi/user/v2/logout?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
+    const response = await t.app.inject({ method: "POST", url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
     expectRefusal(response, status, code, message);
   });
 

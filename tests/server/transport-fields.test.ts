@@ -15,6 +15,7 @@ import { EvidenceRepository } from "../../server/modules/evidence/evidence.repos
 import { EXPOSED_TOKEN_REPAIR_MARKER } from "../../server/modules/session/exposed-token-repair.js";
 import { multipartPlugin } from "../../server/plugins/multipart.js";
 import { transportFieldsPlugin } from "../../server/plugins/transport-fields.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { canonicalJson } from "../../src/schema/canonical-json.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { EVIDENCE_KINDS, type EvidenceKind } from "../../src/schema/evidence-entry.js";
@@ -248,7 +249,7 @@ describe("sessions whose token an earlier version stored in a voucher", () => {
     try {
       const alice = await registerUser(t, "13700000041");
       const bob = await registerUser(t, "13700000042");
-      const holder = (user: RegisteredUser) => t.get("/webapi/user/v2/getUserInfo", { userId: user.id }, { token: user.token });
+      const holder = (user: RegisteredUser) => t.call(ACCOUNT_ENDPOINTS.getUserInfo, { userId: user.id }, { token: user.token });
       await storeVoucherTheOldWay(t, alice);
       // A database written by the earlier version has no marker of the repair.
       await t.app.database.db.deleteFrom("app_meta").where("key", "=", EXPOSED_TOKEN_REPAIR_MARKER).execute();

@@ -3,8 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import { createHttpClient, serializeQuery, type BrowserLocation } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore, type UserSession } from "../../../src/providers/session-store";
 import { COMMON_ENDPOINTS } from "../../../src/schema/common";
+import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
 import { webapiPath } from "../../../src/schema/contract";
 import { ResultMessage } from "../../../src/schema/envelope";
+import { NOTARY_ENDPOINTS } from "../../../src/schema/notary";
 import { canonicalParamString } from "../../../src/schema/signature";
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-axios-adapter";
 
@@ -66,10 +68,10 @@ describe("http client: URL, timestamp and signature", () => {
 
   it("POST with a session: token in the JSON body, only timestamp and signature in the query", async () => {
     const { http, requests } = setup({ user: USER });
-    await http.post("/user/v2/logout", { id: 7 });
+    await http.post(ACCOUNT_ENDPOINTS.logout.path, { id: 7 });
     const [request] = requests;
     expect(request.method).toBe("POST");
-    expect(request.path).toBe("/webapi/user/v2/logout");
+    expect(request.path).toBe(webapiPath(ACCOUNT_ENDPOINTS.logout));
     expect(request.body).toEqual({ id: 7, token: "tk-123" });
     expect(Object.keys(request.query).sort()).toEqual(["signature", "timestamp"]);
     expect(request.query.signature).toBe(serverSideSignature(request));
@@ -90,7 +92,7 @@ describe("http client: URL, timestamp and signature", () => {
 
   it("a caller-supplied token (u/t entry) wins over the stored one", async () => {
     const { http, requests } = setup({ user: USER });
-    await http.get("/user/v2/getUserInfo", { userId: "42", token: "from-link" });
+    await http.get(ACCOUNT_ENDPOINTS.getUserInfo.path, { userId: "42", token: "from-link" });
     expect(requests[0].query.token).toBe("from-link");
   });
 
@@ -186,7 +188,7 @@ describe("http client: session timestamp", () => {
 describe("http client: session-invalid codes (spec §4)", () => {
   it("a refused caller-supplied token (u/t entry) leaves the stored session alone", async () => {
     const { http, sessionStore, navigate } = setup({ user: USER, replies: [business(102)] });
-    await http.get("/user/v2/getUserInfo", { userId: "42", token: "bad-link-token" });
+    await http.get(ACCOUNT_ENDPOINTS.getUserInfo.path, { userId: "42", token: "bad-link-token" });
     expect(sessionStore.getUser()).toEqual(USER);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -226,7 +228,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("GET carries the notary token, not the user's, covered by the signature", async () => {
     const { http, requests } = setupWithNotary();
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     const [request] = requests;
     expect(request.query.token).toBe("notary-tk");
     expect(request.query.signature).toBe(serverSideSignature(request));
@@ -234,13 +236,13 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("POST carries the notary token in the body", async () => {
     const { http, requests } = setupWithNotary();
-    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    await http.post(NOTARY_ENDPOINTS.logout.path, {}, { session: "notary" });
     expect(requests[0].body).toEqual({ token: "notary-tk" });
   });
 
   it("without a stored notary session no token is sent, even when a user is signed in", async () => {
     const { http, requests, sessionStore } = setup({ user: USER });
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(requests[0].query.token).toBeUndefined();
     expect(sessionStore.getUser()).toEqual(USER);
   });
@@ -248,7 +250,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
   it("success refreshes neither session: the notary's 8 hours count from its login (spec §4)", async () => {
     const { http, sessionStore, advance } = setupWithNotary();
     advance(5_000);
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()?.timestamp).toBe(NOTARY.timestamp);
     expect(sessionStore.getUser()?.timestamp).toBe(USER.timestamp);
   });
@@ -258,7 +260,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
       replies: [business(code)],
       location: { pathname: "/info/notaryRequests/requestList", search: "" },
     });
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()).toBeNull();
     expect(sessionStore.getUser()).toEqual(USER);
     expect(navigate).toHaveBeenCalledWith("/info/notaryOfficeLogin");
@@ -267,7 +269,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("on the notary login page itself the session is cleared without navigating", async () => {
     const { http, sessionStore, navigate } = setupWithNotary({ replies: [business(103)], location: { pathname: "/info/notaryOfficeLogin", search: "" } });
-    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    await http.post(NOTARY_ENDPOINTS.logout.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
