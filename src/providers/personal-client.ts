@@ -1,7 +1,6 @@
-import { ACCOUNT_ENDPOINTS, type CodePurposeValue } from "../schema/account";
+import type { CodePurposeValue } from "../schema/account";
 import type { Endpoint, EndpointDatas, EndpointExtra, EndpointInput } from "../schema/contract";
-import { accountKind, LOGIN_ACCOUNT_MESSAGE } from "../schema/credentials";
-import { ResultCode, type Envelope } from "../schema/envelope";
+import type { Envelope } from "../schema/envelope";
 import { PERSONAL_ENDPOINTS as ENDPOINTS } from "../schema/personal";
 import type { PROFILE_ENDPOINTS, ProfileForm } from "../schema/profile-form";
 import { sendVerificationCode } from "./account-client";
