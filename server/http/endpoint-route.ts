@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
 import { WEBAPI_PREFIX, type Endpoint, type EndpointParams } from "../../src/schema/contract.js";
-import { signedBody, signedPostQuery, signedQuery, successResponse } from "./route-schema.js";
+import { signedInput, signedPostQuery, successResponse } from "./route-schema.js";
 
 /**
  * Registers the route of one contract endpoint (src/schema/contract.ts): its URL below /webapi,
@@ -37,7 +37,7 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
   options: EndpointRouteOptions<Files> = {},
 ) {
   const isGet = endpoint.method === "GET";
-  const shape = { ...endpoint.input.shape, ...options.files };
+  const input = options.files ? endpoint.input.safeExtend(options.files) : endpoint.input;
   app.route({
     method: endpoint.method,
     url: `${WEBAPI_PREFIX}${endpoint.path}`,
@@ -45,7 +45,8 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
       tags: [endpoint.tag],
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
-      ...(isGet ? { querystring: signedQuery(shape) } : { querystring: signedPostQuery(), body: signedBody(shape) }),
+      ...(isGet ? { querystring: signedInput(input, "query") } : { querystring: signedPostQuery(), body: signedInput(input, "body") }),
+      ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
       ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),
     },
     config: { ...options.config, session: endpoint.session },

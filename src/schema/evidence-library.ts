@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXTRACTION_CAPTCHA_ENDPOINT } from "./account";
 import { endpoint } from "./contract";
 import { ImageCaptchaSchema } from "./credentials";
 import { ExtractLoginFormSchema } from "./evidence-query";
@@ -287,19 +288,9 @@ export const EVIDENCE_LIBRARY_ENDPOINTS = {
 
 const EXTRACTION_TAG = "证据提取";
 
-/** The image captcha of the extraction login (spec §7 lists it under /extractEvidence); the security module answers it. */
-const extractionCaptcha = endpoint({
-  method: "GET",
-  path: "/extractEvidence/v2/getCode",
-  input: z.object({ time: z.string().optional() }),
-  datas: z.object({ codeBase64: z.string() }),
-  session: "tokenless",
-  tag: "账号",
-  summary: "图形验证码（data: URL），与浏览器的 HttpOnly Cookie 绑定，一次有效，5 分钟过期",
-});
-
 export const EXTRACTION_ENDPOINTS = {
-  captcha: extractionCaptcha,
+  /** Declared with the other captchas (src/schema/account.ts), whose route answers it. */
+  captcha: EXTRACTION_CAPTCHA_ENDPOINT,
   login: endpoint({
     method: "POST",
     path: "/extractEvidence/v2/extractLogin",
@@ -307,7 +298,7 @@ export const EXTRACTION_ENDPOINTS = {
     datas: ExtractSessionSchema,
     session: "tokenless",
     tag: EXTRACTION_TAG,
-    summary: `提取登录：提取编号（8 位）、提取码（6 位数字）、图形验证码（${extractionCaptcha.path}）`,
+    summary: `提取登录：提取编号（8 位）、提取码（6 位数字）、图形验证码（${EXTRACTION_CAPTCHA_ENDPOINT.path}）`,
     description: "200 登录成功（设置 HttpOnly Cookie hz_extract）；1002 图形验证码错误；5101 编号或提取码不正确、已过期或已撤销；5102 错误次数过多暂时锁定。",
   }),
   logout: endpoint({

@@ -6,6 +6,9 @@ import { openDatabase } from "../../server/db/dialect.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { SessionRepository } from "../../server/modules/session/session.repository.js";
 import { hashToken, SessionService } from "../../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet, signedPost } from "./support/signed-fetch.js";
 
@@ -22,7 +25,7 @@ describe("the server process", () => {
     expect(server.output()).toContain(`衡证电子证据平台已启动：http://127.0.0.1:`);
     expect(server.output()).toContain("运行模式：development（嵌入式 SQLite");
     expect(fs.existsSync(path.join(dataDir, "platform.sqlite"))).toBe(true);
-    const banners = await signedGet(server.url, "/webapi/extractEvidence/v2/getBanner");
+    const banners = await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getBanner));
     expect(banners.body.datas.bannerList.length).toBeGreaterThan(0);
   });
 
@@ -34,19 +37,19 @@ describe("the server process", () => {
     server = await startServer();
     const { dataDir } = server;
     await expect(startServer({ dataDir })).rejects.toThrow(/exit code 75\)[\s\S]*启动失败：数据目录 .+ 正被另一个平台进程使用/);
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
     // The kernel drops the lock with the killed process: no stale lock blocks the restart.
     await server.kill9();
     server = await startServer({ dataDir });
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
     expect(await server.stop()).toBe(0);
     server = await startServer({ dataDir });
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
   });
 
   it("finishes the requests in flight on SIGTERM and exits cleanly", async () => {
     server = await startServer();
-    const inFlight = Array.from({ length: 200 }, () => signedGet(server!.url, "/webapi/common/v2/getTime").catch((error) => error));
+    const inFlight = Array.from({ length: 200 }, () => signedGet(server!.url, webapiPath(COMMON_ENDPOINTS.getTime)).catch((error) => error));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const exitCode = await server.stop();
     const outcomes = await Promise.all(inFlight);
@@ -72,7 +75,7 @@ describe("the server process", () => {
     server = await startServer({ dataDir });
     const acknowledged: string[] = [];
     const burst = users.map(async (id, index) => {
-      const response = await signedPost(server!.url, "/webapi/user/v2/logout", { id, token: tokens[index] }).catch(() => null);
+      const response = await signedPost(server!.url, webapiPath(ACCOUNT_ENDPOINTS.logout), { id, token: tokens[index] }).catch(() => null);
       if (response?.body.code === 200) acknowledged.push(tokens[index]);
     });
     while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 1));

@@ -4,6 +4,9 @@ import { sha256Hex } from "../../server/plugins/signature.js";
 import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encodeMultipart, postMultipart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -39,7 +42,7 @@ describe("validation messages name the field in Chinese", () => {
     const timestamp = t.clock.now();
     const body = { account: "13800138052", vCode: "123456", encryptPassword: "x", agreement: true, timestamp };
     const signature = computeSignature(body, sha256Hex);
-    const response = await t.app.inject({ method: "POST", url: "/webapi/user/v2/register", payload: { ...body, signature } });
+    const response = await t.app.inject({ method: "POST", url: webapiPath(ACCOUNT_ENDPOINTS.register), payload: { ...body, signature } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       code: 1001,
@@ -68,7 +71,7 @@ describe("validation messages name the field in Chinese", () => {
   });
 
   it("refuses a query parameter given twice, naming it", async () => {
-    const response = await t.app.inject({ method: "GET", url: `/webapi/common/v2/getTime?${signedQueryString()}&timestamp=1` });
+    const response = await t.app.inject({ method: "GET", url: `${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString()}&timestamp=1` });
     expectRefusal(response, 400, 400, "参数 timestamp 重复");
   });
 });
@@ -79,7 +82,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it("refuses a JSON body nested 5,000 deep", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": "application/json" },
       payload: `{"id":${deep(5000)}}`,
     });
@@ -91,7 +94,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: application/json\r\n\r\n${deep(5000)}\r\n--${boundary}--\r\n`;
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       payload,
     });
@@ -112,7 +115,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const { body, contentType } = encodeMultipart({ name: "合同" }, []);
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": contentType },
       payload: body.subarray(0, body.length - 20),
     });
@@ -141,7 +144,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it.each([
     // File evidence takes any extension (cleaning a stored name is not this test's concern).
     ["a streaming upload", webapiPath(KINDS.file.create), "file", {}, "成功"],
-    ["a buffered upload", "/webapi/personal/v2/submitEnterprise", "licenceImage", enterprise, "选择的文件格式不正确"],
+    ["a buffered upload", webapiPath(PERSONAL_ENDPOINTS.submitEnterprise), "licenceImage", enterprise, "选择的文件格式不正确"],
   ])("answers a file part without a file name on %s without a 500", async (_label, url, fileField, fields: Record<string, string>, message) => {
     const signed = { ...fields, token: alice.token };
     const boundary = "nofilename";
@@ -167,7 +170,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     ["empty JSON body", "application/json", "", 400, 400, /请求体为空/],
     ["media type no route reads", "application/xml", "<a/>", 415, 415, /不支持的请求内容类型/],
   ])("refuses a %s", async (_label, contentType, payload, status, code, message) => {
-    const response = await t.app.inject({ method: "POST", url: `/webapi/user/v2/logout?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
+    const response = await t.app.inject({ method: "POST", url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
     expectRefusal(response, status, code, message);
   });
 
@@ -200,7 +203,7 @@ describe("refusals of Node's HTTP parser are the envelope too", () => {
   }
 
   it("answers a 1 MB query with 431 in the envelope", async () => {
-    const answer = await rawRequest(`GET /webapi/common/v2/getTime?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const answer = await rawRequest(`GET ${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(answer).toEqual({ status: 431, body: { code: 431, message: "请求地址或请求头过长", datas: null } });
   });
 

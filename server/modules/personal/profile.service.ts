@@ -1,6 +1,8 @@
 import type { Readable } from "node:stream";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import type { Profile, ProfileUpdate } from "../../../src/schema/personal.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
+import type { Profile } from "../../../src/schema/personal.js";
+import type { PROFILE_ENDPOINTS } from "../../../src/schema/profile-form.js";
 import { findRegionPath } from "../../../src/schema/regions.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { BusinessError } from "../../http/envelope.js";
@@ -41,7 +43,7 @@ export class ProfileService {
   }
 
   /** The body was validated by the shared schemas (industry list, region triple) before it got here. */
-  async updateProfile(userId: number, update: ProfileUpdate): Promise<Profile> {
+  async updateProfile(userId: number, update: EndpointParams<typeof PROFILE_ENDPOINTS.updateProfile>): Promise<Profile> {
     await this.deps.accounts.requireUser(userId);
     await this.deps.users.update(userId, { industry_id: update.industryId, region_district_id: update.district, updated_at: this.deps.now() });
     return this.getProfile(userId);

@@ -1,7 +1,8 @@
 import { AccountCode, CAPTCHA_MESSAGES, CodePurpose, type LoginResult } from "../../../src/schema/account.js";
 import { captchaRefused } from "../security/captcha.service.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { BindType, ScanLoginCode } from "../../../src/schema/scan-login.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
+import { BindType, SCAN_LOGIN_ENDPOINTS, ScanLoginCode } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
 import type { LoginAttempt, LoginThrottle } from "../account/login-throttle.js";
@@ -12,13 +13,7 @@ import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { ScanLoginService } from "./scan-login.service.js";
 import type { ScanStateRepository } from "./scan-state.repository.js";
 
-export type BindRequest = {
-  oauthUserId: string;
-  vCode: string;
-  encryptAccount: string;
-  encryptPassword?: string;
-  type: number;
-};
+export type BindRequest = EndpointParams<typeof SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth>;
 
 export type AccountBindingDependencies = {
   states: ScanStateRepository;
