@@ -21,7 +21,7 @@ export const CERTIFICATE_ATTACHMENTS = {
 export const CERTIFICATE_VERIFY_PATH = "/info/certificate";
 export const CERTIFICATE_NO_PARAM = "no";
 
-export const Sha256HexLowerSchema = z.string().regex(/^[0-9a-f]{64}$/, "SHA-256 值应为 64 位小写十六进制字符");
+const Sha256HexLowerSchema = z.string().regex(/^[0-9a-f]{64}$/, "SHA-256 值应为 64 位小写十六进制字符");
 
 /** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */
 export const CertificateFactsSchema = z.object({
@@ -51,7 +51,7 @@ export type CertificateFacts = z.infer<typeof CertificateFactsSchema>;
  * What the public verification calls answer: enough for the browser to check everything itself,
  * and nothing private beyond masked display names. The entry is public anyway (served in tiles).
  */
-export const PublicCertificateSchema = z.object({
+const PublicCertificateSchema = z.object({
   certificateNo: z.string(),
   kind: z.string(),
   kindLabel: z.string(),
@@ -130,7 +130,7 @@ export const CERTIFICATE_ENDPOINTS = {
     description: "成功时应答 application/pdf 文件；404 证书不存在（包括不属于当前用户的记录）。",
   }),
   verifyByCertificateNo,
-  /** The same lookup as a POST (spec §7 allows either); the page uses the GET. */
+  /** The POST twins answer the same (and share the GET's rate budget); the pages use the GETs. */
   verifyByCertificateNoPost: endpoint({ ...verifyByCertificateNo, method: "POST", summary: "同 GET：按证书编号公开核验" }),
   verifyByDigest,
   verifyByDigestPost: endpoint({ ...verifyByDigest, method: "POST", summary: "同 GET：按文件 SHA-256 公开核验" }),

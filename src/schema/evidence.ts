@@ -267,7 +267,6 @@ export const EVIDENCE_MESSAGES = {
   affairNotStored: "事务存证尚未完成，暂不能追加子存证",
 } as const;
 
-
 export { HEX_DIGEST_PATTERN };
 
 // ---- the calls ----
@@ -361,8 +360,7 @@ export const EVIDENCE_KIND_ENDPOINTS = {
   }),
 } satisfies Record<EvidenceKind, unknown>;
 
-/** The four calls of one kind, whichever kind. */
-export type EvidenceKindEndpoints = (typeof EVIDENCE_KIND_ENDPOINTS)[EvidenceKind];
+/** The four calls of one kind. */
 export const evidenceEndpoints = <K extends EvidenceKind>(kind: K): (typeof EVIDENCE_KIND_ENDPOINTS)[K] => EVIDENCE_KIND_ENDPOINTS[kind];
 
 export const EVIDENCE_ENDPOINTS = {

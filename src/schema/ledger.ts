@@ -7,6 +7,7 @@ import { endpoint } from "./contract";
  * certificates); proof arrays are in RFC 9162 order. The static C2SP tlog-tiles view of the same
  * log is under /ledger/ (checkpoint, tile/…, vkey) outside /webapi.
  */
+
 /** Static paths of the tlog-tiles view, relative to the site root. */
 export const LEDGER_TILES_PREFIX = "/ledger";
 /** The verifier key as plain text: served by the tiles view, read by the verification pages. */
@@ -15,7 +16,7 @@ export const LEDGER_VKEY_PATH = `${LEDGER_TILES_PREFIX}/vkey`;
 const base64Hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/).describe("32 字节哈希（标准 base64）");
 const treeSize = z.number().int().nonnegative();
 
-export const LedgerCheckpointSchema = z.object({
+const LedgerCheckpointSchema = z.object({
   origin: z.string().describe("日志名称（检查点第一行）"),
   verifierKey: z.string().describe("账本公钥（signed-note 形式 <名称>+<密钥ID>+<公钥>）"),
   blockHeight: z.number().int().nonnegative().describe("区块序号（第 0 块为空树）"),
@@ -25,12 +26,12 @@ export const LedgerCheckpointSchema = z.object({
   createdAt: z.number().int().describe("签发时间（毫秒）"),
 });
 
-export const InclusionProofQuerySchema = z.object({
+const InclusionProofQuerySchema = z.object({
   index: z.coerce.number().int().nonnegative().describe("条目序号（从 0 起）"),
   treeSize: z.coerce.number().int().positive().optional().describe("证明所对的树大小；缺省为最新检查点"),
 });
 
-export const InclusionProofSchema = z.object({
+const InclusionProofSchema = z.object({
   index: z.number().int().nonnegative(),
   treeSize: treeSize,
   leafHash: z.string().regex(/^[0-9a-f]{64}$/).describe("叶哈希 SHA-256(0x00‖条目)，十六进制"),
@@ -38,19 +39,19 @@ export const InclusionProofSchema = z.object({
   checkpoint: z.string().describe("大小为 treeSize 的签名检查点"),
 });
 
-export const ConsistencyProofQuerySchema = z.object({
+const ConsistencyProofQuerySchema = z.object({
   oldSize: z.coerce.number().int().positive().describe("较早的树大小（≥ 1）"),
   newSize: z.coerce.number().int().positive().describe("较新的树大小（≤ 当前树大小）"),
 });
 
-export const ConsistencyProofSchema = z.object({
+const ConsistencyProofSchema = z.object({
   oldSize: treeSize,
   newSize: treeSize,
   proof: z.array(base64Hash).describe("一致性证明（RFC 9162 顺序）"),
 });
 
 /** The trusted time of a checkpoint: an RFC 3161 token where a time-stamp authority is configured. */
-export const CheckpointTimeSchema = z.object({
+const CheckpointTimeSchema = z.object({
   timestampAuthority: z.string().nullable().describe("本平台配置的 RFC 3161 时间戳服务地址；未配置为 null"),
   kind: z.enum(["tsa", "platform"]).describe("tsa = 第三方可信时间戳；platform = 平台自身时间"),
   statement: z.string().optional().describe("kind 为 platform 时的说明"),
