@@ -55,7 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 
 export class SchemaOutdatedError extends Error {
   constructor(readonly pending: string[]) {
-    super(`数据库结构不是最新：尚有 ${pending.length} 个迁移未执行（${pending.join("、")}），请先运行 npm run migrate，或不设置 MIGRATE_ON_START=false 让服务启动时执行迁移`);
+    super(`数据库结构不是最新：尚有 ${pending.length} 个迁移未执行（${pending.join("、")}）。请先运行 npm run migrate（或去掉 MIGRATE_ON_START=false，由服务启动时执行迁移）`);
     this.name = "SchemaOutdatedError";
   }
 }
