@@ -7,11 +7,12 @@
  * them against a signed checkpoint. Tiles are untrusted input: a wrong tile only yields a proof that
  * fails verification.
  */
-import { concatBytes } from "./encoding.js";
-import { HASH_SIZE, hashChildren } from "./hashing.js";
-import type { NodeHashReader } from "./proof-plan.js";
+import { concatBytes } from "../../shared/ledger/encoding.js";
+import { HASH_SIZE, hashChildren } from "../../shared/ledger/hashing.js";
+import type { NodeHashReader } from "../../shared/ledger/proof-plan.js";
+import type { NodeId } from "../../shared/ledger/tree-math.js";
+import { sha256 } from "./node-crypto.js";
 import { locateNode, TILE_HEIGHT, TILE_WIDTH, tilePath, type TileId } from "./tiles.js";
-import type { NodeId } from "./tree-math.js";
 
 /** The perfect subtrees whose hashes make up `tile`, in order. */
 export function tileNodes(tile: TileId): NodeId[] {
@@ -31,7 +32,7 @@ export function hashFromTile(tileData: Uint8Array, node: NodeId, treeSize: numbe
   const { tile, offset, count } = locateNode(node, treeSize);
   if (tileData.length < (offset + count) * HASH_SIZE) throw new RangeError(`tile ${tilePath(tile)} is too short`);
   let row = Array.from({ length: count }, (_, i) => tileData.subarray((offset + i) * HASH_SIZE, (offset + i + 1) * HASH_SIZE));
-  while (row.length > 1) row = Array.from({ length: row.length / 2 }, (_, i) => hashChildren(row[2 * i], row[2 * i + 1]));
+  while (row.length > 1) row = Array.from({ length: row.length / 2 }, (_, i) => hashChildren(row[2 * i], row[2 * i + 1], sha256));
   return Uint8Array.from(row[0]);
 }
 

@@ -10,11 +10,11 @@
  *   tile/<L>/<N>[.p/<W>]      N as 3-digit groups, all but the last prefixed with x:
  *   tile/entries/<N>[.p/<W>]  1234067 → x001/x234/067
  */
-import { consistencyProofPlan } from "./consistency.js";
-import { LedgerFormatError } from "./errors.js";
-import { inclusionProofPlan } from "./inclusion.js";
-import { planNodes } from "./proof-plan.js";
-import { assertTreeSize, type NodeId } from "./tree-math.js";
+import { consistencyProofPlan } from "../../shared/ledger/consistency.js";
+import { LedgerFormatError } from "../../shared/ledger/errors.js";
+import { inclusionProofPlan } from "../../shared/ledger/inclusion.js";
+import { planNodes } from "../../shared/ledger/proof-plan.js";
+import { assertTreeSize, type NodeId } from "../../shared/ledger/tree-math.js";
 
 export const TILE_HEIGHT = 8;
 export const TILE_WIDTH = 256;

@@ -7,10 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { hashChildren, hashLeaf } from "../../../server/ledger/hashing.js";
+import { hashChildren, hashLeaf } from "../../../shared/ledger/hashing.js";
 import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
-import type { NodeHashReader } from "../../../server/ledger/proof-plan.js";
-import { perfectSubtrees } from "../../../server/ledger/tree-math.js";
+import type { NodeHashReader } from "../../../shared/ledger/proof-plan.js";
+import { perfectSubtrees } from "../../../shared/ledger/tree-math.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 
 export const VECTORS = path.resolve(import.meta.dirname, "../../fixtures/vectors");
 
@@ -44,7 +45,7 @@ export function flipBit(bytes: Uint8Array, bit: number): Uint8Array {
 /** A real tree (of `size` distinct leaves, or of the given leaves) with every perfect subtree stored. */
 export function buildTree(sizeOrLeaves: number | Uint8Array[]) {
   const leaves = typeof sizeOrLeaves === "number" ? Array.from({ length: sizeOrLeaves }, (_, i) => new TextEncoder().encode(`leaf-${i}`)) : sizeOrLeaves;
-  const leafHashes = leaves.map(hashLeaf);
+  const leafHashes = leaves.map((leaf) => hashLeaf(leaf, sha256));
   const store = new MemoryNodeStore();
   CompactRange.empty().appendAll(leafHashes, store.put);
   /** The root of the first n leaves, folded from the stored perfect subtrees of [0, n). */
@@ -55,7 +56,7 @@ export function buildTree(sizeOrLeaves: number | Uint8Array[]) {
 /** RFC 9162 MTH from the perfect subtrees of [0, n), largest first: fold from the right. */
 function foldRoot(nodes: Uint8Array[]): Uint8Array {
   let root = nodes[nodes.length - 1];
-  for (let i = nodes.length - 2; i >= 0; i -= 1) root = hashChildren(nodes[i], root);
+  for (let i = nodes.length - 2; i >= 0; i -= 1) root = hashChildren(nodes[i], root, sha256);
   return root;
 }
 
@@ -68,14 +69,14 @@ export class OneLeafTree {
   readonly #uniform: Uint8Array[];
   readonly #onPath: Uint8Array[];
 
-  constructor(readonly special: number, base = hashLeaf(new Uint8Array([1])), specialHash = hashLeaf(new Uint8Array([2]))) {
+  constructor(readonly special: number, base = hashLeaf(new Uint8Array([1]), sha256), specialHash = hashLeaf(new Uint8Array([2]), sha256)) {
     this.#uniform = [base];
     this.#onPath = [specialHash];
     for (let level = 1; level <= 53; level += 1) {
       const below = this.#uniform[level - 1];
-      this.#uniform.push(hashChildren(below, below));
+      this.#uniform.push(hashChildren(below, below, sha256));
       const childIsLeft = Math.floor(special / 2 ** (level - 1)) % 2 === 0;
-      this.#onPath.push(childIsLeft ? hashChildren(this.#onPath[level - 1], below) : hashChildren(below, this.#onPath[level - 1]));
+      this.#onPath.push(childIsLeft ? hashChildren(this.#onPath[level - 1], below, sha256) : hashChildren(below, this.#onPath[level - 1], sha256));
     }
   }
 

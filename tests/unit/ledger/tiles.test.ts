@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateConsistencyProof, verifyConsistency } from "../../../server/ledger/consistency.js";
+import { generateConsistencyProof, verifyConsistency } from "../../../shared/ledger/consistency.js";
 import { encodeEntryBundle, splitEntryBundle } from "../../../server/ledger/entry-bundle.js";
-import { LedgerFormatError } from "../../../server/ledger/errors.js";
-import { hashLeaf } from "../../../server/ledger/hashing.js";
-import { generateInclusionProof, verifyInclusion } from "../../../server/ledger/inclusion.js";
+import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { generateInclusionProof, verifyInclusion } from "../../../shared/ledger/inclusion.js";
 import { createTileHashReader, encodeTile, tileNodes } from "../../../server/ledger/tile-hashes.js";
 import {
   entryBundleForIndex,
@@ -17,6 +17,7 @@ import {
   tilesForInclusionProof,
   type TileId,
 } from "../../../server/ledger/tiles.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { anyTreeSize, buildTree, OneLeafTree, PROPERTY_TIMEOUT } from "./support.js";
 
 describe("tile paths", () => {
@@ -109,9 +110,9 @@ describe("proofs from tiles alone", () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 70_000 }).chain((size) => fc.tuple(fc.constant(size), fc.nat(size - 1))), async ([size, index]) => {
         const server = tileServer((level, i) => store.get(level, i));
-        const proof = await generateInclusionProof(index, size, createTileHashReader(size, server.fetchTile));
-        expect(proof).toEqual(await generateInclusionProof(index, size, store.reader));
-        expect(verifyInclusion({ leafHash: leafHashes[index], index, treeSize: size, proof, rootHash: rootAt(size) })).toBe(true);
+        const proof = await generateInclusionProof(index, size, createTileHashReader(size, server.fetchTile), sha256);
+        expect(proof).toEqual(await generateInclusionProof(index, size, store.reader, sha256));
+        expect(verifyInclusion({ leafHash: leafHashes[index], index, treeSize: size, proof, rootHash: rootAt(size) }, sha256)).toBe(true);
         expect(server.fetched.sort()).toEqual(tilesForInclusionProof(index, size).map(tilePath).sort());
       }),
       { numRuns: 100 },
@@ -122,9 +123,9 @@ describe("proofs from tiles alone", () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 70_000 }).chain((size2) => fc.tuple(fc.integer({ min: 1, max: size2 }), fc.constant(size2))), async ([size1, size2]) => {
         const server = tileServer((level, i) => store.get(level, i));
-        const proof = await generateConsistencyProof(size1, size2, createTileHashReader(size2, server.fetchTile));
-        expect(proof).toEqual(await generateConsistencyProof(size1, size2, store.reader));
-        expect(verifyConsistency({ size1, size2, rootHash1: rootAt(size1), rootHash2: rootAt(size2), proof })).toBe(true);
+        const proof = await generateConsistencyProof(size1, size2, createTileHashReader(size2, server.fetchTile), sha256);
+        expect(proof).toEqual(await generateConsistencyProof(size1, size2, store.reader, sha256));
+        expect(verifyConsistency({ size1, size2, rootHash1: rootAt(size1), rootHash2: rootAt(size2), proof }, sha256)).toBe(true);
         expect(server.fetched.sort()).toEqual(tilesForConsistencyProof(size1, size2).map(tilePath).sort());
       }),
       { numRuns: 100 },
@@ -136,8 +137,8 @@ describe("proofs from tiles alone", () => {
       fc.asyncProperty(anyTreeSize.chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 }))), async ([size, index]) => {
         const tree = new OneLeafTree(index);
         const server = tileServer((level, i) => tree.nodeHash(level, i));
-        const proof = await generateInclusionProof(index, size, createTileHashReader(size, server.fetchTile));
-        expect(verifyInclusion({ leafHash: tree.nodeHash(0, index), index, treeSize: size, proof, rootHash: tree.root(size) })).toBe(true);
+        const proof = await generateInclusionProof(index, size, createTileHashReader(size, server.fetchTile), sha256);
+        expect(verifyInclusion({ leafHash: tree.nodeHash(0, index), index, treeSize: size, proof, rootHash: tree.root(size) }, sha256)).toBe(true);
         expect(server.fetched.length).toBeLessThanOrEqual(2 * 7);
       }),
       { numRuns: 100 },
@@ -165,7 +166,7 @@ describe("entry bundles", () => {
     const { leaves, store } = buildTree(300);
     const bundle = encodeEntryBundle(leaves.slice(256));
     const tile = encodeTile(tileNodes({ level: 0, index: 1, width: 44 }).map((node) => store.get(node.level, node.index)));
-    expect(encodeTile(splitEntryBundle(bundle, 44).map(hashLeaf))).toEqual(tile);
+    expect(encodeTile(splitEntryBundle(bundle, 44).map((leaf) => hashLeaf(leaf, sha256)))).toEqual(tile);
   });
 
   it("refuses truncated bundles, miscounted bundles and oversized entries", () => {

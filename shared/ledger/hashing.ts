@@ -4,27 +4,30 @@
  *   node hash  = SHA-256(0x01 ‖ left ‖ right)
  *   MTH({})    = SHA-256()            (the empty tree)
  * The prefixes keep a leaf from ever being mistaken for an interior node (second-preimage defence).
- *
- * SHA-256 itself comes from sha256.ts (node:crypto; sha256.browser.ts in the browser build).
+ * SHA-256 itself is the caller's (crypto.ts).
  */
-import { sha256 } from "./sha256.js";
+import type { Sha256 } from "./crypto.js";
 import { largestPowerOfTwoBelow } from "./tree-math.js";
-
-export { sha256 };
 
 export const HASH_SIZE = 32;
 
 const LEAF_PREFIX = new Uint8Array([0x00]);
 const NODE_PREFIX = new Uint8Array([0x01]);
 
-/** The root of the tree with no leaves (RFC 9162 §2.1.1: the hash of the empty string). */
-export const EMPTY_TREE_ROOT: Uint8Array = sha256();
+/**
+ * The root of the tree with no leaves (RFC 9162 §2.1.1: the hash of the empty string), spelled out
+ * because it needs no digest at hand; tests/unit/ledger/hashing.test.ts checks it against SHA-256().
+ */
+export const EMPTY_TREE_ROOT: Uint8Array = Uint8Array.from(
+  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".match(/../g)!,
+  (pair) => Number.parseInt(pair, 16),
+);
 
-export function hashLeaf(leaf: Uint8Array): Uint8Array {
+export function hashLeaf(leaf: Uint8Array, sha256: Sha256): Uint8Array {
   return sha256(LEAF_PREFIX, leaf);
 }
 
-export function hashChildren(left: Uint8Array, right: Uint8Array): Uint8Array {
+export function hashChildren(left: Uint8Array, right: Uint8Array, sha256: Sha256): Uint8Array {
   return sha256(NODE_PREFIX, left, right);
 }
 
@@ -33,12 +36,12 @@ export function hashChildren(left: Uint8Array, right: Uint8Array): Uint8Array {
  * largest power of two k < n, MTH = HASH(0x01 ‖ MTH(D[0:k]) ‖ MTH(D[k:n])). O(n) hashes; the
  * reference that the incremental structures are checked against, and handy for small trees.
  */
-export function merkleTreeHash(leafHashes: readonly Uint8Array[]): Uint8Array {
+export function merkleTreeHash(leafHashes: readonly Uint8Array[], sha256: Sha256): Uint8Array {
   if (leafHashes.length === 0) return EMPTY_TREE_ROOT;
   const rangeHash = (begin: number, end: number): Uint8Array => {
     if (end - begin === 1) return leafHashes[begin];
     const split = largestPowerOfTwoBelow(end - begin);
-    return hashChildren(rangeHash(begin, begin + split), rangeHash(begin + split, end));
+    return hashChildren(rangeHash(begin, begin + split), rangeHash(begin + split, end), sha256);
   };
   return rangeHash(0, leafHashes.length);
 }
