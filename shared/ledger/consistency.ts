@@ -87,7 +87,3 @@ export function checkConsistencyProof({ size1, size2, rootHash1, rootHash2, proo
   if (sn !== 0) return proofFailed("proof-too-short");
   return bytesEqual(oldRoot, rootHash1) && bytesEqual(newRoot, rootHash2) ? PROOF_OK : proofFailed("root-mismatch");
 }
-
-export function verifyConsistency(claim: ConsistencyClaim, sha256: Sha256): boolean {
-  return checkConsistencyProof(claim, sha256).ok;
-}

@@ -7,7 +7,6 @@
  * SHA-256 itself is the caller's (crypto.ts).
  */
 import type { Sha256 } from "./crypto.js";
-import { largestPowerOfTwoBelow } from "./tree-math.js";
 
 export const HASH_SIZE = 32;
 
@@ -29,19 +28,4 @@ export function hashLeaf(leaf: Uint8Array, sha256: Sha256): Uint8Array {
 
 export function hashChildren(left: Uint8Array, right: Uint8Array, sha256: Sha256): Uint8Array {
   return sha256(NODE_PREFIX, left, right);
-}
-
-/**
- * MTH(D[n]) straight from the RFC 9162 §2.1.1 definition, over already-hashed leaves: split at the
- * largest power of two k < n, MTH = HASH(0x01 ‖ MTH(D[0:k]) ‖ MTH(D[k:n])). O(n) hashes; the
- * reference that the incremental structures are checked against, and handy for small trees.
- */
-export function merkleTreeHash(leafHashes: readonly Uint8Array[], sha256: Sha256): Uint8Array {
-  if (leafHashes.length === 0) return EMPTY_TREE_ROOT;
-  const rangeHash = (begin: number, end: number): Uint8Array => {
-    if (end - begin === 1) return leafHashes[begin];
-    const split = largestPowerOfTwoBelow(end - begin);
-    return hashChildren(rangeHash(begin, begin + split), rangeHash(begin + split, end), sha256);
-  };
-  return rangeHash(0, leafHashes.length);
 }

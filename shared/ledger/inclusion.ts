@@ -70,7 +70,3 @@ export function checkInclusionProof({ leafHash, index, treeSize, proof, rootHash
   if (sn !== 0) return proofFailed("proof-too-short");
   return bytesEqual(computed, rootHash) ? PROOF_OK : proofFailed("root-mismatch");
 }
-
-export function verifyInclusion(claim: InclusionClaim, sha256: Sha256): boolean {
-  return checkInclusionProof(claim, sha256).ok;
-}

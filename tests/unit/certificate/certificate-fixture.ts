@@ -9,7 +9,7 @@ import { CompactRange } from "../../../server/ledger/compact-range.js";
 import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
 import { encodeBase64 } from "../../../shared/ledger/encoding.js";
 import { hashLeaf } from "../../../shared/ledger/hashing.js";
-import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
+import { MemoryNodeStore } from "../../support/memory-node-store.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
 import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
