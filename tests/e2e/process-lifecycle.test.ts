@@ -24,6 +24,7 @@ describe("the server process", () => {
     server = await startServer({ dataDir });
     expect(server.output()).toContain(`衡证电子证据平台已启动：http://127.0.0.1:`);
     expect(server.output()).toContain("运行模式：development（嵌入式 SQLite");
+    expect(server.output()).toMatch(/已执行 \d+ 个数据库迁移/);
     expect(fs.existsSync(path.join(dataDir, "platform.sqlite"))).toBe(true);
     const banners = await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getBanner));
     expect(banners.body.datas.bannerList.length).toBeGreaterThan(0);
@@ -31,6 +32,10 @@ describe("the server process", () => {
 
   it("refuses to start on a bad configuration, naming the variable", async () => {
     await expect(startServer({ env: { PORT: "not-a-port" } })).rejects.toThrow(/PORT 必须是 1-65535 之间的整数/);
+  });
+
+  it("refuses to serve an unmigrated database when told not to migrate on start", async () => {
+    await expect(startServer({ env: { MIGRATE_ON_START: "false" } })).rejects.toThrow(/数据库结构不是最新[\s\S]*npm run migrate/);
   });
 
   it("refuses a second process on the same data folder, and starts again after SIGKILL and after SIGTERM", async () => {
@@ -60,6 +65,23 @@ describe("the server process", () => {
       else expect([200, 503]).toContain(outcome.status);
     }
     expect(outcomes.filter((outcome) => !(outcome instanceof Error) && outcome.status === 200).length).toBeGreaterThan(0);
+  });
+
+  it("logs an unhandled rejection through pino, closes gracefully and exits 1", async () => {
+    const trigger = path.join(import.meta.dirname, "support", "reject-on-sigusr2.mjs");
+    server = await startServer({ env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${trigger}`.trim() } });
+    const exited = new Promise<number | null>((resolve) => server!.child.once("exit", resolve));
+    server.child.kill("SIGUSR2");
+    expect(await exited).toBe(1);
+    const fatal = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+      .find((entry) => entry.level === 60);
+    expect(fatal).toMatchObject({ msg: "unexpected error: closing", err: { message: "unhandled rejection left by the test" } });
+    // The database was closed, not abandoned: SQLite folds its write-ahead log back in on a clean close.
+    expect(fs.existsSync(path.join(server.dataDir, "platform.sqlite-wal"))).toBe(false);
   });
 
   it("loses no acknowledged write when killed with SIGKILL during a burst", async () => {
