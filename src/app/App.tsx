@@ -9,6 +9,7 @@ import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
+import { AppLinksProvider } from "../providers/app-links-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
@@ -20,6 +21,7 @@ import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
+import { APP_LINKS } from "../resources/registry-paths";
 import { appRoutes, knownRoutePatterns, type AppRoute } from "./routes";
 import { sectionRoutes } from "./section-routes";
 
@@ -33,49 +35,51 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <ConfigProvider {...ANTD_CONFIG}>
-        <AntdApp>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={services.dataProvider}
-            authProvider={services.authProvider}
-            accessControlProvider={services.accessControlProvider}
-            resources={REFINE_RESOURCES}
-            options={{
-              disableTelemetry: true,
-              // The navigation guard owns the route rules of spec §2; refine's own per-route
-              // auth check would only repeat it.
-              disableRouteChangeHandler: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { refetchOnWindowFocus: false } } } },
-            }}
-          >
-            <SessionStoreProvider store={services.sessionStore}>
-              <AccountServicesProvider services={services.account}>
-                <NotaryServicesProvider services={services.notary}>
-                  <Bridge />
-                  <NavigationGuard
-                    routePatterns={knownRoutePatterns}
-                    sessionStore={services.sessionStore}
-                    lookupUserInfo={services.lookupUserInfo}
-                    errorPage={<ErrorPage />}
-                  >
-                    <ScanLoginClientProvider client={services.scanLogin}>
-                      <PersonalServicesProvider services={services.personal}>
-                        <AppFeedbackProvider feedback={services.feedback}>
-                          <VerificationClientProvider client={services.verification}>
-                            <AppRoutes />
-                          </VerificationClientProvider>
-                        </AppFeedbackProvider>
-                      </PersonalServicesProvider>
-                    </ScanLoginClientProvider>
-                  </NavigationGuard>
-                  <MessageModalHost store={services.messageModal} />
-                </NotaryServicesProvider>
-              </AccountServicesProvider>
-            </SessionStoreProvider>
-          </Refine>
-        </AntdApp>
-      </ConfigProvider>
+      <AppLinksProvider links={APP_LINKS}>
+        <ConfigProvider {...ANTD_CONFIG}>
+          <AntdApp>
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={services.dataProvider}
+              authProvider={services.authProvider}
+              accessControlProvider={services.accessControlProvider}
+              resources={REFINE_RESOURCES}
+              options={{
+                disableTelemetry: true,
+                // The navigation guard owns the route rules of spec §2; refine's own per-route
+                // auth check would only repeat it.
+                disableRouteChangeHandler: true,
+                reactQuery: { clientConfig: { defaultOptions: { queries: { refetchOnWindowFocus: false } } } },
+              }}
+            >
+              <SessionStoreProvider store={services.sessionStore}>
+                <AccountServicesProvider services={services.account}>
+                  <NotaryServicesProvider services={services.notary}>
+                    <Bridge />
+                    <NavigationGuard
+                      routePatterns={knownRoutePatterns}
+                      sessionStore={services.sessionStore}
+                      lookupUserInfo={services.lookupUserInfo}
+                      errorPage={<ErrorPage />}
+                    >
+                      <ScanLoginClientProvider client={services.scanLogin}>
+                        <PersonalServicesProvider services={services.personal}>
+                          <AppFeedbackProvider feedback={services.feedback}>
+                            <VerificationClientProvider client={services.verification}>
+                              <AppRoutes />
+                            </VerificationClientProvider>
+                          </AppFeedbackProvider>
+                        </PersonalServicesProvider>
+                      </ScanLoginClientProvider>
+                    </NavigationGuard>
+                    <MessageModalHost store={services.messageModal} />
+                  </NotaryServicesProvider>
+                </AccountServicesProvider>
+              </SessionStoreProvider>
+            </Refine>
+          </AntdApp>
+        </ConfigProvider>
+      </AppLinksProvider>
     </BrowserRouter>
   );
 }

@@ -6,6 +6,7 @@ import { ScanCallbackPage } from "../pages/login/scan-callback-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import { lazyPage } from "./lazy-page";
+import { APP_LINKS } from "../resources/registry-paths";
 import { APP_PATHS } from "./path-rules";
 import { sectionRoutes } from "./section-routes";
 
@@ -18,7 +19,7 @@ export type AppRoute = { path: string; element: ReactNode } | { path: string; re
 export const CATCH_ALL_PATH = "*";
 
 export const appRoutes: readonly AppRoute[] = [
-  { path: APP_PATHS.root, redirectTo: APP_PATHS.operationPanel },
+  { path: APP_PATHS.root, redirectTo: APP_LINKS.operationPanel },
   { path: APP_PATHS.home, element: <HomePage /> },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: `${APP_PATHS.notaryConsole}/*`, element: lazyPage(() => import("../pages/notary/notary-requests-page").then((module) => module.NotaryRequestsPage)) },

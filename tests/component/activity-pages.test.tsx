@@ -7,6 +7,7 @@ import { DescriptionPopup } from "../../src/pages/public/activity/description-po
 import { LawyerActivityPage } from "../../src/pages/public/activity/lawyer-activity-page";
 import { NotarizationActivityPage } from "../../src/pages/public/activity/notarization-activity-page";
 import { COMMON_ENDPOINTS } from "../../src/providers/common-endpoints";
+import { registryPath } from "../../src/resources/registry-paths";
 import { BUNDLE_VALID_DAYS, NOTARISATION_BUNDLES } from "../../src/schema/bundle";
 import { ACTIVITY_BANNER_AUTOPLAY_MS, ACTIVITY_PACKAGE_COUNT, COMPARISON_CAROUSEL_SLIDES } from "../../src/schema/constants";
 import { formatYuan } from "../../src/schema/money";
@@ -14,7 +15,7 @@ import { AntdTestProvider } from "./antd-test-provider";
 import { ok } from "./account-harness";
 import { renderPublicPage } from "./public-page-harness";
 
-const PURCHASE_PACKAGE = "/personal/expenseCenter/purchasePackage";
+const PURCHASE_PACKAGE = registryPath("personal/expenseCenter", "purchasePackage");
 
 /** getTime answering a moment inside the 2017 promotion (2017-10-01 12:00 in Shanghai). */
 const IN_PROMOTION = { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2017-10-01T12:00:00+08:00") }) };

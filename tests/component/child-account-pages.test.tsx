@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { ChildAccountListPage } from "../../src/pages/personal/child-accounts/child-account-list-page";
 import { CreateChildAccountPage } from "../../src/pages/personal/child-accounts/create-child-account-page";
 import { md5Hex } from "../../src/providers/login-crypto";
+import { registryPath } from "../../src/resources/registry-paths";
+import { registryRoute } from "../support/registry-route";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
@@ -24,7 +26,8 @@ const child = (id: number, name: string) => ({
 const page = (list: unknown[], pageNumber = 1, pageSize = 10, totalRow = list.length) => ok({ list, pageNumber, pageSize, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
 
 function openCreate(script = {}, user = MAIN_ACCOUNT) {
-  return renderPersonal({ path: "/personal/childAccountManagement/createChildAccount", element: <CreateChildAccountPage />, script, user });
+  const route = registryRoute("personal/childAccountManagement", "createChildAccount");
+  return renderPersonal({ path: route.path, element: <CreateChildAccountPage route={route} />, script, user });
 }
 
 async function fillCreateForm(values: { account: string; name: string; password: string; confirm: string }) {
@@ -61,7 +64,7 @@ describe("creating a child account", () => {
     await fillCreateForm({ account: " 13800001111 ", name: "法务部", password: "init1234", confirm: "init1234" });
     await waitFor(() => expect(callsTo(CREATE)).toHaveLength(1));
     expect(callsTo(CREATE)[0].params).toEqual({ account: "13800001111", name: "法务部", encryptPassword: `rsa(${md5Hex("init1234")})` });
-    await waitFor(() => expect(screen.getByLabelText("当前地址")).toHaveTextContent("/personal/childAccountManagement/createSuccess"));
+    await waitFor(() => expect(screen.getByLabelText("当前地址")).toHaveTextContent(registryPath("personal/childAccountManagement", "createSuccess")));
   });
 
   it("puts the server's 'already registered' message under the account", async () => {
@@ -82,7 +85,7 @@ describe("a sub-account (spec §6)", () => {
   });
 
   it("sees no list", async () => {
-    const { callsTo } = renderPersonal({ path: "/personal/childAccountManagement/dataList", element: <ChildAccountListPage />, user: SUB_ACCOUNT });
+    const { callsTo } = renderPersonal({ path: registryPath("personal/childAccountManagement", "dataList"), element: <ChildAccountListPage />, user: SUB_ACCOUNT });
     expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });
@@ -91,7 +94,7 @@ describe("a sub-account (spec §6)", () => {
 describe("the child-account list", () => {
   it("asks for the page in the URL and shows the rows", async () => {
     const { callsTo } = renderPersonal({
-      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=30&keyword=法务",
+      path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=2&pageSize=30&keyword=法务`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 2, 30, 31) },
     });
@@ -101,13 +104,13 @@ describe("the child-account list", () => {
   });
 
   it("clears a page number beyond the last page (spec §5)", async () => {
-    renderPersonal({ path: "/personal/childAccountManagement/dataList?pageNumber=5", element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
+    renderPersonal({ path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=5`, element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
     await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent(/^$/));
   });
 
   it("filters by status through the URL, starting again at page 1", async () => {
     const { callsTo } = renderPersonal({
-      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=10",
+      path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=2&pageSize=10`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 1, 10, 20) },
     });

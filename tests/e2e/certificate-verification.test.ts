@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/note-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
@@ -77,7 +78,7 @@ describe("a certificate, from upload to independent verification", () => {
     const problems = watchConsole(page);
     await page.goto(`${live.server.url}/index`);
     await storeUserSession(page, session);
-    await page.goto(`${live.server.url}/evidenceSave/fileEvidence/dataList`);
+    await page.goto(`${live.server.url}${registryPath("evidenceSave/fileEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建文件存证" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.locator('input[type="file"]').setInputFiles(original);

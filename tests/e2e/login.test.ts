@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
@@ -89,7 +90,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("checkbox").check();
     await shoot(page, "register");
     await page.getByRole("button", { name: "注册" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     await page.getByText(`您好，${PHONE}`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).not.toContain(PASSWORD);
     await logOut(page);
@@ -116,7 +117,7 @@ describe("accounts in the browser", () => {
 
     await page.getByLabel("图形验证码").fill(await captchaAnswer(context));
     await page.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     await page.getByText(`您好，${PHONE}`).waitFor();
     await logOut(page);
     expect(problems).toEqual([]);
@@ -137,7 +138,7 @@ describe("accounts in the browser", () => {
     await form.getByLabel("验证码").fill(await latestCode(SECOND_PHONE));
     await shoot(page, "code-login");
     await form.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     await page.getByText(`您好，${SECOND_PHONE}`).waitFor();
     // Registered by a code, so without a password until one is set at /user/setPassword.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("evidence.userSession") ?? "{}").hasPassword)).toBe(false);
@@ -173,7 +174,7 @@ describe("accounts in the browser", () => {
     await shoot(page, "code-login-captcha");
     await form.getByLabel("图形验证码").fill(await captchaAnswer(context));
     await form.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     await page.getByText(`您好，${THIRD_PHONE}`).waitFor();
     expect(problems).toEqual([]);
     await context.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devOpenId } from "../../server/modules/scan-login/dev-messaging-provider.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { encryptorFor, lastCodeSentTo, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 
@@ -247,9 +248,9 @@ describe("binding from the security centre", () => {
     const options = { token: owner.token };
     expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas).toEqual({ isBound: false, providerName: "微信（开发环境模拟）" });
 
-    const { state } = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const { state } = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: registryPath("personal/securityCenter", "bindWechat"), token: owner.token });
     const back = await confirmOnPhone(state, "卯某");
-    expect(back.redirectTo.pathname).toBe("/personal/securityCenter/bindWechat");
+    expect(back.redirectTo.pathname).toBe(registryPath("personal/securityCenter", "bindWechat"));
     const bound = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, options)).json();
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("卯某")}` });
     expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas.isBound).toBe(true);
@@ -264,7 +265,7 @@ describe("binding from the security centre", () => {
   it("takes a bind QR code only from the account that asked for it, and never a login QR code", async () => {
     const owner = await registerAccount();
     const stranger = await registerAccount();
-    const bindQr = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const bindQr = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: registryPath("personal/securityCenter", "bindWechat"), token: owner.token });
     const back = await confirmOnPhone(bindQr.state, "辰某");
     const refused = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, { token: stranger.token })).json();
     expect(refused.code).toBe(106);
@@ -275,7 +276,7 @@ describe("binding from the security centre", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.get("/webapi/wxLogin/v2/getBindQrUrl", { redirectUrl: "/personal/securityCenter/bindWechat" })).json().code).toBe(102);
+    expect((await t.get("/webapi/wxLogin/v2/getBindQrUrl", { redirectUrl: registryPath("personal/securityCenter", "bindWechat") })).json().code).toBe(102);
     expect((await t.post("/webapi/wxLogin/v2/unbind", {})).json().code).toBe(102);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { headerShortcuts } from "../../../src/components/shell/header-shortcuts";
 import type { UserSession } from "../../../src/providers/session-store";
+import { APP_LINKS, registryPath } from "../../../src/resources/registry-paths";
 
 const MAIN: UserSession = { token: "tk", timestamp: 0, accountType: 1 };
 const ORGANISATION: UserSession = { token: "tk", timestamp: 0, accountType: 2 };
@@ -9,11 +10,11 @@ const SUB: UserSession = { token: "tk", timestamp: 0, accountType: 3 };
 // The side navigation, derived from the registry now, is tested in tests/unit/resources/derive.test.ts.
 describe("header shortcuts (spec §2 logged-in shell)", () => {
   it.each([
-    ["a sub-account (accountType 3)", SUB, [["修改密码", "/personal/securityCenter/changePassword"], ["消费记录", "/personal/expenseCenter/expenseRecord"]]],
-    ["a personal account", MAIN, [["在线充值", "/personal/expenseCenter/onlineCharge"], ["购买套餐", "/personal/expenseCenter/purchasePackage"]]],
-    ["an organisation", ORGANISATION, [["在线充值", "/personal/expenseCenter/onlineCharge"], ["购买套餐", "/personal/expenseCenter/purchasePackage"]]],
-    ["nobody stored", null, [["在线充值", "/personal/expenseCenter/onlineCharge"], ["购买套餐", "/personal/expenseCenter/purchasePackage"]]],
+    ["a sub-account (accountType 3)", SUB, [["修改密码", registryPath("personal/securityCenter", "changePassword")], ["消费记录", registryPath("personal/expenseCenter", "expenseRecord")]]],
+    ["a personal account", MAIN, [["在线充值", registryPath("personal/expenseCenter", "onlineCharge")], ["购买套餐", registryPath("personal/expenseCenter", "purchasePackage")]]],
+    ["an organisation", ORGANISATION, [["在线充值", registryPath("personal/expenseCenter", "onlineCharge")], ["购买套餐", registryPath("personal/expenseCenter", "purchasePackage")]]],
+    ["nobody stored", null, [["在线充值", registryPath("personal/expenseCenter", "onlineCharge")], ["购买套餐", registryPath("personal/expenseCenter", "purchasePackage")]]],
   ] as const)("%s", (_label, user, expected) => {
-    expect(headerShortcuts(user).map((shortcut) => [shortcut.label, shortcut.to])).toEqual(expected);
+    expect(headerShortcuts(user, APP_LINKS).map((shortcut) => [shortcut.label, shortcut.to])).toEqual(expected);
   });
 });

@@ -3,6 +3,7 @@ import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { canonicalParamString } from "../../../src/schema/signature";
 
 const T0 = 1_700_000_000_000;
@@ -15,7 +16,7 @@ function setup() {
     seen.push(config);
     return { status: 200, statusText: "OK", headers: {}, config, data: { code: 200, message: "保存成功", datas: null } };
   };
-  const http = createHttpClient({ baseURL: "/webapi", sessionStore, getLocation: () => ({ pathname: "/personal/accountManagement", search: "" }), navigate: () => {}, now: () => T0, adapter });
+  const http = createHttpClient({ baseURL: "/webapi", sessionStore, getLocation: () => ({ pathname: registryPath("personal/accountManagement"), search: "" }), navigate: () => {}, now: () => T0, adapter });
   return { http, seen };
 }
 

@@ -2,6 +2,7 @@ import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
 import { createHttpClient, serializeQuery, type BrowserLocation } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore, type UserSession } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { ResultMessage } from "../../../src/schema/envelope";
 import { canonicalParamString } from "../../../src/schema/signature";
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-axios-adapter";
@@ -9,7 +10,7 @@ import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-
 const T0 = 1_700_000_000_000;
 const USER: UserSession = { token: "tk-123", timestamp: T0 - 60_000, id: 7, loginAccount: "13800000000" };
 
-function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: "/personal/operationPanel", search: "" } as BrowserLocation } = {}) {
+function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: registryPath("personal/operationPanel"), search: "" } as BrowserLocation } = {}) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (user) sessionStore.setUser(user);
   const fake = createFakeAdapter(replies);
@@ -194,7 +195,7 @@ describe("http client: session-invalid codes (spec §4)", () => {
     { code, pathname: "/helpcenter", search: "?code=HLQUESTION", navigatesHome: false },
     { code, pathname: "/user/register", search: "", navigatesHome: false },
     { code, pathname: "/info/about", search: "", navigatesHome: false },
-    { code, pathname: "/personal/operationPanel", search: "?tab=1", navigatesHome: true },
+    { code, pathname: registryPath("personal/operationPanel"), search: "?tab=1", navigatesHome: true },
     { code, pathname: "/info/notaryRequests/requestList", search: "", navigatesHome: true },
   ]);
 
