@@ -14,6 +14,8 @@ import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
 
+const NEW_TEXT_MONITOR = registryPath("monitor/text", "ystwnew");
+
 /** The logged-in shell around any main-section page, as App.tsx mounts it. */
 async function renderShell(path: string, navigation: string, user: Record<string, unknown> = { accountType: 1 }, feedback = createAppFeedback()) {
   const sessionStore = createSessionStore(createMemoryStorage());
@@ -56,7 +58,7 @@ const mainNavLinks = () => within(screen.getByRole("navigation", { name: "主导
 
 describe("the logged-in shell of the main sections", () => {
   it("has the main navigation of spec §2, without the personal centre, marking the current section", async () => {
-    await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航");
+    await renderShell(NEW_TEXT_MONITOR, "全网监测导航");
     expect(mainNavLinks().map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["区块链存证", registryPath("evidenceSave/fileEvidence", "guidance")],
       ["电子取证", registryPath("evidenceTaken/totalEvidenceTaken", "dataList")],
@@ -70,11 +72,11 @@ describe("the logged-in shell of the main sections", () => {
   });
 
   it("shows monitoring's side navigation, with the current group open and the current page marked", async () => {
-    const nav = await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航");
+    const nav = await renderShell(NEW_TEXT_MONITOR, "全网监测导航");
     const groups = within(nav).getAllByRole("menuitem").map((item) => item.textContent);
     expect(groups).toEqual(expect.arrayContaining(["信息监测", "音乐监测", "电台监测", "文学监测", "短视频监测"]));
     const current = within(nav).getByRole("link", { name: "新建信息监测" });
-    expect(current).toHaveAttribute("href", registryPath("monitor/text", "ystwnew"));
+    expect(current).toHaveAttribute("href", NEW_TEXT_MONITOR);
     expect(current.closest("li")).toHaveClass("ant-menu-item-selected");
     expect(within(nav).queryByRole("link", { name: "监测指引" })).toBeInTheDocument();
   });
@@ -95,7 +97,7 @@ describe("the logged-in shell of the main sections", () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      const nav = await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航");
+      const nav = await renderShell(NEW_TEXT_MONITOR, "全网监测导航");
       const u = userEvent.setup();
       await u.click(screen.getByRole("button", { name: "收起导航" }));
       await u.click(screen.getByRole("button", { name: "展开导航" }));
@@ -114,7 +116,7 @@ describe("the logged-in shell of the main sections", () => {
 
   it("puts the content under the loading overlay while the app's loading flag is raised", async () => {
     const feedback = createAppFeedback();
-    await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航", { accountType: 1 }, feedback);
+    await renderShell(NEW_TEXT_MONITOR, "全网监测导航", { accountType: 1 }, feedback);
     expect(screen.queryByText("处理中，请稍候…")).not.toBeInTheDocument();
     let end = () => {};
     act(() => {
@@ -127,11 +129,11 @@ describe("the logged-in shell of the main sections", () => {
   });
 
   it("tells a test account (istest) that its data is test data, and nobody else", async () => {
-    await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航", { accountType: 1, istest: true });
+    await renderShell(NEW_TEXT_MONITOR, "全网监测导航", { accountType: 1, istest: true });
     expect(screen.getByRole("alert")).toHaveTextContent("当前登录的是测试账号");
     expect(screen.getByText("测试账号")).toBeInTheDocument();
     cleanup();
-    await renderShell(registryPath("monitor/text", "ystwnew"), "全网监测导航", { accountType: 1, istest: false });
+    await renderShell(NEW_TEXT_MONITOR, "全网监测导航", { accountType: 1, istest: false });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByText("测试账号")).not.toBeInTheDocument();
   });

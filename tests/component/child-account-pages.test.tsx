@@ -9,6 +9,8 @@ import { registryRoute } from "../support/registry-route";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
+const CHILD_ACCOUNT_LIST = registryPath("personal/childAccountManagement", "dataList");
+
 const CREATE = "/childAccount/v2/create";
 const LIST = "/childAccount/v2/list";
 const SUB_ACCOUNT = { ...MAIN_ACCOUNT, id: 9, accountType: 3 };
@@ -85,7 +87,7 @@ describe("a sub-account (spec §6)", () => {
   });
 
   it("sees no list", async () => {
-    const { callsTo } = renderPersonal({ path: registryPath("personal/childAccountManagement", "dataList"), element: <ChildAccountListPage />, user: SUB_ACCOUNT });
+    const { callsTo } = renderPersonal({ path: CHILD_ACCOUNT_LIST, element: <ChildAccountListPage />, user: SUB_ACCOUNT });
     expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });
@@ -94,7 +96,7 @@ describe("a sub-account (spec §6)", () => {
 describe("the child-account list", () => {
   it("asks for the page in the URL and shows the rows", async () => {
     const { callsTo } = renderPersonal({
-      path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=2&pageSize=30&keyword=法务`,
+      path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=30&keyword=法务`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 2, 30, 31) },
     });
@@ -104,13 +106,13 @@ describe("the child-account list", () => {
   });
 
   it("clears a page number beyond the last page (spec §5)", async () => {
-    renderPersonal({ path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=5`, element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
+    renderPersonal({ path: `${CHILD_ACCOUNT_LIST}?pageNumber=5`, element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
     await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent(/^$/));
   });
 
   it("filters by status through the URL, starting again at page 1", async () => {
     const { callsTo } = renderPersonal({
-      path: `${registryPath("personal/childAccountManagement", "dataList")}?pageNumber=2&pageSize=10`,
+      path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=10`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 1, 10, 20) },
     });

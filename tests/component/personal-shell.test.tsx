@@ -17,13 +17,16 @@ import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
 
+const OPERATION_PANEL = registryPath("personal/operationPanel");
+const ACCOUNT_MANAGEMENT = registryPath("personal/accountManagement");
+
 // The first render of a file pays for antd's styles being built; a slow machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
 const GET_TIME = "/common/v2/getTime";
 
 /** The shell as App.tsx mounts it: a layout route around two content-only personal pages; resolves once the side navigation is permitted. */
-async function renderShell(user: Record<string, unknown>, path = registryPath("personal/operationPanel")) {
+async function renderShell(user: Record<string, unknown>, path = OPERATION_PANEL) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), "/user/v2/logout": ok(null) });
@@ -54,8 +57,8 @@ async function renderShell(user: Record<string, unknown>, path = registryPath("p
                     </AppShell>
                   }
                 >
-                  <Route path={registryPath("personal/operationPanel")} element={<p>运营面板内容</p>} />
-                  <Route path={registryPath("personal/accountManagement")} element={<p>账号管理内容</p>} />
+                  <Route path={OPERATION_PANEL} element={<p>运营面板内容</p>} />
+                  <Route path={ACCOUNT_MANAGEMENT} element={<p>账号管理内容</p>} />
                 </Route>
                 <Route path="*" element={null} />
               </Routes>
@@ -107,7 +110,7 @@ describe("personal shell for a main account", () => {
     expect(view.callsTo(GET_TIME)[0].params).toEqual({});
     await userEvent.setup().click(within(sideNav()).getByRole("link", { name: "账号管理" }));
     expect(await screen.findByText("账号管理内容")).toBeInTheDocument();
-    expect(view.location()).toBe(registryPath("personal/accountManagement"));
+    expect(view.location()).toBe(ACCOUNT_MANAGEMENT);
     expect(view.callsTo(GET_TIME)).toHaveLength(1);
   });
 
@@ -130,11 +133,11 @@ describe("personal shell for a main account", () => {
   });
 
   it("个人中心 in the user menu leads to the operation panel", async () => {
-    const view = await renderShell(main, registryPath("personal/accountManagement"));
+    const view = await renderShell(main, ACCOUNT_MANAGEMENT);
     const u = userEvent.setup();
     await u.click(screen.getByRole("button", { name: "用户菜单：zhangsan" }));
     await u.click(await screen.findByRole("menuitem", { name: /个人中心/ }));
-    await waitFor(() => expect(view.location()).toBe(registryPath("personal/operationPanel")));
+    await waitFor(() => expect(view.location()).toBe(OPERATION_PANEL));
   });
 });
 

@@ -12,6 +12,8 @@ import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
+const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
+
 let server: ServerProcess;
 let browser: Browser;
 let holder: LoginResult;
@@ -85,13 +87,13 @@ describe("the evidence library in Chromium", () => {
   let extractLink = "";
 
   it("lists the holder's evidence across types", async () => {
-    await page.goto(`${server.url}${registryPath("evidences/dataList")}`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     for (const file of files) await page.getByRole("cell", { name: file.name }).waitFor();
     await shoot(page, "evidences-data-list");
   });
 
   it("filters the list by the typed name with the 查询 button, as Enter does", async () => {
-    await page.goto(`${server.url}${registryPath("evidences/dataList")}`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await page.getByRole("cell", { name: files[2].name }).waitFor();
     await page.getByRole("searchbox", { name: "证据名称" }).fill("付款凭证");
     await page.getByRole("button", { name: "查询", exact: true }).click();
@@ -102,7 +104,7 @@ describe("the evidence library in Chromium", () => {
   });
 
   it("opens one record's evidenceSaveInfo page from the list", async () => {
-    await page.goto(`${server.url}${registryPath("evidences/dataList")}`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await page.getByRole("row", { name: /付款凭证截图/ }).getByRole("link", { name: "存证信息" }).click();
     await page.waitForURL(`**${registryPath("evidences/dataList", "evidenceSaveInfo")}?id=*`);
     await page.getByText(sha256(files[1].content)).waitFor();
@@ -110,7 +112,7 @@ describe("the evidence library in Chromium", () => {
   });
 
   it("creates an extraction code for two chosen items", async () => {
-    await page.goto(`${server.url}${registryPath("evidences/dataList")}`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await tick(page, files[0].name);
     await tick(page, files[1].name);
     await page.getByRole("button", { name: "生成提取码" }).click();

@@ -11,6 +11,9 @@ import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
+const OPERATION_PANEL = registryPath("personal/operationPanel");
+const NEW_TEXT_MONITOR = registryPath("monitor/text", "ystwnew");
+
 let server: ServerProcess;
 let browser: Browser;
 let login: LoginResult;
@@ -70,7 +73,7 @@ const newMonitoring = () => page.locator("a.ant-btn", { hasText: "新建信息�
 
 describe("operation panel and information-monitoring guide in Chromium", () => {
   it("a new account: balance 0, recharge-for-zero, and new monitoring greyed out until real-name verification (304)", async () => {
-    await page.goto(`${server.url}${registryPath("personal/operationPanel")}`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.getByRole("link", { name: "余额 0 元，立即充值" }).waitFor();
     await page.locator(".ant-statistic-content-value", { hasText: "0.00" }).waitFor();
     await expect.poll(() => newMonitoring().getAttribute("aria-disabled")).toBe("true");
@@ -98,7 +101,7 @@ describe("operation panel and information-monitoring guide in Chromium", () => {
     await setBalance(150_000);
     await page.reload();
     await page.getByRole("link", { name: "余额 1,500.00 元，继续充值" }).waitFor();
-    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(registryPath("monitor/text", "ystwnew"));
+    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(NEW_TEXT_MONITOR);
     await page.getByRole("button", { name: "查看收费标准" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guidance-pricing");
     await page.waitForTimeout(600);
@@ -106,17 +109,17 @@ describe("operation panel and information-monitoring guide in Chromium", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot("monitor-text-guidance-active");
     await newMonitoring().click();
-    await page.waitForURL(`**${registryPath("monitor/text", "ystwnew")}`);
+    await page.waitForURL(`**${NEW_TEXT_MONITOR}`);
 
-    await page.goto(`${server.url}${registryPath("personal/operationPanel")}`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.locator(".ant-statistic-content-value", { hasText: "1,500.00" }).waitFor();
-    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(registryPath("monitor/text", "ystwnew"));
+    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(NEW_TEXT_MONITOR);
     await shoot("operation-panel-funded");
   });
 
   it("a debt shows the balance followed by recharge", async () => {
     await setBalance(-1250);
-    await page.goto(`${server.url}${registryPath("personal/operationPanel")}`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.getByRole("link", { name: "余额 -12.50 元，请充值" }).waitFor();
     await shoot("operation-panel-in-debt");
     expect(problems).toEqual([]);

@@ -4,6 +4,8 @@ import { registryPath } from "../../src/resources/registry-paths";
 import { encryptorFor, lastCodeSentTo, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 
+const BIND_WECHAT = registryPath("personal/securityCenter", "bindWechat");
+
 const QR_URL = "/webapi/wxLogin/getWebWxQrUrl";
 const CALLBACK = "/webapi/wxLogin/callback";
 const BIND = "/webapi/wxLogin/webBindAccountByAuth";
@@ -248,9 +250,9 @@ describe("binding from the security centre", () => {
     const options = { token: owner.token };
     expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas).toEqual({ isBound: false, providerName: "微信（开发环境模拟）" });
 
-    const { state } = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: registryPath("personal/securityCenter", "bindWechat"), token: owner.token });
+    const { state } = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: BIND_WECHAT, token: owner.token });
     const back = await confirmOnPhone(state, "卯某");
-    expect(back.redirectTo.pathname).toBe(registryPath("personal/securityCenter", "bindWechat"));
+    expect(back.redirectTo.pathname).toBe(BIND_WECHAT);
     const bound = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, options)).json();
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("卯某")}` });
     expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas.isBound).toBe(true);
@@ -265,7 +267,7 @@ describe("binding from the security centre", () => {
   it("takes a bind QR code only from the account that asked for it, and never a login QR code", async () => {
     const owner = await registerAccount();
     const stranger = await registerAccount();
-    const bindQr = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: registryPath("personal/securityCenter", "bindWechat"), token: owner.token });
+    const bindQr = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: BIND_WECHAT, token: owner.token });
     const back = await confirmOnPhone(bindQr.state, "辰某");
     const refused = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, { token: stranger.token })).json();
     expect(refused.code).toBe(106);
@@ -276,7 +278,7 @@ describe("binding from the security centre", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.get("/webapi/wxLogin/v2/getBindQrUrl", { redirectUrl: registryPath("personal/securityCenter", "bindWechat") })).json().code).toBe(102);
+    expect((await t.get("/webapi/wxLogin/v2/getBindQrUrl", { redirectUrl: BIND_WECHAT })).json().code).toBe(102);
     expect((await t.post("/webapi/wxLogin/v2/unbind", {})).json().code).toBe(102);
   });
 });

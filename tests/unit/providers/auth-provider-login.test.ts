@@ -8,6 +8,8 @@ import { registryPath } from "../../../src/resources/registry-paths";
 import type { Envelope } from "../../../src/schema/envelope";
 import { loginUser } from "./login-fixtures";
 
+const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
+
 const NOW = 1_700_000_000_000;
 
 function setup(answer: Envelope<unknown>, search = "") {
@@ -52,13 +54,13 @@ describe("authProvider.login", () => {
   });
 
   it("prefers the remembered path (used once), then the redirect query", async () => {
-    const remembered = setup(success(), `?redirect=${registryPath("evidences/dataList")}`);
+    const remembered = setup(success(), `?redirect=${EVIDENCE_LIBRARY}`);
     remembered.sessionStore.rememberPath(registryPath("personal/accountManagement"));
     await expect(remembered.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: registryPath("personal/accountManagement") });
     expect(remembered.sessionStore.getRememberedPath()).toBeNull();
 
-    const redirected = setup(success(), `?redirect=${registryPath("evidences/dataList")}`);
-    await expect(redirected.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: registryPath("evidences/dataList") });
+    const redirected = setup(success(), `?redirect=${EVIDENCE_LIBRARY}`);
+    await expect(redirected.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: EVIDENCE_LIBRARY });
   });
 
   it("stores the session but names no next path when islogin is false", async () => {

@@ -13,6 +13,8 @@ import { REGISTRY } from "../../../src/resources/registry";
 import { registryPath } from "../../../src/resources/registry-paths";
 import type { MainSectionDefinition } from "../../../src/resources/types";
 
+const PICTURE_MONITOR_LIST = registryPath("monitor/picture", "dataList");
+
 const main = (key: string): MainSectionDefinition => REGISTRY.find((candidate) => candidate.key === key)!;
 const labelsAndTargets = (entries: SideNavEntry[]) => entries.map((entry) => [entry.label, entry.to]);
 
@@ -102,7 +104,7 @@ describe("the monitoring side navigation (spec §2)", () => {
     expect(picture && isSideNavGroup(picture) && labelsAndTargets(picture.children)).toEqual([
       ["监测指引", registryPath("monitor/picture", "guidance")],
       ["新建监测", registryPath("monitor/picture", "new")],
-      ["监测列表", registryPath("monitor/picture", "dataList")],
+      ["监测列表", PICTURE_MONITOR_LIST],
       ["数据图表", registryPath("monitor/picture", "dataChart")],
     ]);
   });
@@ -120,9 +122,9 @@ describe("the monitoring side navigation (spec §2)", () => {
   });
 
   it.each([
-    [registryPath("monitor/picture", "dataList"), registryPath("monitor/picture", "dataList"), "monitor/picture"],
+    [PICTURE_MONITOR_LIST, PICTURE_MONITOR_LIST, "monitor/picture"],
     // A certificate marks the list it belongs to.
-    [registryPath("monitor/picture", "dataList/Certificate"), registryPath("monitor/picture", "dataList"), "monitor/picture"],
+    [registryPath("monitor/picture", "dataList/Certificate"), PICTURE_MONITOR_LIST, "monitor/picture"],
     [registryPath("monitor/text", "ystwdataList"), registryPath("monitor/text", "ystwdataList"), "monitor/text"],
     [registryPath("monitor/audio", "fmdataList/Certificate"), registryPath("monitor/audio", "fmdataList"), "monitor:radio"],
     // A page outside the navigation opens its section without marking a link.
