@@ -22,7 +22,8 @@ import { NavigationGuard } from "./navigation-guard-view";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
 import { APP_LINKS } from "../resources/registry-paths";
-import { appRoutes, knownRoutePatterns, type AppRoute } from "./routes";
+import type { AppRoute } from "./app-route";
+import { appRoutes, knownRoutePatterns } from "./routes";
 import { sectionRoutes } from "./section-routes";
 
 // The logged-in shell (and with it the side navigation) loads with the first main-section page.

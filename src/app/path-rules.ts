@@ -29,8 +29,8 @@ export const APP_PATHS = {
   privacyShareGathering: "/user/privacyShareGathering",
   privacyShareSDK: "/user/privacyShareSDK",
   /**
-   * @deprecated Transitional, a registry page: child-account-list-page.tsx (being rewritten on the
-   * h/lists branch) still reads it. Delete once that page takes it from its route (siblingPath).
+   * @deprecated Transitional, a registry page: child-account-list-page.tsx (being rewritten as a
+   * generic list) still reads it. Delete once that page takes it from its route (siblingPath).
    */
   createChildAccount: "/personal/childAccountManagement/createChildAccount",
 } as const;

@@ -9,7 +9,7 @@ import { evidenceKindOf } from "./evidence-section";
 
 /**
  * @deprecated Transitional. Only evidence-list-page.tsx and affair-child-list-page.tsx (being
- * rewritten on the h/lists branch) still find their route by pathname here, and with it import the
+ * rewritten as generic lists) still find their route by pathname here, and with it import the
  * registry that loads them. Every other page takes its route from its props; delete this file once
  * those two do.
  */

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LEDGER_QUERY_PAGES } from "../../../src/pages/info/ledger-queries/ledger-query-pages";
 import { PRODUCT_GROUPS } from "../../../src/pages/info/product/product-content";
-import { availabilityLine, availabilitySummary, findSection, isOffered, isSectionOpen, notOfferedSentence } from "../../../src/resources/availability";
+import { isSectionOpen } from "../../../src/resources/availability";
+import { availabilityLine, availabilitySummary, findSection, isOffered, notOfferedSentence } from "../../../src/resources/offered-services";
 import { genericPage } from "../../../src/resources/define";
 import type { SectionDefinition } from "../../../src/resources/types";
 

@@ -1,7 +1,7 @@
 import { APP_PATHS } from "../../../app/path-rules";
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence } from "../../../resources/availability";
+import { notOfferedSentence } from "../../../resources/offered-services";
 
 const NOTARISATION = notOfferedSentence([{ section: "judicial/notarization" }]);
 
