@@ -36,51 +36,51 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <AppLinksProvider links={APP_LINKS}>
-        <ConfigProvider {...ANTD_CONFIG}>
-          <AntdApp>
-            <Refine
-              routerProvider={routerProvider}
-              dataProvider={services.dataProvider}
-              authProvider={services.authProvider}
-              accessControlProvider={services.accessControlProvider}
-              resources={REFINE_RESOURCES}
-              options={{
-                disableTelemetry: true,
-                // The navigation guard owns the route rules of spec §2; refine's own per-route
-                // auth check would only repeat it.
-                disableRouteChangeHandler: true,
-                reactQuery: { clientConfig: { defaultOptions: { queries: { refetchOnWindowFocus: false } } } },
-              }}
-            >
-              <SessionStoreProvider store={services.sessionStore}>
-                <AccountServicesProvider services={services.account}>
-                  <NotaryServicesProvider services={services.notary}>
-                    <Bridge />
-                    <NavigationGuard
-                      routePatterns={knownRoutePatterns}
-                      sessionStore={services.sessionStore}
-                      lookupUserInfo={services.lookupUserInfo}
-                      errorPage={<ErrorPage />}
-                    >
-                      <ScanLoginClientProvider client={services.scanLogin}>
-                        <PersonalServicesProvider services={services.personal}>
-                          <AppFeedbackProvider feedback={services.feedback}>
-                            <VerificationClientProvider client={services.verification}>
+      <ConfigProvider {...ANTD_CONFIG}>
+        <AntdApp>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={services.dataProvider}
+            authProvider={services.authProvider}
+            accessControlProvider={services.accessControlProvider}
+            resources={REFINE_RESOURCES}
+            options={{
+              disableTelemetry: true,
+              // The navigation guard owns the route rules of spec §2; refine's own per-route
+              // auth check would only repeat it.
+              disableRouteChangeHandler: true,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { refetchOnWindowFocus: false } } } },
+            }}
+          >
+            <SessionStoreProvider store={services.sessionStore}>
+              <AccountServicesProvider services={services.account}>
+                <NotaryServicesProvider services={services.notary}>
+                  <Bridge />
+                  <NavigationGuard
+                    routePatterns={knownRoutePatterns}
+                    sessionStore={services.sessionStore}
+                    lookupUserInfo={services.lookupUserInfo}
+                    errorPage={<ErrorPage />}
+                  >
+                    <ScanLoginClientProvider client={services.scanLogin}>
+                      <PersonalServicesProvider services={services.personal}>
+                        <AppFeedbackProvider feedback={services.feedback}>
+                          <VerificationClientProvider client={services.verification}>
+                            <AppLinksProvider links={APP_LINKS}>
                               <AppRoutes />
-                            </VerificationClientProvider>
-                          </AppFeedbackProvider>
-                        </PersonalServicesProvider>
-                      </ScanLoginClientProvider>
-                    </NavigationGuard>
-                    <MessageModalHost store={services.messageModal} />
-                  </NotaryServicesProvider>
-                </AccountServicesProvider>
-              </SessionStoreProvider>
-            </Refine>
-          </AntdApp>
-        </ConfigProvider>
-      </AppLinksProvider>
+                            </AppLinksProvider>
+                          </VerificationClientProvider>
+                        </AppFeedbackProvider>
+                      </PersonalServicesProvider>
+                    </ScanLoginClientProvider>
+                  </NavigationGuard>
+                  <MessageModalHost store={services.messageModal} />
+                </NotaryServicesProvider>
+              </AccountServicesProvider>
+            </SessionStoreProvider>
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
     </BrowserRouter>
   );
 }

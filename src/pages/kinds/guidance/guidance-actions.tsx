@@ -2,9 +2,8 @@ import { Button, Space } from "antd";
 import { NewMonitorButton } from "../../../components/billing/new-monitor-button";
 import { RechargeButton } from "../../../components/billing/recharge-button";
 import { RouterLinkButton } from "../../../components/router-link-button";
-import { guidanceActionPath } from "../../../resources/derive";
+import { guidanceActionPath, type SectionPageProps } from "../../../resources/derive";
 import type { GuidanceAction } from "../../../resources/types";
-import type { SectionPageProps } from "../../../resources/derive";
 
 /** The element the "pricing" action brings into view: the guidance page wraps its price panels in it. */
 export const PRICING_ANCHOR_ID = "guidance-pricing";
