@@ -9,6 +9,7 @@ import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
+import { AppLinksProvider } from "../providers/app-links-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
@@ -20,7 +21,9 @@ import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
-import { appRoutes, knownRoutePatterns, type AppRoute } from "./routes";
+import { APP_LINKS } from "../resources/registry-paths";
+import type { AppRoute } from "./app-route";
+import { appRoutes, knownRoutePatterns } from "./routes";
 import { sectionRoutes } from "./section-routes";
 
 // The logged-in shell (and with it the side navigation) loads with the first main-section page.
@@ -63,7 +66,9 @@ export function App() {
                       <PersonalServicesProvider services={services.personal}>
                         <AppFeedbackProvider feedback={services.feedback}>
                           <VerificationClientProvider client={services.verification}>
-                            <AppRoutes />
+                            <AppLinksProvider links={APP_LINKS}>
+                              <AppRoutes />
+                            </AppLinksProvider>
                           </VerificationClientProvider>
                         </AppFeedbackProvider>
                       </PersonalServicesProvider>

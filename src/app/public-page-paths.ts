@@ -37,7 +37,6 @@ export const PUBLIC_PAGE_PATHS = {
 /** Pages other issues build; linked from here so the links keep the spec's paths. */
 export const LINKED_PATHS = {
   openDocs: "/opendocs",
-  notarizationGuidance: "/judicial/notarization/guidance",
 } as const;
 
 /** The article detail page's address for one article (spec: /info/detailsProduct?articleId=). */

@@ -1,24 +1,23 @@
-import type { ReactNode } from "react";
 import { ErrorPage } from "../pages/error/error-page";
 import { HomePage } from "../pages/home/home-page";
 import { LoginPage } from "../pages/login/login-page";
 import { ScanCallbackPage } from "../pages/login/scan-callback-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
+import { APP_LINKS } from "../resources/registry-paths";
+import type { AppRoute } from "./app-route";
 import { lazyPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
 import { sectionRoutes } from "./section-routes";
+
+export const CATCH_ALL_PATH = "*";
 
 /**
  * The public, account and notary routes as one plain array (STYLE.md: routes as one declarative
  * array). The eight main sections' routes come from the resource registry (section-routes.tsx).
  */
-export type AppRoute = { path: string; element: ReactNode } | { path: string; redirectTo: string };
-
-export const CATCH_ALL_PATH = "*";
-
 export const appRoutes: readonly AppRoute[] = [
-  { path: APP_PATHS.root, redirectTo: APP_PATHS.operationPanel },
+  { path: APP_PATHS.root, redirectTo: APP_LINKS.operationPanel },
   { path: APP_PATHS.home, element: <HomePage /> },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: `${APP_PATHS.notaryConsole}/*`, element: lazyPage(() => import("../pages/notary/notary-requests-page").then((module) => module.NotaryRequestsPage)) },

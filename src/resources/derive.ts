@@ -1,6 +1,9 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType } from "react";
-import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition } from "./types";
+import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition, SectionRoute } from "./types";
+
+// Pages and page kinds import these two from here, beside the helpers that work on them.
+export type { SectionPageProps, SectionRoute } from "./types";
 
 /**
  * Everything the app needs from the registry, as pure functions of it: the routes, the redirects,
@@ -8,29 +11,43 @@ import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition
  * callers pass what they know (for example whether the user is a sub-account).
  */
 
-export interface SectionRoute {
-  /** The full path, e.g. /evidenceSave/fileEvidence/dataList/Certificate. */
-  path: string;
-  /** The section's route key, which refine and the access-control provider know it by. */
-  resource: string;
-  main: MainSectionDefinition;
-  section: SectionDefinition;
-  page: PageDefinition;
-}
-
-/**
- * What every page the registry renders receives, generic kind or custom screen: the route it
- * renders, with its main section, section (and the section's data) and page. No page looks itself
- * up by pathname.
- */
-export interface SectionPageProps {
-  route: SectionRoute;
-}
-
 /** Full path of another page of the same section ("dataList/Certificate"), if the section has it. */
 export function siblingPath(route: Pick<SectionRoute, "main" | "section">, pagePathBelowSection: string): string | undefined {
   const page = route.section.pages.find((candidate) => candidate.path === pagePathBelowSection);
   return page && pagePath(route.main, route.section, page);
+}
+
+/**
+ * Full path of a page of the registry, or of a section's or main section's root when `page` is left
+ * out: registryPathIn(REGISTRY, "personal/securityCenter", "changePassword"). For the few places
+ * that name a registry page from outside its section (the app shell, the app's links, tests). A
+ * path the app does not route throws, so a renamed page fails where it is named.
+ */
+export function registryPathIn(registry: Registry, resource: string, page = ""): string {
+  const path = joinPath(resource, page);
+  if (!routedPaths(registry).has(path)) throw new Error(`The registry has no page at ${path}`);
+  return path;
+}
+
+const routedPathsOf = new WeakMap<Registry, ReadonlySet<string>>();
+
+function routedPaths(registry: Registry): ReadonlySet<string> {
+  let paths = routedPathsOf.get(registry);
+  if (!paths) {
+    paths = new Set([...deriveRoutes(registry), ...deriveRedirects(registry)].map((entry) => entry.path));
+    routedPathsOf.set(registry, paths);
+  }
+  return paths;
+}
+
+/**
+ * Where a guidance action leads: a page of its own section ("dataList"), a page of another section
+ * of the same main section ("../judicialPay/guidance"), or a path outside the registry ("/info/…").
+ */
+export function guidanceActionPath({ main, section }: Pick<SectionRoute, "main" | "section">, to: string): string {
+  if (to.startsWith("/")) return to;
+  if (to.startsWith("../")) return joinPath(main.key, to.slice("../".length));
+  return joinPath(main.key, section.key, to);
 }
 
 export interface SectionRedirect {

@@ -6,6 +6,7 @@ import { ComparisonCarousel } from "../../src/pages/public/activity/comparison-c
 import { DescriptionPopup } from "../../src/pages/public/activity/description-popup";
 import { LawyerActivityPage } from "../../src/pages/public/activity/lawyer-activity-page";
 import { NotarizationActivityPage } from "../../src/pages/public/activity/notarization-activity-page";
+import { registryPath } from "../../src/resources/registry-paths";
 import { BUNDLE_VALID_DAYS, NOTARISATION_BUNDLES } from "../../src/schema/bundle";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { ACTIVITY_BANNER_AUTOPLAY_MS, ACTIVITY_PACKAGE_COUNT, COMPARISON_CAROUSEL_SLIDES } from "../../src/schema/constants";
@@ -14,7 +15,7 @@ import { AntdTestProvider } from "./antd-test-provider";
 import { ok } from "./account-harness";
 import { renderPublicPage } from "./public-page-harness";
 
-const PURCHASE_PACKAGE = "/personal/expenseCenter/purchasePackage";
+const PURCHASE_PACKAGE = registryPath("personal/expenseCenter", "purchasePackage");
 
 /** getTime answering a moment inside the 2017 promotion (2017-10-01 12:00 in Shanghai). */
 const IN_PROMOTION = { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-10-01T12:00:00+08:00") }) };

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AvatarUploadDialog } from "../../src/components/avatar-upload/avatar-upload-dialog";
+import { registryPath } from "../../src/resources/registry-paths";
 import { AVATAR_MAX_BYTES } from "../../src/schema/constants";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal";
 import { fail, ok } from "./account-harness";
@@ -11,7 +12,7 @@ const UPLOAD = PERSONAL_ENDPOINTS.uploadHeadPortrait.path;
 const user = () => userEvent.setup({ applyAccept: false });
 
 function openDialog(script = {}) {
-  return renderPersonal({ path: "/personal/accountManagement", element: <AvatarUploadDialog open onClose={vi.fn()} />, script });
+  return renderPersonal({ path: registryPath("personal/accountManagement"), element: <AvatarUploadDialog open onClose={vi.fn()} />, script });
 }
 
 const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });

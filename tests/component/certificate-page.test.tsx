@@ -8,6 +8,7 @@ import { REGISTRY } from "../../src/resources/registry";
 import { CERTIFICATE_ENDPOINTS, type PublicCertificate } from "../../src/schema/certificate";
 import type { Endpoint } from "../../src/schema/contract";
 import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence";
+import { registryPath } from "../../src/resources/registry-paths";
 import { issueEntryProof } from "../unit/certificate/certificate-fixture";
 import { ok } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
@@ -81,7 +82,7 @@ async function rowLabels() {
 
 describe("the certificate page's rows", () => {
   it("shows a file record without the rows that do not apply (所属事务, 子存证数, 附件, internal id)", async () => {
-    open("/evidenceSave/fileEvidence/dataList/Certificate", KINDS.file.one, record());
+    open(registryPath("evidenceSave/fileEvidence", "dataList/Certificate"), KINDS.file.one, record());
     const labels = await rowLabels();
     expect(labels).toEqual(expect.arrayContaining(["证书编号", "存证名称", "SHA-256", "SM3", "原件", "详细信息"]));
     for (const absent of ["所属事务", "所属事务编号", "现有子存证数", "附件", "编号"]) expect(labels).not.toContain(absent);
@@ -91,7 +92,7 @@ describe("the certificate page's rows", () => {
 
   it("names a child's affair by its name and certificate number, never by an internal id", async () => {
     const affair = { id: 7, name: "采购事务", certificateNo: "HZ0123456789ABCDEFGHJKMN" };
-    open("/evidenceSave/affairEvidence/dataList/childDataList/Certificate", KINDS.affair.one, record({ parentId: 7, affair }));
+    open(registryPath("evidenceSave/affairEvidence", "dataList/childDataList/Certificate"), KINDS.affair.one, record({ parentId: 7, affair }));
     const labels = await rowLabels();
     expect(labels).toContain("所属事务");
     expect(screen.getByText(/事务名称：采购事务/)).toBeInTheDocument();
@@ -101,7 +102,7 @@ describe("the certificate page's rows", () => {
 
   it("lists a voucher's attachments, each with its own download link", async () => {
     const attachments = [{ index: 0, fileName: "回单.pdf", size: 10, sha256: "a".repeat(64), sm3: "b".repeat(64) }];
-    open("/evidenceSave/voucherEvidence/dataList/Certificate", KINDS.voucher.one, record({ kind: "voucher", attachments, original: { label: "凭证原文（JSON）", fileName: "审计合同文件-交易凭证.json" }, details: {} }));
+    open(registryPath("evidenceSave/voucherEvidence", "dataList/Certificate"), KINDS.voucher.one, record({ kind: "voucher", attachments, original: { label: "凭证原文（JSON）", fileName: "审计合同文件-交易凭证.json" }, details: {} }));
     expect(await rowLabels()).toContain("附件");
     const link = await screen.findByRole("link", { name: "附件：回单.pdf" });
     expect(link.getAttribute("href")).toMatch(/part=attachment/);
@@ -112,7 +113,7 @@ describe("the certificate page's rows", () => {
 
 describe("checking an original on the holder's certificate page", () => {
   it("hashes the chosen file in the browser and says plainly whether it is the stored one", async () => {
-    const { calls } = open("/evidenceSave/fileEvidence/dataList/Certificate", KINDS.file.one, record());
+    const { calls } = open(registryPath("evidenceSave/fileEvidence", "dataList/Certificate"), KINDS.file.one, record());
     const check = await screen.findByTestId("original-file-check", {}, { timeout: 10_000 });
     const input = within(check).getByLabelText("选择原文件核对");
 

@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import { ChildAccountListPage } from "../../src/pages/personal/child-accounts/child-account-list-page";
 import { CreateChildAccountPage } from "../../src/pages/personal/child-accounts/create-child-account-page";
 import { md5Hex } from "../../src/providers/login-crypto";
+import { registryPath } from "../../src/resources/registry-paths";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account";
+import { registryRoute } from "../support/registry-route";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
+
+const CHILD_ACCOUNT_LIST = registryPath("personal/childAccountManagement", "dataList");
 
 const CREATE = CHILD_ACCOUNT_ENDPOINTS.create.path;
 const LIST = CHILD_ACCOUNT_ENDPOINTS.list.path;
@@ -25,7 +29,8 @@ const child = (id: number, name: string) => ({
 const page = (list: unknown[], pageNumber = 1, pageSize = 10, totalRow = list.length) => ok({ list, pageNumber, pageSize, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
 
 function openCreate(script = {}, user = MAIN_ACCOUNT) {
-  return renderPersonal({ path: "/personal/childAccountManagement/createChildAccount", element: <CreateChildAccountPage />, script, user });
+  const route = registryRoute("personal/childAccountManagement", "createChildAccount");
+  return renderPersonal({ path: route.path, element: <CreateChildAccountPage route={route} />, script, user });
 }
 
 async function fillCreateForm(values: { account: string; name: string; password: string; confirm: string }) {
@@ -62,7 +67,7 @@ describe("creating a child account", () => {
     await fillCreateForm({ account: " 13800001111 ", name: "法务部", password: "init1234", confirm: "init1234" });
     await waitFor(() => expect(callsTo(CREATE)).toHaveLength(1));
     expect(callsTo(CREATE)[0].params).toEqual({ account: "13800001111", name: "法务部", encryptPassword: `rsa(${md5Hex("init1234")})` });
-    await waitFor(() => expect(screen.getByLabelText("当前地址")).toHaveTextContent("/personal/childAccountManagement/createSuccess"));
+    await waitFor(() => expect(screen.getByLabelText("当前地址")).toHaveTextContent(registryPath("personal/childAccountManagement", "createSuccess")));
   });
 
   it("puts the server's 'already registered' message under the account", async () => {
@@ -83,7 +88,7 @@ describe("a sub-account (spec §6)", () => {
   });
 
   it("sees no list", async () => {
-    const { callsTo } = renderPersonal({ path: "/personal/childAccountManagement/dataList", element: <ChildAccountListPage />, user: SUB_ACCOUNT });
+    const { callsTo } = renderPersonal({ path: CHILD_ACCOUNT_LIST, element: <ChildAccountListPage />, user: SUB_ACCOUNT });
     expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });
@@ -92,7 +97,7 @@ describe("a sub-account (spec §6)", () => {
 describe("the child-account list", () => {
   it("asks for the page in the URL and shows the rows", async () => {
     const { callsTo } = renderPersonal({
-      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=30&keyword=法务",
+      path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=30&keyword=法务`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 2, 30, 31) },
     });
@@ -102,13 +107,13 @@ describe("the child-account list", () => {
   });
 
   it("clears a page number beyond the last page (spec §5)", async () => {
-    renderPersonal({ path: "/personal/childAccountManagement/dataList?pageNumber=5", element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
+    renderPersonal({ path: `${CHILD_ACCOUNT_LIST}?pageNumber=5`, element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
     await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent(/^$/));
   });
 
   it("filters by status through the URL, starting again at page 1", async () => {
     const { callsTo } = renderPersonal({
-      path: "/personal/childAccountManagement/dataList?pageNumber=2&pageSize=10",
+      path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=10`,
       element: <ChildAccountListPage />,
       script: { [LIST]: page([child(1, "法务部")], 1, 10, 20) },
     });

@@ -5,6 +5,7 @@ import { SectionRouteElement } from "../../src/pages/kinds/section-route-element
 import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
+import { registryPath } from "../../src/resources/registry-paths";
 import type { ChartSource, MainSectionDefinition } from "../../src/resources/types";
 import { ChartDataSchema, type ChartData } from "../../src/schema/chart";
 import { endpoint } from "../../src/schema/contract";
@@ -35,7 +36,7 @@ function openRoute(route: SectionRoute, script: Record<string, ScriptedAnswer> =
 }
 
 describe("the dataChart page kind", () => {
-  it.each(["/monitor/picture/dataChart", "/monitor/text/dataAnalysis", "/monitor/audio/dataChart"])(
+  it.each([registryPath("monitor/picture", "dataChart"), registryPath("monitor/text", "dataAnalysis"), registryPath("monitor/audio", "dataChart")])(
     "%s has no monitoring data yet: it says so plainly and draws nothing",
     async (path) => {
       const route = realRoute(path);

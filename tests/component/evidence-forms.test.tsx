@@ -6,6 +6,7 @@ import { SectionRouteElement } from "../../src/pages/kinds/section-route-element
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence";
+import { registryPath } from "../../src/resources/registry-paths";
 import { fail, ok } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
 
@@ -37,13 +38,13 @@ const file = KINDS.file;
 
 describe("file evidence list and upload", () => {
   it("lists records with their status and certificate, and uploads a chosen file", async () => {
-    const { callsTo } = open("/evidenceSave/fileEvidence/dataList", {
+    const { callsTo } = open(registryPath("evidenceSave/fileEvidence", "dataList"), {
       [file.list.path]: page([record(), record({ id: 12, name: "处理中.pdf", status: "pending", certificateNo: "HZ1111111111111111111111" })]),
       [file.create.path]: ok([record({ id: 13, certificateNo: "HZ2222222222222222222222" })]),
     });
     const stored = (await screen.findByText("合同.pdf", {}, { timeout: 5000 })).closest("tr")!;
     expect(within(stored).getByText("已存证")).toBeInTheDocument();
-    expect(within(stored).getByRole("link", { name: "查看证书" })).toHaveAttribute("href", "/evidenceSave/fileEvidence/dataList/Certificate?id=11");
+    expect(within(stored).getByRole("link", { name: "查看证书" })).toHaveAttribute("href", `${registryPath("evidenceSave/fileEvidence", "dataList/Certificate")}?id=11`);
     const pending = screen.getByText("处理中.pdf").closest("tr")!;
     expect(within(pending).getByText("处理中")).toBeInTheDocument();
     expect(within(pending).queryByRole("link", { name: "查看证书" })).not.toBeInTheDocument();
@@ -65,7 +66,7 @@ describe("file evidence list and upload", () => {
   });
 
   it("asks for a file before sending anything", async () => {
-    const { callsTo } = open("/evidenceSave/fileEvidence/dataList", { [file.list.path]: page([]) });
+    const { callsTo } = open(registryPath("evidenceSave/fileEvidence", "dataList"), { [file.list.path]: page([]) });
     await userEvent.click(await screen.findByRole("button", { name: "新建文件存证" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "提交存证" }));
     expect(await screen.findByText("请选择文件")).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe("file evidence list and upload", () => {
 describe("text evidence", () => {
   it("checks the fields by the schema and shows the server's field message on its field", async () => {
     const text = KINDS.text;
-    const { callsTo } = open("/evidenceSave/textEvidence/dataList", {
+    const { callsTo } = open(registryPath("evidenceSave/textEvidence", "dataList"), {
       [text.list.path]: page([]),
       [text.create.path]: fail(1001, "参数校验失败", null),
     });
@@ -97,7 +98,7 @@ describe("text evidence", () => {
 describe("hash evidence", () => {
   it("hashes the chosen file here and sends only its digests, name and size", async () => {
     const hash = KINDS.hash;
-    const { callsTo } = open("/evidenceSave/hashEvidence/dataList", { [hash.list.path]: page([]), [hash.create.path]: ok(record({ kind: "hash", hasContent: false })) });
+    const { callsTo } = open(registryPath("evidenceSave/hashEvidence", "dataList"), { [hash.list.path]: page([]), [hash.create.path]: ok(record({ kind: "hash", hasContent: false })) });
     await userEvent.click(await screen.findByRole("button", { name: "新建哈希存证" }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.type(within(dialog).getByLabelText("存证名称"), "设计稿");
@@ -115,7 +116,7 @@ describe("hash evidence", () => {
 
 describe("rights in a web page", () => {
   it("says plainly that the platform does not fetch the address", async () => {
-    open("/rights/web/new");
+    open(registryPath("rights/web", "new"));
     expect(await screen.findByText(/平台服务器不连接互联网，不会代为打开该网址/)).toBeInTheDocument();
     expect(screen.getByLabelText("网页地址")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "只提交网页文件的摘要值" })).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe("rights in a web page", () => {
 describe("rights in a file", () => {
   it("answers every field left empty in Chinese, the unchosen type included", async () => {
     const rightsFile = KINDS.rightsFile;
-    const { callsTo } = open("/rights/file/new");
+    const { callsTo } = open(registryPath("rights/file", "new"));
     await screen.findByLabelText("作品名称", {}, { timeout: 5000 });
     await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(["%PDF"], "作品.pdf"));
     await userEvent.click(screen.getByRole("button", { name: "提交存证" }));

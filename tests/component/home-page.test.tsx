@@ -7,6 +7,7 @@ import { HomePage } from "../../src/pages/home/home-page";
 import { NewsTicker } from "../../src/pages/home/news-ticker";
 import { SceneWheel } from "../../src/pages/home/scene-wheel";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
+import { registryPath } from "../../src/resources/registry-paths";
 import type { Banner } from "../../src/schema/common";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
@@ -92,7 +93,7 @@ describe("public home", () => {
     renderHome({ user: { token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", userRealName: "张三" } });
     expect(screen.queryByRole("tab", { name: "账号密码登录" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "张三" })).toBeInTheDocument();
-    expect(screen.getAllByRole("link", { name: "进入工作台" })[0]).toHaveAttribute("href", "/personal/operationPanel");
+    expect(screen.getAllByRole("link", { name: "进入工作台" })[0]).toHaveAttribute("href", registryPath("personal/operationPanel"));
   });
 
   it("has the sections of spec §1: scenarios, advantages and a wall of 64 placeholder partner logos", async () => {

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { JudicialStatusPage } from "../../src/pages/judicial/judicial-status-page";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { registryPath } from "../../src/resources/registry-paths";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
 
 // The first render of a file pays for antd's styles being built; a slow machine needs more than 5 s.
@@ -20,9 +21,9 @@ describe("/judicialStatus", () => {
     expect(screen.getByRole("heading", { name: "司法鉴定通道" })).toBeInTheDocument();
     expect(screen.getByText("13700000000")).toBeInTheDocument();
     expect(screen.getByText("未认证")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "实名认证很重要，去认证" })).toHaveAttribute("href", "/personal/securityCenter/authentication");
+    expect(screen.getByRole("link", { name: "实名认证很重要，去认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
     expect(screen.getByText("司法鉴定的委托、查看与出具意见功能尚在建设中")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "进入个人中心" })).toHaveAttribute("href", "/personal/operationPanel");
+    expect(screen.getByRole("link", { name: "进入个人中心" })).toHaveAttribute("href", registryPath("personal/operationPanel"));
   });
 
   it("shows a verified real name without the prompt", () => {

@@ -5,11 +5,12 @@ import { SectionRouteElement } from "../../src/pages/kinds/section-route-element
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import { ACCOUNT_LIMIT_MESSAGES, BILLING_ENDPOINTS } from "../../src/schema/billing";
+import { registryPath } from "../../src/resources/registry-paths";
 import { fail, ok, type ScriptedAnswer } from "./account-harness";
 import { disabledLinkButton } from "./disabled-link-button";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
-const GUIDE = deriveRoutes(REGISTRY).find((route) => route.path === "/monitor/text/guidance")!;
+const GUIDE = deriveRoutes(REGISTRY).find((route) => route.path === registryPath("monitor/text", "guidance"))!;
 
 /** The guide, once its lazily loaded page kind and texts are on screen. */
 async function openGuide(script: Record<string, ScriptedAnswer>) {
@@ -33,9 +34,9 @@ afterEach(() => {
 describe("the information-monitoring guide's actions (spec §2, §4)", () => {
   it("offers recharge with the balance, new monitoring, the results and the price panel when the account may monitor", async () => {
     const { calls } = await openGuide({ [BILLING_ENDPOINTS.getBalance.path]: balance(30_000), [BILLING_ENDPOINTS.accountStatus.path]: ok() });
-    expect(await screen.findByRole("link", { name: "余额 300.00 元，继续充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
-    await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew"));
-    expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
+    expect(await screen.findByRole("link", { name: "余额 300.00 元，继续充值" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
+    await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", registryPath("monitor/text", "ystwnew")));
+    expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", registryPath("monitor/text", "ystwdataList"));
     expect(calls.find((call) => call.path === BILLING_ENDPOINTS.accountStatus.path)?.params).toEqual({ uid: MAIN_ACCOUNT.id, productCode: 40001, count: 1 });
 
     await userEvent.click(screen.getByRole("button", { name: "查看收费标准" }));
@@ -54,7 +55,7 @@ describe("the information-monitoring guide's actions (spec §2, §4)", () => {
     await userEvent.hover(button);
     expect(await screen.findByRole("tooltip")).toHaveTextContent(ACCOUNT_LIMIT_MESSAGES[code]);
     // The other actions stay open: recharging is how a 301 is cured.
-    expect(screen.getByRole("link", { name: "余额 0 元，立即充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
+    expect(screen.getByRole("link", { name: "余额 0 元，立即充值" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
     expect(screen.getByRole("link", { name: "查看监测结果" })).toBeInTheDocument();
   });
 
@@ -62,7 +63,7 @@ describe("the information-monitoring guide's actions (spec §2, §4)", () => {
     const { calls } = await openGuide({ [BILLING_ENDPOINTS.getBalance.path]: balance(0), [BILLING_ENDPOINTS.accountStatus.path]: fail(500, "网络异常，请稍后重试") });
     // One more try after a failure, then the button is left active.
     await waitFor(() => expect(calls.filter((call) => call.path === BILLING_ENDPOINTS.accountStatus.path)).toHaveLength(2), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew"));
+    await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", registryPath("monitor/text", "ystwnew")));
     expect(screen.getByText("新建信息监测", { selector: "a, a *" }).closest("a")).not.toHaveAttribute("aria-disabled", "true");
   });
 });

@@ -5,7 +5,10 @@ import { NavigationGuard } from "../../src/app/navigation-guard-view";
 import { knownRoutePatterns } from "../../src/app/routes";
 import { isKnownPath } from "../../src/app/navigation-guard";
 import { createMemoryStorage, createSessionStore, type SessionStore } from "../../src/providers/session-store";
+import { registryPath } from "../../src/resources/registry-paths";
 import { SPEC_INFO_ROUTES, SPEC_NOTARY_CONSOLE_ROUTES, SPEC_PAGES, SPEC_TOP_LEVEL_ROUTES, SPEC_USER_ROUTES } from "../fixtures/spec-routes";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
 
 const NOW = 1_700_000_000_000;
 
@@ -26,7 +29,7 @@ function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.
       >
         <Routes>
           <Route path="/index" element={<p>首页</p>} />
-          <Route path="/personal/operationPanel" element={<p>操作面板</p>} />
+          <Route path={OPERATION_PANEL} element={<p>操作面板</p>} />
           <Route path="/judicialStatus" element={<p>司法鉴定</p>} />
           <Route path="/info/notaryOfficeLogin" element={<p>公证处登录</p>} />
           <Route path="/info/notaryRequests/*" element={<p>公证申请</p>} />
@@ -55,7 +58,7 @@ describe("<NavigationGuard> with this issue's routes", () => {
     expect(knownRoutePatterns).toEqual(expect.arrayContaining([
       "/",
       "/index",
-      "/personal/operationPanel",
+      OPERATION_PANEL,
       "/info/notaryOfficeLogin",
       "/info/notaryRequests/*",
       "/judicialStatus",
@@ -74,16 +77,16 @@ describe("<NavigationGuard> with this issue's routes", () => {
 
   it("sends a visitor from a protected page to /index and remembers the path", async () => {
     const store = createSessionStore(createMemoryStorage());
-    renderAt("/personal/operationPanel?tab=1", store);
+    renderAt(`${OPERATION_PANEL}?tab=1`, store);
     expect(await screen.findByText("首页")).toBeInTheDocument();
     expect(location()).toBe("/index");
-    expect(store.getRememberedPath()).toBe("/personal/operationPanel?tab=1");
+    expect(store.getRememberedPath()).toBe(`${OPERATION_PANEL}?tab=1`);
   });
 
   it("renders a protected page for a live session and refreshes its timestamp", async () => {
     const store = createSessionStore(createMemoryStorage());
     store.setUser({ token: "tk", timestamp: NOW - 60_000 });
-    renderAt("/personal/operationPanel", store);
+    renderAt(OPERATION_PANEL, store);
     expect(await screen.findByText("操作面板")).toBeInTheDocument();
     await waitFor(() => expect(store.getUser()?.timestamp).toBe(NOW));
   });
@@ -114,8 +117,8 @@ describe("<NavigationGuard> with this issue's routes", () => {
 
   it("after a failed lookup the normal rules apply", async () => {
     const store = createSessionStore(createMemoryStorage());
-    renderAt("/personal/operationPanel?u=42&t=bad", store, vi.fn(async () => false));
+    renderAt(`${OPERATION_PANEL}?u=42&t=bad`, store, vi.fn(async () => false));
     expect(await screen.findByText("首页")).toBeInTheDocument();
-    expect(store.getRememberedPath()).toBe("/personal/operationPanel?u=42&t=bad");
+    expect(store.getRememberedPath()).toBe(`${OPERATION_PANEL}?u=42&t=bad`);
   });
 });

@@ -8,6 +8,7 @@ import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
+import { registryPath } from "../../src/resources/registry-paths";
 import type { Envelope } from "../../src/schema/envelope";
 import { disabledLinkButton } from "./disabled-link-button";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
@@ -26,7 +27,7 @@ function setup(user: Record<string, unknown>, answers: Record<string, Envelope<u
   });
   const accounts = createAccountClient({ http, crypto: createLoginCrypto({ http }) });
   const authProvider = createAuthProvider({ http, sessionStore, now: Date.now, showMessage: vi.fn(), accounts, getLocation: () => window.location });
-  render(<RefineHarness path="/personal/operationPanel" element={<OperationPanelPage />} sessionStore={sessionStore} http={http} authProvider={authProvider} />);
+  render(<RefineHarness path={registryPath("personal/operationPanel")} element={<OperationPanelPage />} sessionStore={sessionStore} http={http} authProvider={authProvider} />);
   return { sessionStore, calls };
 }
 
@@ -59,21 +60,21 @@ describe("operation panel", () => {
   ])("with %i fen shows the balance %s yuan and the recharge button reads as the rule says", async (fen, yuan, shown, label) => {
     setup({ loginAccount: "zhangsan" }, { [BILLING_ENDPOINTS.getBalance.path]: balance(fen, yuan) });
     const recharge = await screen.findByRole("link", { name: label });
-    expect(recharge).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
+    expect(recharge).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
     expect(screen.getByText("账户余额（元）")).toBeInTheDocument();
     expect(screen.getByText(shown, { selector: ".ant-statistic-content-value *, .ant-statistic-content-value" })).toBeInTheDocument();
   });
 
   it("links to new information monitoring and the certificate list", async () => {
     setup({ loginAccount: "zhangsan" });
-    expect(await screen.findByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew");
-    expect(screen.getByRole("link", { name: "证书列表" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
+    expect(await screen.findByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", registryPath("monitor/text", "ystwnew"));
+    expect(screen.getByRole("link", { name: "证书列表" })).toHaveAttribute("href", registryPath("monitor/text", "ystwdataList"));
   });
 
   it("says so when the balance cannot be read, and still offers a plain recharge", async () => {
     setup({ loginAccount: "zhangsan" }, { [BILLING_ENDPOINTS.getBalance.path]: { code: 500, message: "网络异常，请稍后重试", datas: null } });
     expect(await screen.findByText("账户余额暂时无法读取：网络异常，请稍后重试")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
+    expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
   });
 
   it("greys out new information monitoring when the account may not start it, and says why on hover", async () => {

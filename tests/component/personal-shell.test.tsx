@@ -13,10 +13,14 @@ import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
+import { registryPath } from "../../src/resources/registry-paths";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
+const ACCOUNT_MANAGEMENT = registryPath("personal/accountManagement");
 
 // The first render of a file pays for antd's styles being built; a slow machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,7 +28,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const GET_TIME = COMMON_ENDPOINTS.getTime.path;
 
 /** The shell as App.tsx mounts it: a layout route around two content-only personal pages; resolves once the side navigation is permitted. */
-async function renderShell(user: Record<string, unknown>, path = "/personal/operationPanel") {
+async function renderShell(user: Record<string, unknown>, path = OPERATION_PANEL) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), [ACCOUNT_ENDPOINTS.logout.path]: ok(null) });
@@ -55,8 +59,8 @@ async function renderShell(user: Record<string, unknown>, path = "/personal/oper
                     </AppShell>
                   }
                 >
-                  <Route path="/personal/operationPanel" element={<p>运营面板内容</p>} />
-                  <Route path="/personal/accountManagement" element={<p>账号管理内容</p>} />
+                  <Route path={OPERATION_PANEL} element={<p>运营面板内容</p>} />
+                  <Route path={ACCOUNT_MANAGEMENT} element={<p>账号管理内容</p>} />
                 </Route>
                 <Route path="*" element={null} />
               </Routes>
@@ -83,17 +87,17 @@ describe("personal shell for a main account", () => {
     expect(screen.getByText("运营面板内容")).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "衡证电子证据平台" }).closest("a")).toHaveAttribute("href", "/index");
     expect(shortcuts()).toEqual([
-      ["在线充值", "/personal/expenseCenter/onlineCharge"],
-      ["购买套餐", "/personal/expenseCenter/purchasePackage"],
+      ["在线充值", registryPath("personal/expenseCenter", "onlineCharge")],
+      ["购买套餐", registryPath("personal/expenseCenter", "purchasePackage")],
     ]);
     expect(navLabels()).toEqual(["运营面板", "账号管理", "子账号管理", "安全中心", "费用中心", "发票管理"]);
-    expect(within(sideNav()).getByRole("link", { name: "费用中心" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
+    expect(within(sideNav()).getByRole("link", { name: "费用中心" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
   });
 
   it("shows the personal and enterprise verification status, each linking to its page, and no sub-account flag", async () => {
     await renderShell(main);
-    expect(screen.getByRole("link", { name: "个人实名 未认证" })).toHaveAttribute("href", "/personal/securityCenter/authentication");
-    expect(screen.getByRole("link", { name: "企业认证 审核中" })).toHaveAttribute("href", "/personal/securityCenter/enterpriseProve");
+    expect(screen.getByRole("link", { name: "个人实名 未认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
+    expect(screen.getByRole("link", { name: "企业认证 审核中" })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
     expect(screen.queryByText("子账号")).not.toBeInTheDocument();
   });
 
@@ -108,7 +112,7 @@ describe("personal shell for a main account", () => {
     expect(view.callsTo(GET_TIME)[0].params).toEqual({});
     await userEvent.setup().click(within(sideNav()).getByRole("link", { name: "账号管理" }));
     expect(await screen.findByText("账号管理内容")).toBeInTheDocument();
-    expect(view.location()).toBe("/personal/accountManagement");
+    expect(view.location()).toBe(ACCOUNT_MANAGEMENT);
     expect(view.callsTo(GET_TIME)).toHaveLength(1);
   });
 
@@ -131,11 +135,11 @@ describe("personal shell for a main account", () => {
   });
 
   it("个人中心 in the user menu leads to the operation panel", async () => {
-    const view = await renderShell(main, "/personal/accountManagement");
+    const view = await renderShell(main, ACCOUNT_MANAGEMENT);
     const u = userEvent.setup();
     await u.click(screen.getByRole("button", { name: "用户菜单：zhangsan" }));
     await u.click(await screen.findByRole("menuitem", { name: /个人中心/ }));
-    await waitFor(() => expect(view.location()).toBe("/personal/operationPanel"));
+    await waitFor(() => expect(view.location()).toBe(OPERATION_PANEL));
   });
 });
 
@@ -145,22 +149,22 @@ describe("personal shell for a sub-account (spec §6)", () => {
   it("hides child-account and invoice management and sends the expense centre to the expense record", async () => {
     await renderShell(sub);
     expect(navLabels()).toEqual(["运营面板", "账号管理", "安全中心", "费用中心"]);
-    expect(within(sideNav()).getByRole("link", { name: "费用中心" })).toHaveAttribute("href", "/personal/expenseCenter/expenseRecord");
+    expect(within(sideNav()).getByRole("link", { name: "费用中心" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "expenseRecord"));
   });
 
   it("has the change-password and expense-record shortcuts", async () => {
     await renderShell(sub);
     expect(shortcuts()).toEqual([
-      ["修改密码", "/personal/securityCenter/changePassword"],
-      ["消费记录", "/personal/expenseCenter/expenseRecord"],
+      ["修改密码", registryPath("personal/securityCenter", "changePassword")],
+      ["消费记录", registryPath("personal/expenseCenter", "expenseRecord")],
     ]);
   });
 
   it("shows the sub-account flag and the real-name prompt while not verified", async () => {
     await renderShell(sub);
     expect(screen.getByText("子账号")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "实名认证很重要，去认证" })).toHaveAttribute("href", "/personal/securityCenter/authentication");
-    expect(screen.getByRole("link", { name: "企业认证 未认证" })).toHaveAttribute("href", "/personal/securityCenter/enterpriseProve");
+    expect(screen.getByRole("link", { name: "实名认证很重要，去认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
+    expect(screen.getByRole("link", { name: "企业认证 未认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
   });
 
   it("shows a verified badge instead once realNameStatus is 2", async () => {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ShellHeader } from "../../src/components/shell/shell-header";
 import { REGISTRY } from "../../src/resources/registry";
+import { registryPath } from "../../src/resources/registry-paths";
 import type { Dapp } from "../../src/schema/common";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import type { Envelope } from "../../src/schema/envelope";
@@ -24,7 +25,7 @@ const dappList = (menuList: Dapp[]): Envelope<unknown> => ({ code: 200, message:
 
 function renderHeader(getDappList: ScriptedAnswer = dappList(MENU_LIST)) {
   return renderAccountScreen({
-    path: "/monitor/text/guidance",
+    path: registryPath("monitor/text", "guidance"),
     element: <ShellHeader registry={REGISTRY} />,
     user: { token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", accountType: 1 },
     script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }), [COMMON_ENDPOINTS.getDappList.path]: getDappList },
@@ -92,7 +93,7 @@ describe("the related-applications drawer", () => {
 describe("the test-account mark (spec §6 istest)", () => {
   it("is in the header only for an account flagged istest", async () => {
     renderAccountScreen({
-      path: "/monitor/text/guidance",
+      path: registryPath("monitor/text", "guidance"),
       element: <ShellHeader registry={REGISTRY} />,
       user: { token: "tk", timestamp: Date.now(), id: 7, loginAccount: "tester", accountType: 1, istest: true },
       script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }) },

@@ -7,6 +7,8 @@ import { ScanLoginTab } from "../../src/pages/login/scan-login-tab";
 import { BindWechatPage } from "../../src/pages/personal/bind-wechat-page";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { SCAN_LOGIN_ENDPOINTS, SCAN_STATE_TTL_MS } from "../../src/schema/scan-login";
+import { registryPath } from "../../src/resources/registry-paths";
+import { registryRoute } from "../support/registry-route";
 import { loginUser } from "../unit/providers/login-fixtures";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 
@@ -66,7 +68,7 @@ describe("the /wxCallBack page", () => {
       ok({ loginResult: { loginUser: loginUser(), token: "tk-9" }, token: "tk-9" }),
       "/wxCallBack?redirect=%2Fevidences&code=c1&state=s1",
     );
-    await waitFor(() => expect(location()).toBe("/evidences"));
+    await waitFor(() => expect(location()).toBe(registryPath("evidences")));
     expect(sessionStore.getUser()).toMatchObject({ token: "tk-9", loginAccount: "13800138000" });
     expect(callsTo(CALLBACK)).toEqual([{ method: "GET", path: CALLBACK, params: { code: "c1", state: "s1" }, tokenless: true }]);
   });
@@ -170,25 +172,26 @@ describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
 });
 
 describe("the bindWechat page of the security centre", () => {
+  const BIND_WECHAT = registryRoute("personal/securityCenter", "bindWechat");
   const user = { ...loginUser(), token: "tk-1", timestamp: Date.now() };
   const STATE = SCAN_LOGIN_ENDPOINTS.bindState.path;
 
   it("offers binding through a QR code in a modal that returns to this page", async () => {
     const { callsTo } = renderAccountScreen({
-      path: "/personal/securityCenter/bindWechat",
-      element: <BindWechatPage />,
+      path: BIND_WECHAT.path,
+      element: <BindWechatPage route={BIND_WECHAT} />,
       user,
       script: { [STATE]: ok({ isBound: false, providerName: "微信" }), [SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path]: qrAnswer("b1") },
     });
     await userEvent.click(await screen.findByRole("button", { name: "绑定微信" }));
     expect(await screen.findByTitle("扫码登录二维码")).toHaveAttribute("src", "http://localhost/dev/wx/qr?state=b1");
-    expect(callsTo(SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path)[0]).toMatchObject({ tokenless: false, params: { redirectUrl: `${window.location.origin}/personal/securityCenter/bindWechat` } });
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path)[0]).toMatchObject({ tokenless: false, params: { redirectUrl: `${window.location.origin}${BIND_WECHAT.path}` } });
   });
 
   it("finishes the binding with the returned code and state, and keeps the stored user right", async () => {
     const { callsTo, sessionStore } = renderAccountScreen({
-      path: "/personal/securityCenter/bindWechat?code=c1&state=b1",
-      element: <BindWechatPage />,
+      path: `${BIND_WECHAT.path}?code=c1&state=b1`,
+      element: <BindWechatPage route={BIND_WECHAT} />,
       user,
       script: {
         [SCAN_LOGIN_ENDPOINTS.bindCurrentAccount.path]: ok({ loginUser: loginUser({ oauthUserId: "dev:x" }) }),
@@ -205,8 +208,8 @@ describe("the bindWechat page of the security centre", () => {
 
   it("unbinds only after a confirmation", async () => {
     const { callsTo } = renderAccountScreen({
-      path: "/personal/securityCenter/bindWechat",
-      element: <BindWechatPage />,
+      path: BIND_WECHAT.path,
+      element: <BindWechatPage route={BIND_WECHAT} />,
       user,
       script: {
         [STATE]: [ok({ isBound: true, providerName: "微信" }), ok({ isBound: false, providerName: "微信" })],

@@ -8,6 +8,7 @@ import { SectionRouteElement } from "../../src/pages/kinds/section-route-element
 import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
+import { registryPath } from "../../src/resources/registry-paths";
 import type { MainSectionDefinition } from "../../src/resources/types";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { fail, ok } from "./account-harness";
@@ -25,7 +26,7 @@ const heading = (name: string) => screen.findByRole("heading", { name, level: 4 
 
 describe("guidance pages", () => {
   it("the information-monitoring guide: what it does, its steps, the §9 prices and its four actions", async () => {
-    openRoute(realRoute("/monitor/text/guidance"));
+    openRoute(realRoute(registryPath("monitor/text", "guidance")));
     expect(await heading("监测指引")).toBeInTheDocument();
     expect(screen.getByText(/信息监测按您指定的关键词/)).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "办理流程" })).getByText("新建信息监测")).toBeInTheDocument();
@@ -35,13 +36,13 @@ describe("guidance pages", () => {
     expect(prices.getByRole("row", { name: /搜索引擎 1,000/ })).toBeInTheDocument();
     // 3 sites × 100 + 1 × 1000, for 4 weeks.
     expect(prices.getByText(/费用为 5,200 元/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
-    expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew");
-    expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
+    expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", registryPath("personal/expenseCenter", "onlineCharge"));
+    expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", registryPath("monitor/text", "ystwnew"));
+    expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", registryPath("monitor/text", "ystwdataList"));
   });
 
   it("the notarisation purchase guide prices the three bundles at their regular price once the promotion has ended", async () => {
-    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
+    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "价格（元）"]);
@@ -49,11 +50,11 @@ describe("guidance pages", () => {
     expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 30 次 5,000" })).toBeInTheDocument();
     expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 50 次 8,000" })).toBeInTheDocument();
     expect(bundles.getByText(/90 天内有效/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "购买公证" })).toHaveAttribute("href", "/judicial/judicialPay/addJudicialPay");
+    expect(screen.getByRole("link", { name: "购买公证" })).toHaveAttribute("href", registryPath("judicial/judicialPay", "addJudicialPay"));
   });
 
   it("the same table inside the promotion window (by the server's clock) shows the promotion price beside the struck original", async () => {
-    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
+    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠进行中（2017年09月15日至2017年11月15日，北京时间）：以下为活动价，划线价为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "活动价（元）", "原价（元）"]);
@@ -62,14 +63,14 @@ describe("guidance pages", () => {
   });
 
   it("a guidance page without its own buttons starts at the section's new page", async () => {
-    openRoute(realRoute("/evidenceSave/fileEvidence/guidance"));
+    openRoute(realRoute(registryPath("evidenceSave/fileEvidence", "guidance")));
     expect(await heading("存证指引")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "立即开始" })).toHaveAttribute("href", "/evidenceSave/fileEvidence/dataList");
+    expect(screen.getByRole("link", { name: "立即开始" })).toHaveAttribute("href", registryPath("evidenceSave/fileEvidence", "dataList"));
   });
 });
 
 describe("pages of a section without its service yet", () => {
-  it.each(["/evidenceTaken/screenRecord/dataList", "/monitor/audio/fmnew", "/monitor/picture/dataChart"])(
+  it.each([registryPath("evidenceTaken/screenRecord", "dataList"), registryPath("monitor/audio", "fmnew"), registryPath("monitor/picture", "dataChart")])(
     "%s says plainly that it is not open, under its title, with the guidance link where there is one",
     async (path) => {
       const route = realRoute(path);
@@ -84,13 +85,13 @@ describe("pages of a section without its service yet", () => {
   );
 
   it("the expense centre's pages show their siblings as tabs", async () => {
-    openRoute(realRoute("/personal/expenseCenter/chargeRecord"));
+    openRoute(realRoute(registryPath("personal/expenseCenter", "chargeRecord")));
     const tabs = within(await screen.findByRole("menu", { name: "费用中心页面" }));
     expect(tabs.getAllByRole("link").map((link) => link.textContent)).toEqual(["在线充值", "收费标准", "购买套餐", "充值记录", "购买记录", "消费记录"]);
   });
 
   it("refuses a sub-account the invoice pages even when the address is typed in (spec §6)", async () => {
-    openRoute(realRoute("/personal/invoiceAdmin/invoiceOrder"), { user: { ...MAIN_ACCOUNT, accountType: 3 } });
+    openRoute(realRoute(registryPath("personal/invoiceAdmin", "invoiceOrder")), { user: { ...MAIN_ACCOUNT, accountType: 3 } });
     expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "可开票订单" })).not.toBeInTheDocument();
   });

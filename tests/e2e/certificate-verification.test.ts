@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
@@ -78,7 +79,7 @@ describe("a certificate, from upload to independent verification", () => {
     const problems = watchConsole(page);
     await page.goto(`${live.server.url}/index`);
     await storeUserSession(page, session);
-    await page.goto(`${live.server.url}/evidenceSave/fileEvidence/dataList`);
+    await page.goto(`${live.server.url}${registryPath("evidenceSave/fileEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建文件存证" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.locator('input[type="file"]').setInputFiles(original);

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
@@ -11,6 +12,8 @@ import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile, type Log
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
+
+const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
 
 let server: ServerProcess;
 let browser: Browser;
@@ -85,13 +88,13 @@ describe("the evidence library in Chromium", () => {
   let extractLink = "";
 
   it("lists the holder's evidence across types", async () => {
-    await page.goto(`${server.url}/evidences/dataList`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     for (const file of files) await page.getByRole("cell", { name: file.name }).waitFor();
     await shoot(page, "evidences-data-list");
   });
 
   it("filters the list by the typed name with the 查询 button, as Enter does", async () => {
-    await page.goto(`${server.url}/evidences/dataList`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await page.getByRole("cell", { name: files[2].name }).waitFor();
     await page.getByRole("searchbox", { name: "证据名称" }).fill("付款凭证");
     await page.getByRole("button", { name: "查询", exact: true }).click();
@@ -102,19 +105,19 @@ describe("the evidence library in Chromium", () => {
   });
 
   it("opens one record's evidenceSaveInfo page from the list", async () => {
-    await page.goto(`${server.url}/evidences/dataList`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await page.getByRole("row", { name: /付款凭证截图/ }).getByRole("link", { name: "存证信息" }).click();
-    await page.waitForURL("**/evidences/dataList/evidenceSaveInfo?id=*");
+    await page.waitForURL(`**${registryPath("evidences/dataList", "evidenceSaveInfo")}?id=*`);
     await page.getByText(sha256(files[1].content)).waitFor();
     await shoot(page, "evidences-save-info");
   });
 
   it("creates an extraction code for two chosen items", async () => {
-    await page.goto(`${server.url}/evidences/dataList`);
+    await page.goto(`${server.url}${EVIDENCE_LIBRARY}`);
     await tick(page, files[0].name);
     await tick(page, files[1].name);
     await page.getByRole("button", { name: "生成提取码" }).click();
-    await page.waitForURL("**/evidences/evidenceExtract?ids=*");
+    await page.waitForURL(`**${registryPath("evidences/evidenceExtract")}?ids=*`);
     await page.getByText("已选择 2 条").waitFor();
     await page.getByRole("button", { name: "生成提取码（2 条证据）" }).click();
     const dialog = page.getByRole("dialog", { name: "提取码已生成" });
@@ -174,7 +177,7 @@ describe("the evidence library in Chromium", () => {
   });
 
   it("packs the holder's chosen evidence into one ZIP behind the packaging countdown", async () => {
-    await page.goto(`${server.url}/evidences/evidenceDownload`);
+    await page.goto(`${server.url}${registryPath("evidences/evidenceDownload")}`);
     for (const file of files) await tick(page, file.name);
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "打包下载（3）" }).click();
@@ -200,7 +203,7 @@ describe("the evidence library in Chromium", () => {
     const contract = Buffer.from("审计合同正文：甲方委托乙方审计 2026 年度账目。\n");
     const stored = await uploadEvidence(server.url, evidenceEndpoints("file").create, holder.token, { name: "审计合同文件" }, [{ name: "contract.txt", content: contract }]);
     const [record] = stored.datas as { id: number }[];
-    await page.goto(`${server.url}/evidenceSave/fileEvidence/dataList/Certificate?id=${record.id}`);
+    await page.goto(`${server.url}${registryPath("evidenceSave/fileEvidence", "dataList/Certificate")}?id=${record.id}`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "原始文件" }).click()]);
     expect(download.suggestedFilename()).toBe("contract.txt");
     expect((await bytesOf(download)).equals(contract)).toBe(true);
@@ -220,7 +223,7 @@ describe("the evidence library in Chromium", () => {
       { name: "预算.txt", content: Buffer.from("预算") },
     ]);
     const affair = created.datas as { id: number; certificateNo: string };
-    await page.goto(`${server.url}/evidenceSave/affairEvidence/dataList/childDataList?id=${affair.id}`);
+    await page.goto(`${server.url}${registryPath("evidenceSave/affairEvidence", "dataList/childDataList")}?id=${affair.id}`);
     await page.getByRole("cell", { name: "施工合同.txt" }).waitFor();
     await page.getByRole("button", { name: "追加子存证" }).click();
     const dialog = page.getByRole("dialog", { name: "向“装修工程事务”追加子存证" });

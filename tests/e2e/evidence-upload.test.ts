@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
@@ -19,7 +20,7 @@ describe("file evidence in the browser", () => {
     const problems = watchConsole(page);
     await page.goto(`${server.url}/index`);
     await storeUserSession(page, session);
-    await page.goto(`${server.url}/evidenceSave/fileEvidence/dataList`);
+    await page.goto(`${server.url}${registryPath("evidenceSave/fileEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建文件存证" }).click();
 
     const content = randomBytes(300_000);
@@ -36,7 +37,7 @@ describe("file evidence in the browser", () => {
     await row.waitFor();
     await expect(row.getByText("已存证").isVisible()).resolves.toBe(true);
     await expect(row.getByText("采购合同.pdf").isVisible()).resolves.toBe(true);
-    await expect(row.getByRole("link", { name: "查看证书" }).getAttribute("href")).resolves.toMatch(/^\/evidenceSave\/fileEvidence\/dataList\/Certificate\?id=\d+$/);
+    await expect(row.getByRole("link", { name: "查看证书" }).getAttribute("href")).resolves.toMatch(new RegExp(`^${registryPath("evidenceSave/fileEvidence", "dataList/Certificate")}\\?id=\\d+$`));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "evidence-file-list.png"), fullPage: true });
 
     // The server holds exactly these bytes under that number.

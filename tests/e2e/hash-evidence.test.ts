@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
@@ -29,7 +30,7 @@ describe("hash evidence in the browser", () => {
     });
     await page.goto(`${live.server.url}/index`);
     await storeUserSession(page, session);
-    await page.goto(`${live.server.url}/evidenceSave/hashEvidence/dataList`);
+    await page.goto(`${live.server.url}${registryPath("evidenceSave/hashEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建哈希存证" }).click();
 
     const dialog = page.getByRole("dialog");

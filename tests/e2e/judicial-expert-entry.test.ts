@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
@@ -24,7 +25,7 @@ describe("judicial expert entry (spec §2, §6)", () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "judicial-status.png"), fullPage: true });
 
     await page.getByRole("link", { name: "进入个人中心" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     await page.getByRole("navigation", { name: "个人中心导航" }).waitFor();
     expect(problems).toEqual([]);
     await context.close();

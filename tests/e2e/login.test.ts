@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet } from "./support/signed-fetch.js";
 import { logOutThroughUserMenu } from "./support/personal-shell.js";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
 
 /**
  * Every way into an account, in real Chromium against the real server: register with a code from
@@ -92,7 +95,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("checkbox").check();
     await shoot(page, "register");
     await page.getByRole("button", { name: "注册" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     await page.getByText(`您好，${PHONE}`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).not.toContain(PASSWORD);
     await logOut(page);
@@ -119,7 +122,7 @@ describe("accounts in the browser", () => {
 
     await page.getByLabel("图形验证码").fill(await captchaAnswer(context));
     await page.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     await page.getByText(`您好，${PHONE}`).waitFor();
     await logOut(page);
     expect(problems).toEqual([]);
@@ -140,7 +143,7 @@ describe("accounts in the browser", () => {
     await form.getByLabel("验证码").fill(await latestCode(SECOND_PHONE));
     await shoot(page, "code-login");
     await form.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     await page.getByText(`您好，${SECOND_PHONE}`).waitFor();
     // Registered by a code, so without a password until one is set at /user/setPassword.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("evidence.userSession") ?? "{}").hasPassword)).toBe(false);
@@ -176,7 +179,7 @@ describe("accounts in the browser", () => {
     await shoot(page, "code-login-captcha");
     await form.getByLabel("图形验证码").fill(await captchaAnswer(context));
     await form.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     await page.getByText(`您好，${THIRD_PHONE}`).waitFor();
     expect(problems).toEqual([]);
     await context.close();

@@ -7,10 +7,13 @@ import { SessionRepository } from "../../server/modules/session/session.reposito
 import { SessionService } from "../../server/modules/session/session.service.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { logOutThroughUserMenu } from "./support/personal-shell.js";
 import { signedGet } from "./support/signed-fetch.js";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
 
 let server: ServerProcess;
 let browser: Browser;
@@ -101,7 +104,7 @@ describe("as a visitor", () => {
     await page.context().close();
   });
 
-  it.each(["/personal/operationPanel", "/evidenceSave/fileEvidence/guidance"])("is sent from %s to /index", async (target) => {
+  it.each([OPERATION_PANEL, registryPath("evidenceSave/fileEvidence", "guidance")])("is sent from %s to /index", async (target) => {
     const { page, problems } = await openPage();
     await page.goto(`${server.url}${target}`);
     // Both are known protected routes now that the main sections exist: the visitor is sent home.
@@ -141,7 +144,7 @@ describe("as a signed-in user", () => {
   it("/ goes to the operation panel, greeting by display name", async () => {
     const { page, problems } = await openPage({ user: await signedInUser() });
     await page.goto(`${server.url}/`);
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     await page.getByText("您好，13800138000").waitFor();
     await shoot(page, "operation-panel");
     expect(problems).toEqual([]);
@@ -155,7 +158,7 @@ describe("as a signed-in user", () => {
     expect(await page.getByRole("link", { name: "登录", exact: true }).count()).toBe(0);
     await page.getByRole("button", { name: "用户菜单：13800138000" }).click();
     await page.getByRole("menuitem", { name: /进入工作台/ }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${OPERATION_PANEL}`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -169,7 +172,7 @@ describe("as a signed-in user", () => {
 
   it("a session idle for more than 30 minutes sends the user to /index", async () => {
     const { page } = await openPage({ user: await signedInUser(31) });
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.waitForURL("**/index");
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();
     await page.context().close();
@@ -178,7 +181,7 @@ describe("as a signed-in user", () => {
   it("logging out ends the session on the server and returns to /index", async () => {
     const user = await signedInUser();
     const { page, problems } = await openPage({ user });
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await logOutThroughUserMenu(page);
     const afterLogout = await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime), { token: user.token });
     expect(afterLogout.body.code).toBe(3013);
@@ -190,7 +193,7 @@ describe("as a signed-in user", () => {
     const user = await signedInUser();
     await sessions.endAllOf(user.id, "user", "account-disabled");
     const { page } = await openPage({ user });
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.waitForURL("**/index", { timeout: 15_000 });
     await page.context().close();
   });

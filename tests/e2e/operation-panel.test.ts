@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/dialect.js";
 import { BillingRepository } from "../../server/modules/billing/billing.repository.js";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
+const NEW_TEXT_MONITOR = registryPath("monitor/text", "ystwnew");
 
 let server: ServerProcess;
 let browser: Browser;
@@ -71,13 +75,13 @@ const newMonitoring = () => page.locator("a.ant-btn", { hasText: "新建信息�
 
 describe("operation panel and information-monitoring guide in Chromium", () => {
   it("a new account: balance 0, recharge-for-zero, and new monitoring greyed out until real-name verification (304)", async () => {
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.getByRole("link", { name: "余额 0 元，立即充值" }).waitFor();
     await page.locator(".ant-statistic-content-value", { hasText: "0.00" }).waitFor();
     await expect.poll(() => newMonitoring().getAttribute("aria-disabled")).toBe("true");
     await shoot("operation-panel-new-account");
 
-    await page.goto(`${server.url}/monitor/text/guidance`);
+    await page.goto(`${server.url}${registryPath("monitor/text", "guidance")}`);
     await page.getByRole("region", { name: "监测收费标准" }).waitFor();
     await expect.poll(() => newMonitoring().getAttribute("aria-disabled")).toBe("true");
     expect(await newMonitoring().evaluate((element) => getComputedStyle(element).cursor)).toBe("not-allowed");
@@ -86,7 +90,7 @@ describe("operation panel and information-monitoring guide in Chromium", () => {
     await shoot("monitor-text-guidance-blocked");
     // A disabled link goes nowhere.
     await newMonitoring().click({ force: true });
-    expect(new URL(page.url()).pathname).toBe("/monitor/text/guidance");
+    expect(new URL(page.url()).pathname).toBe(registryPath("monitor/text", "guidance"));
   });
 
   it("verified but without money: 301; with a balance: the button opens new monitoring and the recharge text offers a top-up", async () => {
@@ -99,7 +103,7 @@ describe("operation panel and information-monitoring guide in Chromium", () => {
     await setBalance(150_000);
     await page.reload();
     await page.getByRole("link", { name: "余额 1,500.00 元，继续充值" }).waitFor();
-    await expect.poll(() => newMonitoring().getAttribute("href")).toBe("/monitor/text/ystwnew");
+    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(NEW_TEXT_MONITOR);
     await page.getByRole("button", { name: "查看收费标准" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guidance-pricing");
     await page.waitForTimeout(600);
@@ -107,17 +111,17 @@ describe("operation panel and information-monitoring guide in Chromium", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot("monitor-text-guidance-active");
     await newMonitoring().click();
-    await page.waitForURL("**/monitor/text/ystwnew");
+    await page.waitForURL(`**${NEW_TEXT_MONITOR}`);
 
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.locator(".ant-statistic-content-value", { hasText: "1,500.00" }).waitFor();
-    await expect.poll(() => newMonitoring().getAttribute("href")).toBe("/monitor/text/ystwnew");
+    await expect.poll(() => newMonitoring().getAttribute("href")).toBe(NEW_TEXT_MONITOR);
     await shoot("operation-panel-funded");
   });
 
   it("a debt shows the balance followed by recharge", async () => {
     await setBalance(-1250);
-    await page.goto(`${server.url}/personal/operationPanel`);
+    await page.goto(`${server.url}${OPERATION_PANEL}`);
     await page.getByRole("link", { name: "余额 -12.50 元，请充值" }).waitFor();
     await shoot("operation-panel-in-debt");
     expect(problems).toEqual([]);

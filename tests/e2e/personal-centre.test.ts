@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { gradientPng } from "../server/support/png-image.js";
 import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
@@ -43,7 +44,7 @@ async function userInfo() {
 
 describe("the personal centre in Chromium", () => {
   it("uploads an avatar through the crop dialog, and getUserInfo shows it", async () => {
-    await page.goto(`${server.url}/personal/accountManagement`);
+    await page.goto(`${server.url}${registryPath("personal/accountManagement")}`);
     await page.getByRole("button", { name: "修改头像" }).click();
     const dialog = page.getByRole("dialog", { name: "修改头像" });
     await dialog.getByLabel("选择头像图片").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: gradientPng(480, 300) });
@@ -77,8 +78,8 @@ describe("the personal centre in Chromium", () => {
   });
 
   it("submits real-name verification, which waits until an operator approves it on /dev/identity, then shows the verified badge", async () => {
-    await page.goto(`${server.url}/personal/securityCenter`);
-    await page.waitForURL("**/personal/securityCenter/authentication");
+    await page.goto(`${server.url}${registryPath("personal/securityCenter")}`);
+    await page.waitForURL(`**${registryPath("personal/securityCenter", "authentication")}`);
     const first17 = "11010519880808123";
     await page.getByLabel("真实姓名").fill("王小明");
     await page.getByLabel("身份证号码").fill(first17 + nationalIdCheckChar(first17));
@@ -99,7 +100,7 @@ describe("the personal centre in Chromium", () => {
     await page.reload();
     await page.getByText("已完成实名认证").waitFor();
     await shoot("personal-authentication-verified");
-    await page.goto(`${server.url}/personal/accountManagement`);
+    await page.goto(`${server.url}${registryPath("personal/accountManagement")}`);
     await page.getByRole("row", { name: /个人实名认证/ }).getByText("已认证").waitFor();
     // The display name follows the verified real name (spec §6).
     await page.getByText("王小明").first().waitFor();
@@ -108,8 +109,8 @@ describe("the personal centre in Chromium", () => {
   });
 
   it("creates a child account and finds it in the list, with paging in the URL", async () => {
-    await page.goto(`${server.url}/personal/childAccountManagement`);
-    await page.waitForURL("**/personal/childAccountManagement/dataList");
+    await page.goto(`${server.url}${registryPath("personal/childAccountManagement")}`);
+    await page.waitForURL(`**${registryPath("personal/childAccountManagement", "dataList")}`);
     await page.getByText("暂无子账号").waitFor();
     await page.getByRole("link", { name: "新建子账号" }).click();
     await page.waitForURL("**/createChildAccount");
@@ -138,7 +139,7 @@ describe("the personal centre in Chromium", () => {
   });
 
   it("shows the other security pages with their rules", async () => {
-    await page.goto(`${server.url}/personal/securityCenter/enterpriseProve`);
+    await page.goto(`${server.url}${registryPath("personal/securityCenter", "enterpriseProve")}`);
     await page.getByRole("button", { name: "提交认证" }).click();
     await page.getByText("请输入企业名称").waitFor();
     await page.getByText("请上传营业执照或组织机构代码证照片").waitFor();

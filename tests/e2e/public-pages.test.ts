@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { APP_PATHS } from "../../src/app/path-rules.js";
 import { PUBLIC_PAGE_PATHS } from "../../src/app/public-page-paths.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
@@ -117,9 +117,9 @@ describe("public pages as a visitor", () => {
   it("buy buttons lead to the package purchase page", async () => {
     const { page } = await openPage();
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.activity}`);
-    expect(await page.getByRole("link", { name: "购买套餐" }).getAttribute("href")).toBe(APP_PATHS.purchasePackage);
+    expect(await page.getByRole("link", { name: "购买套餐" }).getAttribute("href")).toBe(registryPath("personal/expenseCenter", "purchasePackage"));
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.notarizationActivity}`);
-    for (const link of await page.getByRole("link", { name: "立即购买" }).all()) expect(await link.getAttribute("href")).toBe(APP_PATHS.purchasePackage);
+    for (const link of await page.getByRole("link", { name: "立即购买" }).all()) expect(await link.getAttribute("href")).toBe(registryPath("personal/expenseCenter", "purchasePackage"));
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet } from "./support/signed-fetch.js";
@@ -91,7 +92,7 @@ describe("scan-code login through the (simulated) messaging app", () => {
     await form.getByText("验证码已发送，请注意查收").waitFor();
     await form.getByLabel("验证码", { exact: true }).fill(await readCodeFromOutbox(phone));
     await form.getByRole("button", { name: "绑定并登录" }).click();
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("evidence.userSession") ?? "{}").mobile)).toBe(phone);
 
     await page.getByRole("button", { name: /^用户菜单/ }).click();
@@ -100,7 +101,7 @@ describe("scan-code login through the (simulated) messaging app", () => {
 
     const again = await openScanTab(page);
     await confirmOnPhone(again);
-    await page.waitForURL("**/personal/operationPanel");
+    await page.waitForURL(`**${registryPath("personal/operationPanel")}`);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("evidence.userSession") ?? "{}").mobile)).toBe(phone);
     expect(problems).toEqual([]);
     await page.close();
@@ -109,7 +110,7 @@ describe("scan-code login through the (simulated) messaging app", () => {
   it("the security centre unbinds after a confirmation and binds again through a QR code in a modal", async () => {
     const page = await desktop.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/personal/securityCenter/bindWechat`);
+    await page.goto(`${server.url}${registryPath("personal/securityCenter", "bindWechat")}`);
     await page.getByText("已绑定微信（开发环境模拟）").waitFor();
 
     await page.getByRole("button", { name: "解除绑定" }).click();

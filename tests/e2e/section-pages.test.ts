@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
@@ -39,17 +40,17 @@ describe("the registry's pages in Chromium", () => {
 
   it("/monitor leads to the first monitoring guidance, with the §9 prices and the monitoring side navigation", async () => {
     const { page, problems } = await signedInPage();
-    await page.goto(`${live.server.url}/monitor`);
-    await page.waitForURL("**/monitor/rights/guidance");
+    await page.goto(`${live.server.url}${registryPath("monitor")}`);
+    await page.waitForURL(`**${registryPath("monitor/rights", "guidance")}`);
     await page.getByRole("heading", { name: "监测指引" }).waitFor();
     await page.getByRole("region", { name: "监测收费标准" }).waitFor();
     const nav = sideNav(page, "全网监测导航");
     for (const label of ["信息监测", "音乐监测", "电台监测", "文学监测", "短视频监测"]) await nav.getByText(label, { exact: true }).waitFor();
     await nav.getByText("信息监测", { exact: true }).click();
     await nav.getByRole("link", { name: "新建信息监测" }).click();
-    await page.waitForURL("**/monitor/text/ystwnew");
+    await page.waitForURL(`**${registryPath("monitor/text", "ystwnew")}`);
     await page.getByText("此功能将在后续版本开放").waitFor();
-    await page.goto(`${live.server.url}/monitor/text/guidance`);
+    await page.goto(`${live.server.url}${registryPath("monitor/text", "guidance")}`);
     await page.getByRole("region", { name: "监测收费标准" }).waitFor();
     await nav.getByRole("link", { name: "证书列表" }).waitFor();
     await shoot(page, "section-monitor-guidance");
@@ -59,13 +60,13 @@ describe("the registry's pages in Chromium", () => {
 
   it("a section root leads to its guidance, and its list shows the holder's (still empty) records", async () => {
     const { page, problems } = await signedInPage();
-    await page.goto(`${live.server.url}/evidenceSave/hashEvidence`);
-    await page.waitForURL("**/evidenceSave/hashEvidence/guidance");
+    await page.goto(`${live.server.url}${registryPath("evidenceSave/hashEvidence")}`);
+    await page.waitForURL(`**${registryPath("evidenceSave/hashEvidence", "guidance")}`);
     await page.getByText(/哈希存证只提交文件的摘要值/).waitFor();
     await shoot(page, "section-hash-guidance");
     // The current section's group is open; its list is the visible 存证列表.
     await sideNav(page, "区块链存证导航").getByRole("link", { name: "存证列表" }).filter({ visible: true }).click();
-    await page.waitForURL("**/evidenceSave/hashEvidence/dataList");
+    await page.waitForURL(`**${registryPath("evidenceSave/hashEvidence", "dataList")}`);
     await page.getByRole("heading", { name: "存证列表" }).waitFor();
     await page.getByRole("button", { name: "新建哈希存证" }).waitFor();
     await page.getByText("暂无数据").first().waitFor();
@@ -76,15 +77,15 @@ describe("the registry's pages in Chromium", () => {
 
   it("the main navigation moves between the main sections; personal pages keep their own screens", async () => {
     const { page, problems } = await signedInPage();
-    await page.goto(`${live.server.url}/personal/expenseCenter`);
-    await page.waitForURL("**/personal/expenseCenter/onlineCharge");
+    await page.goto(`${live.server.url}${registryPath("personal/expenseCenter")}`);
+    await page.waitForURL(`**${registryPath("personal/expenseCenter", "onlineCharge")}`);
     await page.getByRole("menu", { name: "费用中心页面" }).getByRole("link", { name: "收费标准" }).click();
     await page.getByRole("region", { name: "公证套餐价格" }).waitFor();
     await shoot(page, "section-expense-rule");
     await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "证据库" }).click();
-    await page.waitForURL("**/evidences/dataList");
+    await page.waitForURL(`**${registryPath("evidences/dataList")}`);
     await page.getByRole("heading", { name: "证据列表" }).waitFor();
-    await page.goto(`${live.server.url}/personal/accountManagement`);
+    await page.goto(`${live.server.url}${registryPath("personal/accountManagement")}`);
     await page.getByRole("button", { name: "修改头像" }).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { captchaAnswerOf, registerUser, uniqueMobile } from "./support/api-accounts.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
@@ -50,13 +51,13 @@ describe("session expiry, end to end (spec §4)", () => {
     const problems = watchConsole(page);
     await page.goto(`${server.url}/index`);
     await logInOnHomePage(page, mobile, password);
-    await page.waitForURL(`${server.url}/personal/operationPanel`);
+    await page.waitForURL(`${server.url}${registryPath("personal/operationPanel")}`);
     await page.getByText(`您好，${mobile}`).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "personal-shell-main-account.png"), fullPage: true });
 
     // Longer than the server's idle limit; the browser's own 30-minute rule still thinks the session alive.
     await page.waitForTimeout(IDLE_MS + 1000);
-    const target = "/personal/operationPanel?from=expiry";
+    const target = `${registryPath("personal/operationPanel")}?from=expiry`;
     const sessionCheck = page.waitForResponse((response) => response.url().includes(webapiPath(COMMON_ENDPOINTS.getTime)) && response.url().includes("token="));
     await page.goto(`${server.url}${target}`);
     expect(await (await sessionCheck).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
 
@@ -27,7 +28,7 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(SC
 describe("the logged-in shell's widgets in Chromium", () => {
   it("the related-applications drawer lists the seeded apps by category and opens one in a new tab", async () => {
     const { page, problems } = await signedInPage();
-    await page.goto(`${live.server.url}/monitor/text/guidance`);
+    await page.goto(`${live.server.url}${registryPath("monitor/text", "guidance")}`);
     await page.getByRole("button", { name: "相关应用" }).click();
     const drawer = page.getByRole("dialog", { name: "相关应用" });
     await drawer.getByRole("region", { name: "证据服务" }).waitFor();
@@ -42,15 +43,15 @@ describe("the logged-in shell's widgets in Chromium", () => {
       page.context().waitForEvent("page"),
       drawer.getByRole("region", { name: "司法服务" }).getByRole("link", { name: /^快速进入在线公证/ }).click(),
     ]);
-    await opened.waitForURL("**/judicial/notarization/guidance");
-    expect(page.url()).toContain("/monitor/text/guidance");
+    await opened.waitForURL(`**${registryPath("judicial/notarization", "guidance")}`);
+    expect(page.url()).toContain(registryPath("monitor/text", "guidance"));
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it("a dataChart page without monitoring data says so and does not download the chart library", async () => {
     const { page, problems, scripts } = await signedInPage();
-    await page.goto(`${live.server.url}/monitor/picture/dataChart`);
+    await page.goto(`${live.server.url}${registryPath("monitor/picture", "dataChart")}`);
     await page.getByRole("heading", { name: "数据图表" }).waitFor();
     await page.getByText("暂无监测数据").waitFor();
     await page.getByText("此功能将在后续版本开放").waitFor();
@@ -64,7 +65,7 @@ describe("the logged-in shell's widgets in Chromium", () => {
 
   it("a test account (istest) sees the 测试账号 mark and the test-data banner", async () => {
     const { page, problems } = await signedInPage({ ...login, loginUser: { ...login.loginUser, istest: true } });
-    await page.goto(`${live.server.url}/evidences/dataList`);
+    await page.goto(`${live.server.url}${registryPath("evidences/dataList")}`);
     await page.getByRole("alert").filter({ hasText: "当前登录的是测试账号" }).waitFor();
     await page.getByRole("banner").getByText("测试账号", { exact: true }).waitFor();
     await page.getByRole("heading", { name: "证据列表" }).waitFor();

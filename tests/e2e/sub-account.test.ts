@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/dialect.js";
 import { PasswordHasher } from "../../server/modules/account/password-hasher.js";
 import { UserRepository } from "../../server/modules/account/user.repository.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { AccountType } from "../../src/schema/account.js";
 import { loginWithPassword, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
@@ -60,7 +61,7 @@ async function openOperationPanel(login: LoginResult) {
   const problems = watchConsole(page);
   await page.goto(`${server.url}/index`);
   await storeUserSession(page, login);
-  await page.goto(`${server.url}/personal/operationPanel`);
+  await page.goto(`${server.url}${registryPath("personal/operationPanel")}`);
   await sideNav(page).getByRole("link", { name: "运营面板" }).waitFor();
   return { page, problems };
 }
@@ -75,9 +76,9 @@ describe("a sub-account in the personal shell (spec §6)", () => {
     const { page, problems } = await openOperationPanel(login);
 
     expect(await linkTexts(page, "个人中心导航")).toEqual(["运营面板", "账号管理", "安全中心", "费用中心"]);
-    expect(await sideNav(page).getByRole("link", { name: "费用中心" }).getAttribute("href")).toBe("/personal/expenseCenter/expenseRecord");
+    expect(await sideNav(page).getByRole("link", { name: "费用中心" }).getAttribute("href")).toBe(registryPath("personal/expenseCenter", "expenseRecord"));
     await page.getByText("子账号", { exact: true }).waitFor();
-    expect(await page.getByRole("link", { name: "实名认证很重要，去认证" }).getAttribute("href")).toBe("/personal/securityCenter/authentication");
+    expect(await page.getByRole("link", { name: "实名认证很重要，去认证" }).getAttribute("href")).toBe(registryPath("personal/securityCenter", "authentication"));
     expect(await linkTexts(page, "快捷入口")).toEqual(["修改密码", "消费记录"]);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "personal-shell-sub-account.png"), fullPage: true });
     expect(problems).toEqual([]);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 
 let database: TestDatabase;
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 describe("serving the client", () => {
-  it.each(["/", "/index", "/personal/operationPanel", "/evidenceSave/fileEvidence/guidance?x=1", "/no/such/page"])(
+  it.each(["/", "/index", registryPath("personal/operationPanel"), `${registryPath("evidenceSave/fileEvidence", "guidance")}?x=1`, "/no/such/page"])(
     "answers the history-mode path %s with the app",
     async (url) => {
       const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });

@@ -3,8 +3,11 @@ import { devOpenId } from "../../server/modules/scan-login/dev-messaging-provide
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login.js";
+import { registryPath } from "../../src/resources/registry-paths";
 import { encryptorFor, lastCodeSentTo, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
+
+const BIND_WECHAT = registryPath("personal/securityCenter", "bindWechat");
 
 const { getWebWxQrUrl: QR_URL, callback: CALLBACK, webBindAccountByAuth: BIND } = SCAN_LOGIN_ENDPOINTS;
 
@@ -248,9 +251,9 @@ describe("binding from the security centre", () => {
     const options = { token: owner.token };
     expect((await t.call(SCAN_LOGIN_ENDPOINTS.bindState, {}, options)).json().datas).toEqual({ isBound: false, providerName: "微信（开发环境模拟）" });
 
-    const { state } = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const { state } = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: BIND_WECHAT, token: owner.token });
     const back = await confirmOnPhone(state, "卯某");
-    expect(back.redirectTo.pathname).toBe("/personal/securityCenter/bindWechat");
+    expect(back.redirectTo.pathname).toBe(BIND_WECHAT);
     const bound = (await t.call(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code: back.code, state: back.state }, options)).json();
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("卯某")}` });
     expect((await t.call(SCAN_LOGIN_ENDPOINTS.bindState, {}, options)).json().datas.isBound).toBe(true);
@@ -265,7 +268,7 @@ describe("binding from the security centre", () => {
   it("takes a bind QR code only from the account that asked for it, and never a login QR code", async () => {
     const owner = await registerAccount();
     const stranger = await registerAccount();
-    const bindQr = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const bindQr = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: BIND_WECHAT, token: owner.token });
     const back = await confirmOnPhone(bindQr.state, "辰某");
     const refused = (await t.call(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code: back.code, state: back.state }, { token: stranger.token })).json();
     expect(refused.code).toBe(106);
@@ -276,7 +279,7 @@ describe("binding from the security centre", () => {
   });
 
   it("needs a session", async () => {
-    expect((await t.call(SCAN_LOGIN_ENDPOINTS.getBindQrUrl, { redirectUrl: "/personal/securityCenter/bindWechat" })).json().code).toBe(102);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.getBindQrUrl, { redirectUrl: BIND_WECHAT })).json().code).toBe(102);
     expect((await t.call(SCAN_LOGIN_ENDPOINTS.unbind, {})).json().code).toBe(102);
   });
 });

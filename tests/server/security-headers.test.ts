@@ -6,6 +6,7 @@ import { HSTS_VALUE, OPENDOCS_POLICY, PAGE_POLICY, RESOURCE_POLICY } from "../..
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
 import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -37,7 +38,7 @@ const COMMON = { "x-content-type-options": "nosniff", "referrer-policy": "same-o
 
 describe("browser security headers", () => {
   it("gives the app's pages a strict policy: scripts from our origin only, framed nowhere", async () => {
-    const page = await t.app.inject({ method: "GET", url: "/personal/operationPanel", headers: { accept: "text/html" } });
+    const page = await t.app.inject({ method: "GET", url: registryPath("personal/operationPanel"), headers: { accept: "text/html" } });
     expect(page.statusCode).toBe(200);
     expect(page.headers).toMatchObject({ ...COMMON, "content-security-policy": PAGE_POLICY });
     const policy = directives(page.headers["content-security-policy"]);

@@ -1,5 +1,5 @@
 import type { ButtonProps } from "antd";
-import { APP_PATHS } from "../../app/path-rules";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useBalance } from "../../providers/use-account-billing";
 import { RouterLinkButton } from "../router-link-button";
 import { rechargeLabel } from "./recharge-label";
@@ -7,8 +7,9 @@ import { rechargeLabel } from "./recharge-label";
 /** The way to online recharge, labelled with the account's balance (spec §4). */
 export function RechargeButton(props: Omit<ButtonProps, "href" | "onClick" | "children">) {
   const { balanceFen } = useBalance();
+  const links = useAppLinks();
   return (
-    <RouterLinkButton {...props} to={APP_PATHS.onlineCharge}>
+    <RouterLinkButton {...props} to={links.onlineCharge}>
       {rechargeLabel(balanceFen)}
     </RouterLinkButton>
   );

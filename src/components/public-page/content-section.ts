@@ -1,3 +1,5 @@
+import type { AppLinkName } from "../../resources/app-links";
+
 /**
  * A section of a public page's text, as data: the pages keep their wording in `*-content.ts`
  * files beside them and render it with <ContentSections>.
@@ -7,12 +9,11 @@ export interface ContentTable {
   rows: readonly (readonly string[])[];
 }
 
-export interface ContentLink {
-  label: string;
-  /** An app path (navigates inside the app) or a server page such as /opendocs (`isServerPage`). */
-  to: string;
-  isServerPage?: boolean;
-}
+/**
+ * A link of a public page: an app path (navigates inside the app), a server page such as /opendocs
+ * (`isServerPage`), or a registry page by its name in src/resources/app-links.ts (`appLink`).
+ */
+export type ContentLink = { label: string } & ({ to: string; isServerPage?: boolean } | { appLink: AppLinkName });
 
 export interface ContentSection {
   heading: string;

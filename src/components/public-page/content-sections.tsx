@@ -1,5 +1,6 @@
 import { Card, Space, Table, Typography } from "antd";
 import { Link } from "react-router";
+import { useAppLinks } from "../../providers/app-links-context";
 import type { ContentLink, ContentSection, ContentTable } from "./content-section";
 
 /** The text sections of a public page, one card each. */
@@ -40,7 +41,7 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
       {section.links && (
         <Space wrap size="large">
           {section.links.map((link) => (
-            <ContentLinkView key={link.to} link={link} />
+            <ContentLinkView key={link.label} link={link} />
           ))}
         </Space>
       )}
@@ -56,5 +57,7 @@ function ContentTableView({ table }: { table: ContentTable }) {
 
 /** Server pages (/opendocs) need a full page load; app pages navigate in place. */
 export function ContentLinkView({ link }: { link: ContentLink }) {
+  const links = useAppLinks();
+  if ("appLink" in link) return <Link to={links[link.appLink]}>{link.label}</Link>;
   return link.isServerPage ? <a href={link.to}>{link.label}</a> : <Link to={link.to}>{link.label}</Link>;
 }

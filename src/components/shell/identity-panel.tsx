@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from "@ant-design/icons";
 import { Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { APP_PATHS } from "../../app/path-rules";
+import { useAppLinks } from "../../providers/app-links-context";
 import { resolveDisplayName, isSubAccount } from "../../providers/session-rules";
 import type { UserSession } from "../../providers/session-store";
 import { VERIFIED_STATUS } from "../../schema/constants";
@@ -20,6 +20,7 @@ const STATUS_COLORS: Record<number, string> = { 1: "processing", 2: "success", 3
  * and enterprise status; a sub-account sees the real-name prompt in place of the personal one.
  */
 export function IdentityPanel({ user }: { user: UserSession | null }) {
+  const links = useAppLinks();
   const isSub = isSubAccount(user);
   return (
     <div style={{ padding: "20px 16px 12px", borderBottom: "1px solid #f0f0f0" }}>
@@ -33,8 +34,8 @@ export function IdentityPanel({ user }: { user: UserSession | null }) {
         </div>
       </Space>
       <Space direction="vertical" size={6} style={{ width: "100%", fontSize: 13 }}>
-        {isSub ? <RealNamePrompt user={user} /> : <StatusLink label="个人实名" to={APP_PATHS.authentication} status={user?.realNameStatus} />}
-        <StatusLink label="企业认证" to={APP_PATHS.enterpriseProve} status={user?.enterpriseStatus} />
+        {isSub ? <RealNamePrompt user={user} /> : <StatusLink label="个人实名" to={links.authentication} status={user?.realNameStatus} />}
+        <StatusLink label="企业认证" to={links.enterpriseProve} status={user?.enterpriseStatus} />
       </Space>
     </div>
   );
@@ -42,6 +43,7 @@ export function IdentityPanel({ user }: { user: UserSession | null }) {
 
 /** Spec §6: "real name matters, go verify" until realNameStatus is 2, then a verified badge. */
 function RealNamePrompt({ user }: { user: UserSession | null }) {
+  const links = useAppLinks();
   if (user?.realNameStatus === VERIFIED_STATUS) {
     return (
       <Typography.Text type="success">
@@ -49,7 +51,7 @@ function RealNamePrompt({ user }: { user: UserSession | null }) {
       </Typography.Text>
     );
   }
-  return <Link to={APP_PATHS.authentication}>{REAL_NAME_PROMPT}</Link>;
+  return <Link to={links.authentication}>{REAL_NAME_PROMPT}</Link>;
 }
 
 function StatusLink({ label, to, status }: { label: string; to: string; status: number | null | undefined }) {

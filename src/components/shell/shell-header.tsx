@@ -2,6 +2,7 @@ import { AppstoreOutlined } from "@ant-design/icons";
 import { Button, Layout, Space } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useUserSession } from "../../providers/session-context";
 import { useSessionCheck } from "../../providers/use-session-check";
 import { BrandLogo } from "../brand-logo";
@@ -20,6 +21,7 @@ export const SHELL_HEADER_HEIGHT = 64;
  */
 export function ShellHeader({ registry }: { registry: Registry }) {
   const user = useUserSession();
+  const links = useAppLinks();
   const [isAppsOpen, setAppsOpen] = useState(false);
   // Spec §4: "a session check on header load" — a session the server has ended is noticed at once.
   useSessionCheck();
@@ -48,7 +50,7 @@ export function ShellHeader({ registry }: { registry: Registry }) {
       <span style={{ flex: 1 }} />
       <nav aria-label="快捷入口">
         <Space size={20}>
-          {headerShortcuts(user).map((shortcut) => (
+          {headerShortcuts(user, links).map((shortcut) => (
             <Link key={shortcut.to} to={shortcut.to}>
               {shortcut.label}
             </Link>

@@ -2,7 +2,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
 import { Dropdown, Space } from "antd";
 import { useNavigate } from "react-router";
-import { APP_PATHS } from "../../app/path-rules";
+import { useAppLinks } from "../../providers/app-links-context";
 import { resolveDisplayName } from "../../providers/session-rules";
 import type { UserSession } from "../../providers/session-store";
 import { UserAvatar } from "./user-avatar";
@@ -12,6 +12,7 @@ export const USER_MENU_TEXT = { personalCentre: "个人中心", logout: "退出�
 /** Avatar and display name (spec §6 order); the menu leads to the personal centre or signs out. */
 export function UserMenu({ user }: { user: UserSession | null }) {
   const navigate = useNavigate();
+  const links = useAppLinks();
   // The auth provider ends the session and sends the user to /index (spec §2); a failure shows the
   // server's message in the message modal.
   const { mutate: logout, isPending } = useLogout();
@@ -24,7 +25,7 @@ export function UserMenu({ user }: { user: UserSession | null }) {
           { key: "personal", icon: <UserOutlined />, label: USER_MENU_TEXT.personalCentre },
           { key: "logout", icon: <LogoutOutlined />, label: USER_MENU_TEXT.logout, disabled: isPending },
         ],
-        onClick: ({ key }) => (key === "logout" ? logout() : navigate(APP_PATHS.operationPanel)),
+        onClick: ({ key }) => (key === "logout" ? logout() : navigate(links.operationPanel)),
       }}
     >
       <button type="button" aria-label={`用户菜单：${resolveDisplayName(user)}`} style={{ background: "none", border: "none", cursor: "pointer", padding: 0 }}>

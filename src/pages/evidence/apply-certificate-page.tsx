@@ -4,10 +4,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { FileDigests } from "../../components/local-digest/digest-file";
 import { LocalDigestField } from "../../components/local-digest/local-digest-field";
+import { siblingPath, type SectionPageProps } from "../../resources/derive";
 import { EVIDENCE_ENDPOINTS, EVIDENCE_MESSAGES, type EvidenceRecordView } from "../../schema/evidence";
+import { withRecordId } from "../kinds/record-links";
 import { SectionPageFrame } from "../kinds/section-page-frame";
 import { EvidenceFacts } from "./evidence-facts";
-import { useEvidenceRoute, withId } from "./evidence-route";
 import { useEvidenceRecord } from "./use-evidence-record";
 
 /**
@@ -15,18 +16,17 @@ import { useEvidenceRecord } from "./use-evidence-record";
  * of a hash evidence. It is hashed here first, so a wrong file is refused without uploading it; a
  * matching one is uploaded, checked again by the server, kept, and the evidence fully certified.
  */
-export default function ApplyCertificatePage() {
-  const evidence = useEvidenceRoute();
-  const { id, record, query } = useEvidenceRecord(evidence);
-  const list = evidence.pathOf("dataList");
+export default function ApplyCertificatePage({ route }: SectionPageProps) {
+  const { id, record, query } = useEvidenceRecord({ route });
+  const list = siblingPath(route, "dataList");
   const back = list && <Link to={list}>返回存证列表</Link>;
   let content;
   if (id === "") content = <Result status="warning" title="未指定要申请出证的存证" extra={back} />;
   else if (query.isLoading) content = <Skeleton active />;
   else if (query.error || !record) content = <Alert type="error" showIcon message={query.error?.message ?? EVIDENCE_MESSAGES.notFound} />;
-  else content = <ApplyForm record={record} resource={evidence.route.resource} certificatePath={evidence.pathOf("dataList/Certificate")} />;
+  else content = <ApplyForm record={record} resource={route.resource} certificatePath={siblingPath(route, "dataList/Certificate")} />;
   return (
-    <SectionPageFrame route={evidence.route} extra={back}>
+    <SectionPageFrame route={route} extra={back}>
       {content}
     </SectionPageFrame>
   );
@@ -39,7 +39,7 @@ function ApplyForm({ record, resource, certificatePath }: { record: EvidenceReco
   const { mutateAsync } = useCreate();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  if (record.hasContent) return <Result status="success" title="该哈希存证已核验原件并出具完整证书" extra={certificatePath && <Link to={withId(certificatePath, record.id)}>查看证书</Link>} />;
+  if (record.hasContent) return <Result status="success" title="该哈希存证已核验原件并出具完整证书" extra={certificatePath && <Link to={withRecordId(certificatePath, record.id)}>查看证书</Link>} />;
   const isMatch = chosen && chosen.digests.sha256 === record.sha256 && chosen.digests.sm3 === record.sm3 && chosen.digests.size === record.size;
 
   async function upload() {
@@ -49,7 +49,7 @@ function ApplyForm({ record, resource, certificatePath }: { record: EvidenceReco
     try {
       await mutateAsync({ resource, values: { id: record.id, file: chosen.file }, meta: { endpoints: { create: EVIDENCE_ENDPOINTS.applyHashCertificate } }, successNotification: false, errorNotification: false });
       message.success("原件核验一致，已出具完整证书");
-      if (certificatePath) navigate(withId(certificatePath, record.id));
+      if (certificatePath) navigate(withRecordId(certificatePath, record.id));
     } catch (error) {
       setRefusal((error as HttpError).message);
     } finally {

@@ -1,52 +1,37 @@
 import { useMemo } from "react";
 import { useLocation } from "react-router";
-import { deriveRoutes, pagePath, type SectionRoute } from "../../resources/derive";
+import { deriveRoutes, siblingPath, type SectionRoute } from "../../resources/derive";
 import { REGISTRY } from "../../resources/registry";
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import { evidenceEndpoints } from "../../schema/evidence";
+import { withRecordId } from "../kinds/record-links";
+import { evidenceKindOf } from "./evidence-section";
 
-/** Which kind of evidence each storage and rights section keeps (its route key → the API's kind). */
-const KIND_OF_SECTION: Readonly<Record<string, EvidenceKind>> = {
-  "evidenceSave/fileEvidence": "file",
-  "evidenceSave/textEvidence": "text",
-  "evidenceSave/hashEvidence": "hash",
-  "evidenceSave/voucherEvidence": "voucher",
-  "evidenceSave/affairEvidence": "affair",
-  "rights/file": "rightsFile",
-  "rights/hash": "rightsHash",
-  "rights/web": "rightsWeb",
-};
-
+/**
+ * @deprecated Transitional. Only evidence-list-page.tsx and affair-child-list-page.tsx (being
+ * rewritten as generic lists) still find their route by pathname here, and with it import the
+ * registry that loads them. Every other page takes its route from its props; delete this file once
+ * those two do.
+ */
 export interface EvidenceRoute {
   route: SectionRoute;
   kind: EvidenceKind;
   endpoints: ReturnType<typeof evidenceEndpoints>;
-  /** Full path of a page of the same section ("dataList/Certificate"), if the section has it. */
   pathOf(pagePathBelowSection: string): string | undefined;
 }
 
 const ROUTES = deriveRoutes(REGISTRY);
 
-/**
- * The registry route a custom evidence page is rendered for, found by the browser's path (custom
- * pages get no props), with its evidence kind and calls.
- */
+/** @deprecated See EvidenceRoute: take `route` from the page's props. */
 export function useEvidenceRoute(): EvidenceRoute {
   const { pathname } = useLocation();
   return useMemo(() => {
     const route = ROUTES.find((candidate) => candidate.path === pathname.replace(/\/$/, ""));
-    const kind = route && KIND_OF_SECTION[route.resource];
-    if (!route || !kind) throw new Error(`no evidence section at ${pathname}`);
-    return {
-      route,
-      kind,
-      endpoints: evidenceEndpoints(kind),
-      pathOf: (below: string) => {
-        const page = route.section.pages.find((candidate) => candidate.path === below);
-        return page && pagePath(route.main, route.section, page);
-      },
-    };
+    if (!route) throw new Error(`no evidence section at ${pathname}`);
+    const kind = evidenceKindOf(route);
+    return { route, kind, endpoints: evidenceEndpoints(kind), pathOf: (below: string) => siblingPath(route, below) };
   }, [pathname]);
 }
 
-export const withId = (path: string, id: number | string) => `${path}?${new URLSearchParams({ id: String(id) })}`;
+/** @deprecated Use withRecordId (pages/kinds/record-links). */
+export const withId = withRecordId;

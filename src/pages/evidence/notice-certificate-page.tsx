@@ -1,10 +1,11 @@
 import { Alert, Result, Skeleton, Space, Typography } from "antd";
 import { Link } from "react-router";
+import { siblingPath, type SectionPageProps } from "../../resources/derive";
 import { EVIDENCE_MESSAGES } from "../../schema/evidence";
 import { formatDateTime } from "../../schema/format";
+import { withRecordId } from "../kinds/record-links";
 import { SectionPageFrame } from "../kinds/section-page-frame";
 import { EvidenceFacts } from "./evidence-facts";
-import { useEvidenceRoute, withId } from "./evidence-route";
 import { useEvidenceRecord } from "./use-evidence-record";
 
 /**
@@ -12,11 +13,10 @@ import { useEvidenceRecord } from "./use-evidence-record";
  * exactly what the platform can attest without the file: these digests were logged at this time.
  * Whether a file matches is for whoever holds it to check (or for ApplyCertificateProcess).
  */
-export default function NoticeCertificatePage() {
-  const evidence = useEvidenceRoute();
-  const { id, record, query } = useEvidenceRecord(evidence);
-  const list = evidence.pathOf("dataList");
-  const apply = evidence.pathOf("dataList/ApplyCertificateProcess");
+export default function NoticeCertificatePage({ route }: SectionPageProps) {
+  const { id, record, query } = useEvidenceRecord({ route });
+  const list = siblingPath(route, "dataList");
+  const apply = siblingPath(route, "dataList/ApplyCertificateProcess");
   const back = list && <Link to={list}>返回存证列表</Link>;
   let content;
   if (id === "") content = <Result status="warning" title="未指定存证记录" extra={back} />;
@@ -37,12 +37,12 @@ export default function NoticeCertificatePage() {
           {record.hasContent
             ? `原件已于 ${formatDateTime(Number(record.details.originalVerifiedAt))} 核验一致，平台已出具完整证书。`
             : "如需平台出具载明原件核验结果的完整证书，可申请出证并出示原文件。"}
-          {!record.hasContent && apply && <Link to={withId(apply, record.id)}> 申请出证</Link>}
+          {!record.hasContent && apply && <Link to={withRecordId(apply, record.id)}> 申请出证</Link>}
         </Typography.Paragraph>
       </Space>
     );
   return (
-    <SectionPageFrame route={evidence.route} extra={back}>
+    <SectionPageFrame route={route} extra={back}>
       {content}
     </SectionPageFrame>
   );

@@ -1,16 +1,16 @@
 import { useOne } from "@refinedev/core";
 import { useSearchParams } from "react-router";
+import type { SectionPageProps } from "../../resources/derive";
 import type { EvidenceRecordView } from "../../schema/evidence";
-import type { EvidenceRoute } from "./evidence-route";
 
-/** The record named by `?id=` on a record page of an evidence section. */
-export function useEvidenceRecord(evidence: EvidenceRoute) {
+/** The record named by `?id=` on a record page of an evidence section, read with the section's detail call. */
+export function useEvidenceRecord({ route }: SectionPageProps) {
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
   const { result, query } = useOne<EvidenceRecordView>({
-    resource: evidence.route.resource,
+    resource: route.resource,
     id,
-    meta: { endpoints: evidence.endpoints },
+    meta: { endpoints: route.section.endpoints },
     queryOptions: { enabled: id !== "" },
   });
   return { id, record: result, query };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import { PACKAGE_MAX_ITEMS } from "../../schema/evidence-library";
-import { readSelection } from "./evidence-paths";
+import { readSelection } from "./evidence-selection";
 import { EvidencesPage } from "./evidences-page";
 import { EvidenceTable } from "./evidence-table";
 import { usePackageDownload } from "./use-package-download";

@@ -6,12 +6,14 @@ import { navItem } from "../../components/public-shell/public-nav-items";
 import { QrCodeCard } from "../../components/public-shell/qr-code-card";
 import { QR_CODE_TARGETS, type QrCodeTarget } from "../../components/public-shell/qr-code-targets";
 import { RouterLinkButton } from "../../components/router-link-button";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
 import "./home-call-to-action.css";
 
 /** The closing band: where to start, and the app and public-account QR pop-ups (spec §1). */
 export function HomeCallToAction() {
+  const links = useAppLinks();
   const isSignedIn = hasSignedInAccount(useUserSession());
   return (
     <section aria-label="开始使用" className="hz-cta">
@@ -22,7 +24,7 @@ export function HomeCallToAction() {
         </div>
         <div className="hz-cta__actions">
           {isSignedIn ? (
-            <RouterLinkButton size="large" shape="round" to={APP_PATHS.operationPanel}>
+            <RouterLinkButton size="large" shape="round" to={links.operationPanel}>
               进入工作台
             </RouterLinkButton>
           ) : (

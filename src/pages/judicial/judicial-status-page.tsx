@@ -1,8 +1,8 @@
 import { Alert, Descriptions, Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { APP_PATHS } from "../../app/path-rules";
 import { AccountPageLayout } from "../../components/account-page-layout";
 import { RouterLinkButton } from "../../components/router-link-button";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useUserSession } from "../../providers/session-context";
 import { resolveDisplayName } from "../../providers/session-rules";
 import { VERIFIED_STATUS } from "../../schema/constants";
@@ -14,6 +14,7 @@ import { VERIFICATION_STATUS_TEXT } from "../../schema/personal";
  * judicial-expert channel will offer, since the appraisal workflow itself is not built yet.
  */
 export function JudicialStatusPage() {
+  const links = useAppLinks();
   const user = useUserSession();
   const realNameStatus = user?.realNameStatus ?? 0;
   const isVerified = realNameStatus === VERIFIED_STATUS;
@@ -25,7 +26,7 @@ export function JudicialStatusPage() {
         <Descriptions.Item label="实名认证">
           <Space>
             <Tag color={isVerified ? "success" : "default"}>{VERIFICATION_STATUS_TEXT[realNameStatus] ?? VERIFICATION_STATUS_TEXT[0]}</Tag>
-            {!isVerified && <Link to={APP_PATHS.authentication}>实名认证很重要，去认证</Link>}
+            {!isVerified && <Link to={links.authentication}>实名认证很重要，去认证</Link>}
           </Space>
         </Descriptions.Item>
       </Descriptions>
@@ -39,7 +40,7 @@ export function JudicialStatusPage() {
         message="司法鉴定的委托、查看与出具意见功能尚在建设中"
         description="目前您已通过司法鉴定入口登录，可以先在个人中心完成实名认证、查看账户信息；鉴定功能开放后将在此页面提供入口。"
       />
-      <RouterLinkButton type="primary" to={APP_PATHS.operationPanel}>
+      <RouterLinkButton type="primary" to={links.operationPanel}>
         进入个人中心
       </RouterLinkButton>
     </AccountPageLayout>

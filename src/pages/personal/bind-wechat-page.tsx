@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { useScanLoginClient } from "../../providers/scan-login-context";
 import { useSessionStore } from "../../providers/session-context";
 import type { SessionStore } from "../../providers/session-store";
+import type { SectionPageProps } from "../../resources/derive";
 import { ResultCode, type Envelope } from "../../schema/envelope";
 import type { BindState, BoundUser } from "../../schema/scan-login";
 import { BindWechatQrCode } from "./bind-wechat-qr-code";
@@ -17,7 +18,7 @@ type Notice = { type: "success" | "error"; text: string };
  * the messaging app; binding through a QR code in a modal, unbinding after a confirmation. The
  * app returns here with `code` and `state` after the scan, and the page finishes the binding.
  */
-export function BindWechatPage() {
+export function BindWechatPage({ route }: SectionPageProps) {
   const client = useScanLoginClient();
   const sessionStore = useSessionStore();
   const [query, setQuery] = useSearchParams();
@@ -120,7 +121,7 @@ export function BindWechatPage() {
         {BIND_WECHAT_TEXT.confirmContent}
       </Modal>
       <Modal open={isScanning} title={BIND_WECHAT_TEXT.modalTitle} footer={null} onCancel={() => setScanning(false)} destroyOnHidden width={400}>
-        <BindWechatQrCode />
+        <BindWechatQrCode returnPath={route.path} />
       </Modal>
     </Card>
   );

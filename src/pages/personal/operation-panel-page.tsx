@@ -1,8 +1,8 @@
 import { Alert, Card, Space, Statistic, Typography } from "antd";
-import { APP_PATHS } from "../../app/path-rules";
 import { NewMonitorButton } from "../../components/billing/new-monitor-button";
 import { RechargeButton } from "../../components/billing/recharge-button";
 import { RouterLinkButton } from "../../components/router-link-button";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useUserSession } from "../../providers/session-context";
 import { resolveDisplayName } from "../../providers/session-rules";
 import { useBalance } from "../../providers/use-account-billing";
@@ -14,6 +14,7 @@ import { formatBalanceYuan, TEXT_MONITORING_PRODUCT_CODE } from "../../schema/bi
  * and the session check.
  */
 export function OperationPanelPage() {
+  const links = useAppLinks();
   const user = useUserSession();
   const balance = useBalance();
 
@@ -35,10 +36,10 @@ export function OperationPanelPage() {
           )}
           <Space wrap>
             <RechargeButton type="primary" />
-            <NewMonitorButton to={APP_PATHS.newTextMonitor} productCode={TEXT_MONITORING_PRODUCT_CODE}>
+            <NewMonitorButton to={links.newTextMonitor} productCode={TEXT_MONITORING_PRODUCT_CODE}>
               新建信息监测
             </NewMonitorButton>
-            <RouterLinkButton to={APP_PATHS.textMonitorList}>证书列表</RouterLinkButton>
+            <RouterLinkButton to={links.textMonitorList}>证书列表</RouterLinkButton>
           </Space>
         </Space>
       </Card>

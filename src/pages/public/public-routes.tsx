@@ -1,4 +1,4 @@
-import type { AppRoute } from "../../app/routes";
+import type { AppRoute } from "../../app/app-route";
 import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 import { lazyPage } from "../../app/lazy-page";
 import { LEDGER_QUERY_PAGES } from "../info/ledger-queries/ledger-query-pages";

@@ -7,6 +7,7 @@ import { AccountPageLayout } from "../../components/account-page-layout";
 import { RouterLinkButton } from "../../components/router-link-button";
 import { SubmitButton } from "../../components/submit-button";
 import { useAccountServices } from "../../providers/account-context";
+import { useAppLinks } from "../../providers/app-links-context";
 import { useSessionStore, useUserSession } from "../../providers/session-context";
 import { ResultCode } from "../../schema/envelope";
 import { SetPasswordFormSchema, type SetPasswordForm } from "../../schema/password-forms";
@@ -21,6 +22,7 @@ export const SET_PASSWORD_DONE_TEXT = "登录密码已设置，下次可使用�
  * (spec §2), so the page itself asks a visitor to sign in first, and comes back here afterwards.
  */
 export function SetPasswordPage() {
+  const links = useAppLinks();
   const user = useUserSession();
   const [isDone, setDone] = useState(false);
 
@@ -31,7 +33,7 @@ export function SetPasswordPage() {
           status="success"
           title={SET_PASSWORD_DONE_TEXT}
           extra={
-            <RouterLinkButton type="primary" to={APP_PATHS.operationPanel}>
+            <RouterLinkButton type="primary" to={links.operationPanel}>
               进入工作台
             </RouterLinkButton>
           }

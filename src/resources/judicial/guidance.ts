@@ -20,7 +20,7 @@ const guidance: Record<string, GuidanceContent> = {
     ],
     actions: [
       { label: "查看公证申请", to: "dataList", primary: true },
-      { label: "购买公证套餐", to: "/judicial/judicialPay/guidance" },
+      { label: "购买公证套餐", to: "../judicialPay/guidance" },
     ],
   },
   "judicialExpert/guidance": {

@@ -45,8 +45,9 @@ export const personal: MainSectionDefinition = {
         customPage("bindMobile", "绑定手机", PAGES.bindMobile),
         customPage("bindEmail", "绑定邮箱", PAGES.bindEmail),
         customPage("changePassword", "修改密码", PAGES.changePassword),
-        customPage("cancellation", "注销账号", PAGES.cancellation),
+        // The security centre's tabs follow this order.
         customPage("bindWechat", "绑定微信", PAGES.bindWechat),
+        customPage("cancellation", "注销账号", PAGES.cancellation),
       ],
     },
     {

@@ -1,9 +1,9 @@
 import { createElement } from "react";
-import type { PageComponentLoader } from "../types";
+import type { PageComponentLoader, SectionPageProps } from "../types";
 
 /**
  * The personal centre's own screens (src/pages/personal), each loaded when it is first opened.
- * A page taking props is bound here, so the registry only ever renders components without props.
+ * A page taking more than its route is bound here, so the registry only ever passes the route.
  */
 export const PERSONAL_PAGES = {
   operationPanel: () => import("../../pages/personal/operation-panel-page").then((m) => ({ default: m.OperationPanelPage })),
@@ -15,9 +15,9 @@ export const PERSONAL_PAGES = {
   authentication: () => import("../../pages/personal/security/authentication-page").then((m) => ({ default: m.AuthenticationPage })),
   enterpriseProve: () => import("../../pages/personal/security/enterprise-prove-page").then((m) => ({ default: m.EnterpriseProvePage })),
   bindMobile: () =>
-    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: () => createElement(m.BindContactPage, { channel: "mobile" }) })),
+    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: (props: SectionPageProps) => createElement(m.BindContactPage, { ...props, channel: "mobile" }) })),
   bindEmail: () =>
-    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: () => createElement(m.BindContactPage, { channel: "email" }) })),
+    import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: (props: SectionPageProps) => createElement(m.BindContactPage, { ...props, channel: "email" }) })),
   changePassword: () => import("../../pages/personal/security/change-password-page").then((m) => ({ default: m.ChangePasswordPage })),
   cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
   bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),

@@ -8,7 +8,11 @@ import {
   type GuardInput,
 } from "../../../src/app/navigation-guard";
 import type { NotarySession, UserSession } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { NOTARY_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../../../src/schema/session";
+
+const OPERATION_PANEL = registryPath("personal/operationPanel");
+const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
 
 const NOW = 1_700_000_000_000;
 
@@ -155,21 +159,21 @@ describe("navigation guard: everything else needs a live user session", () => {
   it.each([
     ["a fresh session", freshUser, render([{ type: "touchUserSession" }])],
     ["a session 1 ms short of 30 minutes", justAliveUser, render([{ type: "touchUserSession" }])],
-    ["a session idle for 30 minutes", idleUser, toHome("/personal/operationPanel?tab=2")],
-    ["no session", null, toHome("/personal/operationPanel?tab=2")],
-    ["a session without token", tokenlessUser, toHome("/personal/operationPanel?tab=2")],
-    ["a session without timestamp", timestamplessUser, toHome("/personal/operationPanel?tab=2")],
+    ["a session idle for 30 minutes", idleUser, toHome(`${OPERATION_PANEL}?tab=2`)],
+    ["no session", null, toHome(`${OPERATION_PANEL}?tab=2`)],
+    ["a session without token", tokenlessUser, toHome(`${OPERATION_PANEL}?tab=2`)],
+    ["a session without timestamp", timestamplessUser, toHome(`${OPERATION_PANEL}?tab=2`)],
   ])("with %s", (_case, user, expected) => {
-    expect(decide("/personal/operationPanel?tab=2", { user })).toEqual(expected);
+    expect(decide(`${OPERATION_PANEL}?tab=2`, { user })).toEqual(expected);
   });
 
-  it.each(["/", "/legalAI", "/judicialStatus", "/evidences/dataList"])("%s is not public", (path) => {
+  it.each(["/", "/legalAI", "/judicialStatus", EVIDENCE_LIBRARY])("%s is not public", (path) => {
     expect(decide(path)).toEqual(toHome(path));
   });
 });
 
 describe("navigation guard: u and t at entry", () => {
-  it.each(["/index?u=42&t=abc", "/personal/operationPanel?u=42&t=abc", "/index?source=judicialExpert&u=42&t=abc"])(
+  it.each(["/index?u=42&t=abc", `${OPERATION_PANEL}?u=42&t=abc`, "/index?source=judicialExpert&u=42&t=abc"])(
     "looks the user up first on %s",
     (path) => {
       expect(decide(path, { isInitialEntry: true })).toEqual({ kind: "lookupUserInfo", userId: "42", token: "abc" });
@@ -204,8 +208,8 @@ describe("isKnownPath", () => {
 
 describe("resolvePostLoginPath: remembered path, then redirect query, then /", () => {
   it.each([
-    ["/evidences/dataList?page=2", "?redirect=/judicialStatus", "/evidences/dataList?page=2"],
-    [null, "?redirect=%2Fpersonal%2FoperationPanel", "/personal/operationPanel"],
+    [`${EVIDENCE_LIBRARY}?page=2`, "?redirect=/judicialStatus", `${EVIDENCE_LIBRARY}?page=2`],
+    [null, "?redirect=%2Fpersonal%2FoperationPanel", OPERATION_PANEL],
     [null, "", "/"],
     [null, "?other=1", "/"],
     ["//evil.example/path", "?redirect=/helpcenter", "/helpcenter"],

@@ -9,6 +9,7 @@ import {
 } from "../../../src/components/public-shell/public-shell-rules";
 import { qrCodePath } from "../../../src/components/public-shell/qr-code-image";
 import { QR_CODE_TARGETS, qrCodeUrl } from "../../../src/components/public-shell/qr-code-targets";
+import { registryPath } from "../../../src/resources/registry-paths";
 
 describe("the public top navigation (spec §2)", () => {
   it("has the thirteen items in the spec's order, legal AI marked 新, the notary entrance in a new tab", () => {
@@ -60,7 +61,7 @@ describe("which pages sit in the public shell", () => {
     ["/info/notaryCertificate", false],
     ["/login", false],
     ["/user/register", false],
-    ["/personal/operationPanel", false],
+    [registryPath("personal/operationPanel"), false],
     ["/indexes", false],
     ["/legalXGPT", false],
   ])("%s → %s", (pathname, expected) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_DENIED_REASON, createAccessControlProvider } from "../../../src/providers/access-control-provider";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 
 const NOW = 1_700_000_000_000;
 
@@ -15,7 +16,7 @@ describe("access control provider", () => {
   it.each([
     ["personal/childAccountManagement", 3, false],
     ["personal/childAccountManagement/createChildAccount", 3, false],
-    ["/personal/invoiceAdmin", 3, false],
+    [registryPath("personal/invoiceAdmin"), 3, false],
     ["personal/invoiceAdmin/invoiceOrder", 3, false],
     ["personal/expenseCenter", 3, true],
     ["personal/childAccountManagement", 1, true],

@@ -4,8 +4,11 @@ import { createAuthProvider, isLoginResponse, type LoginResponse } from "../../.
 import type { HttpClient } from "../../../src/providers/http-client";
 import type { LoginRequest } from "../../../src/providers/login-request";
 import { createMemoryStorage, createSessionStore, SESSION_STORAGE_KEYS } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 import type { Envelope } from "../../../src/schema/envelope";
 import { loginUser } from "./login-fixtures";
+
+const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
 
 const NOW = 1_700_000_000_000;
 
@@ -51,13 +54,13 @@ describe("authProvider.login", () => {
   });
 
   it("prefers the remembered path (used once), then the redirect query", async () => {
-    const remembered = setup(success(), "?redirect=/evidences/dataList");
-    remembered.sessionStore.rememberPath("/personal/accountManagement");
-    await expect(remembered.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: "/personal/accountManagement" });
+    const remembered = setup(success(), `?redirect=${EVIDENCE_LIBRARY}`);
+    remembered.sessionStore.rememberPath(registryPath("personal/accountManagement"));
+    await expect(remembered.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: registryPath("personal/accountManagement") });
     expect(remembered.sessionStore.getRememberedPath()).toBeNull();
 
-    const redirected = setup(success(), "?redirect=/evidences/dataList");
-    await expect(redirected.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: "/evidences/dataList" });
+    const redirected = setup(success(), `?redirect=${EVIDENCE_LIBRARY}`);
+    await expect(redirected.login(PASSWORD_LOGIN)).resolves.toMatchObject({ nextPath: EVIDENCE_LIBRARY });
   });
 
   it("stores the session but names no next path when islogin is false", async () => {

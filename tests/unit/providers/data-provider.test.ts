@@ -4,6 +4,7 @@ import { createDataProvider, type WebapiResourceMeta } from "../../../src/provid
 import { createHttpClient, type HttpClient, type RequestOptions, type RequestParams } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
 import { z } from "zod";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { endpoint, type Endpoint } from "../../../src/schema/contract";
 import type { Envelope } from "../../../src/schema/envelope";
 import { createFakeAdapter } from "./fake-axios-adapter";
@@ -107,7 +108,7 @@ describe("data provider: getList", () => {
     const http = createHttpClient({
       baseURL: "/webapi",
       sessionStore: createSessionStore(createMemoryStorage()),
-      getLocation: () => ({ pathname: "/evidences/dataList", search: "" }),
+      getLocation: () => ({ pathname: registryPath("evidences/dataList"), search: "" }),
       navigate: () => undefined,
       now: () => 1_700_000_000_000,
       adapter: fake.adapter,

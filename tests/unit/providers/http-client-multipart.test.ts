@@ -5,6 +5,7 @@ import { createHttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
 import { EVIDENCE_KIND_ENDPOINTS } from "../../../src/schema/evidence";
 import { PERSONAL_ENDPOINTS } from "../../../src/schema/personal";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { canonicalParamString } from "../../../src/schema/signature";
 
 const T0 = 1_700_000_000_000;
@@ -17,7 +18,7 @@ function setup() {
     seen.push(config);
     return { status: 200, statusText: "OK", headers: {}, config, data: { code: 200, message: "保存成功", datas: null } };
   };
-  const http = createHttpClient({ baseURL: "/webapi", sessionStore, getLocation: () => ({ pathname: "/personal/accountManagement", search: "" }), navigate: () => {}, now: () => T0, adapter });
+  const http = createHttpClient({ baseURL: "/webapi", sessionStore, getLocation: () => ({ pathname: registryPath("personal/accountManagement"), search: "" }), navigate: () => {}, now: () => T0, adapter });
   return { http, seen };
 }
 

@@ -5,6 +5,7 @@ import { createMemoryStorage, createSessionStore, type UserSession } from "../..
 import { COMMON_ENDPOINTS } from "../../../src/schema/common";
 import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
 import { webapiPath } from "../../../src/schema/contract";
+import { registryPath } from "../../../src/resources/registry-paths";
 import { ResultMessage } from "../../../src/schema/envelope";
 import { NOTARY_ENDPOINTS } from "../../../src/schema/notary";
 import { canonicalParamString } from "../../../src/schema/signature";
@@ -13,7 +14,7 @@ import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-
 const T0 = 1_700_000_000_000;
 const USER: UserSession = { token: "tk-123", timestamp: T0 - 60_000, id: 7, loginAccount: "13800000000" };
 
-function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: "/personal/operationPanel", search: "" } as BrowserLocation } = {}) {
+function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: registryPath("personal/operationPanel"), search: "" } as BrowserLocation } = {}) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (user) sessionStore.setUser(user);
   const fake = createFakeAdapter(replies);
@@ -198,7 +199,7 @@ describe("http client: session-invalid codes (spec §4)", () => {
     { code, pathname: "/helpcenter", search: "?code=HLQUESTION", navigatesHome: false },
     { code, pathname: "/user/register", search: "", navigatesHome: false },
     { code, pathname: "/info/about", search: "", navigatesHome: false },
-    { code, pathname: "/personal/operationPanel", search: "?tab=1", navigatesHome: true },
+    { code, pathname: registryPath("personal/operationPanel"), search: "?tab=1", navigatesHome: true },
     { code, pathname: "/info/notaryRequests/requestList", search: "", navigatesHome: true },
   ]);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryStorage, createSessionStore, SESSION_STORAGE_KEYS } from "../../../src/providers/session-store";
+import { registryPath } from "../../../src/resources/registry-paths";
 
 describe("session store", () => {
   it("never stores the password or fields outside spec §3", () => {
@@ -43,10 +44,10 @@ describe("session store", () => {
   it("keeps the notary session and the remembered path apart from the user", () => {
     const store = createSessionStore(createMemoryStorage());
     store.setNotary({ token: "n", timestamp: 5, password: "x" });
-    store.rememberPath("/evidences/dataList?page=2");
+    store.rememberPath(`${registryPath("evidences/dataList")}?page=2`);
     expect(store.getNotary()).toEqual({ token: "n", timestamp: 5 });
     expect(store.getUser()).toBeNull();
-    expect(store.getRememberedPath()).toBe("/evidences/dataList?page=2");
+    expect(store.getRememberedPath()).toBe(`${registryPath("evidences/dataList")}?page=2`);
     store.clearRememberedPath();
     store.clearNotary();
     expect(store.getRememberedPath()).toBeNull();

@@ -10,7 +10,10 @@ import {
   type SideNavEntry,
 } from "../../../src/resources/derive";
 import { REGISTRY } from "../../../src/resources/registry";
+import { registryPath } from "../../../src/resources/registry-paths";
 import type { MainSectionDefinition } from "../../../src/resources/types";
+
+const PICTURE_MONITOR_LIST = registryPath("monitor/picture", "dataList");
 
 const main = (key: string): MainSectionDefinition => REGISTRY.find((candidate) => candidate.key === key)!;
 const labelsAndTargets = (entries: SideNavEntry[]) => entries.map((entry) => [entry.label, entry.to]);
@@ -18,19 +21,19 @@ const labelsAndTargets = (entries: SideNavEntry[]) => entries.map((entry) => [en
 describe("main navigation (spec §2)", () => {
   it("lists the main sections in the spec's order without the personal centre, each leading to its first landing", () => {
     expect(mainNavigation(REGISTRY).map((item) => [item.key, item.to])).toEqual([
-      ["evidenceSave", "/evidenceSave/fileEvidence/guidance"],
-      ["evidenceTaken", "/evidenceTaken/totalEvidenceTaken/dataList"],
-      ["evidences", "/evidences/dataList"],
-      ["judicial", "/judicial/notarization/guidance"],
-      ["lawService", "/lawService/wsLawyer/guidance"],
-      ["monitor", "/monitor/rights/guidance"],
-      ["rights", "/rights/file/guidance"],
+      ["evidenceSave", registryPath("evidenceSave/fileEvidence", "guidance")],
+      ["evidenceTaken", registryPath("evidenceTaken/totalEvidenceTaken", "dataList")],
+      ["evidences", registryPath("evidences/dataList")],
+      ["judicial", registryPath("judicial/notarization", "guidance")],
+      ["lawService", registryPath("lawService/wsLawyer", "guidance")],
+      ["monitor", registryPath("monitor/rights", "guidance")],
+      ["rights", registryPath("rights/file", "guidance")],
     ]);
   });
 
   it.each([
-    ["/monitor/text/ystwnew", "monitor"],
-    ["/personal", "personal"],
+    [registryPath("monitor/text", "ystwnew"), "monitor"],
+    [registryPath("personal"), "personal"],
     ["/evidencesX", undefined],
     ["/index", undefined],
   ])("finds the main section of %s: %s", (pathname, expected) => {
@@ -41,12 +44,12 @@ describe("main navigation (spec §2)", () => {
 describe("the personal centre's side navigation", () => {
   it("is one link per section in the spec's order, each leading to its default page", () => {
     expect(labelsAndTargets(sideNavigation(main("personal")))).toEqual([
-      ["运营面板", "/personal/operationPanel"],
-      ["账号管理", "/personal/accountManagement"],
-      ["子账号管理", "/personal/childAccountManagement/dataList"],
-      ["安全中心", "/personal/securityCenter/authentication"],
-      ["费用中心", "/personal/expenseCenter/onlineCharge"],
-      ["发票管理", "/personal/invoiceAdmin/invoicetoRecord"],
+      ["运营面板", registryPath("personal/operationPanel")],
+      ["账号管理", registryPath("personal/accountManagement")],
+      ["子账号管理", registryPath("personal/childAccountManagement", "dataList")],
+      ["安全中心", registryPath("personal/securityCenter", "authentication")],
+      ["费用中心", registryPath("personal/expenseCenter", "onlineCharge")],
+      ["发票管理", registryPath("personal/invoiceAdmin", "invoicetoRecord")],
     ]);
   });
 
@@ -56,19 +59,19 @@ describe("the personal centre's side navigation", () => {
 
   it("sends a sub-account's expense centre to its expense record (spec §6), in the navigation and the redirect", () => {
     expect(sideNavigation(main("personal"), { isSubAccount: true }).find((entry) => entry.label === "费用中心")?.to).toBe(
-      "/personal/expenseCenter/expenseRecord",
+      registryPath("personal/expenseCenter", "expenseRecord"),
     );
-    expect(deriveRedirects(REGISTRY).find((redirect) => redirect.path === "/personal/expenseCenter")).toEqual({
-      path: "/personal/expenseCenter",
-      to: "/personal/expenseCenter/onlineCharge",
-      subAccountTo: "/personal/expenseCenter/expenseRecord",
+    expect(deriveRedirects(REGISTRY).find((redirect) => redirect.path === registryPath("personal/expenseCenter"))).toEqual({
+      path: registryPath("personal/expenseCenter"),
+      to: registryPath("personal/expenseCenter", "onlineCharge"),
+      subAccountTo: registryPath("personal/expenseCenter", "expenseRecord"),
     });
   });
 
   it.each([
-    ["/personal/operationPanel", "personal/operationPanel"],
-    ["/personal/securityCenter/bindMobile", "personal/securityCenter"],
-    ["/personal/invoiceAdmin/invoiceDetail", "personal/invoiceAdmin"],
+    [registryPath("personal/operationPanel"), "personal/operationPanel"],
+    [registryPath("personal/securityCenter", "bindMobile"), "personal/securityCenter"],
+    [registryPath("personal/invoiceAdmin", "invoiceDetail"), "personal/invoiceAdmin"],
     ["/personal/expenseCenterX", undefined],
     ["/index", undefined],
   ])("marks %s as part of %s", (pathname, expected) => {
@@ -99,10 +102,10 @@ describe("the monitoring side navigation (spec §2)", () => {
   it("lists guidance, new, dataList and dataChart under a kind", () => {
     const picture = entries.find((entry) => entry.label === "图片监测");
     expect(picture && isSideNavGroup(picture) && labelsAndTargets(picture.children)).toEqual([
-      ["监测指引", "/monitor/picture/guidance"],
-      ["新建监测", "/monitor/picture/new"],
-      ["监测列表", "/monitor/picture/dataList"],
-      ["数据图表", "/monitor/picture/dataChart"],
+      ["监测指引", registryPath("monitor/picture", "guidance")],
+      ["新建监测", registryPath("monitor/picture", "new")],
+      ["监测列表", PICTURE_MONITOR_LIST],
+      ["数据图表", registryPath("monitor/picture", "dataChart")],
     ]);
   });
 
@@ -110,22 +113,22 @@ describe("the monitoring side navigation (spec §2)", () => {
     const radio = entries.find((entry) => entry.label === "电台监测");
     const music = entries.find((entry) => entry.label === "音乐监测");
     expect(radio && isSideNavGroup(radio) && radio.children.map((link) => link.to)).toEqual([
-      "/monitor/audio/fmguidance",
-      "/monitor/audio/fmnew",
-      "/monitor/audio/fmdataList",
+      registryPath("monitor/audio", "fmguidance"),
+      registryPath("monitor/audio", "fmnew"),
+      registryPath("monitor/audio", "fmdataList"),
     ]);
     expect(radio?.resource).toBe("monitor/audio");
     expect(music && isSideNavGroup(music) && music.children.some((link) => link.to.includes("/fm"))).toBe(false);
   });
 
   it.each([
-    ["/monitor/picture/dataList", "/monitor/picture/dataList", "monitor/picture"],
+    [PICTURE_MONITOR_LIST, PICTURE_MONITOR_LIST, "monitor/picture"],
     // A certificate marks the list it belongs to.
-    ["/monitor/picture/dataList/Certificate", "/monitor/picture/dataList", "monitor/picture"],
-    ["/monitor/text/ystwdataList", "/monitor/text/ystwdataList", "monitor/text"],
-    ["/monitor/audio/fmdataList/Certificate", "/monitor/audio/fmdataList", "monitor:radio"],
+    [registryPath("monitor/picture", "dataList/Certificate"), PICTURE_MONITOR_LIST, "monitor/picture"],
+    [registryPath("monitor/text", "ystwdataList"), registryPath("monitor/text", "ystwdataList"), "monitor/text"],
+    [registryPath("monitor/audio", "fmdataList/Certificate"), registryPath("monitor/audio", "fmdataList"), "monitor:radio"],
     // A page outside the navigation opens its section without marking a link.
-    ["/monitor/video/dataAnalysis", undefined, "monitor/video"],
+    [registryPath("monitor/video", "dataAnalysis"), undefined, "monitor/video"],
   ])("at %s marks %s in %s", (pathname, selected, open) => {
     expect(activeSideNav(entries, pathname)).toEqual({ selected, open });
   });
@@ -137,9 +140,9 @@ describe("refine resources", () => {
   it("has each main section and each section below it, with its list, create and show pages", () => {
     expect(resources.find((resource) => resource.name === "monitor")).toEqual({ name: "monitor", meta: { label: "全网监测" } });
     expect(resources.find((resource) => resource.name === "rights/web")).toMatchObject({
-      list: "/rights/web/dataList",
-      create: "/rights/web/new",
-      show: "/rights/web/dataList/Certificate",
+      list: registryPath("rights/web", "dataList"),
+      create: registryPath("rights/web", "new"),
+      show: registryPath("rights/web", "dataList/Certificate"),
       meta: { label: "网页确权", parent: "rights" },
     });
     expect(resources.find((resource) => resource.name === "monitor/audio")?.meta?.label).toBe("音乐监测");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { originalFileName } from "../../../server/modules/evidence-library/package-contents.js";
+import { registryPath } from "../../../src/resources/registry-paths.js";
 import { AFFAIR_MANIFEST_FORMAT } from "../../../src/schema/affair-manifest.js";
 import { packageFileName } from "../../../server/modules/evidence-library/download-reply.js";
 import { generateExtractCode, generateExtractNo } from "../../../server/modules/evidence-library/extraction-secrets.js";
-import { readSelection, withSelection } from "../../../src/pages/evidences/evidence-paths.js";
+import { readSelection, withSelection } from "../../../src/pages/evidences/evidence-selection.js";
 import { EXTRACT_CODE_PATTERN, EXTRACT_NO_PATTERN } from "../../../src/schema/evidence-library.js";
 import type { LibraryRecord } from "../../../server/modules/evidence-library/evidence-library.ports.js";
 
@@ -57,7 +58,7 @@ describe("a selection in the URL", () => {
   });
 
   it("round-trips", () => {
-    expect(withSelection("/evidences/evidenceExtract", [4, 9])).toBe("/evidences/evidenceExtract?ids=4%2C9");
+    expect(withSelection(registryPath("evidences/evidenceExtract"), [4, 9])).toBe(`${registryPath("evidences/evidenceExtract")}?ids=4%2C9`);
     expect(readSelection(new URLSearchParams(withSelection("/x", [4, 9]).split("?")[1]))).toEqual([4, 9]);
     expect(withSelection("/x", [])).toBe("/x");
   });

@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { availabilitySummary } from "../../../resources/availability";
+import { availabilitySummary } from "../../../resources/offered-services";
 
 const AVAILABILITY = availabilitySummary();
 

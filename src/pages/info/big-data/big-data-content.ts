@@ -1,5 +1,5 @@
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence } from "../../../resources/availability";
+import { notOfferedSentence } from "../../../resources/offered-services";
 
 export const BIG_DATA_TITLE = "大数据监测";
 

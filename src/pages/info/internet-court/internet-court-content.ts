@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { availabilityLine } from "../../../resources/availability";
+import { availabilityLine } from "../../../resources/offered-services";
 
 export const INTERNET_COURT_TITLE = "互联网法院";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence, type ServiceRef } from "../../../resources/availability";
+import { notOfferedSentence, type ServiceRef } from "../../../resources/offered-services";
 
 /** A query form: its fields come from the schema's shape, labels from each field's metadata. */
 export interface LedgerQueryForm {

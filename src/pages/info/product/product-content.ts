@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentLink } from "../../../components/public-page/content-section";
-import type { ServiceRef } from "../../../resources/availability";
+import type { ServiceRef } from "../../../resources/offered-services";
 
 export const PRODUCT_TITLE = "产品服务";
 

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Space, Tag, Typography } from "antd";
 import { ContentLinkView } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { isOffered } from "../../../resources/availability";
+import { isOffered } from "../../../resources/offered-services";
 import { MOBILE_ACCESS, PRODUCT_GROUPS, PRODUCT_LEAD, PRODUCT_TITLE, type Product, type ProductGroup } from "./product-content";
 
 const STATUS_TAG = { open: { color: "success", text: "已开放" }, pending: { color: "default", text: "尚未开放" } } as const;

@@ -2,9 +2,8 @@ import { Button, Space } from "antd";
 import { NewMonitorButton } from "../../../components/billing/new-monitor-button";
 import { RechargeButton } from "../../../components/billing/recharge-button";
 import { RouterLinkButton } from "../../../components/router-link-button";
-import { joinPath } from "../../../resources/derive";
+import { guidanceActionPath, type SectionPageProps } from "../../../resources/derive";
 import type { GuidanceAction } from "../../../resources/types";
-import type { SectionPageProps } from "../../../resources/derive";
 
 /** The element the "pricing" action brings into view: the guidance page wraps its price panels in it. */
 export const PRICING_ANCHOR_ID = "guidance-pricing";
@@ -23,7 +22,7 @@ export function GuidanceActions({ route, actions }: SectionPageProps & { actions
             </Button>
           );
         }
-        const to = resolveTarget(route, action.to);
+        const to = guidanceActionPath(route, action.to);
         if (action.requiresProduct !== undefined) {
           return (
             <NewMonitorButton key={to} type={type} size="large" to={to} productCode={action.requiresProduct}>
@@ -46,8 +45,4 @@ function showPricing() {
   panels?.scrollIntoView({ behavior: "smooth", block: "start" });
   // Focus follows, so keyboard and screen-reader users land on the prices too.
   panels?.focus({ preventScroll: true });
-}
-
-function resolveTarget({ main, section }: SectionPageProps["route"], to: string): string {
-  return to.startsWith("/") ? to : joinPath(main.key, section.key, to);
 }

@@ -1,8 +1,8 @@
 import { UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Descriptions, Space, Typography } from "antd";
 import { Link } from "react-router";
-import { APP_PATHS } from "../../../app/path-rules";
 import { REAL_NAME_PROMPT } from "../../../components/shell/identity-panel";
+import { useAppLinks } from "../../../providers/app-links-context";
 import { isSubAccount, resolveDisplayName } from "../../../providers/session-rules";
 import type { UserSession } from "../../../providers/session-store";
 import { VERIFIED_STATUS } from "../../../schema/constants";
@@ -10,6 +10,7 @@ import { VerificationStatusTag } from "../verification-status-tag";
 
 /** Who the account is (spec §3, §6): avatar, the derived display name, login account, contacts and verification. */
 export function AccountSummary({ user, childAccountName, onChangeAvatar }: { user: UserSession; childAccountName: string | null; onChangeAvatar: () => void }) {
+  const links = useAppLinks();
   const isSub = isSubAccount(user);
   const isVerified = user.realNameStatus === VERIFIED_STATUS;
   return (
@@ -41,8 +42,8 @@ export function AccountSummary({ user, childAccountName, onChangeAvatar }: { use
         },
         { key: "loginAccount", label: "登录账号", children: user.loginAccount ?? "—" },
         { key: "type", label: "账号类型", children: isSub ? `子账号${childAccountName ? `（${childAccountName}）` : ""}` : "主账号" },
-        { key: "mobile", label: "手机号", children: <Contact value={user.mobile} to={APP_PATHS.bindMobile} /> },
-        { key: "mail", label: "邮箱", children: <Contact value={user.mail} to={APP_PATHS.bindEmail} /> },
+        { key: "mobile", label: "手机号", children: <Contact value={user.mobile} to={links.bindMobile} /> },
+        { key: "mail", label: "邮箱", children: <Contact value={user.mail} to={links.bindEmail} /> },
         {
           key: "realName",
           label: "个人实名认证",
@@ -50,7 +51,7 @@ export function AccountSummary({ user, childAccountName, onChangeAvatar }: { use
             <Space>
               <VerificationStatusTag status={user.realNameStatus} />
               {user.userRealName && isVerified && <Typography.Text>{user.userRealName}</Typography.Text>}
-              {!isVerified && <Link to={APP_PATHS.authentication}>{isSub ? REAL_NAME_PROMPT : "去认证"}</Link>}
+              {!isVerified && <Link to={links.authentication}>{isSub ? REAL_NAME_PROMPT : "去认证"}</Link>}
             </Space>
           ),
         },
@@ -61,7 +62,7 @@ export function AccountSummary({ user, childAccountName, onChangeAvatar }: { use
             <Space>
               <VerificationStatusTag status={user.enterpriseStatus} />
               {user.enterpriseName && user.enterpriseStatus === VERIFIED_STATUS && <Typography.Text>{user.enterpriseName}</Typography.Text>}
-              <Link to={APP_PATHS.enterpriseProve}>{user.enterpriseStatus === VERIFIED_STATUS ? "查看" : "去认证"}</Link>
+              <Link to={links.enterpriseProve}>{user.enterpriseStatus === VERIFIED_STATUS ? "查看" : "去认证"}</Link>
             </Space>
           ),
         },

@@ -1,18 +1,19 @@
 import { Alert } from "antd";
 import { useNavigate } from "react-router";
-import { APP_PATHS } from "../../../app/path-rules";
+import { siblingPath, type SectionPageProps } from "../../../resources/derive";
 import { PersonalPage } from "../personal-page";
 import { CREATE_CHILD_TEXT, CreateChildAccountForm } from "./create-child-account-form";
 import { MainAccountOnly } from "./main-account-only";
 
 /** /personal/childAccountManagement/createChildAccount. */
-export function CreateChildAccountPage() {
+export function CreateChildAccountPage({ route }: SectionPageProps) {
   const navigate = useNavigate();
+  const success = siblingPath(route, "createSuccess");
   return (
-    <PersonalPage title="新建子账号">
+    <PersonalPage title={route.page.title}>
       <MainAccountOnly>
         <Alert type="info" showIcon message={CREATE_CHILD_TEXT.passwordHint} style={{ marginBottom: 24, maxWidth: 420 }} />
-        <CreateChildAccountForm onCreated={(child) => navigate(`${APP_PATHS.createChildAccountSuccess}?id=${child.id}`)} />
+        <CreateChildAccountForm onCreated={(child) => success && navigate(`${success}?id=${child.id}`)} />
       </MainAccountOnly>
     </PersonalPage>
   );

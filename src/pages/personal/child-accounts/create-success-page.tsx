@@ -1,24 +1,24 @@
 import { Alert, Descriptions, Result, Skeleton, Space } from "antd";
 import { useSearchParams } from "react-router";
-import { APP_PATHS } from "../../../app/path-rules";
 import { RouterLinkButton } from "../../../components/router-link-button";
 import { usePersonalServices } from "../../../providers/personal-context";
+import { siblingPath, type SectionPageProps } from "../../../resources/derive";
 import { useEnvelope } from "../use-envelope";
 import { PersonalPage } from "../personal-page";
 import { MainAccountOnly } from "./main-account-only";
 
 /** /personal/childAccountManagement/createSuccess?id=…: what was created, read back from the server. */
-export function CreateSuccessPage() {
+export function CreateSuccessPage({ route }: SectionPageProps) {
   return (
-    <PersonalPage title="创建成功">
+    <PersonalPage title={route.page.title}>
       <MainAccountOnly>
-        <CreatedChild />
+        <CreatedChild listPath={siblingPath(route, "dataList")} createPath={siblingPath(route, "createChildAccount")} />
       </MainAccountOnly>
     </PersonalPage>
   );
 }
 
-function CreatedChild() {
+function CreatedChild({ listPath, createPath }: { listPath?: string; createPath?: string }) {
   const { childAccounts } = usePersonalServices();
   const [params] = useSearchParams();
   const id = Number(params.get("id"));
@@ -33,10 +33,12 @@ function CreatedChild() {
       subTitle="请将登录账号和初始密码告知使用人；子账号首次登录时须修改初始密码。"
       extra={
         <Space>
-          <RouterLinkButton type="primary" to={APP_PATHS.childAccountList}>
-            返回子账号列表
-          </RouterLinkButton>
-          <RouterLinkButton to={APP_PATHS.createChildAccount}>继续创建</RouterLinkButton>
+          {listPath && (
+            <RouterLinkButton type="primary" to={listPath}>
+              返回子账号列表
+            </RouterLinkButton>
+          )}
+          {createPath && <RouterLinkButton to={createPath}>继续创建</RouterLinkButton>}
         </Space>
       }
     >

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore } from "../../../providers/session-context";
 import { mergeUserInfo } from "../../../providers/session-user-update";
+import type { SectionPageProps } from "../../../resources/derive";
 import { VerificationStatus } from "../../../schema/account";
 import type { RealNameInfo } from "../../../schema/personal";
 import { useEnvelope } from "../use-envelope";
@@ -16,7 +17,7 @@ export const AUTHENTICATION_TEXT = {
 } as const;
 
 /** /personal/securityCenter/authentication: the personal real-name verification and its status. */
-export function AuthenticationPage() {
+export function AuthenticationPage({ route }: SectionPageProps) {
   const { personal } = usePersonalServices();
   const sessionStore = useSessionStore();
   const info = useEnvelope(() => personal.getRealNameInfo());
@@ -29,7 +30,7 @@ export function AuthenticationPage() {
   }
 
   return (
-    <SecurityCenterPage active="authentication">
+    <SecurityCenterPage route={route}>
       {(info.message ?? failure) && <Alert type="error" showIcon message={info.message ?? failure} style={{ marginBottom: 16 }} />}
       {!info.data ? info.isLoading && <Skeleton active /> : <RealNameStatus info={info.data} onSubmitted={submitted} onFailed={setFailure} />}
     </SecurityCenterPage>

@@ -8,6 +8,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore, useUserSession } from "../../../providers/session-context";
 import { mergeUserInfo } from "../../../providers/session-user-update";
+import type { SectionPageProps } from "../../../resources/derive";
 import { CodePurpose } from "../../../schema/account";
 import { EmailSchema, MobileSchema } from "../../../schema/contact";
 import { VerificationCodeSchema } from "../../../schema/credentials";
@@ -21,8 +22,8 @@ import { SecurityCenterPage } from "./security-center-page";
 
 /** Both pages share one form shape; the contact's rule (spec §5) is the channel's. */
 const CHANNELS = {
-  mobile: { tab: "bindMobile", noun: "手机号", serverField: "mobile", schema: z.object({ contact: MobileSchema, vCode: VerificationCodeSchema }) },
-  email: { tab: "bindEmail", noun: "邮箱", serverField: "mail", schema: z.object({ contact: EmailSchema, vCode: VerificationCodeSchema }) },
+  mobile: { noun: "手机号", serverField: "mobile", schema: z.object({ contact: MobileSchema, vCode: VerificationCodeSchema }) },
+  email: { noun: "邮箱", serverField: "mail", schema: z.object({ contact: EmailSchema, vCode: VerificationCodeSchema }) },
 } as const;
 
 type ContactForm = { contact: string; vCode: string };
@@ -31,7 +32,7 @@ type ContactForm = { contact: string; vCode: string };
  * /personal/securityCenter/bindMobile and /bindEmail: a new phone number or e-mail address proves
  * itself with a code of purpose 4 sent to it; the login account follows a replaced contact.
  */
-export function BindContactPage({ channel }: { channel: keyof typeof CHANNELS }) {
+export function BindContactPage({ route, channel }: SectionPageProps & { channel: keyof typeof CHANNELS }) {
   const config = CHANNELS[channel];
   const { personal } = usePersonalServices();
   const sessionStore = useSessionStore();
@@ -67,7 +68,7 @@ export function BindContactPage({ channel }: { channel: keyof typeof CHANNELS })
   });
 
   return (
-    <SecurityCenterPage active={config.tab}>
+    <SecurityCenterPage route={route}>
       <Descriptions column={1} size="small" style={{ maxWidth: 420, marginBottom: 16 }} items={[{ key: "current", label: `当前${config.noun}`, children: current ?? "未绑定" }]} />
       <Form layout="vertical" component={false}>
         <form onSubmit={onSubmit} noValidate aria-label={`绑定${config.noun}`} style={{ maxWidth: 420 }}>

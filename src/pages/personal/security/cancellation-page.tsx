@@ -8,6 +8,7 @@ import { FormField } from "../../../components/form-field";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore, useUserSession } from "../../../providers/session-context";
 import { isSubAccount } from "../../../providers/session-rules";
+import type { SectionPageProps } from "../../../resources/derive";
 import { CodePurpose } from "../../../schema/account";
 import { ResultCode } from "../../../schema/envelope";
 import { CANCELLATION_CONFIRM_TEXT, CancellationFormSchema, type CancellationForm } from "../../../schema/personal";
@@ -30,7 +31,7 @@ export const CANCELLATION_TEXT = {
 } as const;
 
 /** /personal/securityCenter/cancellation: a code of purpose 7 to the account's own contact, plus typing 确认注销. */
-export function CancellationPage() {
+export function CancellationPage({ route }: SectionPageProps) {
   const { personal } = usePersonalServices();
   const sessionStore = useSessionStore();
   const user = useUserSession();
@@ -63,7 +64,7 @@ export function CancellationPage() {
   });
 
   return (
-    <SecurityCenterPage active="cancellation">
+    <SecurityCenterPage route={route}>
       <Alert
         type="warning"
         showIcon

@@ -10,6 +10,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore, useUserSession } from "../../../providers/session-context";
 import { mergeUserInfo } from "../../../providers/session-user-update";
+import type { SectionPageProps } from "../../../resources/derive";
 import { PASSWORD_MAX_LENGTH } from "../../../schema/constants";
 import { ResultCode } from "../../../schema/envelope";
 import { ChangePasswordFormSchema, type ChangePasswordForm } from "../../../schema/personal";
@@ -22,7 +23,7 @@ import { SecurityCenterPage } from "./security-center-page";
 export const PASSWORD_CHANGED_TEXT = "密码已修改。其他设备上的登录已全部退出，本页面已使用新的登录状态。";
 
 /** /personal/securityCenter/changePassword: old and new password, both MD5-hashed and encrypted like a login. */
-export function ChangePasswordPage() {
+export function ChangePasswordPage({ route }: SectionPageProps) {
   const { personal } = usePersonalServices();
   const sessionStore = useSessionStore();
   const user = useUserSession();
@@ -50,7 +51,7 @@ export function ChangePasswordPage() {
   });
 
   return (
-    <SecurityCenterPage active="changePassword">
+    <SecurityCenterPage route={route}>
       {isDone ? (
         <Result status="success" title="密码修改成功" subTitle={PASSWORD_CHANGED_TEXT} />
       ) : user?.hasPassword === false ? (

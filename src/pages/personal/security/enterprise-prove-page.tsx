@@ -3,6 +3,7 @@ import { useState } from "react";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { useSessionStore } from "../../../providers/session-context";
 import { mergeUserInfo } from "../../../providers/session-user-update";
+import type { SectionPageProps } from "../../../resources/derive";
 import { VerificationStatus } from "../../../schema/account";
 import { institutionTypeName } from "../../../schema/lists";
 import { CERTIFICATE_KINDS, type EnterpriseInfo } from "../../../schema/personal";
@@ -12,7 +13,7 @@ import { SecurityCenterPage } from "./security-center-page";
 import { rejectedMessage, VerificationOutcome } from "./verification-outcome";
 
 /** /personal/securityCenter/enterpriseProve: organisation verification and its status. */
-export function EnterpriseProvePage() {
+export function EnterpriseProvePage({ route }: SectionPageProps) {
   const { personal } = usePersonalServices();
   const sessionStore = useSessionStore();
   const info = useEnvelope(() => personal.getEnterpriseInfo());
@@ -27,7 +28,7 @@ export function EnterpriseProvePage() {
   const data = info.data;
   const isDecidedOrWaiting = data && (data.status === VerificationStatus.verified || data.status === VerificationStatus.pending);
   return (
-    <SecurityCenterPage active="enterpriseProve">
+    <SecurityCenterPage route={route}>
       {(info.message ?? failure) && <Alert type="error" showIcon message={info.message ?? failure} style={{ marginBottom: 16 }} />}
       {!data && info.isLoading && <Skeleton active />}
       {data && isDecidedOrWaiting && (

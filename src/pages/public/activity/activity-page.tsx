@@ -1,13 +1,14 @@
 import { Alert, Card, Col, Row, Space, Typography } from "antd";
 import { Link } from "react-router";
-import { APP_PATHS } from "../../../app/path-rules";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { RouterLinkButton } from "../../../components/router-link-button";
+import { useAppLinks } from "../../../providers/app-links-context";
 import { ACTIVITY_LANDING } from "./activity-content";
 import { BUNDLE_AVAILABILITY } from "./bundle-rules";
 
 /** /Activity: the current promotions and the way to buy (spec §2). */
 export function ActivityPage() {
+  const links = useAppLinks();
   return (
     <PublicPageLayout title={ACTIVITY_LANDING.title} lead={ACTIVITY_LANDING.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
@@ -23,7 +24,7 @@ export function ActivityPage() {
         </Row>
         {BUNDLE_AVAILABILITY && <Alert type="info" showIcon message={BUNDLE_AVAILABILITY} />}
         <div style={{ textAlign: "center" }}>
-          <RouterLinkButton type="primary" size="large" to={APP_PATHS.purchasePackage}>
+          <RouterLinkButton type="primary" size="large" to={links.purchasePackage}>
             购买套餐
           </RouterLinkButton>
         </div>

@@ -1,9 +1,9 @@
 import { Card, Col, Row, Space, Typography } from "antd";
-import { APP_PATHS } from "../../../app/path-rules";
 import { RouterLinkButton } from "../../../components/router-link-button";
 import { bundleName, bundlePriceTexts } from "../../../components/pricing/bundle-promotion";
 import { PromotionNotice } from "../../../components/pricing/promotion-notice";
 import { useServerNow } from "../../../components/server-time/use-server-now";
+import { useAppLinks } from "../../../providers/app-links-context";
 import { NOTARISATION_BUNDLES, BUNDLE_VALID_DAYS, type NotarisationBundle } from "../../../schema/bundle";
 
 /**
@@ -27,6 +27,7 @@ export function BundleCards() {
 }
 
 function BundleCard({ bundle, now }: { bundle: NotarisationBundle; now: number }) {
+  const links = useAppLinks();
   const name = bundleName(bundle);
   const { price, struckRegular } = bundlePriceTexts(bundle, now);
   return (
@@ -49,7 +50,7 @@ function BundleCard({ bundle, now }: { bundle: NotarisationBundle; now: number }
           )}
         </div>
         <Typography.Text type="secondary">有效期 {BUNDLE_VALID_DAYS} 天 · 数量可累加</Typography.Text>
-        <RouterLinkButton type="primary" size="large" block to={APP_PATHS.purchasePackage}>
+        <RouterLinkButton type="primary" size="large" block to={links.purchasePackage}>
           立即购买
         </RouterLinkButton>
       </Space>

@@ -1,5 +1,5 @@
 import { BUNDLE_USE_MESSAGE, BUNDLE_VALID_DAYS } from "../../../schema/bundle";
-import { notOfferedSentence } from "../../../resources/availability";
+import { notOfferedSentence } from "../../../resources/offered-services";
 
 /** Texts about the notarisation bundles, derived from src/schema/bundle.ts so no figure is retyped. */
 

@@ -1,7 +1,7 @@
 import { APP_PATHS } from "../../../app/path-rules";
-import { LINKED_PATHS, PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
+import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence } from "../../../resources/availability";
+import { notOfferedSentence } from "../../../resources/offered-services";
 
 const NOTARISATION = notOfferedSentence([{ section: "judicial/notarization" }]);
 
@@ -25,7 +25,7 @@ export const NOTARY_ENTRANCE_SECTIONS: readonly ContentSection[] = [
       ...(NOTARISATION ? [`说明：${NOTARISATION}，目前还不能提交申请。`] : []),
     ],
     links: [
-      { label: "公证申请指引", to: LINKED_PATHS.notarizationGuidance },
+      { label: "公证申请指引", appLink: "notarizationGuidance" },
       { label: "公证书查询", to: PUBLIC_PAGE_PATHS.notaryCertificate },
       { label: "网页取证公证套餐", to: PUBLIC_PAGE_PATHS.notarizationActivity },
     ],

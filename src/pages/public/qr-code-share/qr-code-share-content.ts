@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence } from "../../../resources/availability";
+import { notOfferedSentence } from "../../../resources/offered-services";
 
 const SHARING = notOfferedSentence([{ service: "evidenceSharing" }]);
 
