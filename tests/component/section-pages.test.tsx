@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { endpoint } from "../../src/schema/contract";
+import { PageQuerySchema, pagePSchema } from "../../src/schema/paging";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
@@ -17,6 +19,10 @@ const realRoute = (path: string) => REAL_ROUTES.find((route) => route.path === p
 function openRoute(route: SectionRoute, options: { search?: string; script?: Parameters<typeof renderPersonal>[0]["script"]; user?: Record<string, unknown> } = {}) {
   return renderPersonal({ path: route.path + (options.search ?? ""), element: <SectionRouteElement route={route} />, script: options.script, user: options.user });
 }
+
+// The list, form and record kinds are built on pro-components, whose first import alone takes
+// seconds in jsdom on a loaded machine: load them once before the clock of any test starts.
+beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/new-page"), import("../../src/pages/kinds/record-page")]), 60_000);
 
 // The first page of a kind is a lazy import: on a loaded machine it can take more than the default second.
 const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 5000 });
@@ -106,7 +112,16 @@ const StampFormSchema = z.object({
   title: z.string().trim().min(2, "存证名称至少2个字").meta({ title: "存证名称" }),
   note: z.string().optional().meta({ title: "备注", widget: "textarea" }),
 });
-const ENDPOINTS = { list: "/stamp/v2/list", one: "/stamp/v2/detail", create: "/stamp/v2/create" };
+const stampEndpoint = <M extends "GET" | "POST", I extends z.ZodObject, D extends z.ZodType>(method: M, path: string, input: I, datas: D) =>
+  endpoint({ method, path, input, datas, session: "user", tag: "时间戳存证", summary: path });
+const ENDPOINTS = {
+  list: stampEndpoint("GET", "/stamp/v2/list", PageQuerySchema.extend({ keyName: z.string().optional() }), pagePSchema(StampSchema)),
+  one: stampEndpoint("GET", "/stamp/v2/detail", z.object({ id: z.coerce.number() }), StampSchema),
+  create: stampEndpoint("POST", "/stamp/v2/create", StampFormSchema, StampSchema),
+};
+const LIST = ENDPOINTS.list.path;
+const ONE = ENDPOINTS.one.path;
+const CREATE = ENDPOINTS.create.path;
 const stampMain: MainSectionDefinition = {
   key: "evidenceSave",
   title: "区块链存证",
@@ -138,54 +153,54 @@ const pageOf = (list: unknown[], pageNumber: number, totalRow: number) => ok({ l
 
 describe("a section with its service", () => {
   it("lists its records with the schema's labels and formats, paged in the URL", async () => {
-    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [ENDPOINTS.list]: pageOf([stamp(11), stamp(12)], 2, 12) } });
+    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [LIST]: pageOf([stamp(11), stamp(12)], 2, 12) } });
     // With a fixed header antd draws the header and the body as two tables.
     await screen.findByText("合同11", undefined, { timeout: 5000 });
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["存证名称", "文件大小", "存证时间", "状态", "操作"]);
     expect(screen.getByRole("row", { name: /合同11 2 KB 2024-01-05 10:30:00 已存证/ })).toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "查看存证证书" })[0]).toHaveAttribute("href", "/evidenceSave/timeStamp/dataList/Certificate?id=11");
-    expect(callsTo(ENDPOINTS.list)[0].params).toEqual({ pageNumber: 2, pageSize: 10 });
+    expect(callsTo(LIST)[0].params).toEqual({ pageNumber: 2, pageSize: 10 });
     expect(screen.getByRole("navigation", { name: "分页" })).toBeInTheDocument();
   });
 
   it("sends its filters to the list call and starts again at page 1", async () => {
-    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [ENDPOINTS.list]: pageOf([stamp(1)], 1, 12) } });
+    const { callsTo } = openRoute(stampRoute("dataList"), { search: "?pageNumber=2", script: { [LIST]: pageOf([stamp(1)], 1, 12) } });
     await screen.findByText("合同1");
     await userEvent.setup().type(screen.getByRole("searchbox", { name: "存证名称" }), "合同{Enter}");
-    await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "合同", pageNumber: 1, pageSize: 10 }));
+    await waitFor(() => expect(callsTo(LIST).at(-1)?.params).toEqual({ keyName: "合同", pageNumber: 1, pageSize: 10 }));
     expect(screen.getByLabelText("当前查询").textContent).toBe("?keyName=%E5%90%88%E5%90%8C");
   });
 
   it("the 查询 button filters by the name typed, as Enter does", async () => {
-    const { callsTo } = openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: pageOf([stamp(1)], 1, 1) } });
+    const { callsTo } = openRoute(stampRoute("dataList"), { script: { [LIST]: pageOf([stamp(1)], 1, 1) } });
     await screen.findByText("合同1");
     const user = userEvent.setup();
     await user.type(screen.getByRole("searchbox", { name: "存证名称" }), "采购");
     await user.click(screen.getByRole("button", { name: "查询" }));
-    await waitFor(() => expect(callsTo(ENDPOINTS.list).at(-1)?.params).toEqual({ keyName: "采购", pageNumber: 1, pageSize: 10 }));
+    await waitFor(() => expect(callsTo(LIST).at(-1)?.params).toEqual({ keyName: "采购", pageNumber: 1, pageSize: 10 }));
   });
 
   it("shows the server's message when the list cannot be read", async () => {
-    openRoute(stampRoute("dataList"), { script: { [ENDPOINTS.list]: fail(500, "网络异常，请稍后重试") } });
+    openRoute(stampRoute("dataList"), { script: { [LIST]: fail(500, "网络异常，请稍后重试") } });
     expect(await screen.findByText("网络异常，请稍后重试")).toBeInTheDocument();
   });
 
   it("shows one record on its certificate page", async () => {
-    const { callsTo } = openRoute(stampRoute("dataList/Certificate"), { search: "?id=11", script: { [ENDPOINTS.one]: ok(stamp(11)) } });
+    const { callsTo } = openRoute(stampRoute("dataList/Certificate"), { search: "?id=11", script: { [ONE]: ok(stamp(11)) } });
     expect(await screen.findByText("合同11")).toBeInTheDocument();
     expect(screen.getByText("已存证")).toBeInTheDocument();
-    expect(callsTo(ENDPOINTS.one)[0].params).toEqual({ id: "11" });
+    expect(callsTo(ONE)[0].params).toEqual({ id: "11" });
     expect(screen.getByRole("link", { name: "返回存证列表" })).toHaveAttribute("href", "/evidenceSave/timeStamp/dataList");
   });
 
   it("validates its form by the zod schema, puts the server's field message on the field, then goes to the list", async () => {
     const { callsTo } = openRoute(stampRoute("new"), {
-      script: { [ENDPOINTS.create]: [fail(1001, "参数错误", null), ok({ id: 3 })] },
+      script: { [CREATE]: [fail(1001, "参数错误", null), ok({ id: 3 })] },
     });
     const u = userEvent.setup();
     await u.click(await screen.findByRole("button", { name: "提交" }));
     expect(await screen.findByText("存证名称至少2个字")).toBeInTheDocument();
-    expect(callsTo(ENDPOINTS.create)).toHaveLength(0);
+    expect(callsTo(CREATE)).toHaveLength(0);
 
     await u.type(screen.getByLabelText("存证名称"), "采购合同");
     await u.type(screen.getByLabelText("备注"), "第一批");
@@ -193,6 +208,6 @@ describe("a section with its service", () => {
     expect(await screen.findByText("参数错误")).toBeInTheDocument();
     await u.click(screen.getByRole("button", { name: "提交" }));
     await waitFor(() => expect(screen.getByLabelText("当前地址").textContent).toBe("/evidenceSave/timeStamp/dataList"));
-    expect(callsTo(ENDPOINTS.create).at(-1)?.params).toEqual({ title: "采购合同", note: "第一批" });
+    expect(callsTo(CREATE).at(-1)?.params).toEqual({ title: "采购合同", note: "第一批" });
   });
 });

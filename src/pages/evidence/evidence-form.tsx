@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { FileDigests } from "../../components/local-digest/digest-file";
 import { LocalDigestField } from "../../components/local-digest/local-digest-field";
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
+import type { SectionEndpoint } from "../../resources/types";
 import type { EvidenceKind } from "../../schema/evidence-entry";
 import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
 import { issueMessagesFor } from "../../schema/issue-messages";
@@ -19,7 +20,7 @@ export interface EvidenceFormProps {
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;
   /** Another form than the kind's own (adding children to an affair): its config, call and fixed values. */
-  variant?: { config: EvidenceFormConfig; createPath: string; fixedValues: Values };
+  variant?: { config: EvidenceFormConfig; createPath: SectionEndpoint; fixedValues: Values };
 }
 
 type Values = Record<string, unknown>;
