@@ -42,13 +42,13 @@ export type CreateChildAccountForm = z.infer<typeof CreateChildAccountFormSchema
 const STATUS_LABELS = Object.fromEntries(CHILD_ACCOUNT_STATUSES.map((status) => [status.id, status.name]));
 
 export const ChildAccountSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().meta({ title: "编号", row: "never" }),
   loginAccount: z.string().meta({ title: "登录账号" }),
-  mobile: z.string().nullable(),
-  mail: z.string().nullable(),
+  mobile: z.string().nullable().meta({ title: "手机号" }),
+  mail: z.string().nullable().meta({ title: "邮箱" }),
   name: z.string().meta({ title: "名称" }),
   status: ChildAccountStatusSchema.meta({ title: "状态", labels: STATUS_LABELS, colors: { active: "success", disabled: "default" } }),
-  statusName: z.string(),
+  statusName: z.string().meta({ title: "状态名称", row: "never" }),
   /** The initial password is still in use: the next login asks for a new one (code 3011). */
   mustChangePassword: z.boolean().meta({ title: "初始密码", labels: { true: "未修改（首次登录须修改）", false: "已修改" } }),
   createTime: z.string().meta({ title: "创建时间" }),

@@ -113,7 +113,7 @@ export const ExtractionStatusSchema = z
   .meta({ title: "状态", labels: EXTRACTION_STATUS_LABELS, colors: { active: "green", expired: "default", revoked: "red" } });
 
 export const ExtractionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().meta({ title: "编号", row: "never" }),
   extractNo: z.string().meta({ title: "提取编号" }),
   remark: z.string().meta({ title: "用途说明", ellipsis: true, empty: "—" }),
   itemCount: z.number().int().meta({ title: "证据数" }),

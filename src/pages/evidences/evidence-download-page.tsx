@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import type { SectionPageProps } from "../../resources/derive";
 import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import { PACKAGE_MAX_ITEMS } from "../../schema/evidence-library";
-import { readSelection } from "./evidence-paths";
+import { readSelection } from "./evidence-selection";
 import { EvidencesPage } from "./evidences-page";
 import { EvidenceTable } from "./evidence-table";
 import { usePackageDownload } from "./use-package-download";

@@ -5,7 +5,7 @@ import type { SectionPageProps } from "../../resources/derive";
 import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import type { CreatedExtraction } from "../../schema/evidence-library";
 import { CreatedExtractionDialog } from "./created-extraction-dialog";
-import { readSelection } from "./evidence-paths";
+import { readSelection } from "./evidence-selection";
 import { EvidencesPage } from "./evidences-page";
 import { EvidenceTable } from "./evidence-table";
 import { ExtractionForm } from "./extraction-form";

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { sectionLandingPath, type SectionRoute } from "../../resources/derive";
 import type { PageSlots, RowActionsProps, SectionDefinition, SelectionActionsProps } from "../../resources/types";
 import { recordHref } from "../kinds/record-links";
-import { withSelection } from "./evidence-paths";
+import { withSelection } from "./evidence-selection";
 
 /**
  * What the evidence library's list (/evidences/dataList) adds to the generic list: each record's

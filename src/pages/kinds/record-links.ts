@@ -22,7 +22,12 @@ export function pageBelow(route: SectionRoute, segment: string): PageDefinition 
 }
 
 export function recordHref(route: Pick<SectionRoute, "main" | "section">, page: PageDefinition, id: string | number): string {
-  return `${pagePath(route.main, route.section, page)}?${new URLSearchParams({ [RECORD_ID_PARAM]: String(id) })}`;
+  return withRecordId(pagePath(route.main, route.section, page), id);
+}
+
+/** A record page's address for one record: `<path>?id=<id>`. */
+export function withRecordId(path: string, id: string | number): string {
+  return `${path}?${new URLSearchParams({ [RECORD_ID_PARAM]: String(id) })}`;
 }
 
 /** The list a record page belongs to: the page its path extends (dataList/Certificate → dataList). */

@@ -3,7 +3,7 @@ import { originalFileName } from "../../../server/modules/evidence-library/packa
 import { AFFAIR_MANIFEST_FORMAT } from "../../../src/schema/affair-manifest.js";
 import { packageFileName } from "../../../server/modules/evidence-library/download-reply.js";
 import { generateExtractCode, generateExtractNo } from "../../../server/modules/evidence-library/extraction-secrets.js";
-import { readSelection, withSelection } from "../../../src/pages/evidences/evidence-paths.js";
+import { readSelection, withSelection } from "../../../src/pages/evidences/evidence-selection.js";
 import { EXTRACT_CODE_PATTERN, EXTRACT_NO_PATTERN } from "../../../src/schema/evidence-library.js";
 import type { LibraryRecord } from "../../../server/modules/evidence-library/evidence-library.ports.js";
 

@@ -1,12 +1,4 @@
-/** The library's pages (spec §2 /evidences), and how a selection travels between them (`?ids=1,2`). */
-export const EVIDENCES_PATHS = {
-  dataList: "/evidences/dataList",
-  certificate: "/evidences/dataList/Certificate",
-  evidenceSaveInfo: "/evidences/dataList/evidenceSaveInfo",
-  evidenceExtract: "/evidences/evidenceExtract",
-  evidenceDownload: "/evidences/evidenceDownload",
-} as const;
-
+/** How a selection of the library's evidence travels between its pages: `?ids=1,2`. */
 export const SELECTION_PARAM = "ids";
 
 export function withSelection(path: string, ids: readonly number[]): string {
