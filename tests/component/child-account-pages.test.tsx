@@ -11,7 +11,7 @@ import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
-const CREATE = "/childAccount/v2/create";
+const CREATE = CHILD_ACCOUNT_ENDPOINTS.create.path;
 const LIST = CHILD_ACCOUNT_ENDPOINTS.list.path;
 /** The list is the registry's generic dataList page of the section. */
 const LIST_ROUTE = deriveRoutes(REGISTRY).find((route) => route.path === "/personal/childAccountManagement/dataList")!;
