@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
@@ -10,6 +10,10 @@ import { fail, ok } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
 
 const ROUTES = deriveRoutes(REGISTRY);
+
+// The lists are the generic kind on pro-components, whose first import alone takes seconds in jsdom:
+// load it and the evidence lists' slots before the clock of any test starts.
+beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/evidence/evidence-list-slots")]), 60_000);
 const open = (path: string, script: Parameters<typeof renderPersonal>[0]["script"] = {}) =>
   renderPersonal({ path, element: <SectionRouteElement route={ROUTES.find((route) => route.path === path.split("?")[0])!} />, script });
 
