@@ -45,7 +45,8 @@ describe("file evidence list and upload", () => {
       [file.list]: page([record(), record({ id: 12, name: "处理中.pdf", status: "pending", certificateNo: "HZ1111111111111111111111" })]),
       [file.create]: ok([record({ id: 13, certificateNo: "HZ2222222222222222222222" })]),
     });
-    const stored = (await screen.findByText("合同.pdf", {}, { timeout: 5000 })).closest("tr")!;
+    // The first list of the file: the table's first drawing takes seconds in jsdom on a loaded machine.
+    const stored = (await screen.findByText("合同.pdf", {}, { timeout: 15_000 })).closest("tr")!;
     expect(within(stored).getByText("已存证")).toBeInTheDocument();
     expect(within(stored).getByRole("link", { name: "查看证书" })).toHaveAttribute("href", "/evidenceSave/fileEvidence/dataList/Certificate?id=11");
     const pending = screen.getByText("处理中.pdf").closest("tr")!;

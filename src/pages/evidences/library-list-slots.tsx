@@ -40,14 +40,14 @@ function SelectionActions({ route, selected }: SelectionActionsProps) {
     navigate(withSelection(sectionLandingPath(route.main, section), selected));
   };
   return (
-    <>
+    <Space wrap>
       <Button icon={<ExportOutlined />} disabled={isEmpty} onClick={() => goTo("evidenceExtract")}>
         生成提取码
       </Button>
       <Button type="primary" icon={<CloudDownloadOutlined />} disabled={isEmpty} onClick={() => goTo("evidenceDownload")}>
         打包下载
       </Button>
-    </>
+    </Space>
   );
 }
 
