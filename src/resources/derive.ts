@@ -1,31 +1,15 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType } from "react";
-import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition } from "./types";
+import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition, SectionRoute } from "./types";
+
+// Pages and page kinds import these two from here, beside the helpers that work on them.
+export type { SectionPageProps, SectionRoute } from "./types";
 
 /**
  * Everything the app needs from the registry, as pure functions of it: the routes, the redirects,
  * the main and side navigation, refine's resources. Nothing here reads the browser or the session;
  * callers pass what they know (for example whether the user is a sub-account).
  */
-
-export interface SectionRoute {
-  /** The full path, e.g. /evidenceSave/fileEvidence/dataList/Certificate. */
-  path: string;
-  /** The section's route key, which refine and the access-control provider know it by. */
-  resource: string;
-  main: MainSectionDefinition;
-  section: SectionDefinition;
-  page: PageDefinition;
-}
-
-/**
- * What every page the registry renders receives, generic kind or custom screen: the route it
- * renders, with its main section, section (and the section's data) and page. No page looks itself
- * up by pathname.
- */
-export interface SectionPageProps {
-  route: SectionRoute;
-}
 
 /** Full path of another page of the same section ("dataList/Certificate"), if the section has it. */
 export function siblingPath(route: Pick<SectionRoute, "main" | "section">, pagePathBelowSection: string): string | undefined {

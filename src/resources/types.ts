@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { ChartDataSchema } from "../schema/chart";
 import type { Endpoint } from "../schema/contract";
 import type { EvidenceKind } from "../schema/evidence-entry";
-import type { SectionPageProps, SectionRoute } from "./derive";
 
 /**
  * The declarative registry's vocabulary (DESIGN.md §5). A main section (evidenceSave, monitor …)
@@ -230,3 +229,23 @@ export interface MainSectionDefinition {
 }
 
 export type Registry = readonly MainSectionDefinition[];
+
+/** One page of the registry as the app routes to it (derive.ts deriveRoutes). */
+export interface SectionRoute {
+  /** The full path, e.g. /evidenceSave/fileEvidence/dataList/Certificate. */
+  path: string;
+  /** The section's route key, which refine and the access-control provider know it by. */
+  resource: string;
+  main: MainSectionDefinition;
+  section: SectionDefinition;
+  page: PageDefinition;
+}
+
+/**
+ * What every page the registry renders receives, generic kind or custom screen: the route it
+ * renders, with its main section, section (and the section's data) and page. No page looks itself
+ * up by pathname.
+ */
+export interface SectionPageProps {
+  route: SectionRoute;
+}
