@@ -1,4 +1,4 @@
-import { useCreate, type HttpError } from "@refinedev/core";
+import { useCreate } from "@refinedev/core";
 import { App } from "antd";
 import { useNavigate } from "react-router";
 import { isPageOpen } from "../../resources/availability";
@@ -7,6 +7,7 @@ import { pagePath } from "../../resources/derive";
 import type { SectionPageProps } from "../../resources/derive";
 import { FeaturePending } from "./feature-pending";
 import { SchemaForm } from "./schema-form";
+import { refusalOf } from "./server-refusal";
 import { SectionPageFrame } from "./section-page-frame";
 
 /** The new kind: the section's form, generated from its zod schema; once saved, on to the section's list. */
@@ -31,8 +32,7 @@ function CreateForm({ route }: SectionPageProps) {
         try {
           await mutateAsync({ resource: route.resource, values, meta: { endpoints: data.endpoints }, successNotification: false, errorNotification: false });
         } catch (error) {
-          const refusal = error as HttpError;
-          return { message: refusal.message, errors: refusal.errors as Record<string, string> | undefined };
+          return refusalOf(error);
         }
         message.success(`${page.title}已提交`);
         if (list) navigate(pagePath(main, section, list));

@@ -4,12 +4,7 @@ import type { Rule } from "antd/es/form";
 import { useState } from "react";
 import { z } from "zod";
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
-
-/** The server's refusal of a form: its message, and `{field: message}` for the fields it names. */
-export interface FormRefusal {
-  message: string;
-  errors?: Record<string, string>;
-}
+import { showOnFields, type FormRefusal } from "./server-refusal";
 
 export interface SchemaFormProps {
   schema: z.ZodObject;
@@ -36,7 +31,7 @@ export function SchemaForm({ schema, submitLabel, onSubmit }: SchemaFormProps) {
     // An optional field left empty is not sent at all.
     const values = Object.fromEntries(Object.entries(checked.data).filter(([name, value]) => value !== "" || fields.find((field) => field.name === name)?.isRequired));
     const answer = await onSubmit(values);
-    if (answer && !showOnFields(form, fields, answer)) setRefusal(answer.message);
+    if (answer && !showOnFields(form, fields.map((field) => field.name), answer)) setRefusal(answer.message);
   }
 
   return (
@@ -56,16 +51,6 @@ export function SchemaForm({ schema, submitLabel, onSubmit }: SchemaFormProps) {
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
     </ProForm>
   );
-}
-
-/**
- * The one mapping of a server refusal onto a form: each `{field: message}` goes to the field of the
- * same name (forms name their fields as the server does). Answers whether any message found a field.
- */
-export function showOnFields(form: FormInstance, fields: readonly Pick<FieldDescription, "name">[], refusal: FormRefusal): boolean {
-  const shown = Object.entries(refusal.errors ?? {}).filter(([name]) => fields.some((field) => field.name === name));
-  form.setFields(shown.map(([name, message]) => ({ name, errors: [message] })));
-  return shown.length > 0;
 }
 
 /** A field's rule: the whole schema checked against the whole form, this field's first issue shown. */
