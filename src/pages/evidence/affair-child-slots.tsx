@@ -48,7 +48,7 @@ function AffairActions({ route, refresh }: ListSlotProps) {
           <EvidenceForm
             kind="affair"
             resource={route.resource}
-            variant={{ config: AFFAIR_CHILDREN_FORM, createPath: endpoints!.create!, fixedValues: { parentId: affair.id } }}
+            variant={{ config: AFFAIR_CHILDREN_FORM, create: endpoints!.create!, fixedValues: { parentId: affair.id } }}
             onStored={() => {
               setAdding(false);
               refresh();

@@ -21,7 +21,7 @@ export interface EvidenceFormProps {
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;
   /** Another form than the kind's own (adding children to an affair): its config, call and fixed values. */
-  variant?: { config: EvidenceFormConfig; createPath: SectionEndpoint; fixedValues: Values };
+  variant?: { config: EvidenceFormConfig; create: SectionEndpoint; fixedValues: Values };
 }
 
 type Values = Record<string, unknown>;
@@ -65,7 +65,7 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
       const { data } = await mutateAsync({
         resource,
         values: payload,
-        meta: { endpoints: { create: variant?.createPath ?? evidenceEndpoints(kind).create }, multipart: usesFiles },
+        meta: { endpoints: { create: variant?.create ?? evidenceEndpoints(kind).create }, multipart: usesFiles },
         successNotification: false,
         errorNotification: false,
       });
