@@ -1,7 +1,7 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { BlobStore } from "./blobs/blob-store.js";
 import type { AppConfig } from "./config.js";
@@ -47,6 +47,11 @@ export type AppOptions = {
   now?: () => number;
   /** A pino destination (tests capture logs with it); stdout otherwise. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Further modules, registered after the platform's own with the same context (a test adds a
+   * section of its own this way, routes declared from its own contract objects).
+   */
+  modules?: readonly FastifyPluginAsync<ModuleContext>[];
 };
 
 declare module "fastify" {
@@ -137,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
+
+  for (const module of options.modules ?? []) await app.register(module, context);
 
   await app.register(clientPlugin, { clientDir: config.clientDir });
   await app.ready();

@@ -1,4 +1,7 @@
-import type { PageDefinition, SectionDefinition } from "./types";
+import { pageData } from "./define";
+import { sectionLabel, sectionResource } from "./derive";
+import { REGISTRY } from "./registry";
+import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition } from "./types";
 
 /**
  * Whether a registry section can work: it is open when every page it has besides its guidance can.
@@ -10,17 +13,18 @@ import type { PageDefinition, SectionDefinition } from "./types";
 
 /** Whether a page of a section shows its service rather than the "not open yet" notice. */
 export function isPageOpen(section: SectionDefinition, page: PageDefinition): boolean {
+  const data = pageData(section, page);
   switch (page.kind) {
     case "custom":
     case "guidance":
       return true;
     case "new":
-      return Boolean(section.endpoints?.create && section.form);
+      return Boolean(data.endpoints?.create && data.form);
     case "dataList":
-      return Boolean(section.endpoints?.list && section.record);
+      return Boolean(data.endpoints?.list && data.record);
     case "certificate":
     case "detail":
-      return Boolean(section.endpoints?.one && section.record);
+      return Boolean(data.endpoints?.one && data.record);
     case "dataChart":
       return Boolean(page.chart);
   }

@@ -1,5 +1,15 @@
 import type { z } from "zod";
-import type { ChartSource, CustomPageDefinition, GenericPageDefinition, GenericPageKind, PageComponentLoader, SectionData } from "./types";
+import type {
+  ChartSource,
+  CustomPageDefinition,
+  GenericPageDefinition,
+  GenericPageKind,
+  PageComponentLoader,
+  PageDefinition,
+  PageSlotsLoader,
+  SectionData,
+  SectionDefinition,
+} from "./types";
 
 /** Small builders so that a section's file reads like the spec's list of its pages. */
 
@@ -12,6 +22,10 @@ interface PageOptions {
   chart?: ChartSource;
   /** A custom page: the generic kind it stands in for (see CustomPageDefinition). */
   standsFor?: GenericPageKind;
+  /** A generic page's own data, laid over its section's (see GenericPageDefinition). */
+  data?: SectionData;
+  /** A generic page's slots (see PageSlots). */
+  slots?: PageSlotsLoader;
 }
 
 function navFields(title: string, options: PageOptions) {
@@ -27,6 +41,8 @@ export function genericPage(path: string, kind: GenericPageKind, title: string, 
     ...navFields(title, options),
     ...(options.guidanceKey ? { guidanceKey: options.guidanceKey } : {}),
     ...(options.chart ? { chart: options.chart } : {}),
+    ...(options.data ? { data: options.data } : {}),
+    ...(options.slots ? { slots: options.slots } : {}),
   };
 }
 
@@ -40,4 +56,9 @@ export function customPage(path: string, title: string, load: PageComponentLoade
  */
 export function defineSectionData<R extends z.ZodObject, F extends z.ZodObject>(data: SectionData<R, F>): SectionData {
   return data as unknown as SectionData;
+}
+
+/** What a page shows: its section's data, with the page's own laid over it. */
+export function pageData(section: SectionDefinition, page: PageDefinition): SectionData {
+  return page.kind !== "custom" && page.data ? { ...section, ...page.data } : section;
 }

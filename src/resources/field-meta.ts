@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatDateTime, formatFileSize } from "../schema/format";
 import { formatYuan } from "../schema/money";
+import type { ListFilter } from "./types";
 
 /**
  * UI metadata rides on the zod schema (STYLE.md habit 3): a record's field carries its label and
@@ -8,7 +9,9 @@ import { formatYuan } from "../schema/money";
  *   fileName: z.string().meta({ title: "文件名称" }),
  *   createTime: z.number().meta({ title: "存证时间", format: "datetime" }),
  * so a section lists only field names and the generic pages read the rest here. `title` is also
- * what the OpenAPI document shows for the field.
+ * what the OpenAPI document shows for the field. How a list cell draws it rides there too:
+ * `copyable` (a copy button), `ellipsis` (one shortened line), `mono` (digits and codes in a fixed
+ * width font), `colors` (an enum's or boolean's values as coloured tags, by value).
  */
 
 export type FieldFormat = "text" | "datetime" | "fen" | "bytes";
@@ -31,8 +34,19 @@ export interface FieldDescription {
   isRequired: boolean;
   /** For enums: the values, each with its label from `meta({ labels })` or itself. */
   options?: { value: string; label: string }[];
+  /** Cell hints for lists. */
+  display: FieldDisplay;
   /** For objects (and lists of them) shown as lines (`meta({ labels, formats })`): each key's label and format; unlabelled keys are not shown. */
   entries?: { labels: Record<string, string>; formats: Record<string, FieldFormat> };
+}
+
+export interface FieldDisplay {
+  copyable?: boolean;
+  ellipsis?: boolean;
+  mono?: boolean;
+  /** An antd tag colour per value ("success", "default" …). */
+  colors?: Record<string, string>;
+  empty?: string;
 }
 
 const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "bytes"];
@@ -55,9 +69,35 @@ export function describeField(name: string, field: z.ZodType): FieldDescription 
     row: ROWS.find((row) => row === meta.row) ?? "always",
     schema,
     isRequired,
+    display: displayOf(meta),
     ...(schema instanceof z.ZodEnum ? { options: schema.options.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) })) } : {}),
+    // A yes/no fact may say what each answer means ("未修改（首次登录须修改）" / "已修改").
+    ...(schema instanceof z.ZodBoolean && (labels.true || labels.false) ? { options: ["true", "false"].map((value) => ({ value, label: labels[value] ?? value })) } : {}),
     ...(schema instanceof z.ZodRecord || schema instanceof z.ZodObject || schema instanceof z.ZodArray ? { entries: { labels, formats: formatsOf(meta.formats) } } : {}),
   };
+}
+
+/** A filter of a list, named by its query field; a pair of fields is a date range from the first to the second. */
+export type FilterSpec = string | readonly [start: string, stop: string];
+
+/**
+ * A list's filters from the query schema of its list call: a text field becomes a keyword search
+ * (its maximum length from the schema's rule), an enum a choice of its labelled values, a pair of
+ * fields a date range. Labels, placeholders and widths come from the fields' metadata.
+ */
+export function describeFilters(query: z.ZodObject, specs: readonly FilterSpec[]): ListFilter[] {
+  return specs.map((spec): ListFilter => {
+    if (typeof spec !== "string") {
+      const [start, stop] = spec;
+      return { kind: "dateRange", start, stop, label: describeField(start, query.shape[start] as z.ZodType).label };
+    }
+    const field = describeField(spec, query.shape[spec] as z.ZodType);
+    const { placeholder, width } = unwrap(query.shape[spec] as z.ZodType).meta;
+    const hints = { ...(typeof width === "number" ? { width } : {}) };
+    if (field.options) return { kind: "select", field: spec, label: field.label, placeholder: typeof placeholder === "string" ? placeholder : `全部${field.label}`, options: field.options, ...hints };
+    const maxLength = field.schema instanceof z.ZodString ? field.schema.maxLength : null;
+    return { kind: "keyword", field: spec, label: field.label, ...(typeof placeholder === "string" ? { placeholder } : {}), ...(maxLength !== null ? { maxLength } : {}), ...hints };
+  });
 }
 
 /**
@@ -99,6 +139,16 @@ function entryLines(entries: NonNullable<FieldDescription["entries"]>, value: ob
     if (typeof entry === "object") return entryLines(entries, entry).map((line) => `${label} · ${line}`);
     return [`${label}：${formatFieldValue({ format: entries.formats[key] ?? "text" }, entry)}`];
   });
+}
+
+function displayOf(meta: Record<string, unknown>): FieldDisplay {
+  return {
+    ...(meta.copyable === true ? { copyable: true } : {}),
+    ...(meta.ellipsis === true ? { ellipsis: true } : {}),
+    ...(meta.mono === true ? { mono: true } : {}),
+    ...(isStringRecord(meta.colors) ? { colors: meta.colors } : {}),
+    ...(typeof meta.empty === "string" ? { empty: meta.empty } : {}),
+  };
 }
 
 function formatsOf(value: unknown): Record<string, FieldFormat> {

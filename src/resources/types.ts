@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { z } from "zod";
 import type { ChartDataSchema } from "../schema/chart";
 import type { Endpoint } from "../schema/contract";
@@ -48,6 +48,13 @@ export interface ChartSource {
 
 export interface GenericPageDefinition extends PageBase {
   kind: GenericPageKind;
+  /**
+   * What this page shows when it is not the section's own records (an affair's children) or not
+   * all of their fields (the library's list): laid over the section's data for this page only.
+   */
+  data?: SectionData;
+  /** The section's own parts of this page (buttons, row actions, cells, a panel), loaded with the page. */
+  slots?: PageSlotsLoader;
   /** The data source of a dataChart page. */
   chart?: ChartSource;
   /**
@@ -71,6 +78,7 @@ export interface SectionEndpoints {
   list?: Endpoint;
   one?: Endpoint;
   create?: Endpoint;
+  delete?: Endpoint;
 }
 
 /**
@@ -97,7 +105,57 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   idParam?: string;
   /** The kind of evidence an evidence-storage or rights section keeps (its pages' calls follow from it). */
   evidenceKind?: EvidenceKind;
+  /**
+   * A list scoped to one parent record named in the page's query (`?id=` of an affair): the query
+   * parameter the parent comes in, the list call's parameter for it, and what the parent is called.
+   */
+  scope?: { from: string; param: string; label: string };
+  /** What an empty list says, where "暂无数据" is too vague (暂无子账号). */
+  emptyText?: string;
 }
+
+// ---- Slots: what a section adds to a generic page of its own ----
+
+/** A record as the generic pages hold it. */
+export type ListRecord = Record<string, unknown>;
+
+/** What every slot of a list knows: the page's route and a way to read the list again. */
+export interface ListSlotProps {
+  route: SectionRoute;
+  /** Reads the list (and a panel's own data) again, after a change. */
+  refresh: () => void;
+}
+
+/** A row's own buttons and links, shown in the 操作 column in place of the link to the record's page. */
+export interface RowActionsProps extends ListSlotProps {
+  record: ListRecord;
+}
+
+/** The buttons acting on the chosen rows; the list shows how many are chosen beside them. */
+export interface SelectionActionsProps extends ListSlotProps {
+  selected: readonly number[];
+}
+
+/** A field drawn in a way its metadata cannot say (a tag beside the name); the default drawing is passed in. */
+export type CellRenderer = (value: unknown, record: ListRecord, text: ReactNode) => ReactNode;
+
+export interface PageSlots {
+  /** Buttons in the page's header (新建文件存证, 新建子账号). */
+  toolbar?: ComponentType<ListSlotProps>;
+  /** Each row's actions. */
+  rowActions?: ComponentType<RowActionsProps>;
+  /** Fields drawn by the section, by field name. */
+  cells?: Readonly<Record<string, CellRenderer>>;
+  /** Shown above the list, or below a record's fields (the affair a child list belongs to, a certificate's checks). */
+  panel?: ComponentType<ListSlotProps & { record?: ListRecord }>;
+  /** Rows can be chosen; these are the buttons acting on the choice. */
+  selection?: ComponentType<SelectionActionsProps>;
+  /** Rows still changing on the server (a pending evidence): while any is shown, the list reads itself again every 2 s. */
+  isSettling?: (record: ListRecord) => boolean;
+}
+
+/** A page's slots live with its screens (src/pages) and load with the page, as custom pages do. */
+export type PageSlotsLoader = () => Promise<{ default: PageSlots }>;
 
 export interface SectionDefinition extends SectionData {
   /** The route key below its main section, exactly the spec's: "fileEvidence", "ElectronicSeal". */

@@ -39,17 +39,19 @@ export const CreateChildAccountFormSchema = z.intersection(
 );
 export type CreateChildAccountForm = z.infer<typeof CreateChildAccountFormSchema>;
 
+const STATUS_LABELS = Object.fromEntries(CHILD_ACCOUNT_STATUSES.map((status) => [status.id, status.name]));
+
 export const ChildAccountSchema = z.object({
-  id: z.number().int(),
-  loginAccount: z.string(),
-  mobile: z.string().nullable(),
-  mail: z.string().nullable(),
-  name: z.string(),
-  status: ChildAccountStatusSchema,
-  statusName: z.string(),
+  id: z.number().int().meta({ title: "编号", row: "never" }),
+  loginAccount: z.string().meta({ title: "登录账号" }),
+  mobile: z.string().nullable().meta({ title: "手机号" }),
+  mail: z.string().nullable().meta({ title: "邮箱" }),
+  name: z.string().meta({ title: "名称" }),
+  status: ChildAccountStatusSchema.meta({ title: "状态", labels: STATUS_LABELS, colors: { active: "success", disabled: "default" } }),
+  statusName: z.string().meta({ title: "状态名称", row: "never" }),
   /** The initial password is still in use: the next login asks for a new one (code 3011). */
-  mustChangePassword: z.boolean(),
-  createTime: z.string(),
+  mustChangePassword: z.boolean().meta({ title: "初始密码", labels: { true: "未修改（首次登录须修改）", false: "已修改" } }),
+  createTime: z.string().meta({ title: "创建时间" }),
 });
 export type ChildAccount = z.infer<typeof ChildAccountSchema>;
 
@@ -61,8 +63,13 @@ const ChildIdSchema = z.object({ id: childId });
 
 export const ChildAccountListQuerySchema = z.object({
   ...PageQuerySchema.shape,
-  keyword: z.string().trim().max(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, `关键字不超过${CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}个字`).optional(),
-  status: ChildAccountStatusSchema.optional(),
+  keyword: z
+    .string()
+    .trim()
+    .max(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, `关键字不超过${CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}个字`)
+    .optional()
+    .meta({ title: "关键字", placeholder: "登录账号或名称", width: 260 }),
+  status: ChildAccountStatusSchema.optional().meta({ title: "状态", placeholder: "全部状态", labels: STATUS_LABELS, width: 140 }),
 });
 
 export const CHILD_ACCOUNT_ENDPOINTS = {

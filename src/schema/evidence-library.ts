@@ -3,7 +3,7 @@ import { EXTRACTION_CAPTCHA_ENDPOINT } from "./account";
 import { endpoint } from "./contract";
 import { ImageCaptchaSchema } from "./credentials";
 import { ExtractLoginFormSchema } from "./evidence-query";
-import { EvidenceIdQuerySchema, EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
+import { EVIDENCE_KIND_LABELS, EvidenceIdQuerySchema, EvidenceListQuerySchema, EvidenceRecordSchema } from "./evidence";
 import { EvidenceKindSchema } from "./evidence-entry";
 import { pagePSchema, PageQuerySchema } from "./paging";
 import { freeText, optionalText, textRule } from "./string-rule";
@@ -82,12 +82,14 @@ export const CreateExtractionSchema = z.object({
 export type CreateExtraction = z.infer<typeof CreateExtractionSchema>;
 
 export const EXTRACTION_STATUS_LABELS = { active: "有效", expired: "已过期", revoked: "已撤销" } as const;
-export const ExtractionStatusSchema = z.enum(["active", "expired", "revoked"]).meta({ title: "状态", labels: EXTRACTION_STATUS_LABELS });
+export const ExtractionStatusSchema = z
+  .enum(["active", "expired", "revoked"])
+  .meta({ title: "状态", labels: EXTRACTION_STATUS_LABELS, colors: { active: "green", expired: "default", revoked: "red" } });
 
 export const ExtractionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().meta({ title: "编号", row: "never" }),
   extractNo: z.string().meta({ title: "提取编号" }),
-  remark: z.string().meta({ title: "用途说明" }),
+  remark: z.string().meta({ title: "用途说明", ellipsis: true, empty: "—" }),
   itemCount: z.number().int().meta({ title: "证据数" }),
   createdAt: z.number().meta({ title: "创建时间", format: "datetime" }),
   expiresAt: z.number().meta({ title: "有效期至", format: "datetime" }),
@@ -116,18 +118,24 @@ export type ExtractSession = z.infer<typeof ExtractSessionSchema>;
 
 // ---- Evidence as the library lists it ----
 
+/** The library calls the records 证据: its lists name them so. */
+const LIBRARY_WORDING = {
+  name: EvidenceRecordSchema.shape.name.meta({ title: "证据名称", ellipsis: true }),
+  kind: EvidenceKindSchema.meta({ title: "证据类型", labels: EVIDENCE_KIND_LABELS }),
+};
+
 /**
  * The holder's list: the evidence module's record view (src/schema/evidence.ts) across every kind,
  * without what only a record's own page needs (kind-specific details, an affair's child count).
  */
-export const LibraryEvidenceSchema = EvidenceRecordSchema.omit({ details: true, childCount: true, affair: true });
+export const LibraryEvidenceSchema = EvidenceRecordSchema.omit({ details: true, childCount: true, affair: true }).extend(LIBRARY_WORDING);
 export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
 
 /**
  * What the third party sees of an item: the public facts of the record. The holder's name, the
  * kind-specific private details and the affair links stay with the holder.
  */
-export const ExtractedEvidenceSchema = EvidenceRecordSchema.pick({
+export const ExtractedEvidenceSchema = EvidenceRecordSchema.extend(LIBRARY_WORDING).pick({
   id: true,
   certificateNo: true,
   kind: true,
@@ -144,7 +152,10 @@ export const ExtractedEvidenceSchema = EvidenceRecordSchema.pick({
 export type ExtractedEvidence = z.infer<typeof ExtractedEvidenceSchema>;
 
 /** Filters of /evidences/dataList (spec §5): the evidence lists' name and date range, plus the type. */
-export const LibraryListQuerySchema = EvidenceListQuerySchema.extend({ kind: optionalText(EvidenceKindSchema) });
+export const LibraryListQuerySchema = EvidenceListQuerySchema.extend({
+  kind: optionalText(EvidenceKindSchema).meta({ title: "证据类型", placeholder: "全部类型", labels: EVIDENCE_KIND_LABELS }),
+  keyName: EvidenceListQuerySchema.shape.keyName.meta({ title: "证据名称", width: 220 }),
+});
 export type LibraryListQuery = z.infer<typeof LibraryListQuerySchema>;
 
 // ---- Packaging ----

@@ -38,6 +38,8 @@ export const EVIDENCE_STATUSES = ["pending", "stored", "failed"] as const;
 export const EvidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
 export type EvidenceStatus = z.infer<typeof EvidenceStatusSchema>;
 export const EVIDENCE_STATUS_LABELS: Record<EvidenceStatus, string> = { pending: "处理中", stored: "已存证", failed: "存证失败" };
+/** The tag colour each status is shown in. */
+const EVIDENCE_STATUS_COLORS: Record<EvidenceStatus, string> = { pending: "processing", stored: "success", failed: "error" };
 
 // ---- upload rules ----
 
@@ -212,9 +214,9 @@ const EVIDENCE_DETAIL_FORMATS = { originalVerifiedAt: "datetime", creationTime: 
  */
 export const EvidenceRecordSchema = z.object({
   id: z.number().int().meta({ title: "编号", row: "never" }),
-  certificateNo: z.string().meta({ title: "证书编号" }),
+  certificateNo: z.string().meta({ title: "证书编号", copyable: true, mono: true }),
   kind: EvidenceKindSchema.meta({ title: "类型", labels: EVIDENCE_KIND_LABELS }),
-  name: z.string().meta({ title: "存证名称" }),
+  name: z.string().meta({ title: "存证名称", ellipsis: true }),
   holderName: z.string().meta({ title: "存证人" }),
   size: z.number().int().nonnegative().meta({ title: "大小", format: "bytes" }),
   sha256: z.string().meta({ title: "SHA-256" }),
@@ -222,7 +224,7 @@ export const EvidenceRecordSchema = z.object({
   createTime: z.number().int().meta({ title: "存证时间", format: "datetime" }),
   ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
   blockHeight: z.number().int().nullable().meta({ title: "区块高度" }),
-  status: EvidenceStatusSchema.meta({ title: "状态", labels: EVIDENCE_STATUS_LABELS }),
+  status: EvidenceStatusSchema.meta({ title: "状态", labels: EVIDENCE_STATUS_LABELS, colors: EVIDENCE_STATUS_COLORS }),
   /** The affair a child evidence belongs to (its record id); `affair` names it for people. */
   parentId: z.number().int().nullable().meta({ title: "所属事务编号", row: "never" }),
   affair: z
@@ -245,8 +247,8 @@ export type EvidenceRecordView = z.infer<typeof EvidenceRecordSchema>;
 export const EvidencePageSchema = pagePSchema(EvidenceRecordSchema);
 
 export const EvidenceListQuerySchema = pageQuerySchema().extend({
-  keyName: optionalText(z.string().trim().max(NAME_MAX)),
-  startTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
+  keyName: optionalText(z.string().trim().max(NAME_MAX)).meta({ title: "存证名称" }),
+  startTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")).meta({ title: "存证时间" }),
   endTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
 });
 export type EvidenceListQuery = z.infer<typeof EvidenceListQuerySchema>;

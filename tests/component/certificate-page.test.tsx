@@ -25,6 +25,8 @@ let certificate: PublicCertificate;
 const digest = (algorithm: string, bytes: Uint8Array) => createHash(algorithm).update(bytes).digest("hex");
 
 beforeAll(async () => {
+  // The record kinds are built on pro-components, whose first import alone takes seconds in jsdom.
+  await import("../../src/pages/kinds/certificate-page");
   issued = await issueEntryProof();
   const entry = JSON.parse(issued.entryText);
   certificate = {

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { ChildAccountListPage } from "../../src/pages/personal/child-accounts/child-account-list-page";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { CreateChildAccountPage } from "../../src/pages/personal/child-accounts/create-child-account-page";
 import { md5Hex } from "../../src/providers/login-crypto";
 import { registryPath } from "../../src/resources/registry-paths";
+import { deriveRoutes } from "../../src/resources/derive";
+import { REGISTRY } from "../../src/resources/registry";
+import { DISABLE_CONFIRM_TEXT } from "../../src/pages/personal/child-accounts/child-account-slots";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account";
 import { registryRoute } from "../support/registry-route";
 import { fail, ok } from "./account-harness";
@@ -14,6 +17,13 @@ const CHILD_ACCOUNT_LIST = registryPath("personal/childAccountManagement", "data
 
 const CREATE = CHILD_ACCOUNT_ENDPOINTS.create.path;
 const LIST = CHILD_ACCOUNT_ENDPOINTS.list.path;
+/** The list is the registry's generic dataList page of the section. */
+const LIST_ROUTE = deriveRoutes(REGISTRY).find((route) => route.path === CHILD_ACCOUNT_LIST)!;
+const listPage = <SectionRouteElement route={LIST_ROUTE} />;
+
+// The generic list is built on pro-components, whose first import alone takes seconds in jsdom:
+// load it and the list's slots before the clock of any test starts.
+beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/personal/child-accounts/child-account-slots")]), 60_000);
 const SUB_ACCOUNT = { ...MAIN_ACCOUNT, id: 9, accountType: 3 };
 const child = (id: number, name: string) => ({
   id,
@@ -88,7 +98,7 @@ describe("a sub-account (spec §6)", () => {
   });
 
   it("sees no list", async () => {
-    const { callsTo } = renderPersonal({ path: CHILD_ACCOUNT_LIST, element: <ChildAccountListPage />, user: SUB_ACCOUNT });
+    const { callsTo } = renderPersonal({ path: CHILD_ACCOUNT_LIST, element: listPage, user: SUB_ACCOUNT });
     expect(await screen.findByText("子账号无权使用该功能")).toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });
@@ -98,7 +108,7 @@ describe("the child-account list", () => {
   it("asks for the page in the URL and shows the rows", async () => {
     const { callsTo } = renderPersonal({
       path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=30&keyword=法务`,
-      element: <ChildAccountListPage />,
+      element: listPage,
       script: { [LIST]: page([child(1, "法务部")], 2, 30, 31) },
     });
     expect(await screen.findByRole("cell", { name: "法务部" })).toBeInTheDocument();
@@ -107,14 +117,14 @@ describe("the child-account list", () => {
   });
 
   it("clears a page number beyond the last page (spec §5)", async () => {
-    renderPersonal({ path: `${CHILD_ACCOUNT_LIST}?pageNumber=5`, element: <ChildAccountListPage />, script: { [LIST]: page([], 5, 10, 3) } });
+    renderPersonal({ path: `${CHILD_ACCOUNT_LIST}?pageNumber=5`, element: listPage, script: { [LIST]: page([], 5, 10, 3) } });
     await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent(/^$/));
   });
 
   it("filters by status through the URL, starting again at page 1", async () => {
     const { callsTo } = renderPersonal({
       path: `${CHILD_ACCOUNT_LIST}?pageNumber=2&pageSize=10`,
-      element: <ChildAccountListPage />,
+      element: listPage,
       script: { [LIST]: page([child(1, "法务部")], 1, 10, 20) },
     });
     await screen.findByRole("cell", { name: "法务部" });
@@ -123,5 +133,33 @@ describe("the child-account list", () => {
     await typist.click(await screen.findByTitle("已停用"));
     await waitFor(() => expect(screen.getByLabelText("当前查询")).toHaveTextContent("?pageSize=10&status=disabled"));
     await waitFor(() => expect(callsTo(LIST).at(-1)!.params).toEqual({ pageNumber: 1, pageSize: 10, status: "disabled" }));
+  });
+
+  it("disables an active sub-account once confirmed and renames one, reading the list again after each", async () => {
+    const { callsTo } = renderPersonal({
+      path: "/personal/childAccountManagement/dataList",
+      element: listPage,
+      script: {
+        [LIST]: page([child(1, "法务部")]),
+        [CHILD_ACCOUNT_ENDPOINTS.disable.path]: ok({ ...child(1, "法务部"), status: "disabled", statusName: "已停用" }),
+        [CHILD_ACCOUNT_ENDPOINTS.update.path]: ok(child(1, "财务部")),
+      },
+    });
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole("button", { name: "停用" }));
+    expect(await screen.findByText(DISABLE_CONFIRM_TEXT)).toBeInTheDocument();
+    await typist.click(within(screen.getByRole("tooltip")).getByRole("button", { name: "停用" }));
+    expect(await screen.findByText("已停用")).toBeInTheDocument();
+    expect(callsTo(CHILD_ACCOUNT_ENDPOINTS.disable.path)[0].params).toEqual({ id: 1 });
+    await waitFor(() => expect(callsTo(LIST)).toHaveLength(2));
+
+    await typist.click(screen.getByRole("button", { name: "改名" }));
+    const name = await screen.findByLabelText("子账号名称");
+    await typist.clear(name);
+    await typist.type(name, "财务部");
+    await typist.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByText("已修改名称")).toBeInTheDocument();
+    expect(callsTo(CHILD_ACCOUNT_ENDPOINTS.update.path)[0].params).toEqual({ id: 1, name: "财务部" });
+    await waitFor(() => expect(callsTo(LIST)).toHaveLength(3));
   });
 });

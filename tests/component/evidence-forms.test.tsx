@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
@@ -11,6 +11,10 @@ import { fail, ok } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
 
 const ROUTES = deriveRoutes(REGISTRY);
+
+// The lists are the generic kind on pro-components, whose first import alone takes seconds in jsdom:
+// load it and the evidence lists' slots before the clock of any test starts.
+beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/evidence/evidence-list-slots")]), 60_000);
 const open = (path: string, script: Parameters<typeof renderPersonal>[0]["script"] = {}) =>
   renderPersonal({ path, element: <SectionRouteElement route={ROUTES.find((route) => route.path === path.split("?")[0])!} />, script });
 
@@ -42,7 +46,8 @@ describe("file evidence list and upload", () => {
       [file.list.path]: page([record(), record({ id: 12, name: "处理中.pdf", status: "pending", certificateNo: "HZ1111111111111111111111" })]),
       [file.create.path]: ok([record({ id: 13, certificateNo: "HZ2222222222222222222222" })]),
     });
-    const stored = (await screen.findByText("合同.pdf", {}, { timeout: 5000 })).closest("tr")!;
+    // The first list of the file: the table's first drawing takes seconds in jsdom on a loaded machine.
+    const stored = (await screen.findByText("合同.pdf", {}, { timeout: 15_000 })).closest("tr")!;
     expect(within(stored).getByText("已存证")).toBeInTheDocument();
     expect(within(stored).getByRole("link", { name: "查看证书" })).toHaveAttribute("href", `${registryPath("evidenceSave/fileEvidence", "dataList/Certificate")}?id=11`);
     const pending = screen.getByText("处理中.pdf").closest("tr")!;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../../src/schema/contract";
 import { PageQuerySchema, pagePSchema } from "../../src/schema/paging";
@@ -20,6 +20,10 @@ const realRoute = (path: string) => REAL_ROUTES.find((route) => route.path === p
 function openRoute(route: SectionRoute, options: { search?: string; script?: Parameters<typeof renderPersonal>[0]["script"]; user?: Record<string, unknown> } = {}) {
   return renderPersonal({ path: route.path + (options.search ?? ""), element: <SectionRouteElement route={route} />, script: options.script, user: options.user });
 }
+
+// The list, form and record kinds are built on pro-components, whose first import alone takes
+// seconds in jsdom on a loaded machine: load them once before the clock of any test starts.
+beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/new-page"), import("../../src/pages/kinds/record-page")]), 60_000);
 
 // The first page of a kind is a lazy import: on a loaded machine it can take more than the default second.
 const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 5000 });

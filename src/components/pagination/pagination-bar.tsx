@@ -9,6 +9,8 @@ export interface PaginationBarProps {
   total: number;
   onChange: (pageNumber: number, pageSize: number) => void;
   sizes?: readonly number[];
+  /** Also show the total count at the start (a list of the registry's pages does). */
+  showTotal?: boolean;
 }
 
 export const PAGINATION_TEXT = {
@@ -28,7 +30,7 @@ export const PAGINATION_TEXT = {
  * total count. A jump to anything but a whole page within 1..last is ignored and the input
  * cleared (spec §5).
  */
-export function PaginationBar({ pageNumber, pageSize, total, onChange, sizes = PAGE_SIZE_OPTIONS }: PaginationBarProps) {
+export function PaginationBar({ pageNumber, pageSize, total, onChange, sizes = PAGE_SIZE_OPTIONS, showTotal = false }: PaginationBarProps) {
   const [jumpText, setJumpText] = useState("");
   const totalPage = Math.max(1, Math.ceil(total / pageSize));
   const isCompact = pageSize === PAGINATION_COMPACT_PAGE_SIZE;
@@ -44,6 +46,7 @@ export function PaginationBar({ pageNumber, pageSize, total, onChange, sizes = P
   return (
     <nav aria-label="分页">
       <Space wrap size={8} style={{ justifyContent: "flex-end", width: "100%", marginTop: 16 }}>
+        {showTotal && !isCompact && <Typography.Text type="secondary">{PAGINATION_TEXT.total(total)}</Typography.Text>}
         <Button size="small" disabled={pageNumber <= 1} onClick={() => goTo(1)}>
           {PAGINATION_TEXT.first}
         </Button>

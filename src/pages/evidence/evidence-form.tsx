@@ -1,5 +1,5 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { useCreate, type HttpError } from "@refinedev/core";
+import { useCreate } from "@refinedev/core";
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Upload, type UploadFile } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import type { Endpoint } from "../../schema/contract";
 import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
 import { issueMessagesFor } from "../../schema/issue-messages";
 import { checkUpload, RIGHT_TYPES } from "../../schema/upload";
+import { refusalOf, showOnFields } from "../kinds/server-refusal";
 import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
 
 export interface EvidenceFormProps {
@@ -75,11 +76,8 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
       setDigests(null);
       onStored?.(records);
     } catch (error) {
-      const failure = error as HttpError;
-      const errors = (failure.errors ?? {}) as Record<string, string>;
-      const onFields = Object.entries(errors).filter(([name]) => config.inputFields.includes(name));
-      form.setFields(onFields.map(([name, text]) => ({ name, errors: [text] })));
-      if (onFields.length === 0) setRefusal(failure.message);
+      const refusal = refusalOf(error);
+      if (!showOnFields(form, config.inputFields, refusal)) setRefusal(refusal.message);
     } finally {
       setSubmitting(false);
     }

@@ -2,6 +2,7 @@ import { CloudDownloadOutlined } from "@ant-design/icons";
 import { Alert, Button } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import type { SectionPageProps } from "../../resources/derive";
 import { useEvidenceLibraryClient } from "../../providers/evidence-library-client";
 import { PACKAGE_MAX_ITEMS } from "../../schema/evidence-library";
 import { readSelection } from "./evidence-selection";
@@ -13,7 +14,7 @@ import { usePackageDownload } from "./use-package-download";
  * /evidences/evidenceDownload: the chosen evidence packed into one ZIP (originals, certificates,
  * ledger proofs, manifest.json and 清单.txt) while the packaging countdown shows.
  */
-export function EvidenceDownloadPage() {
+export function EvidenceDownloadPage({ route }: SectionPageProps) {
   const [search] = useSearchParams();
   const [selected, setSelected] = useState<number[]>(() => readSelection(search));
   const client = useEvidenceLibraryClient();
@@ -28,6 +29,7 @@ export function EvidenceDownloadPage() {
         message={`勾选要下载的证据（一次最多 ${PACKAGE_MAX_ITEMS} 条），打包为一个 ZIP 文件：每条证据的原始文件、存证证书（PDF）、账本证明（.tlog-proof），以及列明全部摘要的 manifest.json 和 清单.txt。`}
       />
       <EvidenceTable
+        route={route}
         selected={selected}
         onSelect={setSelected}
         actions={

@@ -1,12 +1,14 @@
-import { useCreate, type HttpError } from "@refinedev/core";
+import { useCreate } from "@refinedev/core";
 import { App } from "antd";
 import { useNavigate } from "react-router";
-import { pagePath } from "../../resources/derive";
 import { isPageOpen } from "../../resources/availability";
+import { pageData } from "../../resources/define";
+import { pagePath } from "../../resources/derive";
+import type { SectionPageProps } from "../../resources/derive";
 import { FeaturePending } from "./feature-pending";
 import { SchemaForm } from "./schema-form";
+import { refusalOf } from "./server-refusal";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "../../resources/derive";
 
 /** The new kind: the section's form, generated from its zod schema; once saved, on to the section's list. */
 export default function NewPage({ route }: SectionPageProps) {
@@ -16,6 +18,7 @@ export default function NewPage({ route }: SectionPageProps) {
 
 function CreateForm({ route }: SectionPageProps) {
   const { main, section, page } = route;
+  const data = pageData(section, page);
   const { mutateAsync } = useCreate();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -23,14 +26,13 @@ function CreateForm({ route }: SectionPageProps) {
 
   return (
     <SchemaForm
-      schema={section.form!}
+      schema={data.form!}
       submitLabel="提交"
       onSubmit={async (values) => {
         try {
-          await mutateAsync({ resource: route.resource, values, meta: { endpoints: section.endpoints }, successNotification: false, errorNotification: false });
+          await mutateAsync({ resource: route.resource, values, meta: { endpoints: data.endpoints }, successNotification: false, errorNotification: false });
         } catch (error) {
-          const refusal = error as HttpError;
-          return { message: refusal.message, errors: refusal.errors as Record<string, string> | undefined };
+          return refusalOf(error);
         }
         message.success(`${page.title}已提交`);
         if (list) navigate(pagePath(main, section, list));

@@ -4,14 +4,24 @@ import type { PageDefinition } from "../../resources/types";
 /** The record a detail or certificate page shows is named in the query (`?id=`), as the spec's lists link to it. */
 export const RECORD_ID_PARAM = "id";
 
+/** The pages directly below the current one (dataList → dataList/Certificate, dataList/childDataList). */
+function pagesBelow(route: SectionRoute): PageDefinition[] {
+  const prefix = route.page.path === "" ? "" : `${route.page.path}/`;
+  return route.section.pages.filter((page) => page.path.startsWith(prefix) && !page.path.slice(prefix.length).includes("/") && page !== route.page);
+}
+
 /** The certificate or detail page directly below a list page (dataList → dataList/Certificate), if the section has one. */
 export function recordPageBelow(route: SectionRoute): PageDefinition | undefined {
-  const prefix = route.page.path === "" ? "" : `${route.page.path}/`;
-  const below = route.section.pages.filter((page) => page.path.startsWith(prefix) && !page.path.slice(prefix.length).includes("/") && page !== route.page);
+  const below = pagesBelow(route);
   return below.find((page) => page.kind === "certificate") ?? below.find((page) => page.kind === "detail");
 }
 
-export function recordHref(route: SectionRoute, page: PageDefinition, id: string | number): string {
+/** A page directly below the current one by its own last segment ("NoticeCertificate" below "dataList"), if the section has it. */
+export function pageBelow(route: SectionRoute, segment: string): PageDefinition | undefined {
+  return pagesBelow(route).find((page) => page.path.split("/").at(-1) === segment);
+}
+
+export function recordHref(route: Pick<SectionRoute, "main" | "section">, page: PageDefinition, id: string | number): string {
   return withRecordId(pagePath(route.main, route.section, page), id);
 }
 

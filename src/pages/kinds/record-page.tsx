@@ -1,18 +1,21 @@
+import { ProDescriptions } from "@ant-design/pro-components";
 import { useOne, type BaseRecord } from "@refinedev/core";
-import { Alert, Descriptions, Result, Skeleton } from "antd";
+import { Alert, Result, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { pagePath } from "../../resources/derive";
-import { describeFields, recordRows } from "../../resources/field-meta";
 import { isPageOpen } from "../../resources/availability";
+import { pageData } from "../../resources/define";
+import { pagePath } from "../../resources/derive";
+import type { SectionPageProps } from "../../resources/derive";
+import { describeFields, recordRows } from "../../resources/field-meta";
 import { FeaturePending } from "./feature-pending";
+import { usePageSlots } from "./page-slots";
 import { listPageAbove, RECORD_ID_PARAM } from "./record-links";
 import { SectionPageFrame } from "./section-page-frame";
-import type { SectionPageProps } from "../../resources/derive";
 
 /**
- * One record of a section, named by `?id=`, with every field of its schema: the certificate and
- * detail kinds. The certificate kind gains its PDF and ledger proofs with the evidence issues.
+ * One record of a section, named by `?id=`, with every field of its schema (ProDescriptions): the
+ * certificate and detail kinds. The certificate kind adds its PDF and ledger proofs below.
  */
 export function RecordPage({ route, renderExtra }: RecordPageProps) {
   const isReady = isPageOpen(route.section, route.page);
@@ -26,13 +29,15 @@ export interface RecordPageProps extends SectionPageProps {
 
 function RecordView({ route, renderExtra }: RecordPageProps) {
   const { main, section } = route;
+  const data = pageData(section, route.page);
+  const { panel: Panel } = usePageSlots(route.page);
   const [params] = useSearchParams();
   const id = params.get(RECORD_ID_PARAM) ?? "";
   const list = listPageAbove(route);
   const { result, query } = useOne<BaseRecord>({
     resource: route.resource,
     id,
-    meta: { endpoints: section.endpoints, idParam: section.idParam },
+    meta: { endpoints: data.endpoints, idParam: data.idParam },
     queryOptions: { enabled: id !== "" },
   });
   const back = list && <Link to={pagePath(main, section, list)}>返回{list.title}</Link>;
@@ -41,16 +46,18 @@ function RecordView({ route, renderExtra }: RecordPageProps) {
   if (query.isLoading) return <Skeleton active />;
   if (query.error) return <Alert type="error" showIcon message={query.error.message} action={back} />;
   const record = result ?? {};
+  const rows = recordRows(describeFields(data.record!), record);
   return (
     <>
-      <Descriptions
+      <ProDescriptions
         bordered
         column={1}
         // Object fields (an evidence's details) are shown one fact per line.
         styles={{ content: { whiteSpace: "pre-line" } }}
-        items={recordRows(describeFields(section.record!), record).map((row) => ({ key: row.name, label: row.label, children: row.value }))}
+        columns={rows.map((row) => ({ key: row.name, title: row.label, render: () => row.value }))}
       />
       {renderExtra?.(record)}
+      {Panel && <Panel route={route} record={record} refresh={() => void query.refetch()} />}
       {back && <p style={{ marginTop: 16 }}>{back}</p>}
     </>
   );

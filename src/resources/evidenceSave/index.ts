@@ -1,28 +1,33 @@
 import { FileProtectOutlined, FileTextOutlined, NumberOutlined, ProfileOutlined, TransactionOutlined } from "@ant-design/icons";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { EvidenceRecordSchema, evidenceEndpoints } from "../../schema/evidence";
+import { EVIDENCE_ENDPOINTS, EvidenceRecordSchema } from "../../schema/evidence";
 import { customPage, defineSectionData, genericPage } from "../define";
+import { evidenceSectionData } from "../evidence-data";
 import type { MainSectionDefinition, PageDefinition, SectionDefinition } from "../types";
-import { EVIDENCE_SAVE_PAGES as PAGES } from "./pages";
+import { EVIDENCE_SAVE_PAGES as PAGES, EVIDENCE_LIST_SLOTS as SLOTS } from "./pages";
 
 /** /evidenceSave (spec §2): blockchain evidence storage of files, texts, hashes, vouchers and affairs. */
 
 const storagePages = (): PageDefinition[] => [
   genericPage("guidance", "guidance", "存证指引", { nav: true }),
-  customPage("dataList", "存证列表", PAGES.dataList, { nav: true, standsFor: "dataList" }),
+  genericPage("dataList", "dataList", "存证列表", { nav: true, slots: SLOTS.records }),
   genericPage("dataList/Certificate", "certificate", "存证证书"),
 ];
 
-/** The records, columns and calls of one kind (src/schema/evidence.ts); lists and forms are src/pages/evidence. */
-function evidenceSectionData(kind: EvidenceKind) {
-  const { list, one, create } = evidenceEndpoints(kind);
-  return defineSectionData({
-    record: EvidenceRecordSchema,
-    columns: ["name", "size", "status", "createTime", "certificateNo"],
-    endpoints: { list, one, create },
-    evidenceKind: kind,
-  });
-}
+/** An affair's children are its files. */
+const AffairChildSchema = EvidenceRecordSchema.extend({ name: EvidenceRecordSchema.shape.name.meta({ title: "文件名称", ellipsis: true }) });
+
+/** The children of the affair named by `?id=`, added to at any time. */
+const affairChildList = genericPage("dataList/childDataList", "dataList", "事务子存证列表", {
+  data: defineSectionData({
+    record: AffairChildSchema,
+    columns: ["name", "size", "createTime", "status", "certificateNo"],
+    filters: [],
+    endpoints: { list: EVIDENCE_ENDPOINTS.affairChildList, create: EVIDENCE_ENDPOINTS.addAffairChildren },
+    scope: { from: "id", param: "parentId", label: "事务" },
+  }),
+  slots: SLOTS.affairChildren,
+});
 
 function storageSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"], extraPages: PageDefinition[] = []): SectionDefinition {
   return { key, title, icon, landing: "guidance", pages: [...storagePages(), ...extraPages], ...evidenceSectionData(kind) };
@@ -40,7 +45,7 @@ export const evidenceSave: MainSectionDefinition = {
     ]),
     storageSection("voucherEvidence", "交易凭证存证", "voucher", TransactionOutlined),
     storageSection("affairEvidence", "事务存证", "affair", ProfileOutlined, [
-      customPage("dataList/childDataList", "事务子存证列表", PAGES.affairChildren),
+      affairChildList,
       genericPage("dataList/childDataList/Certificate", "certificate", "子存证证书"),
     ]),
   ],

@@ -6,9 +6,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { customPage, genericPage } from "../define";
+import { CHILD_ACCOUNT_ENDPOINTS, ChildAccountListQuerySchema, ChildAccountSchema } from "../../schema/child-account";
+import { customPage, defineSectionData, genericPage } from "../define";
+import { describeFilters } from "../field-meta";
 import type { MainSectionDefinition } from "../types";
-import { PERSONAL_PAGES as PAGES } from "./pages";
+import { CHILD_ACCOUNT_LIST_SLOTS, PERSONAL_PAGES as PAGES } from "./pages";
 
 /**
  * /personal (spec §2): hidden from the main navigation; its side navigation is one link per
@@ -28,8 +30,15 @@ export const personal: MainSectionDefinition = {
       title: "子账号管理",
       icon: TeamOutlined,
       landing: "dataList",
+      ...defineSectionData({
+        record: ChildAccountSchema,
+        columns: ["loginAccount", "name", "status", "mustChangePassword", "createTime"],
+        filters: describeFilters(ChildAccountListQuerySchema, ["keyword", "status"]),
+        endpoints: { list: CHILD_ACCOUNT_ENDPOINTS.list },
+        emptyText: "暂无子账号",
+      }),
       pages: [
-        customPage("dataList", "子账号列表", PAGES.childAccountList),
+        genericPage("dataList", "dataList", "子账号列表", { slots: CHILD_ACCOUNT_LIST_SLOTS }),
         customPage("createChildAccount", "新建子账号", PAGES.createChildAccount),
         customPage("createSuccess", "创建成功", PAGES.createChildAccountSuccess),
       ],

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import type { PageComponentLoader, SectionPageProps } from "../types";
+import type { PageComponentLoader, PageSlotsLoader, SectionPageProps } from "../types";
 
 /**
  * The personal centre's own screens (src/pages/personal), each loaded when it is first opened.
@@ -8,7 +8,6 @@ import type { PageComponentLoader, SectionPageProps } from "../types";
 export const PERSONAL_PAGES = {
   operationPanel: () => import("../../pages/personal/operation-panel-page").then((m) => ({ default: m.OperationPanelPage })),
   accountManagement: () => import("../../pages/personal/account/account-management-page").then((m) => ({ default: m.AccountManagementPage })),
-  childAccountList: () => import("../../pages/personal/child-accounts/child-account-list-page").then((m) => ({ default: m.ChildAccountListPage })),
   createChildAccount: () =>
     import("../../pages/personal/child-accounts/create-child-account-page").then((m) => ({ default: m.CreateChildAccountPage })),
   createChildAccountSuccess: () => import("../../pages/personal/child-accounts/create-success-page").then((m) => ({ default: m.CreateSuccessPage })),
@@ -22,3 +21,6 @@ export const PERSONAL_PAGES = {
   cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
   bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),
 } satisfies Record<string, PageComponentLoader>;
+
+/** What the child-account list adds to the generic list (src/pages/personal), loaded with the list. */
+export const CHILD_ACCOUNT_LIST_SLOTS: PageSlotsLoader = () => import("../../pages/personal/child-accounts/child-account-slots");

@@ -1,16 +1,15 @@
 import { FileDoneOutlined, GlobalOutlined, NumberOutlined } from "@ant-design/icons";
 import type { EvidenceKind } from "../../schema/evidence-entry";
-import { EvidenceRecordSchema, evidenceEndpoints } from "../../schema/evidence";
-import { customPage, defineSectionData, genericPage } from "../define";
+import { customPage, genericPage } from "../define";
+import { evidenceSectionData } from "../evidence-data";
 import type { MainSectionDefinition, SectionDefinition } from "../types";
-import { RIGHTS_PAGES as PAGES } from "./pages";
+import { RIGHTS_LIST_SLOTS, RIGHTS_PAGES as PAGES } from "./pages";
 
 /** /rights (spec §2): rights confirmation of files, hashes (desensitised) and web pages. */
 
 function rightsSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
-  const { list, one, create } = evidenceEndpoints(kind);
   return {
-    ...defineSectionData({ record: EvidenceRecordSchema, columns: ["name", "size", "status", "createTime", "certificateNo"], endpoints: { list, one, create }, evidenceKind: kind }),
+    ...evidenceSectionData(kind),
     key,
     title,
     icon,
@@ -18,7 +17,7 @@ function rightsSection(key: string, title: string, kind: EvidenceKind, icon: Sec
     pages: [
       genericPage("guidance", "guidance", "确权指引", { nav: true }),
       customPage("new", "新建确权", PAGES.new, { nav: true, standsFor: "new" }),
-      customPage("dataList", "确权列表", PAGES.dataList, { nav: true, standsFor: "dataList" }),
+      genericPage("dataList", "dataList", "确权列表", { nav: true, slots: RIGHTS_LIST_SLOTS }),
       genericPage("dataList/Certificate", "certificate", "确权证书"),
     ],
   };

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { webapiPath, type Endpoint } from "../../../src/schema/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../../server/app.js";
+import { buildApp, type AppOptions } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
 import { openDatabase } from "../../../server/db/dialect.js";
 import { sha256Hex } from "../../../server/plugins/signature.js";
@@ -31,7 +31,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string> };
+type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string>; modules?: AppOptions["modules"] };
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -67,7 +67,7 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     PASSWORD_SCRYPT_LOG_N: "14",
     ...options.env,
   });
-  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream });
+  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules });
 
   const signed = (params: Record<string, unknown>) => {
     const withTime = { ...params, timestamp: clock.now() };

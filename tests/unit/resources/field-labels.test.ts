@@ -15,6 +15,10 @@ const SHOWN_SCHEMAS: [string, z.ZodObject, readonly string[] | undefined][] = [
     main.sections.flatMap((section) => [
       ...(section.record ? [[`${main.key}/${section.key} record`, section.record, undefined] as [string, z.ZodObject, undefined]] : []),
       ...(section.form ? [[`${main.key}/${section.key} form`, section.form, undefined] as [string, z.ZodObject, undefined]] : []),
+      // A page that shows other records than its section's (an affair's children, the library's list).
+      ...section.pages.flatMap((page) =>
+        page.kind !== "custom" && page.data?.record ? [[`${main.key}/${section.key}/${page.path} record`, page.data.record, undefined] as [string, z.ZodObject, undefined]] : [],
+      ),
     ]),
   ),
   ...Object.entries(EVIDENCE_FORMS).map(([kind, config]) => [`${kind} evidence form`, config.schema, config.inputFields] as [string, z.ZodObject, readonly string[]]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeField, describeFields, formatFieldValue } from "../../../src/resources/field-meta";
+import { describeField, describeFields, describeFilters, formatFieldValue } from "../../../src/resources/field-meta";
 
 const Record = z.object({
   title: z.string().meta({ title: "名称" }),
@@ -49,5 +49,45 @@ describe("field metadata on zod schemas", () => {
     ],
   ])("formats %o %s as %s", (field, value, expected) => {
     expect(formatFieldValue(field, value)).toBe(expected);
+  });
+});
+
+describe("cell hints and yes/no labels", () => {
+  it("reads a field's cell hints, and nothing where it has none", () => {
+    const Cells = z.object({
+      no: z.string().meta({ title: "编号", copyable: true, mono: true }),
+      name: z.string().meta({ title: "名称", ellipsis: true, empty: "—" }),
+      state: z.enum(["on", "off"]).meta({ title: "状态", colors: { on: "success", off: "default" } }),
+      plain: z.string().meta({ title: "其他" }),
+    });
+    expect(describeFields(Cells).map((field) => field.display)).toEqual([
+      { copyable: true, mono: true },
+      { ellipsis: true, empty: "—" },
+      { colors: { on: "success", off: "default" } },
+      {},
+    ]);
+  });
+
+  it("names a yes/no fact's answers where its metadata does", () => {
+    const changed = describeField("changed", z.boolean().meta({ title: "初始密码", labels: { true: "未修改", false: "已修改" } }));
+    expect([formatFieldValue(changed, true), formatFieldValue(changed, false)]).toEqual(["未修改", "已修改"]);
+  });
+});
+
+describe("a list's filters from its query schema", () => {
+  const Query = z.object({
+    pageNumber: z.number(),
+    keyName: z.string().trim().max(30).optional().meta({ title: "名称", placeholder: "输入名称", width: 200 }),
+    kind: z.enum(["a", "b"]).optional().meta({ title: "类型", labels: { a: "甲", b: "乙" } }),
+    startTime: z.string().optional().meta({ title: "存证时间" }),
+    endTime: z.string().optional(),
+  });
+
+  it.each([
+    ["keyName", { kind: "keyword", field: "keyName", label: "名称", placeholder: "输入名称", maxLength: 30, width: 200 }],
+    ["kind", { kind: "select", field: "kind", label: "类型", placeholder: "全部类型", options: [{ value: "a", label: "甲" }, { value: "b", label: "乙" }] }],
+    [["startTime", "endTime"] as const, { kind: "dateRange", start: "startTime", stop: "endTime", label: "存证时间" }],
+  ] as const)("%o becomes %o", (spec, filter) => {
+    expect(describeFilters(Query, [spec])).toEqual([filter]);
   });
 });

@@ -1,15 +1,20 @@
+// Not the registry's dataList kind: a public page outside the registry, for a third party whose
+// extraction session (not a user) holds exactly the granted items, all on one page without paging.
+// Its table is still the generic one (RecordTable) with columns labelled by the record schema.
+
 import { CloudDownloadOutlined, LogoutOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table } from "antd";
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { useEvidenceLibraryClient } from "../../../providers/evidence-library-client";
-import { ExtractionCode, PACKAGE_MAX_ITEMS, type ExtractedEvidence } from "../../../schema/evidence-library";
+import { ExtractionCode, PACKAGE_MAX_ITEMS } from "../../../schema/evidence-library";
 import { formatDateTime } from "../../../schema/format";
 import { EXTRACT_LIST } from "../ledger-queries/extract-list";
 import { usePackageDownload } from "../../evidences/use-package-download";
+import { RecordTable } from "../../kinds/record-table";
 import { extractedEvidenceColumns } from "./extracted-evidence-columns";
 
 /**
@@ -70,15 +75,7 @@ export function ExtractListPage() {
             </Space>
           }
         >
-          <Table<ExtractedEvidence>
-            rowKey="id"
-            columns={columns}
-            dataSource={list}
-            pagination={false}
-            tableLayout="fixed"
-            locale={{ emptyText: "暂无数据" }}
-            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), columnWidth: 40 }}
-          />
+          <RecordTable rowKey="id" columns={columns} records={list} tableLayout="fixed" selection={{ selected, onSelect: setSelected, columnWidth: 40 }} />
         </Card>
       </Space>
     );

@@ -1,0 +1,46 @@
+import { ProTable, type ProColumns, type ProTableProps } from "@ant-design/pro-components";
+import type { ListRecord } from "../../resources/types";
+
+export interface RecordTableProps {
+  columns: ProColumns<ListRecord>[];
+  records: readonly ListRecord[];
+  rowKey: string;
+  loading?: boolean;
+  emptyText?: string;
+  /** Chosen row ids, kept across pages and filters; rows can be chosen only with this. */
+  selection?: { selected: readonly number[]; onSelect: (ids: number[]) => void; columnWidth?: number };
+  scroll?: ProTableProps<ListRecord, never>["scroll"];
+  tableLayout?: "fixed";
+}
+
+/**
+ * The one table of every list (ant-design-pro's ProTable): the platform draws its own filter bar,
+ * paging widget and selection count around it, so the table's own search form, toolbar, alert and
+ * pagination are off.
+ */
+export function RecordTable({ columns, records, rowKey, loading, emptyText = "暂无数据", selection, scroll, tableLayout }: RecordTableProps) {
+  return (
+    <ProTable<ListRecord>
+      rowKey={(record) => String(record[rowKey])}
+      columns={columns}
+      dataSource={[...records]}
+      loading={loading}
+      search={false}
+      options={false}
+      toolBarRender={false}
+      tableAlertRender={false}
+      pagination={false}
+      locale={{ emptyText }}
+      scroll={scroll}
+      tableLayout={tableLayout}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selected.map(String),
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => selection.onSelect(keys.map(Number)),
+          ...(selection.columnWidth ? { columnWidth: selection.columnWidth } : {}),
+        }
+      }
+    />
+  );
+}
