@@ -1,5 +1,5 @@
 import { createAppFeedback } from "../components/app-feedback";
-import { createMessageModalStore } from "../components/message-modal-store";
+import { createMessageModalStore } from "../providers/message-modal-store";
 import { createAccessControlProvider } from "../providers/access-control-provider";
 import { createAccountClient } from "../providers/account-client";
 import { createAuthProvider } from "../providers/auth-provider";

@@ -1,7 +1,7 @@
 import type { AuthActionResponse, AuthProvider } from "@refinedev/core";
 import { resolvePostLoginPath } from "../app/navigation-guard";
 import { APP_PATHS } from "../app/path-rules";
-import type { MessageModalOptions } from "../components/message-modal-store";
+import type { MessageModalOptions } from "./message-modal-store";
 import { ACCOUNT_ENDPOINTS, type LoginResult } from "../schema/account";
 import { ResultCode, SESSION_INVALID_CODES } from "../schema/envelope";
 import type { AccountClient } from "./account-client";

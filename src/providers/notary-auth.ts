@@ -1,4 +1,4 @@
-import type { MessageModalOptions } from "../components/message-modal-store";
+import type { MessageModalOptions } from "./message-modal-store";
 import { AccountCode } from "../schema/account";
 import { ResultCode, SESSION_INVALID_CODES } from "../schema/envelope";
 import { NotaryLoginResultSchema, type NotaryUser } from "../schema/notary";

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MessageModal, MessageModalHost } from "../../src/components/message-modal";
-import { createMessageModalStore } from "../../src/components/message-modal-store";
+import { createMessageModalStore } from "../../src/providers/message-modal-store";
 import { AntdTestProvider } from "./antd-test-provider";
 
 afterEach(() => {

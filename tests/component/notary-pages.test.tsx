@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { MessageModalHost } from "../../src/components/message-modal";
-import { createMessageModalStore } from "../../src/components/message-modal-store";
+import { createMessageModalStore } from "../../src/providers/message-modal-store";
 import { NotaryLoginPage } from "../../src/pages/notary/notary-login-page";
 import { NotaryRequestsPage } from "../../src/pages/notary/notary-requests-page";
 import { createAccountClient } from "../../src/providers/account-client";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { MessageModalOptions } from "../../../src/components/message-modal-store";
+import type { MessageModalOptions } from "../../../src/providers/message-modal-store";
 import type { AccountClient } from "../../../src/providers/account-client";
 import { createAuthProvider } from "../../../src/providers/auth-provider";
 import type { HttpClient } from "../../../src/providers/http-client";
