@@ -2,7 +2,7 @@ import { Button, Modal } from "antd";
 import { useEffect, useRef } from "react";
 import { MESSAGE_MODAL_AUTO_CLOSE_MS } from "../schema/constants";
 import type { MessageModalOptions, MessageModalStore } from "../providers/message-modal-store";
-import { useModalStore } from "./modal-store";
+import { useModalStore } from "../providers/modal-store";
 
 export const MESSAGE_MODAL_TEXT = { title: "消息提示", confirm: "确定", cancel: "取消" } as const;
 

@@ -1,7 +1,7 @@
 import { LoadingOutlined } from "@ant-design/icons";
 import { Modal, Space, Typography } from "antd";
 import { useLayoutEffect } from "react";
-import { createModalStore, useModalStore, type ModalStore } from "./modal-store";
+import { createModalStore, useModalStore, type ModalStore } from "../providers/modal-store";
 import { useCountdown } from "./use-countdown";
 
 export const PACKAGING_TEXT = {
