@@ -31,6 +31,7 @@ import type { LedgerService } from "./modules/ledger/ledger.service.js";
 import { createAccountServices, type AccountServices } from "./modules/account/account.module.js";
 import { loginRoutes } from "./modules/account/login.routes.js";
 import { commonRoutes } from "./modules/common/common.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
 import { CommonService } from "./modules/common/common.service.js";
 import { DappRepository } from "./modules/common/dapp.repository.js";
 import { ContentRepository } from "./modules/content/content.repository.js";
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions: services.sessions });
   await app.register(transportFieldsPlugin);
 
+  await app.register(healthRoutes);
   await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(commonRoutes, { service: services.common });
   await app.register(contentRoutes, { service: services.content });

@@ -4,11 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { signedGet } from "./support/signed-fetch.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 describe("file evidence in the browser", () => {
   it("uploads a file through the page, which lists it as stored with its certificate number", async () => {
