@@ -14,6 +14,8 @@ import { openDatabase } from "../server/db/dialect.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { SessionRepository } from "../server/modules/session/session.repository.js";
 import { SessionService } from "../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../src/schema/common.js";
+import { webapiPath } from "../src/schema/contract.js";
 import { computeSignature } from "../src/schema/signature.js";
 import { startServer } from "../tests/e2e/support/server-process.js";
 
@@ -36,6 +38,7 @@ async function tokenFor(dataDir: string) {
   return token;
 }
 
+const GET_TIME = webapiPath(COMMON_ENDPOINTS.getTime);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 const token = await tokenFor(dataDir);
 const params = { token, timestamp: String(Date.now()) };
@@ -45,14 +48,14 @@ const anonymousParams = { timestamp: params.timestamp };
 const anonymousQuery = new URLSearchParams({ ...anonymousParams, signature: computeSignature(anonymousParams, sha256Hex) });
 
 const platform = await startServer({ dataDir, env: { LOG_LEVEL: "silent" } });
-const full = await measure("full stack (signature + session + envelope)", `${platform.url}/webapi/common/v2/getTime?${query}`);
-const anonymous = await measure("full stack without a session", `${platform.url}/webapi/common/v2/getTime?${anonymousQuery}`);
-const check = await fetch(`${platform.url}/webapi/common/v2/getTime?${query}`).then((response) => response.json());
+const full = await measure("full stack (signature + session + envelope)", `${platform.url}${GET_TIME}?${query}`);
+const anonymous = await measure("full stack without a session", `${platform.url}${GET_TIME}?${anonymousQuery}`);
+const check = await fetch(`${platform.url}${GET_TIME}?${query}`).then((response) => response.json());
 if (check.code !== 200) throw new Error(`the platform refused the benchmark request: ${JSON.stringify(check)}`);
 await platform.stop();
 
 const bare = await startServer({ env: { LOG_LEVEL: "silent" }, entry: "bench/support/bare-server.ts" });
-const baseline = await measure("bare Fastify route", `${bare.url}/webapi/common/v2/getTime`);
+const baseline = await measure("bare Fastify route", `${bare.url}${GET_TIME}`);
 await bare.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 

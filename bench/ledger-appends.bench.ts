@@ -16,7 +16,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db/dialect.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-import { generateNoteKeys } from "../server/ledger/note-keys.js";
+import { generateNoteKeys } from "../server/ledger/signer-keys.js";
 import { loadLedgerKey } from "../server/modules/ledger/ledger-signer-key.js";
 import { BLOCK_MAX_DELAY_MS, BLOCK_MAX_ENTRIES, LedgerService } from "../server/modules/ledger/ledger.service.js";
 

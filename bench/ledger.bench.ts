@@ -10,12 +10,13 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import { CompactRange } from "../server/ledger/compact-range.js";
-import { generateConsistencyProof, verifyConsistency } from "../server/ledger/consistency.js";
-import { hashChildren, hashLeaf } from "../server/ledger/hashing.js";
-import { generateInclusionProof, verifyInclusion } from "../server/ledger/inclusion.js";
-import { MemoryNodeStore } from "../server/ledger/memory-node-store.js";
+import { checkConsistencyProof, generateConsistencyProof } from "../shared/ledger/consistency.js";
+import { hashChildren, hashLeaf } from "../shared/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../shared/ledger/inclusion.js";
+import { MemoryNodeStore } from "../tests/support/memory-node-store.js";
 import { tilesForConsistencyProof, tilesForInclusionProof } from "../server/ledger/tiles.js";
-import { perfectSubtrees } from "../server/ledger/tree-math.js";
+import { perfectSubtrees } from "../shared/ledger/tree-math.js";
+import { sha256 } from "../server/ledger/node-crypto.js";
 
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 1_000_000);
 const PROOFS = Number(process.env.BENCH_PROOFS ?? 2_000);
@@ -44,17 +45,17 @@ const raw = perSecond("raw SHA-256 of each leaf", () => {
 });
 const bare = perSecond("compact range: hashLeaf + append", () => {
   const range = CompactRange.empty();
-  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i)));
+  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i), sha256));
 });
 const store = new MemoryNodeStore();
 const range = CompactRange.empty();
 const stored = perSecond("… + every completed node into the store", () => {
-  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i)), store.put);
+  for (let i = 0; i < LEAVES; i += 1) range.append(hashLeaf(leafAt(i), sha256), store.put);
 });
 const withRoot = perSecond("… + root() after every append", () => {
   const fresh = CompactRange.empty();
   for (let i = 0; i < LEAVES; i += 1) {
-    fresh.append(hashLeaf(leafAt(i)));
+    fresh.append(hashLeaf(leafAt(i), sha256));
     fresh.root();
   }
 });
@@ -89,12 +90,12 @@ for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
   const times: number[] = [];
   for (const index of indices) {
     const started = performance.now();
-    proofs.push(await generateInclusionProof(index, size, store.reader));
+    proofs.push(await generateInclusionProof(index, size, store.reader, sha256));
     times.push(performance.now() - started);
   }
   const verifyStarted = performance.now();
   proofs.forEach((proof, i) => {
-    if (!verifyInclusion({ leafHash: leafHashes[indices[i]], index: indices[i], treeSize: size, proof, rootHash })) throw new Error("a proof failed");
+    if (!checkInclusionProof({ leafHash: leafHashes[indices[i]], index: indices[i], treeSize: size, proof, rootHash }, sha256).ok) throw new Error("a proof failed");
   });
   const tiles = indices.slice(0, 200).map((index) => tilesForInclusionProof(index, size).length);
   rows.push(proofRow(size, times, proofs, (performance.now() - verifyStarted) / PROOFS, tiles));
@@ -104,7 +105,7 @@ console.table(rows);
 
 // ---- consistency proofs from a random earlier size m to n ----
 /** MTH of the first `size` leaves, folded from the stored perfect subtrees. */
-const rootOf = (size: number) => perfectSubtrees(0, size).map((node) => store.get(node.level, node.index)).reduceRight((right, left) => hashChildren(left, right));
+const rootOf = (size: number) => perfectSubtrees(0, size).map((node) => store.get(node.level, node.index)).reduceRight((right, left) => hashChildren(left, right, sha256));
 
 const consistencyRows = [];
 for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
@@ -115,12 +116,12 @@ for (const size of [10_000, 100_000, 1_000_000].filter((n) => n <= LEAVES)) {
   const times: number[] = [];
   for (const oldSize of oldSizes) {
     const started = performance.now();
-    proofs.push(await generateConsistencyProof(oldSize, size, store.reader));
+    proofs.push(await generateConsistencyProof(oldSize, size, store.reader, sha256));
     times.push(performance.now() - started);
   }
   const verifyStarted = performance.now();
   proofs.forEach((proof, i) => {
-    if (!verifyConsistency({ size1: oldSizes[i], size2: size, rootHash1: oldRoots[i], rootHash2: newRoot, proof })) throw new Error("a consistency proof failed");
+    if (!checkConsistencyProof({ size1: oldSizes[i], size2: size, rootHash1: oldRoots[i], rootHash2: newRoot, proof }, sha256).ok) throw new Error("a consistency proof failed");
   });
   const tiles = oldSizes.slice(0, 200).map((oldSize) => tilesForConsistencyProof(oldSize, size).length);
   consistencyRows.push(proofRow(size, times, proofs, (performance.now() - verifyStarted) / PROOFS, tiles));

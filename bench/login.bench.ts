@@ -3,7 +3,7 @@
  * the production cost (scrypt N=2^17), and the share of one login's time each step takes,
  * measured in-process. Never part of `npm test`.
  *
- *   npx tsx bench/login.bench.ts        (BENCH_LOGINS, BENCH_CONCURRENCY change the load)
+ *   npm run build:server && npx tsx bench/login.bench.ts   (BENCH_LOGINS, BENCH_CONCURRENCY change the load)
  */
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -15,6 +15,9 @@ import { migrateToLatest } from "../server/db/migrate.js";
 import { PasswordHasher } from "../server/modules/account/password-hasher.js";
 import { UserRepository } from "../server/modules/account/user.repository.js";
 import { loadOrCreateLoginKey } from "../server/modules/security/login-key.js";
+import { ACCOUNT_ENDPOINTS } from "../src/schema/account.js";
+import { webapiPath, type Endpoint } from "../src/schema/contract.js";
+import { DEV_ENDPOINTS } from "../src/schema/dev-tools.js";
 import { computeSignature } from "../src/schema/signature.js";
 import { startServer } from "../tests/e2e/support/server-process.js";
 
@@ -59,19 +62,19 @@ for (let i = 0; i < LOGINS; i += 1) {
 await handle.db.destroy();
 
 const server = await startServer({ dataDir, env: { LOG_LEVEL: "silent", PASSWORD_SCRYPT_LOG_N: String(LOG_N), LOGIN_RATE_LIMIT_PER_MINUTE: "100000" } });
-async function call(pathname: string, params: Record<string, string>, cookie?: string) {
+async function call(endpoint: Endpoint, params: Record<string, string>, cookie?: string) {
   const withTime = { ...params, timestamp: String(Date.now()) };
   const query = new URLSearchParams({ ...withTime, signature: computeSignature(withTime, sha256Hex) });
-  const response = await fetch(`${server.url}/webapi${pathname}?${query}`, { headers: cookie ? { cookie } : {} });
+  const response = await fetch(`${server.url}${webapiPath(endpoint)}?${query}`, { headers: cookie ? { cookie } : {} });
   return { body: await response.json(), setCookie: response.headers.get("set-cookie") };
 }
 async function loginOnce(index: number) {
-  const captcha = await call("/user/v2/getCodeV2", { time: String(Date.now()) });
+  const captcha = await call(ACCOUNT_ENDPOINTS.getCodeV2, { time: String(Date.now()) });
   const cookie = captcha.setCookie!.split(";")[0];
-  const answer = (await call("/dev/captcha", {}, cookie)).body.datas.answer;
+  const answer = (await call(DEV_ENDPOINTS.captchaAnswer, {}, cookie)).body.datas.answer;
   const account = `1380000${String(index).padStart(4, "0")}`;
   const started = performance.now();
-  const result = await call("/user/v2/loginV2", { encryptAccount: encrypt(account), encryptPassword: encrypt(md5("abc12345")), vcode: answer, type: "0" }, cookie);
+  const result = await call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: encrypt(account), encryptPassword: encrypt(md5("abc12345")), vcode: answer, type: "0" }, cookie);
   if (result.body.code !== 200) throw new Error(`login ${account} answered ${JSON.stringify(result.body)}`);
   return performance.now() - started;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test of the platform in one run — types, unit, component (jsdom), server
-# against SQLite and against a throwaway PostgreSQL, and end to end in real headless Chromium
-# against the built client and a real server. Extra arguments go to vitest (e.g. --project unit).
+# `npm test`: every test of the platform in one run — import boundaries, types, unit, component
+# (jsdom), server against SQLite and against a throwaway PostgreSQL, and end to end in real headless
+# Chromium against the built client and a real server. Extra arguments go to vitest (e.g. --project unit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib/system-packages.sh
@@ -17,6 +17,11 @@ ensure_system_packages
 
 trap stop_throwaway_postgres EXIT
 start_throwaway_postgres
+
+phase_started=$SECONDS
+echo "==> Import boundaries (DESIGN.md §2, .dependency-cruiser.cjs)"
+npm run --silent lint:boundaries
+echo "    boundaries check took $((SECONDS - phase_started)) s"
 
 phase_started=$SECONDS
 echo "==> Type check"

@@ -85,6 +85,16 @@ const EnvironmentSchema = z.object({
     .min(1, "必须是 1-16 之间的整数")
     .max(16, "必须是 1-16 之间的整数")
     .default(1),
+  // Whether server.ts migrates the database before it serves. Off where a release step runs
+  // `npm run migrate` once for several replicas.
+  MIGRATE_ON_START: booleanFlag.default(true),
+  // How long SIGTERM/SIGINT (or a fatal error) waits for requests in flight and the modules to close.
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "必须是 1000-600000 之间的整数（毫秒）" })
+    .int("必须是 1000-600000 之间的整数（毫秒）")
+    .min(1000, "必须是 1000-600000 之间的整数（毫秒）")
+    .max(600000, "必须是 1000-600000 之间的整数（毫秒）")
+    .default(10000),
 });
 
 export type AppConfig = {
@@ -126,6 +136,10 @@ export type AppConfig = {
   tsa: { url: string; caFile: string | undefined } | undefined;
   /** Worker threads that draw certificate PDFs (server/modules/certificate/certificate-pdf-pool.ts). */
   certificatePdfWorkers: number;
+  /** server.ts runs the migrations before building the app (otherwise `npm run migrate` must have). */
+  migrateOnStart: boolean;
+  /** The deadline of a graceful close; past it the process exits anyway (code 1). */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -193,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),
     tsa: value.TSA_URL ? { url: value.TSA_URL, caFile: value.TSA_CA_FILE } : undefined,
     certificatePdfWorkers: value.CERTIFICATE_PDF_WORKERS,
+    migrateOnStart: value.MIGRATE_ON_START,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -1,38 +1,50 @@
+import closeWithGrace from "close-with-grace";
 import { buildApp, databaseTargetFor } from "./app.js";
 import { PLATFORM_NAME } from "../src/schema/constants.js";
-import { ConfigError, loadConfig } from "./config.js";
-import { DataDirInUseError, lockDataDir, type DataDirLock } from "./data-dir-lock.js";
+import { openDatabase } from "./db/dialect.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { describeMigrations, loadConfigOrExit, lockDataDirOrExit } from "./startup.js";
 
-/** Boots the platform: configuration, the app, listening, and a graceful close on signals. */
+/**
+ * close-with-grace also answers fault signals (SIGSEGV, SIGBUS …), SIGHUP, SIGUSR2 and
+ * beforeExit; a graceful close is for SIGTERM, SIGINT and the two error events only.
+ */
+const NOT_CLOSING_ON = ["SIGHUP", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE", "SIGSEGV", "SIGUSR2", "beforeExit"] as const;
+
+/**
+ * Boots the platform: configuration, the data folder's lock, the migration step, the app, a
+ * graceful close with a deadline, listening. Nothing else happens here (app.ts builds the app).
+ */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
+  const dataDirLock = lockDataDirOrExit(config);
 
-  // Embedded mode: one process per data folder. PostgreSQL replicas share their database by design.
-  let dataDirLock: DataDirLock | undefined;
-  if (databaseTargetFor(config).kind === "sqlite") {
-    try {
-      dataDirLock = lockDataDir(config.dataDir);
-    } catch (error) {
-      if (error instanceof DataDirInUseError) {
-        console.error(`启动失败：${error.message}`);
-        process.exit(75); // EX_TEMPFAIL: the other process may end; starting again later can work
-      }
-      throw error;
-    }
-  }
+  const database = openDatabase(databaseTargetFor(config));
+  // The migration step, first and on its own (also `npm run migrate`); a deployment that
+  // migrates once for several replicas turns it off with MIGRATE_ON_START=false.
+  if (config.migrateOnStart) console.log(describeMigrations(await migrateToLatest(database.db), database.describe()));
+  const app = await buildApp({ config, database });
 
-  const app = await buildApp({ config });
+  // SIGTERM/SIGINT: requests in flight finish, the modules and the database close, then exit 0.
+  // An unhandled rejection or uncaught exception is logged and closes the same way, then exit 1.
+  // Past the deadline the process exits 1 whatever is still open.
+  closeWithGrace(
+    {
+      delay: config.shutdownTimeoutMs,
+      skip: [...NOT_CLOSING_ON],
+      logger: app.log,
+      onTimeout: (delay) => app.log.error({ deadlineMs: delay }, "close did not finish before its deadline: exiting"),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, "unexpected error: closing");
+      else app.log.info({ signal }, "closing: finishing requests in flight");
+      await app.close();
+      // Only once the database is closed may another process take the folder.
+      dataDirLock?.release();
+    },
+  );
+
   await app.listen({ port: config.port, host: config.host });
-
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const storage = databaseTargetFor(config).kind === "sqlite" ? `嵌入式 SQLite，数据目录 ${config.dataDir}` : "PostgreSQL";
   console.log(
@@ -44,24 +56,6 @@ async function main() {
       `  账本公钥（核验证书用，亦见 /ledger/vkey）：${app.services.ledger.verifierKey}`,
     ].join("\n"),
   );
-
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "closing: finishing requests in flight");
-    try {
-      await app.close();
-      // Only once the database is closed may another process take the folder.
-      dataDirLock?.release();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "close failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void close("SIGTERM"));
-  process.on("SIGINT", () => void close("SIGINT"));
 }
 
 main().catch((error) => {

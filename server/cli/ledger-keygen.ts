@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { isValidKeyName, generateNoteKeys } from "../ledger/note-keys.js";
+import { isValidKeyName } from "../../shared/ledger/note-keys.js";
+import { generateNoteKeys } from "../ledger/signer-keys.js";
 
 /**
  * Prints a new Ed25519 key pair for the ledger's checkpoints in Go note form:

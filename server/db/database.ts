@@ -99,7 +99,10 @@ export interface CmsArticlesTable {
   created_at: number;
 }
 
-/** Owned by modules/account. Contacts are stored normalised (lower-case e-mail). */
+/**
+ * Owned by modules/account; other modules read and change it through AccountRecords
+ * (account-records.service.ts). Contacts are stored normalised (lower-case e-mail).
+ */
 export interface UsersTable {
   id: Generated<number>;
   login_account: string | null;
@@ -270,7 +273,10 @@ export interface AvatarImagesTable {
   created_at: number;
 }
 
-/** Owned by modules/child-account: a sub-account's name; the account itself is a users row (parent_id). */
+/**
+ * Owned by modules/account: the name a main account gave its sub-account (itself a users row with
+ * parent_id). modules/child-account manages sub-accounts through the account module's services.
+ */
 export interface ChildAccountsTable {
   user_id: number;
   parent_id: number;

@@ -32,12 +32,18 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Numbers are reserved per module and modules land in any order (0005 before 0003), so a later
+// lower number must still run on a database that already has the higher ones; each touches only
+// its own tables.
+const migratorOf = (db: Kysely<Database>) => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
+/**
+ * Brings the schema up to date: a step of its own (server/cli/migrate.ts, the first step of
+ * server.ts, the tests' fresh databases), never a side effect of building the app. Answers the
+ * names of the migrations it ran.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // Numbers are reserved per module and modules land in any order (0005 before 0003), so a later
-  // lower number must still run on a database that already has the higher ones; each touches only
-  // its own tables.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
     throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ""}：${String(error)}`, {
@@ -45,4 +51,17 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     });
   }
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+export class SchemaOutdatedError extends Error {
+  constructor(readonly pending: string[]) {
+    super(`数据库结构不是最新：尚有 ${pending.length} 个迁移未执行（${pending.join("、")}）。请先运行 npm run migrate（或去掉 MIGRATE_ON_START=false，由服务启动时执行迁移）`);
+    this.name = "SchemaOutdatedError";
+  }
+}
+
+/** Refuses to serve from a schema older than this code (a deployment that skipped its migration step). */
+export async function assertSchemaCurrent(db: Kysely<Database>): Promise<void> {
+  const pending = (await migratorOf(db).getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  if (pending.length > 0) throw new SchemaOutdatedError(pending);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
 import { WEBAPI_PREFIX, type Endpoint, type EndpointParams } from "../../src/schema/contract.js";
-import { signedBody, signedPostQuery, signedQuery, successResponse } from "./route-schema.js";
+import { signedInput, signedPostQuery, successResponse } from "./route-schema.js";
 
 /**
  * Registers the route of one contract endpoint (src/schema/contract.ts): its URL below /webapi,
@@ -37,14 +37,16 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
   options: EndpointRouteOptions<Files> = {},
 ) {
   const isGet = endpoint.method === "GET";
-  const shape = { ...endpoint.input.shape, ...options.files };
+  const input = options.files ? endpoint.input.safeExtend(options.files) : endpoint.input;
   app.route({
     method: endpoint.method,
     url: `${WEBAPI_PREFIX}${endpoint.path}`,
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(isGet ? { querystring: signedQuery(shape) } : { querystring: signedPostQuery(), body: signedBody(shape) }),
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      ...(isGet ? { querystring: signedInput(input, "query") } : { querystring: signedPostQuery(), body: signedInput(input, "body") }),
+      ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
       ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),
     },
     config: { ...options.config, session: endpoint.session },

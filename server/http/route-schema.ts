@@ -28,6 +28,15 @@ export function signedBody<T extends z.ZodRawShape>(shape: T) {
   return z.object({ ...shape, ...tokenField });
 }
 
+/**
+ * A contract endpoint's input with the transport fields added: the query of a GET (`query`) or
+ * the body of a POST. safeExtend keeps the input's own refinements (a check across fields, such
+ * as the region triple or the certificate number by its kind), which a copy of its shape would lose.
+ */
+export function signedInput(input: z.ZodObject, part: "query" | "body") {
+  return input.safeExtend(part === "query" ? { ...transportQuery, ...tokenField } : tokenField);
+}
+
 export function successResponse<T extends z.ZodType, E extends z.ZodType = z.ZodUnknown>(datas: T, extraData?: E) {
   return { 200: envelopeSchema(datas, extraData) };
 }

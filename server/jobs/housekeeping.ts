@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 export type HousekeepingTask = { name: string; run: () => Promise<unknown> };
 
@@ -23,4 +23,10 @@ export function startHousekeeping(tasks: HousekeepingTask[], log: FastifyBaseLog
   // The timer must not keep a finished process (tests, CLI) alive.
   timer.unref();
   return { runAll, stop: () => clearInterval(timer) };
+}
+
+/** A module's housekeeping: started with the module, stopped when the app closes. */
+export function keepTidy(app: FastifyInstance, tasks: HousekeepingTask[]): void {
+  const housekeeping = startHousekeeping(tasks, app.log);
+  app.addHook("onClose", async () => housekeeping.stop());
 }

@@ -11,12 +11,13 @@
  * checkpoint (with the tree state it describes) durably before publishing it, and construct the
  * signer on start-up with the last checkpoint it stored.
  */
-import { formatCheckpoint, parseCheckpoint, type Checkpoint, type TreeHead } from "./checkpoint.js";
-import { checkConsistencyProof } from "./consistency.js";
-import { bytesEqual } from "./encoding.js";
-import { EMPTY_TREE_ROOT } from "./hashing.js";
-import type { NoteSigner } from "./note-keys.js";
-import { parseNote, signNote } from "./signed-note.js";
+import { formatCheckpoint, parseCheckpoint, type Checkpoint, type TreeHead } from "../../shared/ledger/checkpoint.js";
+import { checkConsistencyProof } from "../../shared/ledger/consistency.js";
+import { bytesEqual } from "../../shared/ledger/encoding.js";
+import { EMPTY_TREE_ROOT } from "../../shared/ledger/hashing.js";
+import type { NoteSigner } from "../../shared/ledger/note-keys.js";
+import { parseNote, signNote } from "../../shared/ledger/signed-note.js";
+import { sha256 } from "./node-crypto.js";
 
 export type CheckpointRefusal = "origin-mismatch" | "smaller-size" | "different-root" | "bad-empty-root" | "inconsistent";
 
@@ -82,7 +83,7 @@ export class CheckpointSigner {
       }
       if (next.size > last.size) {
         const hashes = typeof proof === "function" ? await proof(last.size, next.size) : proof;
-        const check = checkConsistencyProof({ size1: last.size, size2: next.size, rootHash1: last.rootHash, rootHash2: next.rootHash, proof: hashes });
+        const check = checkConsistencyProof({ size1: last.size, size2: next.size, rootHash1: last.rootHash, rootHash2: next.rootHash, proof: hashes }, sha256);
         if (!check.ok) {
           throw new CheckpointRefusedError("inconsistent", `size ${next.size} is not consistent with the last signed size ${last.size} (${check.failure})`);
         }

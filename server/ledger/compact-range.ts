@@ -11,8 +11,9 @@
  * with `CompactRange.fromState`. Every perfect subtree completed by an append is reported to the
  * optional `onNode` callback, which is how the node store (and so the tiles) gets filled.
  */
-import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren } from "./hashing.js";
-import { assertTreeSize, half, isOdd, MAX_TREE_SIZE, perfectSubtrees, type NodeId } from "./tree-math.js";
+import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren } from "../../shared/ledger/hashing.js";
+import { assertTreeSize, half, isOdd, MAX_TREE_SIZE, perfectSubtrees, type NodeId } from "../../shared/ledger/tree-math.js";
+import { sha256 } from "./node-crypto.js";
 
 export interface CompactRangeState {
   readonly size: number;
@@ -72,7 +73,7 @@ export class CompactRange {
     // Each trailing one-bit of the old size is a perfect subtree of the current height waiting
     // for a right sibling: merge it with the new node and carry upwards.
     for (let carry = this.#size; isOdd(carry); carry = half(carry)) {
-      hash = hashChildren(this.#hashes.pop()!, hash);
+      hash = hashChildren(this.#hashes.pop()!, hash, sha256);
       level += 1;
       index = half(index);
       onNode?.(level, index, hash);
@@ -91,7 +92,7 @@ export class CompactRange {
     if (this.#root) return this.#root;
     if (this.#hashes.length === 0) return EMPTY_TREE_ROOT;
     let root = this.#hashes[this.#hashes.length - 1];
-    for (let i = this.#hashes.length - 2; i >= 0; i -= 1) root = hashChildren(this.#hashes[i], root);
+    for (let i = this.#hashes.length - 2; i >= 0; i -= 1) root = hashChildren(this.#hashes[i], root, sha256);
     this.#root = root;
     return root;
   }

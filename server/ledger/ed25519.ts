@@ -1,15 +1,14 @@
 /**
- * Raw Ed25519 (RFC 8032) on 32-byte seeds and public keys, over node:crypto. node:crypto only takes
- * keys in DER form, so the raw bytes are wrapped in the fixed PKCS#8 / SPKI prefixes for Ed25519
- * (OID 1.3.101.112). The only other ledger module that touches node:crypto is sha256.ts;
- * the browser build uses ed25519.browser.ts instead.
+ * Raw Ed25519 (RFC 8032) on 32-byte seeds and public keys, over node:crypto: the server's private
+ * keys (the log's signer, the witness's cosigner) and its `VerifyEd25519` for the shared ledger code.
+ * node:crypto only takes keys in DER form, so the raw bytes are wrapped in the fixed PKCS#8 / SPKI
+ * prefixes for Ed25519 (OID 1.3.101.112).
  */
-import { createPrivateKey, createPublicKey, randomBytes, sign, verify, type KeyObject } from "node:crypto";
-import { concatBytes } from "./encoding.js";
+import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from "node:crypto";
+import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE, type VerifyEd25519 } from "../../shared/ledger/crypto.js";
+import { concatBytes } from "../../shared/ledger/encoding.js";
 
 export const ED25519_SEED_SIZE = 32;
-export const ED25519_PUBLIC_KEY_SIZE = 32;
-export const ED25519_SIGNATURE_SIZE = 64;
 
 const PKCS8_PREFIX = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
 const SPKI_PREFIX = new Uint8Array([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
@@ -33,24 +32,12 @@ export function privateKeyFromSeed(seed: Uint8Array): Ed25519PrivateKey {
   };
 }
 
-export interface Ed25519PublicKey {
-  readonly publicKey: Uint8Array;
-  verify(message: Uint8Array, signature: Uint8Array): boolean;
-}
-
-/** Throws if the bytes are not a usable Ed25519 public key. */
-export function publicKeyFromBytes(publicKey: Uint8Array): Ed25519PublicKey {
-  if (publicKey.length !== ED25519_PUBLIC_KEY_SIZE) throw new RangeError("an Ed25519 public key is 32 bytes");
-  const key: KeyObject = createPublicKey({ key: Buffer.from(concatBytes(SPKI_PREFIX, publicKey)), format: "der", type: "spki" });
-  return {
-    publicKey: Uint8Array.from(publicKey),
-    verify: (message, signature) => {
-      if (signature.length !== ED25519_SIGNATURE_SIZE) return false;
-      try {
-        return verify(null, message, key, signature);
-      } catch {
-        return false;
-      }
-    },
-  };
-}
+export const verifyEd25519: VerifyEd25519 = (publicKey, message, signature) => {
+  if (publicKey.length !== ED25519_PUBLIC_KEY_SIZE || signature.length !== ED25519_SIGNATURE_SIZE) return false;
+  try {
+    const key = createPublicKey({ key: Buffer.from(concatBytes(SPKI_PREFIX, publicKey)), format: "der", type: "spki" });
+    return verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
+};

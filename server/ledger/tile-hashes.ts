@@ -1,37 +1,24 @@
 /**
  * Tile contents (C2SP tlog-tiles): a tile is its hashes concatenated, 32 bytes each.
  *
- * The server builds a tile from the stored nodes `tileNodes` names. A client holding only tiles
+ * The server reads a tile's hashes from its stored tile-row nodes. A client holding only tiles
  * reads any perfect subtree hash through `createTileHashReader`, which plugs into the proof
  * generators, so anyone can rebuild inclusion and consistency proofs from the static tiles and check
  * them against a signed checkpoint. Tiles are untrusted input: a wrong tile only yields a proof that
  * fails verification.
  */
-import { concatBytes } from "./encoding.js";
-import { HASH_SIZE, hashChildren } from "./hashing.js";
-import type { NodeHashReader } from "./proof-plan.js";
-import { locateNode, TILE_HEIGHT, TILE_WIDTH, tilePath, type TileId } from "./tiles.js";
-import type { NodeId } from "./tree-math.js";
-
-/** The perfect subtrees whose hashes make up `tile`, in order. */
-export function tileNodes(tile: TileId): NodeId[] {
-  const level = tile.level * TILE_HEIGHT;
-  return Array.from({ length: tile.width }, (_, i) => ({ level, index: tile.index * TILE_WIDTH + i }));
-}
-
-export function encodeTile(hashes: readonly Uint8Array[]): Uint8Array {
-  if (hashes.length < 1 || hashes.length > TILE_WIDTH || hashes.some((hash) => hash.length !== HASH_SIZE)) {
-    throw new RangeError("a tile holds 1 to 256 hashes of 32 bytes");
-  }
-  return concatBytes(...hashes);
-}
+import { HASH_SIZE, hashChildren } from "../../shared/ledger/hashing.js";
+import type { NodeHashReader } from "../../shared/ledger/proof-plan.js";
+import type { NodeId } from "../../shared/ledger/tree-math.js";
+import { sha256 } from "./node-crypto.js";
+import { locateNode, TILE_WIDTH, tilePath, type TileId } from "./tiles.js";
 
 /** Hash `node` computed from the bytes of the tile `locateNode` names for it. */
 export function hashFromTile(tileData: Uint8Array, node: NodeId, treeSize: number): Uint8Array {
   const { tile, offset, count } = locateNode(node, treeSize);
   if (tileData.length < (offset + count) * HASH_SIZE) throw new RangeError(`tile ${tilePath(tile)} is too short`);
   let row = Array.from({ length: count }, (_, i) => tileData.subarray((offset + i) * HASH_SIZE, (offset + i + 1) * HASH_SIZE));
-  while (row.length > 1) row = Array.from({ length: row.length / 2 }, (_, i) => hashChildren(row[2 * i], row[2 * i + 1]));
+  while (row.length > 1) row = Array.from({ length: row.length / 2 }, (_, i) => hashChildren(row[2 * i], row[2 * i + 1], sha256));
   return Uint8Array.from(row[0]);
 }
 

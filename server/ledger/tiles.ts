@@ -10,11 +10,11 @@
  *   tile/<L>/<N>[.p/<W>]      N as 3-digit groups, all but the last prefixed with x:
  *   tile/entries/<N>[.p/<W>]  1234067 → x001/x234/067
  */
-import { consistencyProofPlan } from "./consistency.js";
-import { LedgerFormatError } from "./errors.js";
-import { inclusionProofPlan } from "./inclusion.js";
-import { planNodes } from "./proof-plan.js";
-import { assertTreeSize, type NodeId } from "./tree-math.js";
+import { consistencyProofPlan } from "../../shared/ledger/consistency.js";
+import { LedgerFormatError } from "../../shared/ledger/errors.js";
+import { inclusionProofPlan } from "../../shared/ledger/inclusion.js";
+import { planNodes } from "../../shared/ledger/proof-plan.js";
+import type { NodeId } from "../../shared/ledger/tree-math.js";
 
 export const TILE_HEIGHT = 8;
 export const TILE_WIDTH = 256;
@@ -73,34 +73,10 @@ export function tilesForConsistencyProof(size1: number, size2: number): TileId[]
   return tilesForNodes(planNodes(consistencyProofPlan(size1, size2)), size2);
 }
 
-/**
- * Hash tiles whose content is new or grew when the tree went from `oldSize` to `newSize` leaves:
- * what the server (re)publishes after integrating a block, lowest level first.
- */
-export function tilesChangedBetween(oldSize: number, newSize: number): TileId[] {
-  assertTreeSize(oldSize);
-  assertTreeSize(newSize);
-  const tiles: TileId[] = [];
-  for (let level = 0; hashesAtTileLevel(level, newSize) > 0; level += 1) {
-    const before = hashesAtTileLevel(level, oldSize);
-    const after = hashesAtTileLevel(level, newSize);
-    if (after <= before) continue;
-    for (let index = Math.floor(before / TILE_WIDTH); index * TILE_WIDTH < after; index += 1) {
-      tiles.push(tileInTree(level, index, newSize)!);
-    }
-  }
-  return tiles;
-}
-
 /** The entry bundle holding entry `index` in a log of `treeSize` entries. */
 export function entryBundleForIndex(index: number, treeSize: number): TileId {
   if (!Number.isSafeInteger(index) || index < 0 || index >= treeSize) throw new RangeError(`entry ${index} is not in a log of ${treeSize}`);
   return tileInTree(0, Math.floor(index / TILE_WIDTH), treeSize)!;
-}
-
-/** Entry bundles that are new or grew between two sizes (their coordinates are those of level 0). */
-export function entryBundlesChangedBetween(oldSize: number, newSize: number): TileId[] {
-  return tilesChangedBetween(oldSize, newSize).filter((tile) => tile.level === 0);
 }
 
 /** N as zero-padded 3-digit path elements, all but the last starting with "x". */

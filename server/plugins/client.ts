@@ -3,12 +3,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { WEBAPI_PREFIX } from "../../src/schema/contract.js";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { sendFailure } from "../http/envelope.js";
-import { WEBAPI_PREFIX } from "./signature.js";
 
 /** URL spaces that are never the single-page app: an unknown path there is a real 404. */
-const NON_APP_PREFIXES = ["/webapi/", "/assets/", "/opendocs", "/ledger/", "/witness/", "/ws/"];
+const NON_APP_PREFIXES = [`${WEBAPI_PREFIX}/`, "/assets/", "/opendocs", "/ledger/", "/witness/", "/ws/"];
 
 /**
  * Serves the built client (dist/) and answers every other page path with index.html, so that
@@ -31,7 +31,7 @@ export const clientPlugin = fp(async function clientPlugin(app: FastifyInstance,
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith(WEBAPI_PREFIX) || !isPageRequest(request)) {
+    if (request.url.startsWith(`${WEBAPI_PREFIX}/`) || !isPageRequest(request)) {
       return sendFailure(reply, 404, ResultCode.notFound);
     }
     if (!hasClient) {

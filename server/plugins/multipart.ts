@@ -1,4 +1,4 @@
-import fastifyMultipart, { type Multipart, type MultipartFields, type MultipartFile, type MultipartValue } from "@fastify/multipart";
+import fastifyMultipart, { type Multipart, type MultipartFile, type MultipartValue } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../../src/schema/constants.js";
@@ -126,5 +126,3 @@ function fieldValue(request: FastifyRequest, part: MultipartValue): unknown {
 function duplicate(name: string): BusinessError {
   return new BusinessError(ResultCode.badRequest, repeatedParameterMessage(name), { httpStatus: 400 });
 }
-
-export type { MultipartFields };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { WEBAPI_PREFIX } from "../../src/schema/contract.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -88,7 +89,7 @@ export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app
 });
 
 /** URL spaces that never answer with a page: the API (JSON, downloads), the ledger's tiles, the witness. */
-const RESOURCE_PREFIXES = ["/webapi/", "/ledger/", "/witness/"];
+const RESOURCE_PREFIXES = [`${WEBAPI_PREFIX}/`, "/ledger/", "/witness/"];
 
 /**
  * Chosen by where the answer comes from, not by its content type: a browser revalidating a cached

@@ -1,13 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { WEBAPI_PREFIX } from "../../src/schema/contract.js";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { repeatedParameterMessage } from "../../src/schema/issue-messages.js";
 import { computeSignature, SIGNATURE_MAX_SKEW_MS } from "../../src/schema/signature.js";
 import { sendFailure } from "../http/envelope.js";
 import { isUploadedFile } from "../http/uploaded-file.js";
-
-export const WEBAPI_PREFIX = "/webapi/";
 
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -33,7 +32,7 @@ export function collectSignedParams(request: FastifyRequest): Record<string, unk
  */
 export const signaturePlugin = fp(async function signaturePlugin(app: FastifyInstance, options: { now: () => number }) {
   app.addHook("preValidation", async (request, reply) => {
-    if (!request.url.startsWith(WEBAPI_PREFIX)) return;
+    if (!request.url.startsWith(`${WEBAPI_PREFIX}/`)) return;
     // No /webapi parameter is a list: a name given twice is refused as a repeated multipart field is.
     const repeated = Object.entries((request.query ?? {}) as Record<string, unknown>).find(([, value]) => Array.isArray(value));
     if (repeated) return sendFailure(reply, 400, ResultCode.badRequest, repeatedParameterMessage(repeated[0]));

@@ -8,10 +8,12 @@
  *   signer key    PRIVATE+KEY+<name>+<key id>+base64(0x04 ‖ seed)
  * Because the message commits to neither the witness name nor key, one key must serve one witness.
  */
-import { generateSeed, privateKeyFromSeed, publicKeyFromBytes, ED25519_PUBLIC_KEY_SIZE, ED25519_SEED_SIZE, ED25519_SIGNATURE_SIZE } from "../ledger/ed25519.js";
-import { concatBytes, decodeBase64, encodeBase64, encodeUtf8 } from "../ledger/encoding.js";
-import { LedgerFormatError } from "../ledger/errors.js";
-import { computeKeyId, formatKeyId, isValidKeyName, splitKeyString, type NoteVerifier } from "../ledger/note-keys.js";
+import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE } from "../../shared/ledger/crypto.js";
+import { concatBytes, decodeBase64, encodeBase64, encodeUtf8 } from "../../shared/ledger/encoding.js";
+import { LedgerFormatError } from "../../shared/ledger/errors.js";
+import { computeKeyId, formatKeyId, isValidKeyName, splitKeyString, type NoteVerifier } from "../../shared/ledger/note-keys.js";
+import { ED25519_SEED_SIZE, generateSeed, privateKeyFromSeed, verifyEd25519 } from "../ledger/ed25519.js";
+import { sha256 } from "../ledger/node-crypto.js";
 
 export const COSIGNATURE_V1_KEY_TYPE = 0x04;
 const TIMESTAMP_SIZE = 8;
@@ -50,7 +52,7 @@ function assertKeyId(text: string, expected: number, what: string): void {
 function cosignerFromSeed(name: string, seed: Uint8Array): CosignerKey {
   assertName(name);
   const key = privateKeyFromSeed(seed);
-  const keyId = computeKeyId(name, COSIGNATURE_V1_KEY_TYPE, key.publicKey);
+  const keyId = computeKeyId(name, COSIGNATURE_V1_KEY_TYPE, key.publicKey, sha256);
   return {
     name,
     keyId,
@@ -95,9 +97,9 @@ export function parseCosignerVerifierKey(text: string): CosignatureVerifier {
   const [name, idText, keyText] = parts;
   assertName(name);
   const publicKeyBytes = untype(keyText, ED25519_PUBLIC_KEY_SIZE, "witness verifier key");
-  const keyId = computeKeyId(name, COSIGNATURE_V1_KEY_TYPE, publicKeyBytes);
+  const keyId = computeKeyId(name, COSIGNATURE_V1_KEY_TYPE, publicKeyBytes, sha256);
   assertKeyId(idText, keyId, "witness verifier key");
-  const publicKey = publicKeyFromBytes(publicKeyBytes);
+  const publicKey = Uint8Array.from(publicKeyBytes);
   const timestampOf = (signature: Uint8Array): number | null => {
     if (signature.length !== TIMESTAMP_SIZE + ED25519_SIGNATURE_SIZE) return null;
     const value = new DataView(signature.buffer, signature.byteOffset, TIMESTAMP_SIZE).getBigUint64(0, false);
@@ -113,7 +115,7 @@ export function parseCosignerVerifierKey(text: string): CosignatureVerifier {
       const timestamp = timestampOf(signature);
       if (timestamp === null) return false;
       const text = new TextDecoder().decode(message);
-      return publicKey.verify(cosignedMessage(text, timestamp), signature.subarray(TIMESTAMP_SIZE));
+      return verifyEd25519(publicKey, cosignedMessage(text, timestamp), signature.subarray(TIMESTAMP_SIZE));
     },
   };
 }

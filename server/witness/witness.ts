@@ -1,8 +1,9 @@
-import { openCheckpoint } from "../ledger/checkpoint.js";
-import { checkConsistencyProof } from "../ledger/consistency.js";
-import { bytesEqual, decodeBase64, encodeBase64, parseDecimal } from "../ledger/encoding.js";
-import { parseVerifierKey, type NoteVerifier } from "../ledger/note-keys.js";
-import { parseNote } from "../ledger/signed-note.js";
+import { openCheckpoint } from "../../shared/ledger/checkpoint.js";
+import { checkConsistencyProof } from "../../shared/ledger/consistency.js";
+import { bytesEqual, decodeBase64, encodeBase64, parseDecimal } from "../../shared/ledger/encoding.js";
+import { parseVerifierKey, type NoteVerifier } from "../../shared/ledger/note-keys.js";
+import { parseNote } from "../../shared/ledger/signed-note.js";
+import { nodeLedgerCrypto, sha256 } from "../ledger/node-crypto.js";
 import { cosignatureLine, type CosignerKey } from "./cosignature.js";
 import type { WitnessStateStore } from "./witness-state.js";
 
@@ -64,7 +65,7 @@ export class Witness {
     this.#store = options.store;
     this.#now = options.now ?? Date.now;
     for (const log of options.logs) {
-      const verifiers = log.verifierKeys.map(parseVerifierKey);
+      const verifiers = log.verifierKeys.map((key) => parseVerifierKey(key, nodeLedgerCrypto));
       // A log's origin is the name of its key unless given otherwise (as for this platform's ledger).
       const origin = log.origin ?? verifiers[0]?.name;
       if (!origin) throw new Error("a witnessed log needs an origin or a verifier key");
@@ -119,7 +120,7 @@ export class Witness {
         rootHash1: decodeBase64(known!.rootHash),
         rootHash2: checkpoint.rootHash,
         proof: request.proof,
-      });
+      }, sha256);
       if (!check.ok) return refuse(422, `consistency proof does not verify (${check.failure})`);
     }
 

@@ -61,8 +61,6 @@ export function createAppServices() {
   };
 }
 
-export type AppServices = ReturnType<typeof createAppServices>;
-
 /** The browser's storage, or memory where the browser refuses it (some private modes throw on access). */
 function browserStorage(getStorage: () => Storage): StorageLike {
   try {

@@ -2,10 +2,10 @@ import type { AuthActionResponse, AuthProvider } from "@refinedev/core";
 import { resolvePostLoginPath } from "../app/navigation-guard";
 import { APP_PATHS } from "../app/path-rules";
 import type { MessageModalOptions } from "../components/message-modal-store";
-import type { LoginResult } from "../schema/account";
+import { ACCOUNT_ENDPOINTS, type LoginResult } from "../schema/account";
 import { ResultCode, SESSION_INVALID_CODES } from "../schema/envelope";
 import type { AccountClient } from "./account-client";
-import type { BrowserLocation, HttpClient } from "./http-client";
+import { callEndpoint, type BrowserLocation, type HttpClient } from "./http-client";
 import { decideLoginOutcome, type LoginStep } from "./login-outcome";
 import { loginModeOf, sendLoginRequest, type LoginRequest } from "./login-request";
 import { isUserSessionActive } from "./session-rules";
@@ -38,8 +38,6 @@ export function isLoginResponse(response: AuthActionResponse): response is Login
   return typeof step === "object" && step !== null && "kind" in step;
 }
 
-export const LOGOUT_PATH = "/user/v2/logout";
-
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   const { http, sessionStore, now, showMessage, accounts } = options;
 
@@ -56,7 +54,8 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     async logout() {
       const user = sessionStore.getUser();
       if (!user) return { success: true, redirectTo: APP_PATHS.home };
-      const envelope = await http.post<null>(LOGOUT_PATH, { id: user.id });
+      // A stored user without an id cannot be the server's; it refuses "" like any other mismatch.
+      const envelope = await callEndpoint(http, ACCOUNT_ENDPOINTS.logout, { id: user.id ?? "" });
       // A session the server already considers ended is as good as a successful logout.
       if (envelope.code === ResultCode.success || SESSION_INVALID_CODES.includes(envelope.code)) {
         sessionStore.clearUser();

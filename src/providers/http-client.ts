@@ -35,6 +35,10 @@ export interface RequestOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** An "optional"-session endpoint called as a visitor: the stored token stays out (codes asked for before login). */
+  tokenless?: boolean;
+  /** A token from elsewhere (the u/t entry link) in place of the stored one. */
+  token?: string;
   /** The files of a multipart endpoint, by field name; they travel after the fields and are not signed. */
   files?: Readonly<Record<string, Blob | undefined>>;
 }
@@ -51,7 +55,7 @@ export interface BrowserLocation {
 }
 
 export interface HttpClientOptions {
-  /** "/webapi"; request paths are relative to it ("/common/v2/getTime"). */
+  /** "/webapi"; endpoint paths (src/schema) are relative to it. */
   baseURL: string;
   sessionStore: SessionStore;
   getLocation: () => BrowserLocation;
@@ -131,6 +135,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
+/** The envelope one contract endpoint answers, typed by its `datas` and `extraData` schemas. */
+export type EndpointEnvelope<E extends Endpoint> = Envelope<EndpointDatas<E>, EndpointExtra<E>>;
+
 /**
  * Calls one contract endpoint (src/schema/contract.ts): method, path, token and multipart come
  * from the endpoint object, and the answer is typed by its `datas` schema. Every page and provider
@@ -141,10 +148,10 @@ export function callEndpoint<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
   options: CallOptions = {},
-): Promise<Envelope<EndpointDatas<E>, EndpointExtra<E>>> {
-  const fields = { ...(input as RequestParams), ...options.files };
+): Promise<EndpointEnvelope<E>> {
+  const fields = { ...(input as RequestParams), ...(options.token === undefined ? {} : { token: options.token }), ...options.files };
   const requestOptions: RequestOptions = {
-    tokenless: endpoint.session === "tokenless",
+    tokenless: endpoint.session === "tokenless" || (endpoint.session === "optional" && options.tokenless === true),
     session: endpoint.session === "notary" ? "notary" : "user",
     multipart: endpoint.multipart,
     signal: options.signal,

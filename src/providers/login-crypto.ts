@@ -2,7 +2,7 @@ import MD5 from "crypto-js/md5";
 import Hex from "crypto-js/enc-hex";
 import { ACCOUNT_ENDPOINTS, AccountCode, RSA_OAEP_HASH, type EncryptedEnvelope } from "../schema/account";
 import { ResultCode, type Envelope } from "../schema/envelope";
-import type { HttpClient } from "./http-client";
+import { callEndpoint, type HttpClient } from "./http-client";
 
 /**
  * How secrets leave the browser (DESIGN.md §4, the contract in schema/account.ts): each value is
@@ -105,7 +105,7 @@ export function md5Hex(text: string): string {
 }
 
 async function importPublicKey(http: HttpClient, subtle: SubtleCrypto): Promise<CryptoKey> {
-  const envelope = await http.get<{ encryptPubKey?: string } | null>(ACCOUNT_ENDPOINTS.getEncryptPubKey, {}, { tokenless: true });
+  const envelope = await callEndpoint(http, ACCOUNT_ENDPOINTS.getEncryptPubKey, {});
   const encoded = envelope.datas?.encryptPubKey;
   if (envelope.code !== ResultCode.success) throw new LoginCryptoError(envelope.message, envelope.code);
   try {

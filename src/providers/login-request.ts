@@ -1,4 +1,5 @@
 import { LOGIN_MODE } from "../schema/credentials";
+import type { LoginResult } from "../schema/account";
 import type { Envelope } from "../schema/envelope";
 import type { AccountClient } from "./account-client";
 import type { LoginMode } from "./login-outcome";
@@ -15,7 +16,7 @@ export type LoginRequest =
   /** Registration logs the new account in at once. */
   | { method: "register"; account: string; code: string; password: string };
 
-export function sendLoginRequest(accounts: AccountClient, request: LoginRequest): Promise<Envelope<unknown>> {
+export function sendLoginRequest(accounts: AccountClient, request: LoginRequest): Promise<Envelope<LoginResult>> {
   switch (request.method) {
     case "password":
       return accounts.loginWithPassword(request);

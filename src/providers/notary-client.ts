@@ -1,6 +1,5 @@
-import type { Envelope } from "../schema/envelope";
-import { NOTARY_ENDPOINTS, type NotaryInfo, type NotaryLoginResult } from "../schema/notary";
-import type { HttpClient } from "./http-client";
+import { NOTARY_ENDPOINTS } from "../schema/notary";
+import { callEndpoint, type EndpointEnvelope, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
 /**
@@ -14,28 +13,22 @@ export interface NotaryLoginInput {
 }
 
 export interface NotaryClient {
-  login(input: NotaryLoginInput): Promise<Envelope<NotaryLoginResult | null>>;
-  logout(): Promise<Envelope<null>>;
-  getNotaryInfo(): Promise<Envelope<NotaryInfo | null>>;
+  login(input: NotaryLoginInput): Promise<EndpointEnvelope<typeof NOTARY_ENDPOINTS.login>>;
+  logout(): Promise<EndpointEnvelope<typeof NOTARY_ENDPOINTS.logout>>;
+  getNotaryInfo(): Promise<EndpointEnvelope<typeof NOTARY_ENDPOINTS.getNotaryInfo>>;
 }
-
-const NOTARY_SESSION = { session: "notary" } as const;
 
 export function createNotaryClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): NotaryClient {
   return {
     login: ({ account, password, captcha }) =>
       crypto.sendEncrypted(async () =>
-        http.post(
-          NOTARY_ENDPOINTS.login,
-          {
-            encryptAccount: await crypto.encryptText(account.trim()),
-            encryptPassword: await crypto.encryptPassword(password),
-            vcode: captcha.trim(),
-          },
-          { tokenless: true },
-        ),
+        callEndpoint(http, NOTARY_ENDPOINTS.login, {
+          encryptAccount: await crypto.encryptText(account.trim()),
+          encryptPassword: await crypto.encryptPassword(password),
+          vcode: captcha.trim(),
+        }),
       ),
-    logout: () => http.post(NOTARY_ENDPOINTS.logout, {}, NOTARY_SESSION),
-    getNotaryInfo: () => http.get(NOTARY_ENDPOINTS.getNotaryInfo, {}, NOTARY_SESSION),
+    logout: () => callEndpoint(http, NOTARY_ENDPOINTS.logout, {}),
+    getNotaryInfo: () => callEndpoint(http, NOTARY_ENDPOINTS.getNotaryInfo, {}),
   };
 }

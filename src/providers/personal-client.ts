@@ -1,77 +1,69 @@
-import { ACCOUNT_ENDPOINTS, type CodePurposeValue, type LoginUser } from "../schema/account";
-import { accountKind, LOGIN_ACCOUNT_MESSAGE } from "../schema/credentials";
-import { ResultCode, type Envelope } from "../schema/envelope";
-import {
-  PERSONAL_ENDPOINTS,
-  type BindEmailForm,
-  type BindMobileForm,
-  type EnterpriseFields,
-  type EnterpriseInfo,
-  type Profile,
-  type RealNameForm,
-  type RealNameInfo,
-} from "../schema/personal";
-import type { ProfileForm } from "../schema/profile-form";
-import type { HttpClient } from "./http-client";
+import type { CodePurposeValue } from "../schema/account";
+import type { Endpoint, EndpointDatas, EndpointExtra, EndpointInput } from "../schema/contract";
+import type { Envelope } from "../schema/envelope";
+import { PERSONAL_ENDPOINTS as ENDPOINTS } from "../schema/personal";
+import type { PROFILE_ENDPOINTS, ProfileForm } from "../schema/profile-form";
+import { sendVerificationCode } from "./account-client";
+import { callEndpoint, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
 /**
  * The personal centre's calls (spec §2 /personal, §7 uploadHeadPortrait and isRealName): which
- * path, which fields, which of them encrypted. Every method resolves to the server's envelope; the
- * pages decide what a code means on screen. All of them carry the session token.
+ * endpoint, which fields, which of them encrypted. Every method resolves to the server's envelope;
+ * the pages decide what a code means on screen. All of them carry the session token.
  */
+type Answer<E extends Endpoint> = Promise<Envelope<EndpointDatas<E>, EndpointExtra<E>>>;
+
 export interface PersonalClient {
-  getUserInfo(userId: number | string): Promise<Envelope<{ userInfo: LoginUser } | null>>;
-  getProfile(): Promise<Envelope<Profile | null>>;
-  updateProfile(form: ProfileForm): Promise<Envelope<Profile | null>>;
-  /** Spec §7: multipart `base64Data` (the cropped image as a data: URL), `uid`, `token`. */
-  uploadAvatar(uid: number | string, base64Data: string): Promise<Envelope<{ headPortraitPath: string } | null>>;
-  isRealName(uid: number | string): Promise<Envelope<null>>;
-  getRealNameInfo(): Promise<Envelope<RealNameInfo | null>>;
-  submitRealName(form: RealNameForm): Promise<Envelope<RealNameInfo | null>>;
-  getEnterpriseInfo(): Promise<Envelope<EnterpriseInfo | null>>;
-  submitEnterprise(fields: EnterpriseFields, licenceImage: File): Promise<Envelope<EnterpriseInfo | null>>;
-  getLicenceImage(applicationId: number): Promise<Envelope<{ imageBase64: string } | null>>;
+  getProfile(): Answer<typeof ENDPOINTS.getProfile>;
+  updateProfile(form: ProfileForm): Answer<typeof PROFILE_ENDPOINTS.updateProfile>;
+  /** Spec §7: multipart `base64Data` (the cropped image as a data: URL, a signed field), `uid`, `token`. */
+  uploadAvatar(uid: number | string, base64Data: string): Answer<typeof ENDPOINTS.uploadHeadPortrait>;
+  isRealName(uid: number | string): Answer<typeof ENDPOINTS.isRealName>;
+  getRealNameInfo(): Answer<typeof ENDPOINTS.getRealNameInfo>;
+  submitRealName(form: EndpointInput<typeof ENDPOINTS.submitRealName>): Answer<typeof ENDPOINTS.submitRealName>;
+  getEnterpriseInfo(): Answer<typeof ENDPOINTS.getEnterpriseInfo>;
+  /** The photo travels as the file part `licenceImage`, after the signed fields. */
+  submitEnterprise(fields: EndpointInput<typeof ENDPOINTS.submitEnterprise>, licenceImage: File): Answer<typeof ENDPOINTS.submitEnterprise>;
+  getLicenceImage(applicationId: number): Answer<typeof ENDPOINTS.getLicenceImage>;
   /** A code to a new contact (purpose 4) or to the account's own (purpose 7); both need the session. */
   sendCode(account: string, purpose: CodePurposeValue): Promise<Envelope<null>>;
-  bindMobile(form: BindMobileForm): Promise<Envelope<{ userInfo: LoginUser } | null>>;
-  bindEmail(form: BindEmailForm): Promise<Envelope<{ userInfo: LoginUser } | null>>;
+  bindMobile(form: EndpointInput<typeof ENDPOINTS.bindMobile>): Answer<typeof ENDPOINTS.bindMobile>;
+  bindEmail(form: EndpointInput<typeof ENDPOINTS.bindEmail>): Answer<typeof ENDPOINTS.bindEmail>;
   /** Answers the new token: every old one ends with the password change. */
-  changePassword(input: { oldPassword: string; newPassword: string }): Promise<Envelope<{ token: string } | null>>;
-  setTwoStep(enabled: boolean): Promise<Envelope<{ twoStepEnabled: boolean } | null>>;
-  cancelAccount(input: { account: string; vCode: string; confirmText: string }): Promise<Envelope<null>>;
+  changePassword(input: { oldPassword: string; newPassword: string }): Answer<typeof ENDPOINTS.changePassword>;
+  setTwoStep(enabled: boolean): Answer<typeof ENDPOINTS.setTwoStep>;
+  cancelAccount(input: EndpointInput<typeof ENDPOINTS.cancelAccount>): Answer<typeof ENDPOINTS.cancelAccount>;
 }
 
 export function createPersonalClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): PersonalClient {
   return {
-    getUserInfo: (userId) => http.get(ACCOUNT_ENDPOINTS.getUserInfo, { userId }),
-    getProfile: () => http.get(PERSONAL_ENDPOINTS.getProfile),
-    updateProfile: ({ industryId, region }) => http.post(PERSONAL_ENDPOINTS.updateProfile, { industryId, ...region }),
-    uploadAvatar: (uid, base64Data) => http.post(PERSONAL_ENDPOINTS.uploadHeadPortrait, { base64Data, uid }, { multipart: true }),
-    isRealName: (uid) => http.get(PERSONAL_ENDPOINTS.isRealName, { uid }),
-    getRealNameInfo: () => http.get(PERSONAL_ENDPOINTS.getRealNameInfo),
-    submitRealName: (form) => http.post(PERSONAL_ENDPOINTS.submitRealName, form),
-    getEnterpriseInfo: () => http.get(PERSONAL_ENDPOINTS.getEnterpriseInfo),
-    submitEnterprise: (fields, licenceImage) => http.post(PERSONAL_ENDPOINTS.submitEnterprise, { ...fields, licenceImage }, { multipart: true }),
-    getLicenceImage: (applicationId) => http.get(PERSONAL_ENDPOINTS.getLicenceImage, { applicationId }),
-
-    async sendCode(account, purpose) {
-      const value = account.trim();
-      const kind = accountKind(value);
-      if (!kind) return { code: ResultCode.validationFailed, message: LOGIN_ACCOUNT_MESSAGE, datas: null };
-      return http.get(kind === "mobile" ? ACCOUNT_ENDPOINTS.sendPhoneVCode : ACCOUNT_ENDPOINTS.sendEmailVCode, { account: value, type: purpose });
+    getProfile: () => callEndpoint(http, ENDPOINTS.getProfile, {}),
+    async updateProfile({ industryId, region }) {
+      // The endpoint's input carries the region tree: it loads with the profile form, not with the app.
+      const { PROFILE_ENDPOINTS } = await import("../schema/profile-form");
+      return callEndpoint(http, PROFILE_ENDPOINTS.updateProfile, { industryId, ...region });
     },
-    bindMobile: ({ mobile, vCode }) => http.post(PERSONAL_ENDPOINTS.bindMobile, { mobile: mobile.trim(), vCode: vCode.trim() }),
-    bindEmail: ({ mail, vCode }) => http.post(PERSONAL_ENDPOINTS.bindEmail, { mail: mail.trim(), vCode: vCode.trim() }),
+    uploadAvatar: (uid, base64Data) => callEndpoint(http, ENDPOINTS.uploadHeadPortrait, { base64Data, uid }),
+    isRealName: (uid) => callEndpoint(http, ENDPOINTS.isRealName, { uid }),
+    getRealNameInfo: () => callEndpoint(http, ENDPOINTS.getRealNameInfo, {}),
+    submitRealName: (form) => callEndpoint(http, ENDPOINTS.submitRealName, form),
+    getEnterpriseInfo: () => callEndpoint(http, ENDPOINTS.getEnterpriseInfo, {}),
+    submitEnterprise: (fields, licenceImage) => callEndpoint(http, ENDPOINTS.submitEnterprise, fields, { files: { licenceImage } }),
+    getLicenceImage: (applicationId) => callEndpoint(http, ENDPOINTS.getLicenceImage, { applicationId }),
+
+    sendCode: (account, purpose) => sendVerificationCode(http, account, purpose),
+    bindMobile: ({ mobile, vCode }) => callEndpoint(http, ENDPOINTS.bindMobile, { mobile: mobile.trim(), vCode: vCode.trim() }),
+    bindEmail: ({ mail, vCode }) => callEndpoint(http, ENDPOINTS.bindEmail, { mail: mail.trim(), vCode: vCode.trim() }),
 
     changePassword: ({ oldPassword, newPassword }) =>
       crypto.sendEncrypted(async () =>
-        http.post(PERSONAL_ENDPOINTS.changePassword, {
+        callEndpoint(http, ENDPOINTS.changePassword, {
           encryptOldPassword: await crypto.encryptPassword(oldPassword),
           encryptPassword: await crypto.encryptPassword(newPassword),
         }),
       ),
-    setTwoStep: (enabled) => http.post(PERSONAL_ENDPOINTS.setTwoStep, { enabled }),
-    cancelAccount: ({ account, vCode, confirmText }) => http.post(PERSONAL_ENDPOINTS.cancelAccount, { account, vCode: vCode.trim(), confirmText: confirmText.trim() }),
+    setTwoStep: (enabled) => callEndpoint(http, ENDPOINTS.setTwoStep, { enabled }),
+    cancelAccount: ({ account, vCode, confirmText }) => callEndpoint(http, ENDPOINTS.cancelAccount, { account, vCode: vCode.trim(), confirmText: confirmText.trim() }),
   };
 }

@@ -1,6 +1,6 @@
-import { BindType, SCAN_LOGIN_ENDPOINTS, type BindState } from "../schema/scan-login";
-import type { Envelope } from "../schema/envelope";
-import type { HttpClient } from "./http-client";
+import type { EndpointInput } from "../schema/contract";
+import { BindType, SCAN_LOGIN_ENDPOINTS } from "../schema/scan-login";
+import { callEndpoint, type EndpointEnvelope, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
 /**
@@ -8,7 +8,6 @@ import type { LoginCrypto } from "./login-crypto";
  * the account client it answers envelopes only; what a code means is decided in
  * scan-login-outcome.ts and the pages. Before login every call is tokenless.
  */
-const TOKENLESS = { tokenless: true } as const;
 
 export interface BindWithPasswordInput {
   oauthUserId: string;
@@ -21,61 +20,56 @@ export interface BindWithCodeInput {
   account: string;
   code: string;
 }
-export interface ScanReturn {
-  code: string;
-  state: string;
-}
+/** Where the messaging app sends the browser back after the scan. */
+export type ScanReturn = EndpointInput<typeof SCAN_LOGIN_ENDPOINTS.callback>;
 
 export interface ScanLoginClient {
   /** datas.qrCodeUrl: the page to frame; `redirectUrl` is where the browser returns after the scan. */
-  getQrCodeUrl(redirectUrl: string): Promise<Envelope<{ qrCodeUrl: string } | null>>;
+  getQrCodeUrl(redirectUrl: string): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl>>;
   /** 200 logged in, 5025 bind first (datas.oauthUserId), 106 scan again. */
-  callback(scan: ScanReturn): Promise<Envelope<unknown>>;
-  bindWithPassword(input: BindWithPasswordInput): Promise<Envelope<unknown>>;
-  bindWithCode(input: BindWithCodeInput): Promise<Envelope<unknown>>;
+  callback(scan: ScanReturn): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.callback>>;
+  bindWithPassword(input: BindWithPasswordInput): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth>>;
+  bindWithCode(input: BindWithCodeInput): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth>>;
   /** Logged in: the security centre's QR code, whose scan binds the current account. */
-  getBindQrCodeUrl(redirectUrl: string): Promise<Envelope<{ qrCodeUrl: string } | null>>;
-  bindCurrentAccount(scan: ScanReturn): Promise<Envelope<unknown>>;
-  unbind(): Promise<Envelope<unknown>>;
-  getBindState(): Promise<Envelope<BindState | null>>;
+  getBindQrCodeUrl(redirectUrl: string): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.getBindQrUrl>>;
+  bindCurrentAccount(scan: ScanReturn): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.bindCurrentAccount>>;
+  unbind(): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.unbind>>;
+  getBindState(): Promise<EndpointEnvelope<typeof SCAN_LOGIN_ENDPOINTS.bindState>>;
 }
 
 export function createScanLoginClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): ScanLoginClient {
   return {
-    getQrCodeUrl: (redirectUrl) => http.get(SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl, { redirectUrl }, TOKENLESS),
+    getQrCodeUrl: (redirectUrl) => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl, { redirectUrl }),
 
-    callback: ({ code, state }) => http.get(SCAN_LOGIN_ENDPOINTS.callback, { code, state }, TOKENLESS),
+    callback: ({ code, state }) => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.callback, { code, state }),
 
     bindWithPassword: ({ oauthUserId, account, password, captcha }) =>
       crypto.sendEncrypted(async () =>
-        http.get(
-          SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth,
-          {
-            oauthUserId,
-            vCode: captcha.trim(),
-            encryptAccount: await crypto.encryptText(account.trim()),
-            encryptPassword: await crypto.encryptPassword(password),
-            type: BindType.password,
-          },
-          TOKENLESS,
-        ),
+        callEndpoint(http, SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth, {
+          oauthUserId,
+          vCode: captcha.trim(),
+          encryptAccount: await crypto.encryptText(account.trim()),
+          encryptPassword: await crypto.encryptPassword(password),
+          type: BindType.password,
+        }),
       ),
 
     bindWithCode: ({ oauthUserId, account, code }) =>
       crypto.sendEncrypted(async () =>
-        http.get(
-          SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth,
-          { oauthUserId, vCode: code.trim(), encryptAccount: await crypto.encryptText(account.trim()), type: BindType.code },
-          TOKENLESS,
-        ),
+        callEndpoint(http, SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth, {
+          oauthUserId,
+          vCode: code.trim(),
+          encryptAccount: await crypto.encryptText(account.trim()),
+          type: BindType.code,
+        }),
       ),
 
-    getBindQrCodeUrl: (redirectUrl) => http.get(SCAN_LOGIN_ENDPOINTS.getBindQrUrl, { redirectUrl }),
+    getBindQrCodeUrl: (redirectUrl) => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.getBindQrUrl, { redirectUrl }),
 
-    bindCurrentAccount: ({ code, state }) => http.post(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code, state }),
+    bindCurrentAccount: ({ code, state }) => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code, state }),
 
-    unbind: () => http.post(SCAN_LOGIN_ENDPOINTS.unbind, {}),
+    unbind: () => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.unbind, {}),
 
-    getBindState: () => http.get(SCAN_LOGIN_ENDPOINTS.bindState),
+    getBindState: () => callEndpoint(http, SCAN_LOGIN_ENDPOINTS.bindState, {}),
   };
 }

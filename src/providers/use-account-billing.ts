@@ -1,7 +1,8 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { ACCOUNT_STATUS_COUNT } from "../schema/constants";
-import { BILLING_ENDPOINTS, isMonitorCreationBlocked, type Balance } from "../schema/billing";
+import { BILLING_ENDPOINTS, isMonitorCreationBlocked } from "../schema/billing";
 import { useUserSession } from "./session-context";
+import { useEndpointQuery } from "./use-endpoint";
 
 /**
  * The signed-in account's money and limits (spec §4, §7 getBalance and accountStatus), read through
@@ -18,14 +19,9 @@ export interface BalanceView {
 
 export function useBalance(): BalanceView {
   const uid = useUserSession()?.id;
-  const { result, query } = useCustom<Balance>({
-    url: BILLING_ENDPOINTS.getBalance,
-    method: "get",
-    config: { query: { uid } },
-    queryOptions: { enabled: uid !== undefined, retry: false },
-  });
+  const { datas, query } = useEndpointQuery(BILLING_ENDPOINTS.getBalance, { uid }, { enabled: uid !== undefined, retry: false });
   return {
-    balanceFen: result.data?.list?.balanceFen ?? null,
+    balanceFen: datas?.list?.balanceFen ?? null,
     isLoading: uid !== undefined && query.isLoading,
     errorMessage: query.error?.message ?? null,
   };
@@ -44,16 +40,15 @@ export interface ProductAccess {
  */
 export function useProductAccess(productCode: number): ProductAccess {
   const uid = useUserSession()?.id;
-  const { query } = useCustom({
-    url: BILLING_ENDPOINTS.accountStatus,
-    method: "get",
-    config: { query: { uid, productCode, count: ACCOUNT_STATUS_COUNT } },
-    queryOptions: {
+  const { query } = useEndpointQuery(
+    BILLING_ENDPOINTS.accountStatus,
+    { uid, productCode, count: ACCOUNT_STATUS_COUNT },
+    {
       enabled: uid !== undefined,
       // A limits code is an answer, not a failure worth asking again about.
       retry: (failures: number, error: HttpError) => !isMonitorCreationBlocked(Number(error.statusCode)) && failures < 1,
     },
-  });
+  );
   const error = query.error;
   const blocked = error && isMonitorCreationBlocked(Number(error.statusCode)) ? { code: Number(error.statusCode), message: error.message } : null;
   return { blocked };

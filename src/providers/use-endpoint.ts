@@ -1,4 +1,4 @@
-import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, type BaseRecord, type DataProvider, type HttpError } from "@refinedev/core";
 import { webapiPath, type Endpoint, type EndpointDatas, type EndpointExtra, type EndpointInput } from "../schema/contract";
 import type { WebapiCustomResponse } from "./data-provider";
 
@@ -40,4 +40,13 @@ export function useEndpointMutation<E extends Endpoint & { method: "POST" }>(end
       return response.data as EndpointDatas<E>;
     },
   };
+}
+
+/**
+ * The same custom call outside a component (a clock measured once per data provider, the session
+ * check): resolves to `datas`, rejects with the data provider's HttpError.
+ */
+export async function queryEndpoint<E extends Endpoint & { method: "GET" }>(provider: DataProvider, endpoint: E, params: EndpointInput<E>): Promise<EndpointDatas<E>> {
+  const response = await provider.custom!({ url: webapiPath(endpoint), method: "get", query: params as Record<string, unknown>, meta: { endpoint } });
+  return response.data as EndpointDatas<E>;
 }

@@ -1,7 +1,8 @@
 import { useDataProvider } from "@refinedev/core";
 import { useEffect } from "react";
-import { COMMON_ENDPOINTS } from "./common-endpoints";
+import { COMMON_ENDPOINTS } from "../schema/common";
 import { useUserSession } from "./session-context";
+import { queryEndpoint } from "./use-endpoint";
 
 /**
  * The session check of spec §4 ("a session check on header load does the same"): one call that
@@ -16,8 +17,6 @@ export function useSessionCheck(): void {
 
   useEffect(() => {
     if (!token) return;
-    getDataProvider()
-      .custom?.({ url: COMMON_ENDPOINTS.getTime, method: "get" })
-      .catch(() => undefined);
+    queryEndpoint(getDataProvider(), COMMON_ENDPOINTS.getTime, {}).catch(() => undefined);
   }, [getDataProvider, token]);
 }

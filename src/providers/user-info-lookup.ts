@@ -1,8 +1,7 @@
+import { ACCOUNT_ENDPOINTS } from "../schema/account";
 import { ResultCode } from "../schema/envelope";
-import type { HttpClient } from "./http-client";
+import { callEndpoint, type HttpClient } from "./http-client";
 import type { SessionStore } from "./session-store";
-
-export const GET_USER_INFO_PATH = "/user/v2/getUserInfo";
 
 export interface UserInfoLookupDeps {
   http: HttpClient;
@@ -16,7 +15,7 @@ export interface UserInfoLookupDeps {
  * with `datas.userInfo` as the user session. Resolves to whether a session was stored.
  */
 export async function lookupUserInfo(deps: UserInfoLookupDeps, userId: string, token: string): Promise<boolean> {
-  const envelope = await deps.http.get<{ userInfo?: Record<string, unknown> } | null>(GET_USER_INFO_PATH, { userId, token });
+  const envelope = await callEndpoint(deps.http, ACCOUNT_ENDPOINTS.getUserInfo, { userId }, { token });
   const userInfo = envelope.datas?.userInfo;
   if (envelope.code !== ResultCode.success || !userInfo) return false;
   return deps.sessionStore.setUser({ ...userInfo, token, timestamp: deps.now() }) !== null;

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 import type { z } from "zod";
+import type { ChartDataSchema } from "../schema/chart";
+import type { Endpoint } from "../schema/contract";
 import type { EvidenceKind } from "../schema/evidence-entry";
 import type { SectionPageProps } from "./derive";
 
@@ -31,12 +33,13 @@ interface PageBase {
 }
 
 /**
- * Where a dataChart page's figures come from: a GET endpoint (relative to /webapi) answering
- * ChartData (src/schema/chart.ts) in `datas`, and how to draw it. A chart page without one shows
+ * Where a dataChart page's figures come from: a GET endpoint answering ChartData
+ * (src/schema/chart.ts) in `datas`, and how to draw it. A chart page without one shows
  * that there is no data yet; it never draws invented figures.
  */
 export interface ChartSource {
-  endpoint: string;
+  /** A contract endpoint (src/schema) called without parameters. */
+  endpoint: Endpoint<"GET", z.ZodObject, typeof ChartDataSchema>;
   /** Line for a trend over time, bar for counts per category. */
   type: "line" | "bar";
   /** Axis titles, e.g. 日期 and 疑似侵权条数. */

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { ACCOUNT_STATUS_PRODUCT_CODE, MONITOR_BLOCKING_LIMITS_CODES } from "./constants";
+import { endpoint } from "./contract";
 import { FEN_PER_YUAN } from "./money";
+import { UidSchema } from "./personal";
 
 /**
  * The account's money and what it may use (spec §3 "Balance: list.balance. Monitoring account:
- * money balance and a limits code", §4, §7 getBalance and accountStatus). Paths are relative to /webapi.
+ * money balance and a limits code", §4, §7 getBalance and accountStatus); the calls are
+ * BILLING_ENDPOINTS at the end.
  */
-export const BILLING_ENDPOINTS = {
-  getBalance: "/personal/v2/getBalance",
-  accountStatus: "/user/v2/accountStatus",
-} as const;
 
 /**
  * Products accountStatus answers for. The spec names one product code, 40001, asked with count 1
@@ -56,7 +55,7 @@ export function isMonitorCreationBlocked(code: number): boolean {
 /** The most units one accountStatus call asks about (a sanity bound, not a business limit). */
 export const ACCOUNT_STATUS_MAX_COUNT = 10_000;
 
-export const AccountStatusQuerySchema = z.object({
+const AccountStatusQuerySchema = z.object({
   productCode: z.coerce.number({ error: "产品编号不正确" }).int("产品编号不正确").positive("产品编号不正确"),
   count: z.coerce
     .number({ error: "数量须为正整数" })
@@ -96,3 +95,28 @@ export function formatBalanceYuan(fen: number): string {
 export function balanceOf(fen: number): Balance {
   return { list: { balance: yuanAmount(fen), balanceFen: fen } };
 }
+
+const TAG = "计费";
+
+export const BILLING_ENDPOINTS = {
+  getBalance: endpoint({
+    method: "GET",
+    path: "/personal/v2/getBalance",
+    input: z.object({ uid: UidSchema }),
+    datas: BalanceSchema,
+    session: "user",
+    tag: TAG,
+    summary: "账户余额：datas.list.balance 为元（两位小数的字符串），datas.list.balanceFen 为同值的整数分；新账号为 0",
+  }),
+  /** The answer is its code alone (200 or a limits code of AccountLimitCode); `datas` is null. */
+  accountStatus: endpoint({
+    method: "GET",
+    path: "/user/v2/accountStatus",
+    input: z.object({ uid: UidSchema, ...AccountStatusQuerySchema.shape }),
+    datas: z.null(),
+    session: "user",
+    tag: TAG,
+    summary:
+      "账户能否使用某产品（只看 code）：200 可以；309 产品不存在或未开通，305 子账号，304 未实名认证，301 余额不足且未签订线下合同。40001 为信息监测",
+  }),
+};

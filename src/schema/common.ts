@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { endpoint } from "./contract";
 
-/** Payloads of the common calls of spec §7 (getTime, getDappList, getBanner, getCmsArticle). */
+/** The common calls of spec §7 (getTime, getDappList, getBanner, getCmsArticle): payloads, then COMMON_ENDPOINTS. */
 
-export const ServerTimeSchema = z.object({
+const ServerTimeSchema = z.object({
   serverTime: z.number().int().describe("服务器当前时间（毫秒）"),
 });
-export type ServerTime = z.infer<typeof ServerTimeSchema>;
 
 /** Related application (spec §3), listed in the drawer by category; 4 = mobile apps. */
 export const DappCategory = { 1: "证据服务", 2: "司法服务", 3: "监测服务", 4: "移动应用" } as const;
@@ -21,7 +21,7 @@ export const DappSchema = z.object({
 });
 export type Dapp = z.infer<typeof DappSchema>;
 
-export const DappListExtraSchema = z.object({ menuList: z.array(DappSchema) });
+const DappListExtraSchema = z.object({ menuList: z.array(DappSchema) });
 
 /** Banner templates the home carousel knows (spec §3). */
 export const BANNER_TEMPLATE_IDS = [1, 2, 3, 4, 5, 7, 8] as const;
@@ -39,9 +39,9 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-export const BannerListSchema = z.object({ bannerList: z.array(BannerSchema) });
+const BannerListSchema = z.object({ bannerList: z.array(BannerSchema) });
 
-export const GetBannerQuerySchema = z.object({
+const GetBannerQuerySchema = z.object({
   time: z.coerce.number().int().optional().describe("防缓存时间戳"),
 });
 
@@ -67,6 +67,48 @@ export const GetCmsArticleQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(10),
 });
 
-export const CmsNewArticleListSchema = z.object({
+const CmsNewArticleListSchema = z.object({
   cmsNewArticleList: z.array(CmsArticleSummarySchema),
 });
+
+export const COMMON_ENDPOINTS = {
+  /** A token, when sent, is checked and refreshed: the session check of spec §4 calls this. */
+  getTime: endpoint({
+    method: "GET",
+    path: "/common/v2/getTime",
+    input: z.object({}),
+    datas: ServerTimeSchema,
+    session: "optional",
+    tag: "公共",
+    summary: "服务器时间（毫秒），首页时钟据此校准",
+  }),
+  /** Spec §7: the list travels in extraData.menuList; `datas` is null. */
+  getDappList: endpoint({
+    method: "GET",
+    path: "/common/v2/getDappList",
+    input: z.object({}),
+    datas: z.null(),
+    extraData: DappListExtraSchema,
+    session: "optional",
+    tag: "公共",
+    summary: "相关应用列表（按类别 1-4，display = 1 时显示）",
+  }),
+  getBanner: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getBanner",
+    input: GetBannerQuerySchema,
+    datas: BannerListSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "首页轮播图",
+  }),
+  getCmsArticle: endpoint({
+    method: "GET",
+    path: "/extractEvidence/v2/getCmsArticle",
+    input: GetCmsArticleQuerySchema,
+    datas: CmsNewArticleListSchema,
+    session: "tokenless",
+    tag: "内容",
+    summary: "最新产品动态（pageNewSize 条，默认 6 条）",
+  }),
+};

@@ -48,6 +48,8 @@ export interface Endpoint<
   tag: string;
   /** One line for the OpenAPI document: what the call does and its rules. */
   summary: string;
+  /** The OpenAPI document's longer text, where the codes a call answers need listing. */
+  description?: string;
 }
 
 /** Declares an endpoint; the identity function keeps its literal types for both sides. */

@@ -13,6 +13,8 @@ function codeList<const T extends readonly CodeItem[]>(items: T, required: strin
   return {
     items,
     idSchema: z.literal(ids, { error: required }),
+    /** The id as a request field sends it (a form field is text): coerced, then checked, with the same message. */
+    fieldSchema: z.coerce.number({ error: required }).pipe(z.literal(ids, { error: required })),
     nameOf: (id: number): string | undefined => items.find((item) => item.id === id)?.name,
   };
 }
@@ -54,6 +56,7 @@ const industries = codeList(
 );
 export const INDUSTRIES = industries.items;
 export const IndustryIdSchema = industries.idSchema;
+export const IndustryIdFieldSchema = industries.fieldSchema;
 export type IndustryId = z.infer<typeof IndustryIdSchema>;
 export const industryName = industries.nameOf;
 
@@ -69,6 +72,7 @@ const institutionTypes = codeList(
 );
 export const INSTITUTION_TYPES = institutionTypes.items;
 export const InstitutionTypeIdSchema = institutionTypes.idSchema;
+export const InstitutionTypeIdFieldSchema = institutionTypes.fieldSchema;
 export type InstitutionTypeId = z.infer<typeof InstitutionTypeIdSchema>;
 export const institutionTypeName = institutionTypes.nameOf;
 

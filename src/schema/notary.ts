@@ -1,17 +1,14 @@
 import { z } from "zod";
+import { encryptedField } from "./account";
+import { endpoint } from "./contract";
 import { ImageCaptchaSchema, PasswordSchema } from "./credentials";
 import { textRule } from "./string-rule";
 
 /**
  * The notary offices' own sign-in (spec §2 /info/notaryOfficeLogin, §4 notary session, §6 notary
- * office user): contract shared by the browser, the server and the operator's CLI. Paths are
- * relative to /webapi; they are ours (DESIGN.md §4), the spec names none.
+ * office user): contract shared by the browser, the server and the operator's CLI. The paths are
+ * ours (DESIGN.md §4), the spec names none; the endpoints are at the end.
  */
-export const NOTARY_ENDPOINTS = {
-  login: "/notary/v2/login",
-  logout: "/notary/v2/logout",
-  getNotaryInfo: "/notary/v2/getNotaryInfo",
-} as const;
 
 /**
  * Staff accounts are handed out by an operator, not registered, so they are plain names rather
@@ -65,3 +62,40 @@ export type NotaryLoginResult = z.infer<typeof NotaryLoginResultSchema>;
 
 export const NotaryInfoSchema = z.object({ notaryUser: NotaryUserSchema });
 export type NotaryInfo = z.infer<typeof NotaryInfoSchema>;
+
+const TAG = "公证处";
+
+export const NOTARY_ENDPOINTS = {
+  login: endpoint({
+    method: "POST",
+    path: "/notary/v2/login",
+    input: z.object({
+      encryptAccount: encryptedField("账号"),
+      encryptPassword: encryptedField("密码"),
+      vcode: z.string().max(10).optional().describe("图形验证码"),
+    }),
+    datas: NotaryLoginResultSchema,
+    session: "tokenless",
+    tag: TAG,
+    summary: "公证处工作人员登录：账号 + 密码（MD5 后 RSA-OAEP 加密）+ 图形验证码；会话 8 小时无操作失效",
+    description: "200 登录成功；1002 图形验证码错误；3010 账号或密码错误；3014 失败次数过多暂时锁定；3015 账号已停用。",
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/notary/v2/logout",
+    input: z.object({}),
+    datas: z.null(),
+    session: "notary",
+    tag: TAG,
+    summary: "公证处工作人员退出登录：结束当前公证处会话",
+  }),
+  getNotaryInfo: endpoint({
+    method: "GET",
+    path: "/notary/v2/getNotaryInfo",
+    input: z.object({}),
+    datas: NotaryInfoSchema,
+    session: "notary",
+    tag: TAG,
+    summary: "当前登录的公证处工作人员",
+  }),
+};

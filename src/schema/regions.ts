@@ -92,7 +92,8 @@ export const REGION_MESSAGE = {
 
 /**
  * A province/city/district triple that exists and belongs together. The required checks abort,
- * so an empty field is not reported a second time as a mismatch.
+ * so an empty field is not reported a second time as a mismatch; the match is checked whenever the
+ * three are there, even beside another field's error (updateProfile's body adds industryId).
  */
 export const RegionSelectionSchema = z
   .object({
@@ -100,10 +101,18 @@ export const RegionSelectionSchema = z
     city: z.string({ error: REGION_MESSAGE.city }).min(1, { error: REGION_MESSAGE.city, abort: true }),
     district: z.string({ error: REGION_MESSAGE.district }).min(1, { error: REGION_MESSAGE.district, abort: true }),
   })
-  .superRefine(({ province, city, district }, ctx) => {
-    const path = findRegionPath(district);
-    if (!path || path.city.id !== city || path.province.id !== province) {
-      ctx.addIssue({ code: "custom", path: ["district"], message: REGION_MESSAGE.mismatch });
-    }
-  });
+  .superRefine(
+    ({ province, city, district }, ctx) => {
+      const path = findRegionPath(district);
+      if (!path || path.city.id !== city || path.province.id !== province) {
+        ctx.addIssue({ code: "custom", path: ["district"], message: REGION_MESSAGE.mismatch });
+      }
+    },
+    { when: ({ value }) => hasThreeParts(value) },
+  );
 export type RegionSelection = z.infer<typeof RegionSelectionSchema>;
+
+function hasThreeParts(value: unknown): boolean {
+  const parts = value as Record<string, unknown> | null;
+  return ["province", "city", "district"].every((name) => typeof parts?.[name] === "string" && parts[name] !== "");
+}

@@ -1,10 +1,11 @@
-import { verifyEvidenceBundle, type CheckStatus, type VerificationCheck } from "../../server/ledger/verify-bundle";
+import { verifyEvidenceBundle, type CheckStatus, type VerificationCheck } from "../../shared/ledger/verify-bundle";
 import { canonicalJson } from "../schema/canonical-json";
 import { EvidenceEntrySchema, type EvidenceEntry } from "../schema/evidence-entry";
+import { nobleLedgerCrypto } from "./ledger-crypto";
 
 /**
  * The complete check of one certificate, the same in the browser (verification pages) and in the
- * offline verifier: the ledger entry's format, the ledger proof (server/ledger/verify-bundle.ts:
+ * offline verifier: the ledger entry's format, the ledger proof (shared/ledger/verify-bundle.ts:
  * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
  * checkpoint) and, when a file is given, its digests against the entry.
  */
@@ -102,7 +103,7 @@ export function verifyCertificate(input: CertificateVerificationInput): Certific
     bundle: input.proofBundle,
     verifierKeys: input.verifierKeys,
     ...(input.newerCheckpoint === undefined ? {} : { newerCheckpoint: input.newerCheckpoint, consistencyProof: input.consistencyProof ?? [] }),
-  });
+  }, nobleLedgerCrypto);
   checks.push(...ledger.checks);
   checks.push(checkDigest("file-sha256", "SHA-256", entry?.sha256, input.file?.sha256, entry));
   if (input.file === undefined || input.file.sm3 !== undefined) checks.push(checkDigest("file-sm3", "SM3", entry?.sm3, input.file?.sm3, entry));

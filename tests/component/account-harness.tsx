@@ -9,6 +9,7 @@ import { createScanLoginClient } from "../../src/providers/scan-login-client";
 import { ScanLoginClientProvider } from "../../src/providers/scan-login-context";
 import { createSecondStepStorage } from "../../src/providers/second-step-storage";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../../src/providers/session-store";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import type { Envelope } from "../../src/schema/envelope";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { RefineHarness } from "./refine-harness";
@@ -57,7 +58,7 @@ export function renderAccountScreen(options: {
 }) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (options.user) sessionStore.setUser(options.user);
-  const { http, calls, callsTo } = scriptedHttpClient({ "/user/v2/getCodeV2": ok({ codeBase64: CAPTCHA_IMAGE }), ...options.script });
+  const { http, calls, callsTo } = scriptedHttpClient({ [ACCOUNT_ENDPOINTS.getCodeV2.path]: ok({ codeBase64: CAPTCHA_IMAGE }), ...options.script });
   const client = createAccountClient({ http, crypto: fakeLoginCrypto });
   const secondStep = createSecondStepStorage(options.secondStepStorage ?? createMemoryStorage());
   const search = options.path.includes("?") ? `?${options.path.split("?")[1]}` : "";

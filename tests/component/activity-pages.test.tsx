@@ -6,8 +6,8 @@ import { ComparisonCarousel } from "../../src/pages/public/activity/comparison-c
 import { DescriptionPopup } from "../../src/pages/public/activity/description-popup";
 import { LawyerActivityPage } from "../../src/pages/public/activity/lawyer-activity-page";
 import { NotarizationActivityPage } from "../../src/pages/public/activity/notarization-activity-page";
-import { COMMON_ENDPOINTS } from "../../src/providers/common-endpoints";
 import { BUNDLE_VALID_DAYS, NOTARISATION_BUNDLES } from "../../src/schema/bundle";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { ACTIVITY_BANNER_AUTOPLAY_MS, ACTIVITY_PACKAGE_COUNT, COMPARISON_CAROUSEL_SLIDES } from "../../src/schema/constants";
 import { formatYuan } from "../../src/schema/money";
 import { AntdTestProvider } from "./antd-test-provider";
@@ -17,12 +17,12 @@ import { renderPublicPage } from "./public-page-harness";
 const PURCHASE_PACKAGE = "/personal/expenseCenter/purchasePackage";
 
 /** getTime answering a moment inside the 2017 promotion (2017-10-01 12:00 in Shanghai). */
-const IN_PROMOTION = { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2017-10-01T12:00:00+08:00") }) };
+const IN_PROMOTION = { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-10-01T12:00:00+08:00") }) };
 
 describe("bundle cards", () => {
   it("outside the promotion show the regular price alone, say the promotion has ended, and a buy button each", async () => {
     // The server's clock (today) is past 2017-11-15.
-    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards />, script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.now() }) } });
+    renderPublicPage({ path: "/Activity/notarization", element: <BundleCards />, script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }) } });
     expect(await screen.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
     const cards = NOTARISATION_BUNDLES.map((bundle) => screen.getByRole("group", { name: `1次公证 + ${bundle.snapshotLimit}条网页快照` }));
     expect(cards).toHaveLength(ACTIVITY_PACKAGE_COUNT);

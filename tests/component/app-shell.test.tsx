@@ -9,6 +9,7 @@ import { createAccessControlProvider } from "../../src/providers/access-control-
 import { createDataProvider } from "../../src/providers/data-provider";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
@@ -17,7 +18,7 @@ import { CurrentLocation } from "./refine-harness";
 async function renderShell(path: string, navigation: string, user: Record<string, unknown> = { accountType: 1 }, feedback = createAppFeedback()) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", ...user });
-  const { http } = scriptedHttpClient({ "/common/v2/getTime": ok({ serverTime: Date.now() }) });
+  const { http } = scriptedHttpClient({ [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }) });
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdTestProvider>

@@ -3,10 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AvatarUploadDialog } from "../../src/components/avatar-upload/avatar-upload-dialog";
 import { AVATAR_MAX_BYTES } from "../../src/schema/constants";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
-const UPLOAD = "/user/v2/uploadHeadPortrait";
+const UPLOAD = PERSONAL_ENDPOINTS.uploadHeadPortrait.path;
 const user = () => userEvent.setup({ applyAccept: false });
 
 function openDialog(script = {}) {

@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { ChildAccountListPage } from "../../src/pages/personal/child-accounts/child-account-list-page";
 import { CreateChildAccountPage } from "../../src/pages/personal/child-accounts/create-child-account-page";
 import { md5Hex } from "../../src/providers/login-crypto";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
-const CREATE = "/childAccount/v2/create";
-const LIST = "/childAccount/v2/list";
+const CREATE = CHILD_ACCOUNT_ENDPOINTS.create.path;
+const LIST = CHILD_ACCOUNT_ENDPOINTS.list.path;
 const SUB_ACCOUNT = { ...MAIN_ACCOUNT, id: 9, accountType: 3 };
 const child = (id: number, name: string) => ({
   id,

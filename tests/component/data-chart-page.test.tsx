@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import type { ChartSource, MainSectionDefinition } from "../../src/resources/types";
-import type { ChartData } from "../../src/schema/chart";
+import { ChartDataSchema, type ChartData } from "../../src/schema/chart";
+import { endpoint } from "../../src/schema/contract";
 import { fail, ok, type ScriptedAnswer } from "./account-harness";
 import { renderPersonal } from "./personal-harness";
 
@@ -14,7 +16,9 @@ const realRoute = (path: string) => deriveRoutes(REGISTRY).find((route) => route
 /** The chart component and echarts load lazily; the first import takes a while in a cold test run. */
 const LAZY_LOAD = { timeout: 15_000 };
 
-const TREND_SOURCE: ChartSource = { endpoint: "/trial/v2/trend", type: "line", xAxisName: "日期", yAxisName: "疑似侵权条数" };
+/** A chart endpoint as a later issue will declare one in src/schema; declared here, it reaches no server. */
+const TREND = endpoint({ method: "GET", path: "/trial/v2/trend", input: z.object({}), datas: ChartDataSchema, session: "user", tag: "试验", summary: "试验趋势" });
+const TREND_SOURCE: ChartSource = { endpoint: TREND, type: "line", xAxisName: "日期", yAxisName: "疑似侵权条数" };
 
 /** A throwaway section whose chart page has a data source, as a later issue will register one. */
 function chartRoute(source: ChartSource): SectionRoute {
@@ -46,17 +50,17 @@ describe("the dataChart page kind", () => {
 
   it("draws the series of a registered data source", async () => {
     const data: ChartData = { categories: ["2024-05-01", "2024-05-02", "2024-05-03"], series: [{ name: "网站", values: [3, 7, 2] }] };
-    const { callsTo } = openRoute(chartRoute(TREND_SOURCE), { "/trial/v2/trend": ok(data) });
+    const { callsTo } = openRoute(chartRoute(TREND_SOURCE), { [TREND.path]: ok(data) });
     const figure = await screen.findByRole("figure", { name: "样例监测数据图表" }, LAZY_LOAD);
     // What a screen reader hears: the series and its value per day, as the endpoint answered them.
     const chart = await within(figure).findByRole("img");
     await waitFor(() => expect(chart).toHaveAttribute("aria-label", "样例监测数据图表。网站：2024-05-01 3，2024-05-02 7，2024-05-03 2。"));
     expect(screen.queryByText("暂无监测数据")).not.toBeInTheDocument();
-    expect(callsTo("/trial/v2/trend")).toHaveLength(1);
+    expect(callsTo(TREND.path)).toHaveLength(1);
   });
 
   it("with a data source that has no figures yet, shows the empty frame and says there is no data", async () => {
-    openRoute(chartRoute(TREND_SOURCE), { "/trial/v2/trend": ok({ categories: [], series: [] }) });
+    openRoute(chartRoute(TREND_SOURCE), { [TREND.path]: ok({ categories: [], series: [] }) });
     const figure = await screen.findByRole("figure", { name: "样例监测数据图表" }, LAZY_LOAD);
     await waitFor(() => expect(within(figure).getByRole("img")).toHaveAttribute("aria-label", "样例监测数据图表：暂无数据。"));
     expect(screen.getByText("暂无监测数据")).toBeInTheDocument();
@@ -64,7 +68,7 @@ describe("the dataChart page kind", () => {
   });
 
   it("shows the server's message when the data source fails", async () => {
-    openRoute(chartRoute(TREND_SOURCE), { "/trial/v2/trend": fail(500, "网络异常，请稍后重试") });
+    openRoute(chartRoute(TREND_SOURCE), { [TREND.path]: fail(500, "网络异常，请稍后重试") });
     expect(await screen.findByText("网络异常，请稍后重试")).toBeInTheDocument();
     expect(screen.queryByRole("figure")).not.toBeInTheDocument();
   });

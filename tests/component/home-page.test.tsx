@@ -7,6 +7,7 @@ import { HomePage } from "../../src/pages/home/home-page";
 import { NewsTicker } from "../../src/pages/home/news-ticker";
 import { SceneWheel } from "../../src/pages/home/scene-wheel";
 import type { Banner } from "../../src/schema/common";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
 
@@ -15,7 +16,7 @@ vi.setConfig({ testTimeout: 20_000 });
 useDesktopMediaQueries();
 
 const CHAIN = "/extractEvidence/v2/getBlockHeightAndTxCount";
-const NEWS = "/extractEvidence/v2/getCmsArticle";
+const NEWS = COMMON_ENDPOINTS.getCmsArticle.path;
 
 const article = (articleId: number, title: string, createDate: string) => ({
   articleId,
@@ -45,8 +46,8 @@ function renderHome(options: { user?: Record<string, unknown>; script?: Record<s
     element: <HomePage />,
     user: options.user,
     script: {
-      "/common/v2/getTime": ok({ serverTime: Date.UTC(2024, 0, 1, 0, 0, 0) }),
-      "/extractEvidence/v2/getBanner": ok({ bannerList: [banner(1, "区块链存证")] }),
+      [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.UTC(2024, 0, 1, 0, 0, 0) }),
+      [COMMON_ENDPOINTS.getBanner.path]: ok({ bannerList: [banner(1, "区块链存证")] }),
       [NEWS]: ok({ cmsNewArticleList: [article(1, "旧的动态", "2024-01-01 09:00:00"), article(2, "最新动态", "2024-03-01 09:00:00"), article(3, "中间的动态", "2024-02-01 09:00:00")] }),
       ...options.script,
     },
@@ -72,7 +73,7 @@ describe("public home", () => {
     ]);
     expect(within(ticker).getAllByRole("link", { name: "最新动态" })[0]).toHaveAttribute("href", "/info/detailsProduct?articleId=2");
     expect(calls.find((call) => call.path === NEWS)?.params).toEqual({ pageNewSize: 6, pageNumber: 1, pageSize: 10 });
-    expect(calls.find((call) => call.path === "/extractEvidence/v2/getBanner")?.params).toEqual({ time: expect.any(Number) });
+    expect(calls.find((call) => call.path === COMMON_ENDPOINTS.getBanner.path)?.params).toEqual({ time: expect.any(Number) });
   });
 
   it("runs a clock on server time in Asia/Shanghai to the millisecond", async () => {
@@ -113,7 +114,7 @@ describe("public home", () => {
       banner(7, "整图横幅"),
       banner(8, "右侧标题"),
     ];
-    renderHome({ script: { "/extractEvidence/v2/getBanner": ok({ bannerList }) } });
+    renderHome({ script: { [COMMON_ENDPOINTS.getBanner.path]: ok({ bannerList }) } });
     await screen.findAllByText("左侧标题");
     const slideOf = (title: string) => document.querySelector(`.slick-slide:not(.slick-cloned) [aria-label="${title}"]`)!;
     expect(slideOf("左侧标题").className).toContain("hz-banner--left");

@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LoginPanel } from "../../src/pages/login/login-panel";
 import { md5Hex } from "../../src/providers/login-crypto";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
+import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login";
 import { loginUser } from "../unit/providers/login-fixtures";
 import { CAPTCHA_IMAGE, fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 
@@ -10,12 +12,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const LOGIN_V2 = "/user/v2/loginV2";
-const CAPTCHA = "/user/v2/getCodeV2";
+const LOGIN_V2 = ACCOUNT_ENDPOINTS.loginV2.path;
+const CAPTCHA = ACCOUNT_ENDPOINTS.getCodeV2.path;
 const loggedIn = (islogin = true) => ok({ loginUser: loginUser({ islogin }), token: "tk-1" });
 
 function renderPanel(script: Record<string, ScriptedAnswer> = {}, path = "/index") {
-  const view = renderAccountScreen({ path, element: <LoginPanel />, script: { "/user/v2/checkAccount": fail(3002, "账号已注册"), ...script } });
+  const view = renderAccountScreen({ path, element: <LoginPanel />, script: { [ACCOUNT_ENDPOINTS.checkAccount.path]: fail(3002, "账号已注册"), ...script } });
   return { ...view, location: () => screen.getByLabelText("当前地址").textContent };
 }
 
@@ -77,12 +79,12 @@ describe("login panel", () => {
   });
 
   it("a well-formed account is checked with the server on blur; anything but 3002 shows its message", async () => {
-    const { callsTo } = renderPanel({ "/user/v2/checkAccount": fail(3001, "该账号尚未注册，请先注册") });
+    const { callsTo } = renderPanel({ [ACCOUNT_ENDPOINTS.checkAccount.path]: fail(3001, "该账号尚未注册，请先注册") });
     const u = user();
     await u.type(screen.getByLabelText("手机号或邮箱"), "13800138000");
     await u.tab();
     expect(await screen.findByText("该账号尚未注册，请先注册")).toBeInTheDocument();
-    expect(callsTo("/user/v2/checkAccount")).toEqual([{ method: "GET", path: "/user/v2/checkAccount", params: { account: "13800138000" }, tokenless: true }]);
+    expect(callsTo(ACCOUNT_ENDPOINTS.checkAccount.path)).toEqual([{ method: "GET", path: ACCOUNT_ENDPOINTS.checkAccount.path, params: { account: "13800138000" }, tokenless: true }]);
   });
 
   it("an existing account (3002) shows nothing", async () => {
@@ -90,7 +92,7 @@ describe("login panel", () => {
     const u = user();
     await u.type(screen.getByLabelText("手机号或邮箱"), "someone@example.com");
     await u.tab();
-    await waitFor(() => expect(callsTo("/user/v2/checkAccount")).toHaveLength(1));
+    await waitFor(() => expect(callsTo(ACCOUNT_ENDPOINTS.checkAccount.path)).toHaveLength(1));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -157,7 +159,7 @@ describe("login panel", () => {
   it("3011: the server's message with 修改密码 and 下次再说; 下次再说 logs in through delaysUpdatePwd", async () => {
     const { callsTo, location } = renderPanel({
       [LOGIN_V2]: fail(3011, "您的密码已长期未修改，建议立即修改"),
-      "/user/v2/delaysUpdatePwd": loggedIn(),
+      [ACCOUNT_ENDPOINTS.delaysUpdatePwd.path]: loggedIn(),
     });
     const u = user();
     await fillPasswordLogin(u);
@@ -167,7 +169,7 @@ describe("login panel", () => {
     expect(within(dialog).getByRole("button", { name: "修改密码" })).toBeInTheDocument();
     await u.click(within(dialog).getByRole("button", { name: "下次再说" }));
     await waitFor(() => expect(location()).toBe("/"));
-    expect(callsTo("/user/v2/delaysUpdatePwd")[0].params).toEqual({
+    expect(callsTo(ACCOUNT_ENDPOINTS.delaysUpdatePwd.path)[0].params).toEqual({
       encryptAccount: "rsa(13800138000)",
       encryptPassword: `rsa(${md5Hex("abc123")})`,
       ipAddress: "",
@@ -205,12 +207,12 @@ describe("login panel", () => {
       await u.type(within(form).getByLabelText("手机号或邮箱"), "13800138000");
       await u.click(within(form).getByRole("button", { name: "获取验证码" }));
       expect(await within(form).findByText("请勾选用户注册协议和隐私协议")).toBeInTheDocument();
-      expect(callsTo("/user/v2/sendPhoneVCode")).toEqual([]);
+      expect(callsTo(ACCOUNT_ENDPOINTS.sendPhoneVCode.path)).toEqual([]);
     });
 
     it("sends type 5 to the phone, then counts 59 s down with the button disabled, then is idle again", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      const { callsTo } = renderPanel({ "/user/v2/sendPhoneVCode": ok() });
+      const { callsTo } = renderPanel({ [ACCOUNT_ENDPOINTS.sendPhoneVCode.path]: ok() });
       const u = user();
       const form = await openCodeTab(u);
       await u.type(within(form).getByLabelText("手机号或邮箱"), "13800138000");
@@ -218,8 +220,8 @@ describe("login panel", () => {
       await u.click(within(form).getByRole("button", { name: "获取验证码" }));
       const counting = await within(form).findByRole("button", { name: "59秒后重新获取" });
       expect(counting).toBeDisabled();
-      expect(callsTo("/user/v2/sendPhoneVCode")).toEqual([
-        { method: "GET", path: "/user/v2/sendPhoneVCode", params: { account: "13800138000", type: 5 }, tokenless: true },
+      expect(callsTo(ACCOUNT_ENDPOINTS.sendPhoneVCode.path)).toEqual([
+        { method: "GET", path: ACCOUNT_ENDPOINTS.sendPhoneVCode.path, params: { account: "13800138000", type: 5 }, tokenless: true },
       ]);
       await advance(1_000);
       expect(within(form).getByRole("button", { name: "58秒后重新获取" })).toBeDisabled();
@@ -228,7 +230,7 @@ describe("login panel", () => {
     });
 
     it("an e-mail account gets its code by e-mail; a refusal (1005) is shown and the button stays idle", async () => {
-      const { callsTo } = renderPanel({ "/user/v2/sendEmailVCode": fail(1005, "验证码发送过于频繁，请稍后再试") });
+      const { callsTo } = renderPanel({ [ACCOUNT_ENDPOINTS.sendEmailVCode.path]: fail(1005, "验证码发送过于频繁，请稍后再试") });
       const u = user();
       const form = await openCodeTab(u);
       await u.type(within(form).getByLabelText("手机号或邮箱"), "someone@example.com");
@@ -236,7 +238,7 @@ describe("login panel", () => {
       await u.click(within(form).getByRole("button", { name: "获取验证码" }));
       expect(await within(form).findByText("验证码发送过于频繁，请稍后再试")).toBeInTheDocument();
       expect(within(form).getByRole("button", { name: "获取验证码" })).toBeEnabled();
-      expect(callsTo("/user/v2/sendEmailVCode")[0].params).toEqual({ account: "someone@example.com", type: 5 });
+      expect(callsTo(ACCOUNT_ENDPOINTS.sendEmailVCode.path)[0].params).toEqual({ account: "someone@example.com", type: 5 });
     });
 
     it("only requires a non-empty code, logs in with loginVcode, and keeps a failure tip on screen", async () => {
@@ -254,7 +256,7 @@ describe("login panel", () => {
       expect(await within(form).findByText("验证码错误")).toBeInTheDocument();
       expect(callsTo(LOGIN_V2)[0].params).toEqual({ encryptAccount: "rsa(13800138000)", loginVcode: "1", type: 1, ipAddress: "" });
       // Spec §5 checks existence on blur in password login only: code login registers new phone numbers.
-      expect(callsTo("/user/v2/checkAccount")).toEqual([]);
+      expect(callsTo(ACCOUNT_ENDPOINTS.checkAccount.path)).toEqual([]);
       await advance(5_000);
       expect(within(form).getByText("验证码错误")).toBeInTheDocument();
     });
@@ -295,7 +297,7 @@ describe("login panel", () => {
   });
 
   it("scan login frames the messaging app's QR code (scan-login.test.tsx covers the rest)", async () => {
-    renderPanel({ "/wxLogin/getWebWxQrUrl": ok({ qrCodeUrl: "http://localhost/dev/wx/qr?state=s1" }) });
+    renderPanel({ [SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl.path]: ok({ qrCodeUrl: "http://localhost/dev/wx/qr?state=s1" }) });
     const u = user();
     await u.click(screen.getByRole("tab", { name: "扫码登录" }));
     expect(await screen.findByTitle("扫码登录二维码")).toHaveAttribute("src", "http://localhost/dev/wx/qr?state=s1");

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
-import { ACCOUNT_LIMIT_MESSAGES } from "../../src/schema/billing";
+import { ACCOUNT_LIMIT_MESSAGES, BILLING_ENDPOINTS } from "../../src/schema/billing";
 import { fail, ok, type ScriptedAnswer } from "./account-harness";
 import { disabledLinkButton } from "./disabled-link-button";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
@@ -32,11 +32,11 @@ afterEach(() => {
 
 describe("the information-monitoring guide's actions (spec §2, §4)", () => {
   it("offers recharge with the balance, new monitoring, the results and the price panel when the account may monitor", async () => {
-    const { calls } = await openGuide({ "/personal/v2/getBalance": balance(30_000), "/user/v2/accountStatus": ok() });
+    const { calls } = await openGuide({ [BILLING_ENDPOINTS.getBalance.path]: balance(30_000), [BILLING_ENDPOINTS.accountStatus.path]: ok() });
     expect(await screen.findByRole("link", { name: "余额 300.00 元，继续充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
     await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew"));
     expect(screen.getByRole("link", { name: "查看监测结果" })).toHaveAttribute("href", "/monitor/text/ystwdataList");
-    expect(calls.find((call) => call.path === "/user/v2/accountStatus")?.params).toEqual({ uid: MAIN_ACCOUNT.id, productCode: 40001, count: 1 });
+    expect(calls.find((call) => call.path === BILLING_ENDPOINTS.accountStatus.path)?.params).toEqual({ uid: MAIN_ACCOUNT.id, productCode: 40001, count: 1 });
 
     await userEvent.click(screen.getByRole("button", { name: "查看收费标准" }));
     const pricing = screen.getByRole("region", { name: "监测收费标准" });
@@ -47,7 +47,7 @@ describe("the information-monitoring guide's actions (spec §2, §4)", () => {
   });
 
   it.each([301, 304, 305, 309] as const)("disables new monitoring on limits code %i, with a not-allowed cursor and the reason on hover", async (code) => {
-    await openGuide({ "/personal/v2/getBalance": balance(0), "/user/v2/accountStatus": fail(code, ACCOUNT_LIMIT_MESSAGES[code]) });
+    await openGuide({ [BILLING_ENDPOINTS.getBalance.path]: balance(0), [BILLING_ENDPOINTS.accountStatus.path]: fail(code, ACCOUNT_LIMIT_MESSAGES[code]) });
     const button = await disabledLinkButton("新建信息监测");
     expect(button).not.toHaveAttribute("href");
     expect(button).toHaveClass("ant-btn-disabled");
@@ -59,9 +59,9 @@ describe("the information-monitoring guide's actions (spec §2, §4)", () => {
   });
 
   it("leaves new monitoring active when accountStatus fails for another reason (the server checks again on creation)", async () => {
-    const { calls } = await openGuide({ "/personal/v2/getBalance": balance(0), "/user/v2/accountStatus": fail(500, "网络异常，请稍后重试") });
+    const { calls } = await openGuide({ [BILLING_ENDPOINTS.getBalance.path]: balance(0), [BILLING_ENDPOINTS.accountStatus.path]: fail(500, "网络异常，请稍后重试") });
     // One more try after a failure, then the button is left active.
-    await waitFor(() => expect(calls.filter((call) => call.path === "/user/v2/accountStatus")).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(calls.filter((call) => call.path === BILLING_ENDPOINTS.accountStatus.path)).toHaveLength(2), { timeout: 5000 });
     await waitFor(() => expect(screen.getByRole("link", { name: "新建信息监测" })).toHaveAttribute("href", "/monitor/text/ystwnew"));
     expect(screen.getByText("新建信息监测", { selector: "a, a *" }).closest("a")).not.toHaveAttribute("aria-disabled", "true");
   });

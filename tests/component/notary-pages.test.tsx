@@ -14,6 +14,8 @@ import { createNotaryClient } from "../../src/providers/notary-client";
 import { NotaryServicesProvider } from "../../src/providers/notary-context";
 import { createSecondStepStorage } from "../../src/providers/second-step-storage";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
+import { NOTARY_ENDPOINTS } from "../../src/schema/notary";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { CAPTCHA_IMAGE, fail, ok, scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
 import { RefineHarness } from "./refine-harness";
@@ -22,10 +24,10 @@ import { RefineHarness } from "./refine-harness";
 vi.setConfig({ testTimeout: 20_000 });
 
 const NOTARY_USER = { id: 3, account: "li.si", name: "李四", officeName: "衡州市公证处" };
-const LOGIN = "/notary/v2/login";
-const LOGOUT = "/notary/v2/logout";
-const INFO = "/notary/v2/getNotaryInfo";
-const CAPTCHA = "/user/v2/getCodeV2";
+const LOGIN = NOTARY_ENDPOINTS.login.path;
+const LOGOUT = NOTARY_ENDPOINTS.logout.path;
+const INFO = NOTARY_ENDPOINTS.getNotaryInfo.path;
+const CAPTCHA = ACCOUNT_ENDPOINTS.getCodeV2.path;
 
 /** A notary screen with the real notary client and auth over scripted answers; records each call's session option. */
 function renderNotaryScreen(options: { path: string; element: React.ReactNode; script?: Record<string, ScriptedAnswer>; notary?: Record<string, unknown> }) {

@@ -6,6 +6,8 @@ import { createAccountClient } from "../../src/providers/account-client";
 import { createAuthProvider } from "../../src/providers/auth-provider";
 import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { BILLING_ENDPOINTS } from "../../src/schema/billing";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import type { Envelope } from "../../src/schema/envelope";
 import { disabledLinkButton } from "./disabled-link-button";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
@@ -17,9 +19,9 @@ function setup(user: Record<string, unknown>, answers: Record<string, Envelope<u
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
   const { http, calls } = fakeHttpClient({
-    "/user/v2/logout": { code: 200, message: "成功", datas: null },
-    "/personal/v2/getBalance": balance(0, "0.00"),
-    "/user/v2/accountStatus": usable,
+    [ACCOUNT_ENDPOINTS.logout.path]: { code: 200, message: "成功", datas: null },
+    [BILLING_ENDPOINTS.getBalance.path]: balance(0, "0.00"),
+    [BILLING_ENDPOINTS.accountStatus.path]: usable,
     ...answers,
   });
   const accounts = createAccountClient({ http, crypto: createLoginCrypto({ http }) });
@@ -44,8 +46,8 @@ describe("operation panel", () => {
   it("asks getBalance for the signed-in user and accountStatus for information monitoring (40001, count 1)", async () => {
     const { calls } = setup({ loginAccount: "zhangsan" });
     await screen.findByRole("link", { name: "余额 0 元，立即充值" });
-    expect(calls.find((call) => call.path === "/personal/v2/getBalance")?.params).toEqual({ uid: 7 });
-    await waitFor(() => expect(calls.find((call) => call.path === "/user/v2/accountStatus")?.params).toEqual({ uid: 7, productCode: 40001, count: 1 }));
+    expect(calls.find((call) => call.path === BILLING_ENDPOINTS.getBalance.path)?.params).toEqual({ uid: 7 });
+    await waitFor(() => expect(calls.find((call) => call.path === BILLING_ENDPOINTS.accountStatus.path)?.params).toEqual({ uid: 7, productCode: 40001, count: 1 }));
   });
 
   // Spec §4: zero invites a first recharge, a debt shows the balance then recharge, a credit offers to top up again.
@@ -55,7 +57,7 @@ describe("operation panel", () => {
     [150_000, "1500.00", "1,500.00", "余额 1,500.00 元，继续充值"],
     [12_345, "123.45", "123.45", "余额 123.45 元，继续充值"],
   ])("with %i fen shows the balance %s yuan and the recharge button reads as the rule says", async (fen, yuan, shown, label) => {
-    setup({ loginAccount: "zhangsan" }, { "/personal/v2/getBalance": balance(fen, yuan) });
+    setup({ loginAccount: "zhangsan" }, { [BILLING_ENDPOINTS.getBalance.path]: balance(fen, yuan) });
     const recharge = await screen.findByRole("link", { name: label });
     expect(recharge).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
     expect(screen.getByText("账户余额（元）")).toBeInTheDocument();
@@ -69,14 +71,14 @@ describe("operation panel", () => {
   });
 
   it("says so when the balance cannot be read, and still offers a plain recharge", async () => {
-    setup({ loginAccount: "zhangsan" }, { "/personal/v2/getBalance": { code: 500, message: "网络异常，请稍后重试", datas: null } });
+    setup({ loginAccount: "zhangsan" }, { [BILLING_ENDPOINTS.getBalance.path]: { code: 500, message: "网络异常，请稍后重试", datas: null } });
     expect(await screen.findByText("账户余额暂时无法读取：网络异常，请稍后重试")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "充值" })).toHaveAttribute("href", "/personal/expenseCenter/onlineCharge");
   });
 
   it("greys out new information monitoring when the account may not start it, and says why on hover", async () => {
     const message = "账户余额不足，请先充值（已签订线下合同的账户不受此限）";
-    setup({ loginAccount: "zhangsan" }, { "/user/v2/accountStatus": { code: 301, message, datas: null } });
+    setup({ loginAccount: "zhangsan" }, { [BILLING_ENDPOINTS.accountStatus.path]: { code: 301, message, datas: null } });
     const button = await disabledLinkButton("新建信息监测");
     expect(button).not.toHaveAttribute("href");
     await userEvent.hover(button);

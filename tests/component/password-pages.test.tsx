@@ -5,6 +5,7 @@ import { RegisterPage } from "../../src/pages/user/register-page";
 import { ResetPasswordPage } from "../../src/pages/user/reset-password-page";
 import { SetPasswordPage } from "../../src/pages/user/set-password-page";
 import { md5Hex } from "../../src/providers/login-crypto";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { loginUser } from "../unit/providers/login-fixtures";
 import { fail, ok, renderAccountScreen } from "./account-harness";
 
@@ -15,7 +16,7 @@ describe("/user/register", () => {
     return renderAccountScreen({
       path: "/user/register",
       element: <RegisterPage />,
-      script: { "/user/v2/sendEmailVCode": ok(), "/user/v2/register": registerAnswer },
+      script: { [ACCOUNT_ENDPOINTS.sendEmailVCode.path]: ok(), [ACCOUNT_ENDPOINTS.register.path]: registerAnswer },
     });
   }
 
@@ -32,7 +33,7 @@ describe("/user/register", () => {
     await u.type(screen.getByLabelText("手机号或邮箱"), "someone@example.com");
     await u.click(screen.getByRole("button", { name: "获取验证码" }));
     expect(await screen.findByRole("button", { name: "59秒后重新获取" })).toBeDisabled();
-    expect(callsTo("/user/v2/sendEmailVCode")[0]).toMatchObject({ params: { account: "someone@example.com", type: 1 }, tokenless: true });
+    expect(callsTo(ACCOUNT_ENDPOINTS.sendEmailVCode.path)[0]).toMatchObject({ params: { account: "someone@example.com", type: 1 }, tokenless: true });
   });
 
   it("checks that both passwords match on blur and requires the agreement", async () => {
@@ -43,7 +44,7 @@ describe("/user/register", () => {
     expect(await screen.findByText("两次输入的密码不一致")).toBeInTheDocument();
     await u.click(screen.getByRole("button", { name: "注册" }));
     expect(await screen.findByText("请勾选用户注册协议和隐私协议")).toBeInTheDocument();
-    expect(callsTo("/user/v2/register")).toEqual([]);
+    expect(callsTo(ACCOUNT_ENDPOINTS.register.path)).toEqual([]);
   });
 
   it("registers, which signs the new account in and goes on", async () => {
@@ -53,7 +54,7 @@ describe("/user/register", () => {
     await u.click(screen.getByRole("checkbox"));
     await u.click(screen.getByRole("button", { name: "注册" }));
     await waitFor(() => expect(location()).toBe("/"));
-    expect(callsTo("/user/v2/register")[0].params).toEqual({
+    expect(callsTo(ACCOUNT_ENDPOINTS.register.path)[0].params).toEqual({
       account: "someone@example.com",
       vCode: "123456",
       encryptPassword: `rsa(${md5Hex("abc123")})`,
@@ -82,7 +83,7 @@ describe("/user/resetPassword", () => {
       path: "/user/resetPassword",
       element: <ResetPasswordPage />,
       state: { account: "13800138000" },
-      script: { "/user/v2/sendPhoneVCode": ok(), "/user/v2/resetPassword": ok() },
+      script: { [ACCOUNT_ENDPOINTS.sendPhoneVCode.path]: ok(), [ACCOUNT_ENDPOINTS.resetPassword.path]: ok() },
     });
     const u = userEvent.setup();
     expect(screen.getByLabelText("手机号或邮箱")).toHaveValue("13800138000");
@@ -92,12 +93,12 @@ describe("/user/resetPassword", () => {
     await u.type(screen.getByLabelText("确认密码"), "abc456");
     await u.click(screen.getByRole("button", { name: "重置密码" }));
     expect(await screen.findByText("密码已重置，请使用新密码登录")).toBeInTheDocument();
-    expect(callsTo("/user/v2/sendPhoneVCode")[0].params).toEqual({ account: "13800138000", type: 2 });
-    expect(callsTo("/user/v2/resetPassword")[0].params).toEqual({ account: "13800138000", vCode: "654321", encryptPassword: `rsa(${md5Hex("abc456")})` });
+    expect(callsTo(ACCOUNT_ENDPOINTS.sendPhoneVCode.path)[0].params).toEqual({ account: "13800138000", type: 2 });
+    expect(callsTo(ACCOUNT_ENDPOINTS.resetPassword.path)[0].params).toEqual({ account: "13800138000", vCode: "654321", encryptPassword: `rsa(${md5Hex("abc456")})` });
   });
 
   it("shows the server's other messages as a tip", async () => {
-    renderAccountScreen({ path: "/user/resetPassword", element: <ResetPasswordPage />, script: { "/user/v2/resetPassword": fail(3014, "操作过于频繁，请稍后再试") } });
+    renderAccountScreen({ path: "/user/resetPassword", element: <ResetPasswordPage />, script: { [ACCOUNT_ENDPOINTS.resetPassword.path]: fail(3014, "操作过于频繁，请稍后再试") } });
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("手机号或邮箱"), "13800138000");
     await u.type(screen.getByLabelText("验证码"), "654321");
@@ -120,14 +121,14 @@ describe("/user/setPassword", () => {
       path: "/user/setPassword",
       element: <SetPasswordPage />,
       user: { token: "tk", timestamp: Date.now(), id: 7, mobile: "13800138000", hasPassword: false },
-      script: { "/user/v2/setPassword": ok() },
+      script: { [ACCOUNT_ENDPOINTS.setPassword.path]: ok() },
     });
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("新密码"), "abc789");
     await u.type(screen.getByLabelText("确认密码"), "abc789");
     await u.click(screen.getByRole("button", { name: "保存密码" }));
     expect(await screen.findByText("登录密码已设置，下次可使用账号密码登录")).toBeInTheDocument();
-    expect(callsTo("/user/v2/setPassword")[0]).toMatchObject({ params: { encryptPassword: `rsa(${md5Hex("abc789")})` }, tokenless: false });
+    expect(callsTo(ACCOUNT_ENDPOINTS.setPassword.path)[0]).toMatchObject({ params: { encryptPassword: `rsa(${md5Hex("abc789")})` }, tokenless: false });
     expect(sessionStore.getUser()?.hasPassword).toBe(true);
   });
 });

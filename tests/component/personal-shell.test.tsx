@@ -11,6 +11,8 @@ import { createAuthProvider } from "../../src/providers/auth-provider";
 import { createDataProvider } from "../../src/providers/data-provider";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
@@ -19,13 +21,13 @@ import { CurrentLocation } from "./refine-harness";
 // The first render of a file pays for antd's styles being built; a slow machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
-const GET_TIME = "/common/v2/getTime";
+const GET_TIME = COMMON_ENDPOINTS.getTime.path;
 
 /** The shell as App.tsx mounts it: a layout route around two content-only personal pages; resolves once the side navigation is permitted. */
 async function renderShell(user: Record<string, unknown>, path = "/personal/operationPanel") {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, ...user });
-  const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), "/user/v2/logout": ok(null) });
+  const { http, callsTo } = scriptedHttpClient({ [GET_TIME]: ok({ serverTime: Date.now() }), [ACCOUNT_ENDPOINTS.logout.path]: ok(null) });
   const authProvider = createAuthProvider({
     http,
     sessionStore,
@@ -116,7 +118,7 @@ describe("personal shell for a main account", () => {
     await u.click(screen.getByRole("button", { name: "用户菜单：zhangsan" }));
     await u.click(await screen.findByRole("menuitem", { name: /退出登录/ }));
     await waitFor(() => expect(view.sessionStore.getUser()).toBeNull());
-    expect(view.callsTo("/user/v2/logout")[0]).toMatchObject({ method: "POST", params: { id: 7 } });
+    expect(view.callsTo(ACCOUNT_ENDPOINTS.logout.path)[0]).toMatchObject({ method: "POST", params: { id: 7 } });
   });
 
   it("the side navigation collapses to its icons and opens again", async () => {

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PublicShell } from "../../src/components/public-shell/public-shell";
 import { qrCodePath } from "../../src/components/public-shell/qr-code-image";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { ok, renderAccountScreen } from "./account-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
 
@@ -19,7 +20,7 @@ function renderShell(path: string, user?: Record<string, unknown>) {
         <p>页面内容</p>
       </PublicShell>
     ),
-    script: { "/user/v2/logout": ok(null) },
+    script: { [ACCOUNT_ENDPOINTS.logout.path]: ok(null) },
   });
 }
 
@@ -91,7 +92,7 @@ describe("the public header", () => {
     await userEvent.click(screen.getByRole("button", { name: "用户菜单：某某科技有限公司" }));
     expect(await screen.findByRole("menuitem", { name: /进入工作台/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: /退出登录/ }));
-    await waitFor(() => expect(callsTo("/user/v2/logout")).toHaveLength(1));
+    await waitFor(() => expect(callsTo(ACCOUNT_ENDPOINTS.logout.path)).toHaveLength(1));
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
   });
 

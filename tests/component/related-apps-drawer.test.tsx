@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ShellHeader } from "../../src/components/shell/shell-header";
 import { REGISTRY } from "../../src/resources/registry";
 import type { Dapp } from "../../src/schema/common";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import type { Envelope } from "../../src/schema/envelope";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 
@@ -26,7 +27,7 @@ function renderHeader(getDappList: ScriptedAnswer = dappList(MENU_LIST)) {
     path: "/monitor/text/guidance",
     element: <ShellHeader registry={REGISTRY} />,
     user: { token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan", accountType: 1 },
-    script: { "/common/v2/getTime": ok({ serverTime: Date.now() }), "/common/v2/getDappList": getDappList },
+    script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }), [COMMON_ENDPOINTS.getDappList.path]: getDappList },
   });
 }
 
@@ -39,9 +40,9 @@ describe("the related-applications drawer", () => {
   it("is asked for only when the user opens it", async () => {
     const { callsTo } = renderHeader();
     await screen.findByRole("button", { name: "相关应用" });
-    expect(callsTo("/common/v2/getDappList")).toHaveLength(0);
+    expect(callsTo(COMMON_ENDPOINTS.getDappList.path)).toHaveLength(0);
     await openDrawer();
-    await waitFor(() => expect(callsTo("/common/v2/getDappList")).toHaveLength(1));
+    await waitFor(() => expect(callsTo(COMMON_ENDPOINTS.getDappList.path)).toHaveLength(1));
   });
 
   it("groups the shown apps by category 1-4, leaving out hidden apps and empty categories", async () => {
@@ -94,7 +95,7 @@ describe("the test-account mark (spec §6 istest)", () => {
       path: "/monitor/text/guidance",
       element: <ShellHeader registry={REGISTRY} />,
       user: { token: "tk", timestamp: Date.now(), id: 7, loginAccount: "tester", accountType: 1, istest: true },
-      script: { "/common/v2/getTime": ok({ serverTime: Date.now() }) },
+      script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.now() }) },
     });
     expect(await screen.findByText("测试账号")).toBeInTheDocument();
   });

@@ -5,7 +5,8 @@ import { HomeAccessPanel } from "../../src/pages/home/home-access-panel";
 import { ScanCallbackPage } from "../../src/pages/login/scan-callback-page";
 import { ScanLoginTab } from "../../src/pages/login/scan-login-tab";
 import { BindWechatPage } from "../../src/pages/personal/bind-wechat-page";
-import { SCAN_STATE_TTL_MS } from "../../src/schema/scan-login";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
+import { SCAN_LOGIN_ENDPOINTS, SCAN_STATE_TTL_MS } from "../../src/schema/scan-login";
 import { loginUser } from "../unit/providers/login-fixtures";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 
@@ -13,9 +14,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const QR_URL = "/wxLogin/getWebWxQrUrl";
-const CALLBACK = "/wxLogin/callback";
-const BIND = "/wxLogin/webBindAccountByAuth";
+const QR_URL = SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl.path;
+const CALLBACK = SCAN_LOGIN_ENDPOINTS.callback.path;
+const BIND = SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth.path;
 const qrAnswer = (state = "s1") => ok({ qrCodeUrl: `http://localhost/dev/wx/qr?state=${state}` });
 const location = () => screen.getByLabelText("当前地址").textContent;
 const query = () => new URLSearchParams(screen.getByLabelText("当前查询").textContent ?? "");
@@ -134,7 +135,7 @@ describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
     const u = userEvent.setup();
     const form = await fillAccountTab(u);
     expect(await within(form).findByText("账号或密码错误")).toBeInTheDocument();
-    await waitFor(() => expect(callsTo("/user/v2/getCodeV2")).toHaveLength(2));
+    await waitFor(() => expect(callsTo(ACCOUNT_ENDPOINTS.getCodeV2.path)).toHaveLength(2));
     await u.type(within(form).getByLabelText("密码"), "4");
     await u.type(within(form).getByLabelText("图形验证码"), "cd34");
     await u.click(within(form).getByRole("button", { name: "绑定并登录" }));
@@ -143,7 +144,7 @@ describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
 
   it("binds by code: the code is sent with type 3 and other failures show at the account field", async () => {
     const { callsTo } = renderBindPanel({
-      "/user/v2/sendPhoneVCode": ok(),
+      [ACCOUNT_ENDPOINTS.sendPhoneVCode.path]: ok(),
       [BIND]: fail(106, "扫码信息已过期，请返回重新扫码登录"),
     });
     const u = userEvent.setup();
@@ -154,7 +155,7 @@ describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
     expect(await within(form).findByText("请勾选用户注册协议和隐私协议")).toBeInTheDocument();
     await u.click(within(form).getByRole("checkbox"));
     await u.click(within(form).getByRole("button", { name: "获取验证码" }));
-    await waitFor(() => expect(callsTo("/user/v2/sendPhoneVCode")[0]).toMatchObject({ params: { account: "13900000001", type: 3 }, tokenless: true }));
+    await waitFor(() => expect(callsTo(ACCOUNT_ENDPOINTS.sendPhoneVCode.path)[0]).toMatchObject({ params: { account: "13900000001", type: 3 }, tokenless: true }));
     await u.type(within(form).getByLabelText("验证码"), "123456");
     await u.click(within(form).getByRole("button", { name: "绑定并登录" }));
     expect(await within(form).findByText("扫码信息已过期，请返回重新扫码登录")).toBeInTheDocument();
@@ -170,18 +171,18 @@ describe("the bind-account panel on the home page", { timeout: 20_000 }, () => {
 
 describe("the bindWechat page of the security centre", () => {
   const user = { ...loginUser(), token: "tk-1", timestamp: Date.now() };
-  const STATE = "/wxLogin/v2/bindState";
+  const STATE = SCAN_LOGIN_ENDPOINTS.bindState.path;
 
   it("offers binding through a QR code in a modal that returns to this page", async () => {
     const { callsTo } = renderAccountScreen({
       path: "/personal/securityCenter/bindWechat",
       element: <BindWechatPage />,
       user,
-      script: { [STATE]: ok({ isBound: false, providerName: "微信" }), "/wxLogin/v2/getBindQrUrl": qrAnswer("b1") },
+      script: { [STATE]: ok({ isBound: false, providerName: "微信" }), [SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path]: qrAnswer("b1") },
     });
     await userEvent.click(await screen.findByRole("button", { name: "绑定微信" }));
     expect(await screen.findByTitle("扫码登录二维码")).toHaveAttribute("src", "http://localhost/dev/wx/qr?state=b1");
-    expect(callsTo("/wxLogin/v2/getBindQrUrl")[0]).toMatchObject({ tokenless: false, params: { redirectUrl: `${window.location.origin}/personal/securityCenter/bindWechat` } });
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path)[0]).toMatchObject({ tokenless: false, params: { redirectUrl: `${window.location.origin}/personal/securityCenter/bindWechat` } });
   });
 
   it("finishes the binding with the returned code and state, and keeps the stored user right", async () => {
@@ -190,14 +191,14 @@ describe("the bindWechat page of the security centre", () => {
       element: <BindWechatPage />,
       user,
       script: {
-        "/wxLogin/v2/bindCurrentAccount": ok({ loginUser: loginUser({ oauthUserId: "dev:x" }) }),
+        [SCAN_LOGIN_ENDPOINTS.bindCurrentAccount.path]: ok({ loginUser: loginUser({ oauthUserId: "dev:x" }) }),
         [STATE]: ok({ isBound: true, providerName: "微信（开发环境模拟）" }),
       },
     });
     expect(await screen.findByText("绑定成功，以后可以用微信扫码登录本账号")).toBeInTheDocument();
     expect(await screen.findByText("已绑定微信（开发环境模拟）")).toBeInTheDocument();
-    expect(callsTo("/wxLogin/v2/bindCurrentAccount")).toHaveLength(1);
-    expect(callsTo("/wxLogin/v2/bindCurrentAccount")[0].params).toEqual({ code: "c1", state: "b1" });
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount.path)).toHaveLength(1);
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount.path)[0].params).toEqual({ code: "c1", state: "b1" });
     expect(sessionStore.getUser()).toMatchObject({ token: "tk-1", oauthUserId: "dev:x" });
     expect(query().toString()).toBe("");
   });
@@ -209,16 +210,16 @@ describe("the bindWechat page of the security centre", () => {
       user,
       script: {
         [STATE]: [ok({ isBound: true, providerName: "微信" }), ok({ isBound: false, providerName: "微信" })],
-        "/wxLogin/v2/unbind": ok({ loginUser: loginUser() }),
+        [SCAN_LOGIN_ENDPOINTS.unbind.path]: ok({ loginUser: loginUser() }),
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "解除绑定" }));
     expect(await screen.findByText("解除后将不能再用该微信扫码登录本账号。确定解除绑定吗？")).toBeInTheDocument();
-    expect(callsTo("/wxLogin/v2/unbind")).toEqual([]);
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.unbind.path)).toEqual([]);
     const dialog = screen.getByRole("dialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "解除绑定" }));
     expect(await screen.findByText("已解除绑定")).toBeInTheDocument();
     expect(await screen.findByText("未绑定微信")).toBeInTheDocument();
-    expect(callsTo("/wxLogin/v2/unbind")).toHaveLength(1);
+    expect(callsTo(SCAN_LOGIN_ENDPOINTS.unbind.path)).toHaveLength(1);
   });
 });

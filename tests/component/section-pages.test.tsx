@@ -7,7 +7,7 @@ import { genericPage } from "../../src/resources/define";
 import { deriveRoutes, type SectionRoute } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import type { MainSectionDefinition } from "../../src/resources/types";
-import { COMMON_ENDPOINTS } from "../../src/providers/common-endpoints";
+import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
@@ -39,7 +39,7 @@ describe("guidance pages", () => {
   });
 
   it("the notarisation purchase guide prices the three bundles at their regular price once the promotion has ended", async () => {
-    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
+    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "价格（元）"]);
@@ -51,7 +51,7 @@ describe("guidance pages", () => {
   });
 
   it("the same table inside the promotion window (by the server's clock) shows the promotion price beside the struck original", async () => {
-    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
+    openRoute(realRoute("/judicial/judicialPay/guidance"), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠进行中（2017年09月15日至2017年11月15日，北京时间）：以下为活动价，划线价为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "活动价（元）", "原价（元）"]);

@@ -5,6 +5,7 @@ import { VerificationCodePage } from "../../src/pages/user/verification-code-pag
 import { SECOND_STEP_STORAGE_KEY } from "../../src/providers/second-step-storage";
 import { createMemoryStorage } from "../../src/providers/session-store";
 import type { SecondStep } from "../../src/schema/account";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account";
 import { loginUser } from "../unit/providers/login-fixtures";
 import { fail, ok, renderAccountScreen, type ScriptedAnswer } from "./account-harness";
 
@@ -25,8 +26,8 @@ describe("/user/verificationCode", () => {
 
   it("sends the code to the bound phone, then completes the login", async () => {
     const { callsTo, sessionStore, secondStep } = renderStep({
-      "/user/v2/sendLoginVerifyCode": ok(),
-      "/user/v2/loginVerify": ok({ loginUser: loginUser(), token: "tk-2" }),
+      [ACCOUNT_ENDPOINTS.sendLoginVerifyCode.path]: ok(),
+      [ACCOUNT_ENDPOINTS.loginVerify.path]: ok({ loginUser: loginUser(), token: "tk-2" }),
     });
     const u = userEvent.setup();
     expect(screen.getByText("138****8000")).toBeInTheDocument();
@@ -35,14 +36,14 @@ describe("/user/verificationCode", () => {
     await u.type(screen.getByLabelText("验证码"), "246810");
     await u.click(screen.getByRole("button", { name: "验证并登录" }));
     await waitFor(() => expect(screen.getByLabelText("当前地址").textContent).toBe("/"));
-    expect(callsTo("/user/v2/sendLoginVerifyCode")[0]).toMatchObject({ method: "POST", params: { challengeId: "ch-9" }, tokenless: true });
-    expect(callsTo("/user/v2/loginVerify")[0]).toMatchObject({ method: "POST", params: { challengeId: "ch-9", vCode: "246810" } });
+    expect(callsTo(ACCOUNT_ENDPOINTS.sendLoginVerifyCode.path)[0]).toMatchObject({ method: "POST", params: { challengeId: "ch-9" }, tokenless: true });
+    expect(callsTo(ACCOUNT_ENDPOINTS.loginVerify.path)[0]).toMatchObject({ method: "POST", params: { challengeId: "ch-9", vCode: "246810" } });
     expect(sessionStore.getUser()?.token).toBe("tk-2");
     expect(secondStep.read()).toBeNull();
   });
 
   it("a wrong code is shown under the field", async () => {
-    renderStep({ "/user/v2/loginVerify": fail(1003, "验证码错误") });
+    renderStep({ [ACCOUNT_ENDPOINTS.loginVerify.path]: fail(1003, "验证码错误") });
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("验证码"), "000000");
     await u.click(screen.getByRole("button", { name: "验证并登录" }));

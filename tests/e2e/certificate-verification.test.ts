@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
-import { generateNoteKeys } from "../../server/ledger/note-keys.js";
+import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";

@@ -3,13 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openCheckpoint } from "../../server/ledger/checkpoint.js";
+import { openCheckpoint } from "../../shared/ledger/checkpoint.js";
 import { splitEntryBundle } from "../../server/ledger/entry-bundle.js";
-import { hashLeaf } from "../../server/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof } from "../../server/ledger/inclusion.js";
-import { parseVerifierKey } from "../../server/ledger/note-keys.js";
+import { hashLeaf } from "../../shared/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../../shared/ledger/inclusion.js";
+import { parseVerifierKey } from "../../shared/ledger/note-keys.js";
 import { createTileHashReader } from "../../server/ledger/tile-hashes.js";
 import { entryBundleForIndex, entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
+import { nodeLedgerCrypto, sha256 } from "../../server/ledger/node-crypto.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet } from "./support/signed-fetch.js";
 
@@ -68,7 +69,7 @@ describe("ledger crash safety", () => {
     server = await startServer({ dataDir });
     expect((await (await fetch(`${server.url}/ledger/vkey`)).text()).trim()).toBe(vkey);
     const note = await (await fetch(`${server.url}/ledger/checkpoint`)).text();
-    const opened = openCheckpoint(note, [parseVerifierKey(vkey)]);
+    const opened = openCheckpoint(note, [parseVerifierKey(vkey, nodeLedgerCrypto)]);
     if (!opened.ok) throw new Error(opened.detail);
     const { size, rootHash } = opened.checkpoint;
     expect(size).toBeGreaterThan(Math.max(...acks.keys()));
@@ -86,15 +87,15 @@ describe("ledger crash safety", () => {
       if (!bundles.has(bundlePath)) bundles.set(bundlePath, get(bundlePath).then((bytes) => splitEntryBundle(bytes, bundle.width)));
       const entry = (await bundles.get(bundlePath)!)[index % 256];
       expect(new TextDecoder().decode(entry), `entry ${index}`).toBe(text);
-      const proof = await generateInclusionProof(index, size, reader);
-      expect(checkInclusionProof({ leafHash: hashLeaf(entry), index, treeSize: size, proof, rootHash }), `entry ${index}`).toEqual({ ok: true });
+      const proof = await generateInclusionProof(index, size, reader, sha256);
+      expect(checkInclusionProof({ leafHash: hashLeaf(entry, sha256), index, treeSize: size, proof, rootHash }, sha256), `entry ${index}`).toEqual({ ok: true });
     }
 
     // The JSON proof of the same server agrees with the tiles.
     const sample = [...acks.keys()][Math.floor(acks.size / 2)];
     const json = await signedGet(server.url, "/webapi/ledger/v2/getInclusionProof", { index: String(sample) });
     expect(json.body.code).toBe(200);
-    const fromTiles = await generateInclusionProof(sample, size, reader);
+    const fromTiles = await generateInclusionProof(sample, size, reader, sha256);
     expect(json.body.datas.proof).toEqual(fromTiles.map((hash) => Buffer.from(hash).toString("base64")));
   });
 });

@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -39,7 +42,7 @@ async function shoot(page: Page, name: string) {
 
 /** The newest code the development outbox holds for this phone number. */
 async function latestCode(to: string): Promise<string> {
-  const { body } = await signedGet(server.url, "/webapi/dev/outbox", { to, limit: "1" });
+  const { body } = await signedGet(server.url, webapiPath(DEV_ENDPOINTS.outbox), { to, limit: "1" });
   const text: string = body.datas.list[0]?.text ?? "";
   const code = /\d{6}/.exec(text)?.[0];
   if (!code) throw new Error(`no code in the outbox for ${to}: ${JSON.stringify(body)}`);
@@ -50,7 +53,7 @@ async function latestCode(to: string): Promise<string> {
 async function captchaAnswer(context: BrowserContext): Promise<string> {
   const params = { timestamp: String(Date.now()) };
   const signature = computeSignature(params, (text) => createHash("sha256").update(text, "utf8").digest("hex"));
-  const response = await context.request.get(`${server.url}/webapi/dev/captcha?${new URLSearchParams({ ...params, signature })}`);
+  const response = await context.request.get(`${server.url}${webapiPath(DEV_ENDPOINTS.captchaAnswer)}?${new URLSearchParams({ ...params, signature })}`);
   const body = await response.json();
   if (body.code !== 200) throw new Error(`no captcha answer: ${JSON.stringify(body)}`);
   return body.datas.answer;
@@ -148,7 +151,7 @@ describe("accounts in the browser", () => {
     await form.getByRole("button", { name: /秒后重新获取/ }).waitFor();
     const code = await latestCode(THIRD_PHONE);
     const submit = async () => {
-      const answered = page.waitForResponse((response) => response.url().includes("/webapi/user/v2/loginV2"));
+      const answered = page.waitForResponse((response) => response.url().includes(webapiPath(ACCOUNT_ENDPOINTS.loginV2)));
       await form.getByRole("button", { name: "登录" }).click();
       return (await (await answered).json()).code as number;
     };

@@ -5,6 +5,8 @@ import { openDatabase, type DatabaseHandle } from "../../server/db/dialect.js";
 import { demoArticles } from "../../server/db/seed/demo-articles.js";
 import { SessionRepository } from "../../server/modules/session/session.repository.js";
 import { SessionService } from "../../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { browserForFile, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { logOutThroughUserMenu } from "./support/personal-shell.js";
@@ -176,7 +178,7 @@ describe("as a signed-in user", () => {
     const { page, problems } = await openPage({ user });
     await page.goto(`${server.url}/personal/operationPanel`);
     await logOutThroughUserMenu(page);
-    const afterLogout = await signedGet(server.url, "/webapi/common/v2/getTime", { token: user.token });
+    const afterLogout = await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime), { token: user.token });
     expect(afterLogout.body.code).toBe(3013);
     expect(problems).toEqual([]);
     await page.context().close();

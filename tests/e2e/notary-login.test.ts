@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
+import { NOTARY_ENDPOINTS } from "../../src/schema/notary.js";
 import { captchaAnswerOf } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -79,14 +81,14 @@ describe("notary login through the page", () => {
     await page.getByText("公证申请审核即将开放").waitFor();
     await shoot(page, "notary-console");
     const token = JSON.parse((await storedNotary(page)) ?? "{}").token as string;
-    expect((await signedGet(live.server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(200);
+    expect((await signedGet(live.server.url, webapiPath(NOTARY_ENDPOINTS.getNotaryInfo), { token })).body.code).toBe(200);
     // The user session is another thing altogether: none was stored by the notary login.
     expect(await page.evaluate(() => localStorage.getItem("evidence.userSession"))).toBeNull();
 
     await page.getByRole("button", { name: /退出登录/ }).click();
     await page.waitForURL("**/info/notaryOfficeLogin");
     expect(await storedNotary(page)).toBeNull();
-    expect((await signedGet(live.server.url, "/webapi/notary/v2/getNotaryInfo", { token })).body.code).toBe(3013);
+    expect((await signedGet(live.server.url, webapiPath(NOTARY_ENDPOINTS.getNotaryInfo), { token })).body.code).toBe(3013);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -96,7 +98,7 @@ describe("notary login through the page", () => {
     await signIn(page);
     await page.waitForURL("**/info/notaryRequests/requestList");
     const token = JSON.parse((await storedNotary(page)) ?? "{}").token as string;
-    expect((await signedPost(live.server.url, "/webapi/notary/v2/logout", { token })).body.code).toBe(200);
+    expect((await signedPost(live.server.url, webapiPath(NOTARY_ENDPOINTS.logout), { token })).body.code).toBe(200);
 
     await page.reload();
     await page.waitForURL("**/info/notaryOfficeLogin");

@@ -4,7 +4,9 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/dialect.js";
 import { BillingRepository } from "../../server/modules/billing/billing.repository.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
@@ -44,7 +46,7 @@ async function verifyRealName() {
   const body = { realName: "赵六", idNumber: first17 + nationalIdCheckChar(first17), token: login.token };
   const timestamp = Date.now();
   const signature = computeSignature({ ...body, timestamp }, (text) => createHash("sha256").update(text, "utf8").digest("hex"));
-  const response = await fetch(`${server.url}/webapi/personal/v2/submitRealName?timestamp=${timestamp}&signature=${signature}`, {
+  const response = await fetch(`${server.url}${webapiPath(PERSONAL_ENDPOINTS.submitRealName)}?timestamp=${timestamp}&signature=${signature}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),

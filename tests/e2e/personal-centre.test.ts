@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { gradientPng } from "../server/support/png-image.js";
 import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
@@ -27,7 +29,7 @@ async function shoot(name: string) {
 
 async function userInfo() {
   const query = signedQuery({ userId: String(login.loginUser.id), token: login.token });
-  const response = await fetch(`${server.url}/webapi/user/v2/getUserInfo?${query}`);
+  const response = await fetch(`${server.url}${webapiPath(ACCOUNT_ENDPOINTS.getUserInfo)}?${query}`);
   return ((await response.json()) as { datas: { userInfo: Record<string, unknown> } }).datas.userInfo;
 }
 

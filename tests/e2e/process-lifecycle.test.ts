@@ -6,6 +6,9 @@ import { openDatabase } from "../../server/db/dialect.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { SessionRepository } from "../../server/modules/session/session.repository.js";
 import { hashToken, SessionService } from "../../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { signedGet, signedPost } from "./support/signed-fetch.js";
 
@@ -21,8 +24,9 @@ describe("the server process", () => {
     server = await startServer({ dataDir });
     expect(server.output()).toContain(`衡证电子证据平台已启动：http://127.0.0.1:`);
     expect(server.output()).toContain("运行模式：development（嵌入式 SQLite");
+    expect(server.output()).toMatch(/已执行 \d+ 个数据库迁移/);
     expect(fs.existsSync(path.join(dataDir, "platform.sqlite"))).toBe(true);
-    const banners = await signedGet(server.url, "/webapi/extractEvidence/v2/getBanner");
+    const banners = await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getBanner));
     expect(banners.body.datas.bannerList.length).toBeGreaterThan(0);
   });
 
@@ -30,23 +34,27 @@ describe("the server process", () => {
     await expect(startServer({ env: { PORT: "not-a-port" } })).rejects.toThrow(/PORT 必须是 1-65535 之间的整数/);
   });
 
+  it("refuses to serve an unmigrated database when told not to migrate on start", async () => {
+    await expect(startServer({ env: { MIGRATE_ON_START: "false" } })).rejects.toThrow(/数据库结构不是最新[\s\S]*npm run migrate/);
+  });
+
   it("refuses a second process on the same data folder, and starts again after SIGKILL and after SIGTERM", async () => {
     server = await startServer();
     const { dataDir } = server;
     await expect(startServer({ dataDir })).rejects.toThrow(/exit code 75\)[\s\S]*启动失败：数据目录 .+ 正被另一个平台进程使用/);
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
     // The kernel drops the lock with the killed process: no stale lock blocks the restart.
     await server.kill9();
     server = await startServer({ dataDir });
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
     expect(await server.stop()).toBe(0);
     server = await startServer({ dataDir });
-    expect((await signedGet(server.url, "/webapi/common/v2/getTime")).body.code).toBe(200);
+    expect((await signedGet(server.url, webapiPath(COMMON_ENDPOINTS.getTime))).body.code).toBe(200);
   });
 
   it("finishes the requests in flight on SIGTERM and exits cleanly", async () => {
     server = await startServer();
-    const inFlight = Array.from({ length: 200 }, () => signedGet(server!.url, "/webapi/common/v2/getTime").catch((error) => error));
+    const inFlight = Array.from({ length: 200 }, () => signedGet(server!.url, webapiPath(COMMON_ENDPOINTS.getTime)).catch((error) => error));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const exitCode = await server.stop();
     const outcomes = await Promise.all(inFlight);
@@ -57,6 +65,23 @@ describe("the server process", () => {
       else expect([200, 503]).toContain(outcome.status);
     }
     expect(outcomes.filter((outcome) => !(outcome instanceof Error) && outcome.status === 200).length).toBeGreaterThan(0);
+  });
+
+  it("logs an unhandled rejection through pino, closes gracefully and exits 1", async () => {
+    const trigger = path.join(import.meta.dirname, "support", "reject-on-sigusr2.mjs");
+    server = await startServer({ env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${trigger}`.trim() } });
+    const exited = new Promise<number | null>((resolve) => server!.child.once("exit", resolve));
+    server.child.kill("SIGUSR2");
+    expect(await exited).toBe(1);
+    const fatal = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+      .find((entry) => entry.level === 60);
+    expect(fatal).toMatchObject({ msg: "unexpected error: closing", err: { message: "unhandled rejection left by the test" } });
+    // The database was closed, not abandoned: SQLite folds its write-ahead log back in on a clean close.
+    expect(fs.existsSync(path.join(server.dataDir, "platform.sqlite-wal"))).toBe(false);
   });
 
   it("loses no acknowledged write when killed with SIGKILL during a burst", async () => {
@@ -72,7 +97,7 @@ describe("the server process", () => {
     server = await startServer({ dataDir });
     const acknowledged: string[] = [];
     const burst = users.map(async (id, index) => {
-      const response = await signedPost(server!.url, "/webapi/user/v2/logout", { id, token: tokens[index] }).catch(() => null);
+      const response = await signedPost(server!.url, webapiPath(ACCOUNT_ENDPOINTS.logout), { id, token: tokens[index] }).catch(() => null);
       if (response?.body.code === 200) acknowledged.push(tokens[index]);
     });
     while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 1));

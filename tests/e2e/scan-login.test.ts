@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
+import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 import { signedGet } from "./support/signed-fetch.js";
@@ -53,7 +55,7 @@ async function openScanTab(page: Page) {
 }
 
 async function readCodeFromOutbox(to: string) {
-  const { body } = await signedGet(server.url, "/webapi/dev/outbox", { to });
+  const { body } = await signedGet(server.url, webapiPath(DEV_ENDPOINTS.outbox), { to });
   const code = (body.datas.list[0]?.text as string | undefined)?.match(/\d{6}/)?.[0];
   expect(code).toBeDefined();
   return code!;

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { captchaAnswerOf, registerUser, uniqueMobile } from "./support/api-accounts.js";
 import { browserForFile, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
@@ -53,7 +55,7 @@ describe("session expiry, end to end (spec §4)", () => {
     // Longer than the server's idle limit; the browser's own 30-minute rule still thinks the session alive.
     await page.waitForTimeout(IDLE_MS + 1000);
     const target = "/personal/operationPanel?from=expiry";
-    const sessionCheck = page.waitForResponse((response) => response.url().includes("/webapi/common/v2/getTime") && response.url().includes("token="));
+    const sessionCheck = page.waitForResponse((response) => response.url().includes(webapiPath(COMMON_ENDPOINTS.getTime)) && response.url().includes("token="));
     await page.goto(`${server.url}${target}`);
     expect(await (await sessionCheck).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });
     await page.waitForURL(`${server.url}/index`);

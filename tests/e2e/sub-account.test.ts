@@ -23,10 +23,11 @@ afterAll(async () => {
 const PASSWORD = "abc12345";
 
 /**
- * A sub-account of a freshly registered main account. The child-account API
- * (/webapi/childAccount/v2/create) is not registered in the app yet, so the row is written with
- * the accounts module's UserRepository into the running server's SQLite file (WAL allows it),
- * exactly as that API will store it; the sub-account then logs in through the real login.
+ * A sub-account of a freshly registered main account that has already chosen its own password.
+ * One created through CHILD_ACCOUNT_ENDPOINTS.create must replace its initial password at its
+ * first login (3011; tests/server/child-accounts.test.ts), so the row is written with the accounts
+ * module's UserRepository into the running server's SQLite file (WAL allows it) as it stands after
+ * that change; the sub-account then logs in through the real login.
  */
 async function subAccountLogin(): Promise<LoginResult> {
   const main = await registerUser(server.url, uniqueMobile(), PASSWORD);

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_COOKIE } from "../../server/modules/account/known-device.js";
 import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encryptorFor, lastCodeSentTo, md5, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -40,8 +43,8 @@ async function createUser(account: string, password = "abc12345", extra: Record<
 async function passwordLogin(account: string, password: string, options: { ip?: string; captcha?: string; device?: string } = {}) {
   const ip = options.ip ?? nextIp();
   const { cookies, answer } = await solveCaptcha(t);
-  return t.get(
-    "/webapi/user/v2/loginV2",
+  return t.call(
+    ACCOUNT_ENDPOINTS.loginV2,
     { encryptAccount: encryptor.encrypt(account), encryptPassword: encryptor.encryptPassword(password), vcode: options.captcha ?? answer, type: 0, ipAddress: "" },
     { ip, cookies: options.device ? { ...cookies, [DEVICE_COOKIE]: options.device } : cookies },
   );
@@ -50,8 +53,8 @@ async function passwordLogin(account: string, password: string, options: { ip?: 
 /** Code login; with `withCaptcha` it solves an image captcha first, as the page does once the server asks. */
 async function codeLoginAs(account: string, loginVcode: string, options: { ip?: string; withCaptcha?: boolean } = {}) {
   const captcha = options.withCaptcha ? await solveCaptcha(t) : undefined;
-  return t.get(
-    "/webapi/user/v2/loginV2",
+  return t.call(
+    ACCOUNT_ENDPOINTS.loginV2,
     { encryptAccount: encryptor.encrypt(account), loginVcode, type: 1, ipAddress: "", ...(captcha ? { vcode: captcha.answer } : {}) },
     { ip: options.ip ?? nextIp(), cookies: captcha?.cookies },
   );
@@ -60,7 +63,7 @@ async function codeLoginAs(account: string, loginVcode: string, options: { ip?: 
 /** A fresh login code for the account, sent as its owner (or anyone) asks for one. */
 async function freshCode(account: string): Promise<string> {
   t.clock.advance(61_000);
-  expect((await t.get("/webapi/user/v2/sendPhoneVCode", { account, type: 5 }, { ip: nextIp() })).json().code).toBe(200);
+  expect((await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account, type: 5 }, { ip: nextIp() })).json().code).toBe(200);
   return lastCodeSentTo(t, account);
 }
 
@@ -72,7 +75,7 @@ describe("login mode 0: account, password and image captcha", () => {
     const body = (await passwordLogin("13900000001", "abc12345")).json();
     expect(body.code).toBe(200);
     expect(body.datas.loginUser).toMatchObject({ mobile: "13900000001", islogin: true });
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: body.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: body.datas.token })).json().code).toBe(200);
   });
 
   it("gives the image captcha as an SVG data URL drawn with paths, not readable text", async () => {
@@ -93,7 +96,7 @@ describe("login mode 0: account, password and image captcha", () => {
     await createUser("13900000003");
     const { cookies, answer } = await solveCaptcha(t);
     const attempt = () =>
-      t.get("/webapi/user/v2/loginV2", { encryptAccount: encryptor.encrypt("13900000003"), encryptPassword: encryptor.encryptPassword("wrong123"), vcode: answer, type: 0 }, { cookies, ip: nextIp() });
+      t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: encryptor.encrypt("13900000003"), encryptPassword: encryptor.encryptPassword("wrong123"), vcode: answer, type: 0 }, { cookies, ip: nextIp() });
     expect((await attempt()).json().code).toBe(3010);
     expect((await attempt()).json().code).toBe(1002);
   });
@@ -111,8 +114,8 @@ describe("login mode 0: account, password and image captcha", () => {
     const ip = nextIp();
     const first = (await passwordLogin("13900000005", "abc12345", { ip })).json();
     expect(first).toMatchObject({ code: 3011, message: "您的密码由他人设置，为了账号安全，请修改密码", datas: null });
-    const later = await t.get(
-      "/webapi/user/v2/delaysUpdatePwd",
+    const later = await t.call(
+      ACCOUNT_ENDPOINTS.delaysUpdatePwd,
       { encryptAccount: encryptor.encrypt("13900000005"), encryptPassword: encryptor.encryptPassword("abc12345"), ipAddress: "", account: "13900000005" },
       { ip },
     );
@@ -126,7 +129,7 @@ describe("login mode 0: account, password and image captcha", () => {
 
   it("refuses delaysUpdatePwd without a preceding 3011 (it skips the captcha)", async () => {
     await createUser("13900000007");
-    const response = await t.get("/webapi/user/v2/delaysUpdatePwd", {
+    const response = await t.call(ACCOUNT_ENDPOINTS.delaysUpdatePwd, {
       encryptAccount: encryptor.encrypt("13900000007"),
       encryptPassword: encryptor.encryptPassword("abc12345"),
       account: "13900000007",
@@ -139,15 +142,15 @@ describe("login mode 0: account, password and image captcha", () => {
     const first = (await passwordLogin("13900000008", "abc12345")).json();
     expect(first).toMatchObject({ code: 3012, datas: { channel: "mobile", maskedTarget: "139****0008" } });
     const { challengeId } = first.datas;
-    expect((await t.post("/webapi/user/v2/sendLoginVerifyCode", { challengeId })).json().code).toBe(200);
+    expect((await t.call(ACCOUNT_ENDPOINTS.sendLoginVerifyCode, { challengeId })).json().code).toBe(200);
     const vCode = await lastCodeSentTo(t, "13900000008");
-    const wrong = await t.post("/webapi/user/v2/loginVerify", { challengeId, vCode: "000000" });
+    const wrong = await t.call(ACCOUNT_ENDPOINTS.loginVerify, { challengeId, vCode: "000000" });
     expect(wrong.json().code).toBe(1003);
     t.clock.advance(1);
-    const done = await t.post("/webapi/user/v2/loginVerify", { challengeId, vCode });
+    const done = await t.call(ACCOUNT_ENDPOINTS.loginVerify, { challengeId, vCode });
     expect(done.json()).toMatchObject({ code: 200, datas: { loginUser: { mobile: "13900000008" } } });
     t.clock.advance(1);
-    expect((await t.post("/webapi/user/v2/loginVerify", { challengeId, vCode })).json()).toMatchObject({ code: 3010, message: "登录验证已过期，请重新登录" });
+    expect((await t.call(ACCOUNT_ENDPOINTS.loginVerify, { challengeId, vCode })).json()).toMatchObject({ code: 3010, message: "登录验证已过期，请重新登录" });
   });
 
   it("refuses disabled and cancelled accounts with 3015", async () => {
@@ -160,26 +163,26 @@ describe("login mode 0: account, password and image captcha", () => {
 
 describe("login mode 1: account and verification code", () => {
   async function codeLogin(account: string, loginVcode: string, ip = nextIp()) {
-    return t.get("/webapi/user/v2/loginV2", { encryptAccount: encryptor.encrypt(account), loginVcode, type: 1, ipAddress: "" }, { ip });
+    return t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: encryptor.encrypt(account), loginVcode, type: 1, ipAddress: "" }, { ip });
   }
 
   it("registers an unregistered phone number on its first login", async () => {
-    await t.get("/webapi/user/v2/sendPhoneVCode", { account: "13700000001", type: 5 }, { ip: nextIp() });
+    await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13700000001", type: 5 }, { ip: nextIp() });
     const body = (await codeLogin("13700000001", await lastCodeSentTo(t, "13700000001"))).json();
     expect(body).toMatchObject({ code: 200, datas: { loginUser: { mobile: "13700000001", hasPassword: false, accountType: 1 } } });
   });
 
   it("does not register an unknown e-mail address by code", async () => {
-    expect((await t.get("/webapi/user/v2/sendEmailVCode", { account: "new@example.com", type: 5 })).json()).toMatchObject({ code: 3001 });
+    expect((await t.call(ACCOUNT_ENDPOINTS.sendEmailVCode, { account: "new@example.com", type: 5 })).json()).toMatchObject({ code: 3001 });
   });
 
   it("answers a wrong code with 1003 at the code field", async () => {
-    await t.get("/webapi/user/v2/sendPhoneVCode", { account: "13700000002", type: 5 }, { ip: nextIp() });
+    await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13700000002", type: 5 }, { ip: nextIp() });
     expect((await codeLogin("13700000002", "123456")).json()).toMatchObject({ code: 1003, extraData: { errors: { loginVcode: "验证码错误或已失效，请重新获取" } } });
   });
 
   it("does not accept a code sent for another purpose", async () => {
-    await t.get("/webapi/user/v2/sendPhoneVCode", { account: "13700000003", type: 1 }, { ip: nextIp() });
+    await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13700000003", type: 1 }, { ip: nextIp() });
     expect((await codeLogin("13700000003", await lastCodeSentTo(t, "13700000003"))).json().code).toBe(1003);
   });
 });
@@ -262,7 +265,7 @@ describe("throttling (per account and source; OWASP account lockout)", () => {
     const captchas = await Promise.all(Array.from({ length: 8 }, () => solveCaptcha(t)));
     const answers = await Promise.all(
       captchas.map(({ cookies, answer }) =>
-        t.get("/webapi/user/v2/loginV2", { encryptAccount: encryptor.encrypt("13600000005"), encryptPassword: encryptor.encryptPassword("wrong999"), vcode: answer, type: 0 }, { ip, cookies }),
+        t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: encryptor.encrypt("13600000005"), encryptPassword: encryptor.encryptPassword("wrong999"), vcode: answer, type: 0 }, { ip, cookies }),
       ),
     );
     const codes = answers.map((response) => response.json().code);
@@ -277,9 +280,9 @@ describe("replay and encryption", () => {
     const { cookies, answer } = await solveCaptcha(t);
     const params = { encryptAccount: encryptor.encrypt("13400000001"), encryptPassword: encryptor.encryptPassword("abc12345"), vcode: answer, type: "0", timestamp: String(t.clock.now()) };
     const query = { ...params, signature: computeSignature(params, sha256Hex) };
-    const first = await t.app.inject({ method: "GET", url: "/webapi/user/v2/loginV2", query, cookies, remoteAddress: nextIp() });
+    const first = await t.app.inject({ method: "GET", url: webapiPath(ACCOUNT_ENDPOINTS.loginV2), query, cookies, remoteAddress: nextIp() });
     expect(first.json().code).toBe(200);
-    const replay = await t.app.inject({ method: "GET", url: "/webapi/user/v2/loginV2", query, cookies, remoteAddress: nextIp() });
+    const replay = await t.app.inject({ method: "GET", url: webapiPath(ACCOUNT_ENDPOINTS.loginV2), query, cookies, remoteAddress: nextIp() });
     expect(replay.json()).toMatchObject({ code: 4004, message: "请求已提交过，请勿重复提交" });
   });
 
@@ -290,7 +293,7 @@ describe("replay and encryption", () => {
     const again = encryptor.encryptPassword("abc12345", { nonce });
     const login = async (encryptPassword: string) => {
       const { cookies, answer } = await solveCaptcha(t);
-      return t.get("/webapi/user/v2/loginV2", { encryptAccount: encryptor.encrypt("13400000002"), encryptPassword, vcode: answer, type: 0 }, { cookies, ip: nextIp() });
+      return t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: encryptor.encrypt("13400000002"), encryptPassword, vcode: answer, type: 0 }, { cookies, ip: nextIp() });
     };
     expect((await login(once)).json().code).toBe(200);
     expect((await login(again)).json()).toMatchObject({ code: 1004, message: "加密信息已过期，请重新提交" });
@@ -299,18 +302,18 @@ describe("replay and encryption", () => {
   it("refuses an encrypted field older than five minutes (1004)", async () => {
     const { cookies, answer } = await solveCaptcha(t);
     const stale = encryptor.encrypt("13400000003", { ts: t.clock.now() - 5 * 60 * 1000 - 1 });
-    const body = (await t.get("/webapi/user/v2/loginV2", { encryptAccount: stale, encryptPassword: encryptor.encryptPassword("abc12345"), vcode: answer, type: 0 }, { cookies })).json();
+    const body = (await t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: stale, encryptPassword: encryptor.encryptPassword("abc12345"), vcode: answer, type: 0 }, { cookies })).json();
     expect(body).toMatchObject({ code: 1004, extraData: { errors: { encryptAccount: "加密信息已过期，请重新提交" } } });
   });
 
   it("refuses what was not encrypted with our key and OAEP (1004)", async () => {
-    const body = (await t.get("/webapi/user/v2/loginV2", { encryptAccount: Buffer.from("13400000004").toString("base64"), type: 1, loginVcode: "1" })).json();
+    const body = (await t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: Buffer.from("13400000004").toString("base64"), type: 1, loginVcode: "1" })).json();
     expect(body).toMatchObject({ code: 1004, message: "加密信息无法解密，请刷新页面后重试" });
   });
 
   it("never writes the encrypted fields or codes into the logs", async () => {
     const secret = encryptor.encrypt("13400000005");
-    await t.get("/webapi/user/v2/loginV2", { encryptAccount: secret, type: 1, loginVcode: "654321" });
+    await t.call(ACCOUNT_ENDPOINTS.loginV2, { encryptAccount: secret, type: 1, loginVcode: "654321" });
     const logs = t.logs.join("");
     expect(logs).not.toContain(secret.slice(0, 40));
     expect(logs).not.toContain(encodeURIComponent(secret).slice(0, 40));

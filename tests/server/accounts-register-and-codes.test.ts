@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from "../../server/modules/verification/verification.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { encryptorFor, lastCodeSentTo } from "./support/login-client.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -11,14 +14,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sendSms = (account: string, type: number, ip = "10.0.0.1") => t.get("/webapi/user/v2/sendPhoneVCode", { account, type }, { ip });
-const sendMail = (account: string, type: number, ip = "10.0.0.1") => t.get("/webapi/user/v2/sendEmailVCode", { account, type }, { ip });
+const sendSms = (account: string, type: number, ip = "10.0.0.1") => t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account, type }, { ip });
+const sendMail = (account: string, type: number, ip = "10.0.0.1") => t.call(ACCOUNT_ENDPOINTS.sendEmailVCode, { account, type }, { ip });
 
 async function register(account: string, password = "abc12345", ip = "10.0.0.2") {
   const send = account.includes("@") ? sendMail : sendSms;
   expect((await send(account, 1, ip)).json().code).toBe(200);
   const vCode = await lastCodeSentTo(t, account.toLowerCase());
-  return t.post("/webapi/user/v2/register", { account, vCode, encryptPassword: encryptor.encryptPassword(password), agreement: true }, { ip });
+  return t.call(ACCOUNT_ENDPOINTS.register, { account, vCode, encryptPassword: encryptor.encryptPassword(password), agreement: true }, { ip });
 }
 
 describe("registration", () => {
@@ -27,7 +30,7 @@ describe("registration", () => {
     expect(response.code).toBe(200);
     expect(response.datas.loginUser).toMatchObject({ loginAccount: "13800000001", mobile: "13800000001", mail: null, accountType: 1, islogin: true, hasPassword: true });
     expect(response.datas.token).toMatch(/^[\w-]{40,}$/);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: response.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: response.datas.token })).json().code).toBe(200);
   });
 
   it("registers an e-mail address, stored in lower case", async () => {
@@ -42,25 +45,25 @@ describe("registration", () => {
 
   it("refuses a wrong code (1003) and changes nothing", async () => {
     await sendSms("13800000002", 1);
-    const response = await t.post("/webapi/user/v2/register", {
+    const response = await t.call(ACCOUNT_ENDPOINTS.register, {
       account: "13800000002",
       vCode: "000000",
       encryptPassword: encryptor.encryptPassword("abc12345"),
       agreement: true,
     });
     expect(response.json()).toMatchObject({ code: 1003, extraData: { errors: { vCode: "验证码错误或已失效，请重新获取" } } });
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: "13800000002" })).json().code).toBe(3001);
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: "13800000002" })).json().code).toBe(3001);
   });
 
   it("requires the agreement", async () => {
-    const response = await t.post("/webapi/user/v2/register", { account: "13800000003", vCode: "1", encryptPassword: "x", agreement: false });
+    const response = await t.call(ACCOUNT_ENDPOINTS.register, { account: "13800000003", vCode: "1", encryptPassword: "x", agreement: false });
     expect(response.json()).toMatchObject({ code: 1001, extraData: { errors: { agreement: "请勾选用户注册协议和隐私协议" } } });
   });
 
   it("answers checkAccount with 3002 for a registered account and 3001 otherwise", async () => {
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: "13800000001" })).json()).toMatchObject({ code: 3002 });
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: "13999999999" })).json()).toMatchObject({ code: 3001 });
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: "hello" })).json()).toMatchObject({
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: "13800000001" })).json()).toMatchObject({ code: 3002 });
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: "13999999999" })).json()).toMatchObject({ code: 3001 });
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: "hello" })).json()).toMatchObject({
       code: 1001,
       message: "请输入正确的手机号或邮箱",
     });
@@ -70,7 +73,7 @@ describe("registration", () => {
 describe("verification codes", () => {
   it("goes to the outbox as SMS or e-mail and says what it is for", async () => {
     await sendMail("wang@example.com", 1, "10.0.1.1");
-    const list = (await t.get("/webapi/dev/outbox", { to: "wang@example.com" })).json().datas.list;
+    const list = (await t.call(DEV_ENDPOINTS.outbox, { to: "wang@example.com" })).json().datas.list;
     expect(list[0]).toMatchObject({ channel: "email", to: "wang@example.com" });
     expect(list[0].text).toMatch(/您正在注册账号，验证码为 \d{6}，5分钟内有效/);
   });
@@ -91,7 +94,7 @@ describe("verification codes", () => {
     await sendSms("13800000011", 1, "10.0.3.1");
     const vCode = await lastCodeSentTo(t, "13800000011");
     t.clock.advance(CODE_TTL_MS + 1);
-    const response = await t.post("/webapi/user/v2/register", {
+    const response = await t.call(ACCOUNT_ENDPOINTS.register, {
       account: "13800000011",
       vCode,
       encryptPassword: encryptor.encryptPassword("abc12345"),
@@ -103,10 +106,10 @@ describe("verification codes", () => {
   it("is single-use", async () => {
     await sendSms("13800000012", 1, "10.0.4.1");
     const vCode = await lastCodeSentTo(t, "13800000012");
-    const first = await t.post("/webapi/user/v2/register", { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true }, { ip: "10.0.4.1" });
+    const first = await t.call(ACCOUNT_ENDPOINTS.register, { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true }, { ip: "10.0.4.1" });
     expect(first.json().code).toBe(200);
-    await t.post("/webapi/user/v2/resetPassword", { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
-    const reset = await t.post("/webapi/user/v2/resetPassword", { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
+    await t.call(ACCOUNT_ENDPOINTS.resetPassword, { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
+    const reset = await t.call(ACCOUNT_ENDPOINTS.resetPassword, { account: "13800000012", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
     expect(reset.json().code).toBe(1003);
   });
 
@@ -114,9 +117,9 @@ describe("verification codes", () => {
     await sendSms("13800000013", 1, "10.0.5.1");
     const vCode = await lastCodeSentTo(t, "13800000013");
     for (let i = 0; i < 5; i += 1) {
-      await t.post("/webapi/user/v2/register", { account: "13800000013", vCode: "999999", encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true });
+      await t.call(ACCOUNT_ENDPOINTS.register, { account: "13800000013", vCode: "999999", encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true });
     }
-    const response = await t.post("/webapi/user/v2/register", { account: "13800000013", vCode, encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true });
+    const response = await t.call(ACCOUNT_ENDPOINTS.register, { account: "13800000013", vCode, encryptPassword: encryptor.encryptPassword("abc12345"), agreement: true });
     expect(response.json().code).toBe(1003);
   });
 
@@ -171,9 +174,9 @@ describe("passwords", () => {
     t.clock.advance(61_000);
     await sendSms("13800000020", 2, "10.1.0.1");
     const vCode = await lastCodeSentTo(t, "13800000020");
-    const reset = await t.post("/webapi/user/v2/resetPassword", { account: "13800000020", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
+    const reset = await t.call(ACCOUNT_ENDPOINTS.resetPassword, { account: "13800000020", vCode, encryptPassword: encryptor.encryptPassword("new12345") });
     expect(reset.json().code).toBe(200);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: registered.datas.token })).json().code).toBe(3013);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: registered.datas.token })).json().code).toBe(3013);
   });
 
   it("refuses a reset code for an unregistered account", async () => {
@@ -185,8 +188,8 @@ describe("passwords", () => {
       String((await t.app.services.accounts.users.insert({ login_account: "13800000022", mobile: "13800000022", account_type: 1, status: "active", created_at: 0, updated_at: 0 })).id),
       "user",
     );
-    expect((await t.post("/webapi/user/v2/setPassword", { encryptPassword: encryptor.encryptPassword("abc12345") }, { token })).json().code).toBe(200);
-    expect((await t.post("/webapi/user/v2/setPassword", { encryptPassword: encryptor.encryptPassword("abc12346") }, { token })).json()).toMatchObject({
+    expect((await t.call(ACCOUNT_ENDPOINTS.setPassword, { encryptPassword: encryptor.encryptPassword("abc12345") }, { token })).json().code).toBe(200);
+    expect((await t.call(ACCOUNT_ENDPOINTS.setPassword, { encryptPassword: encryptor.encryptPassword("abc12346") }, { token })).json()).toMatchObject({
       code: 1001,
       message: "账号已设置密码，请在安全中心修改密码",
     });
@@ -197,9 +200,9 @@ describe("getUserInfo", () => {
   it("answers the session's own user and nobody else's", async () => {
     const mine = (await register("13800000030", "abc12345", "10.2.0.1")).json().datas;
     const other = (await register("13800000031", "abc12345", "10.2.0.2")).json().datas;
-    const own = await t.get("/webapi/user/v2/getUserInfo", { userId: mine.loginUser.id }, { token: mine.token });
+    const own = await t.call(ACCOUNT_ENDPOINTS.getUserInfo, { userId: mine.loginUser.id }, { token: mine.token });
     expect(own.json().datas.userInfo).toEqual(mine.loginUser);
-    const foreign = await t.get("/webapi/user/v2/getUserInfo", { userId: other.loginUser.id }, { token: mine.token });
+    const foreign = await t.call(ACCOUNT_ENDPOINTS.getUserInfo, { userId: other.loginUser.id }, { token: mine.token });
     expect(foreign.json().code).toBe(102);
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLING_ENDPOINTS } from "../../src/schema/billing.js";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { decideOnDevPage } from "./support/dev-identity.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -15,7 +20,7 @@ let childId: number;
 
 /** Real-name verification the way a user gets it: submission, then the operator's approval on /dev/identity. */
 async function verifyRealName(user: RegisteredUser, first17: string) {
-  const submitted = await t.post("/webapi/personal/v2/submitRealName", { realName: "王五", idNumber: first17 + nationalIdCheckChar(first17) }, { token: user.token });
+  const submitted = await t.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "王五", idNumber: first17 + nationalIdCheckChar(first17) }, { token: user.token });
   expect(submitted.json().code).toBe(200);
   expect((await decideOnDevPage(t, user.account, "approve")).statusCode).toBe(303);
 }
@@ -23,11 +28,11 @@ async function verifyRealName(user: RegisteredUser, first17: string) {
 /** A sub-account of `owner`, logged in through "next time" after its first-login 3011. */
 async function createLoggedInChild(owner: RegisteredUser, account: string) {
   const { encrypt, encryptPassword } = await encryptorFor(t);
-  const created = (await t.post("/webapi/childAccount/v2/create", { account, name: "监测专员", encryptPassword: encryptPassword("init1234") }, { token: owner.token, ip: freshIp() })).json();
+  const created = (await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account, name: "监测专员", encryptPassword: encryptPassword("init1234") }, { token: owner.token, ip: freshIp() })).json();
   expect(created.code).toBe(200);
   expect((await passwordLogin(t, account, "init1234")).code).toBe(3011);
   const delayed = (
-    await t.get("/webapi/user/v2/delaysUpdatePwd", { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
+    await t.call(ACCOUNT_ENDPOINTS.delaysUpdatePwd, { encryptAccount: encrypt(account), encryptPassword: encryptPassword("init1234"), ipAddress: "", account }, { ip: freshIp() })
   ).json();
   expect(delayed.code).toBe(200);
   return { id: created.datas.id as number, token: delayed.datas.token as string };
@@ -42,9 +47,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const getBalance = (user: { id: number; token: string }, uid = user.id) => t.get("/webapi/personal/v2/getBalance", { uid }, { token: user.token });
+const getBalance = (user: { id: number; token: string }, uid = user.id) => t.call(BILLING_ENDPOINTS.getBalance, { uid }, { token: user.token });
 const accountStatus = (user: { id: number; token: string }, query: Record<string, unknown> = {}) =>
-  t.get("/webapi/user/v2/accountStatus", { uid: user.id, productCode: TEXT_MONITORING, count: 1, ...query }, { token: user.token });
+  t.call(BILLING_ENDPOINTS.accountStatus, { uid: user.id, productCode: TEXT_MONITORING, count: 1, ...query }, { token: user.token });
 const setBilling = (user: { id: number }, changes: { balanceFen?: number; hasOfflineContract?: boolean }) =>
   t.app.services.billing.accounts.save(user.id, changes, t.clock.now());
 
@@ -73,8 +78,8 @@ describe("getBalance", () => {
   });
 
   it("needs a session and a signature", async () => {
-    expect((await t.get("/webapi/personal/v2/getBalance", { uid: verified.id })).json()).toMatchObject({ code: 102 });
-    const unsigned = await t.app.inject({ method: "GET", url: `/webapi/personal/v2/getBalance?uid=${verified.id}&token=${verified.token}` });
+    expect((await t.call(BILLING_ENDPOINTS.getBalance, { uid: verified.id })).json()).toMatchObject({ code: 102 });
+    const unsigned = await t.app.inject({ method: "GET", url: `${webapiPath(BILLING_ENDPOINTS.getBalance)}?uid=${verified.id}&token=${verified.token}` });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json()).toMatchObject({ code: 4001 });
   });
@@ -106,7 +111,7 @@ describe("accountStatus", () => {
   });
 
   it("refuses another user's uid", async () => {
-    const response = (await t.get("/webapi/user/v2/accountStatus", { uid: verified.id, productCode: TEXT_MONITORING, count: 1 }, { token: unverified.token })).json();
+    const response = (await t.call(BILLING_ENDPOINTS.accountStatus, { uid: verified.id, productCode: TEXT_MONITORING, count: 1 }, { token: unverified.token })).json();
     expect(response).toMatchObject({ code: 1001, message: "用户信息与当前登录不一致" });
   });
 
@@ -120,9 +125,9 @@ describe("accountStatus", () => {
   });
 
   it("needs a session and a signature", async () => {
-    expect((await t.get("/webapi/user/v2/accountStatus", { uid: verified.id, productCode: TEXT_MONITORING, count: 1 })).json()).toMatchObject({ code: 102 });
+    expect((await t.call(BILLING_ENDPOINTS.accountStatus, { uid: verified.id, productCode: TEXT_MONITORING, count: 1 })).json()).toMatchObject({ code: 102 });
     const query = `uid=${verified.id}&productCode=${TEXT_MONITORING}&count=1&token=${verified.token}&timestamp=${t.clock.now()}&signature=0000`;
-    const forged = await t.app.inject({ method: "GET", url: `/webapi/user/v2/accountStatus?${query}` });
+    const forged = await t.app.inject({ method: "GET", url: `${webapiPath(BILLING_ENDPOINTS.accountStatus)}?${query}` });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 4002 });
   });

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -16,11 +20,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const create = (owner: RegisteredUser | string, body: Record<string, unknown>) =>
-  t.post("/webapi/childAccount/v2/create", body, { token: typeof owner === "string" ? owner : owner.token, ip: freshIp() });
+  t.call(CHILD_ACCOUNT_ENDPOINTS.create, body, { token: typeof owner === "string" ? owner : owner.token, ip: freshIp() });
 const createChild = (account: string, name: string, password = "init1234", owner: RegisteredUser = main) =>
   create(owner, { account, name, encryptPassword: encryptor.encryptPassword(password) });
 const list = (owner: RegisteredUser | string, query: Record<string, unknown> = {}) =>
-  t.get("/webapi/childAccount/v2/list", query, { token: typeof owner === "string" ? owner : owner.token });
+  t.call(CHILD_ACCOUNT_ENDPOINTS.list, query, { token: typeof owner === "string" ? owner : owner.token });
 
 describe("creating a child account", () => {
   it.each([
@@ -56,8 +60,8 @@ describe("creating a child account", () => {
     // "Next time" after 3011 logs the sub-account in.
     const { encrypt, encryptPassword } = encryptor;
     const delayed = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -111,20 +115,20 @@ describe("another main account", () => {
   it("cannot see, rename, disable or enable this account's sub-accounts", async () => {
     const notFound = { code: 404, message: "子账号不存在" };
     expect((await list(otherMain)).json().datas).toMatchObject({ totalRow: 0, list: [] });
-    expect((await t.get("/webapi/childAccount/v2/detail", { id: childId }, { token: otherMain.token })).json()).toMatchObject(notFound);
+    expect((await t.call(CHILD_ACCOUNT_ENDPOINTS.detail, { id: childId }, { token: otherMain.token })).json()).toMatchObject(notFound);
     for (const [path, body] of [
       ["update", { id: childId, name: "被改名" }],
       ["disable", { id: childId }],
       ["enable", { id: childId }],
     ] as const) {
-      expect((await t.post(`/webapi/childAccount/v2/${path}`, body, { token: otherMain.token })).json()).toMatchObject(notFound);
+      expect((await t.call(CHILD_ACCOUNT_ENDPOINTS[path], body, { token: otherMain.token })).json()).toMatchObject(notFound);
     }
-    const unchanged = (await t.get("/webapi/childAccount/v2/detail", { id: childId }, { token: main.token })).json();
+    const unchanged = (await t.call(CHILD_ACCOUNT_ENDPOINTS.detail, { id: childId }, { token: main.token })).json();
     expect(unchanged.datas).toMatchObject({ name: "法务部 张三", status: "active" });
   });
 
   it("cannot reach a main account (not a sub-account) through the detail call either", async () => {
-    expect((await t.get("/webapi/childAccount/v2/detail", { id: otherMain.id }, { token: main.token })).json().code).toBe(404);
+    expect((await t.call(CHILD_ACCOUNT_ENDPOINTS.detail, { id: otherMain.id }, { token: main.token })).json().code).toBe(404);
   });
 });
 
@@ -136,8 +140,8 @@ describe("renaming, disabling and enabling", () => {
     const { encrypt, encryptPassword } = encryptor;
     await passwordLogin(t, "child-two@example.com", "init1234");
     childToken = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
@@ -145,33 +149,33 @@ describe("renaming, disabling and enabling", () => {
   });
 
   it("renames with the name rule", async () => {
-    expect((await t.post("/webapi/childAccount/v2/update", { id: childId, name: " " }, { token: main.token })).json()).toMatchObject({ code: 1001, message: "请输入子账号名称" });
-    expect((await t.post("/webapi/childAccount/v2/update", { id: childId, name: "财务部" }, { token: main.token })).json().datas.name).toBe("财务部");
+    expect((await t.call(CHILD_ACCOUNT_ENDPOINTS.update, { id: childId, name: " " }, { token: main.token })).json()).toMatchObject({ code: 1001, message: "请输入子账号名称" });
+    expect((await t.call(CHILD_ACCOUNT_ENDPOINTS.update, { id: childId, name: "财务部" }, { token: main.token })).json().datas.name).toBe("财务部");
   });
 
   it("disabling ends the sub-account's sessions: its next call answers 3013 and it cannot log in", async () => {
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: childToken })).json().code).toBe(200);
-    const response = (await t.post("/webapi/childAccount/v2/disable", { id: childId }, { token: main.token })).json();
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: childToken })).json().code).toBe(200);
+    const response = (await t.call(CHILD_ACCOUNT_ENDPOINTS.disable, { id: childId }, { token: main.token })).json();
     expect(response.datas).toMatchObject({ status: "disabled", statusName: "已停用" });
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: childToken })).json().code).toBe(3013);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: childToken })).json().code).toBe(3013);
     expect(await passwordLogin(t, "child-two@example.com", "init1234")).toMatchObject({ code: 3015, message: "该账号已被停用，请联系主账号或客服" });
     expect((await list(main, { status: "disabled" })).json().datas.list.map((item: { id: number }) => item.id)).toEqual([childId]);
   });
 
   it("enabling lets it log in again", async () => {
-    expect((await t.post("/webapi/childAccount/v2/enable", { id: childId }, { token: main.token })).json().datas.status).toBe("active");
+    expect((await t.call(CHILD_ACCOUNT_ENDPOINTS.enable, { id: childId }, { token: main.token })).json().datas.status).toBe("active");
     expect((await passwordLogin(t, "child-two@example.com", "init1234")).code).toBe(3011);
   });
 
   it("shows the name on the sub-account's own profile", async () => {
     const { encrypt, encryptPassword } = encryptor;
     const token = (
-      await t.get(
-        "/webapi/user/v2/delaysUpdatePwd",
+      await t.call(
+        ACCOUNT_ENDPOINTS.delaysUpdatePwd,
         { encryptAccount: encrypt("child-two@example.com"), encryptPassword: encryptPassword("init1234"), ipAddress: "", account: "child-two@example.com" },
         { ip: freshIp() },
       )
     ).json().datas.token;
-    expect((await t.get("/webapi/personal/v2/getProfile", {}, { token })).json().datas).toMatchObject({ childAccountName: "财务部", userInfo: { accountType: 3 } });
+    expect((await t.call(PERSONAL_ENDPOINTS.getProfile, {}, { token })).json().datas).toMatchObject({ childAccountName: "财务部", userInfo: { accountType: 3 } });
   });
 });

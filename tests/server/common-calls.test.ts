@@ -5,7 +5,7 @@ import { openDatabase } from "../../server/db/dialect.js";
 import { demoArticles } from "../../server/db/seed/demo-articles.js";
 import { demoBanners } from "../../server/db/seed/demo-banners.js";
 import { demoDapps } from "../../server/db/seed/demo-dapps.js";
-import { BannerSchema, CmsArticleSummarySchema, DappSchema } from "../../src/schema/common.js";
+import { BannerSchema, CmsArticleSummarySchema, DappSchema, COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 describe("common calls on seeded demo content", () => {
@@ -17,11 +17,11 @@ describe("common calls on seeded demo content", () => {
 
   it("getTime answers the server clock in milliseconds", async () => {
     t.clock.advance(1234);
-    expect((await t.get("/webapi/common/v2/getTime")).json().datas).toEqual({ serverTime: t.clock.now() });
+    expect((await t.call(COMMON_ENDPOINTS.getTime)).json().datas).toEqual({ serverTime: t.clock.now() });
   });
 
   it("getDappList answers every related application with all its fields in extraData.menuList", async () => {
-    const body = (await t.get("/webapi/common/v2/getDappList")).json();
+    const body = (await t.call(COMMON_ENDPOINTS.getDappList)).json();
     expect(body.code).toBe(200);
     const menuList = body.extraData.menuList;
     expect(menuList).toHaveLength(demoDapps.length);
@@ -31,7 +31,7 @@ describe("common calls on seeded demo content", () => {
   });
 
   it("getBanner answers the published banners with every field of spec §3", async () => {
-    const body = (await t.get("/webapi/extractEvidence/v2/getBanner", { time: t.clock.now() })).json();
+    const body = (await t.call(COMMON_ENDPOINTS.getBanner, { time: t.clock.now() })).json();
     expect(body.datas.bannerList).toHaveLength(demoBanners.length);
     for (const banner of body.datas.bannerList) expect(BannerSchema.strict().parse(banner)).toEqual(banner);
     expect(body.datas.bannerList[0].title).toBe(demoBanners[0].title);
@@ -39,7 +39,7 @@ describe("common calls on seeded demo content", () => {
 
   it("getCmsArticle answers the six newest news articles, newest first", async () => {
     const body = (
-      await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: 6, pageNumber: 1, pageSize: 10 })
+      await t.call(COMMON_ENDPOINTS.getCmsArticle, { pageNewSize: 6, pageNumber: 1, pageSize: 10 })
     ).json();
     const list = body.datas.cmsNewArticleList;
     expect(list).toHaveLength(6);
@@ -54,7 +54,7 @@ describe("common calls on seeded demo content", () => {
   });
 
   it("shows article dates in Asia/Shanghai", async () => {
-    const list = (await t.get("/webapi/extractEvidence/v2/getCmsArticle")).json().datas.cmsNewArticleList;
+    const list = (await t.call(COMMON_ENDPOINTS.getCmsArticle)).json().datas.cmsNewArticleList;
     const newest = [...demoArticles].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
     expect(list[0].createDate).toBe(newest.publishedAt.slice(0, 19).replace("T", " "));
   });
@@ -73,9 +73,9 @@ describe("demo content seeding", () => {
 
   it("starts empty without demo content, and the lists say so honestly", async () => {
     const t = await createTestApp({ seedDemo: false });
-    expect((await t.get("/webapi/common/v2/getDappList")).json().extraData).toEqual({ menuList: [] });
-    expect((await t.get("/webapi/extractEvidence/v2/getBanner")).json().datas).toEqual({ bannerList: [] });
-    expect((await t.get("/webapi/extractEvidence/v2/getCmsArticle")).json().datas).toEqual({ cmsNewArticleList: [] });
+    expect((await t.call(COMMON_ENDPOINTS.getDappList)).json().extraData).toEqual({ menuList: [] });
+    expect((await t.call(COMMON_ENDPOINTS.getBanner)).json().datas).toEqual({ bannerList: [] });
+    expect((await t.call(COMMON_ENDPOINTS.getCmsArticle)).json().datas).toEqual({ cmsNewArticleList: [] });
     await t.close();
   });
 });

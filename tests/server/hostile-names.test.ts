@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { STORED_NAME_MAX_LENGTH, UNNAMED_FILE, UNSAFE_TEXT_MESSAGE } from "../../src/schema/stored-name.js";
 import { readCertificatePdf } from "../../src/verification/certificate-file.js";
@@ -109,7 +110,7 @@ describe("drawing certificates does not hold up other requests", () => {
     const pinging = (async () => {
       while (isDrawing) {
         const start = performance.now();
-        expect((await t.get("/webapi/common/v2/getTime")).json().code).toBe(200);
+        expect((await t.call(COMMON_ENDPOINTS.getTime)).json().code).toBe(200);
         pings.push(performance.now() - start);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

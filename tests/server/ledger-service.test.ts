@@ -6,18 +6,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { durableTransaction, openDatabase } from "../../server/db/dialect.js";
-import { openCheckpoint } from "../../server/ledger/checkpoint.js";
-import { checkConsistencyProof, generateConsistencyProof } from "../../server/ledger/consistency.js";
-import { encodeHex } from "../../server/ledger/encoding.js";
+import { openCheckpoint } from "../../shared/ledger/checkpoint.js";
+import { checkConsistencyProof, generateConsistencyProof } from "../../shared/ledger/consistency.js";
+import { encodeHex } from "../../shared/ledger/encoding.js";
 import { splitEntryBundle } from "../../server/ledger/entry-bundle.js";
-import { hashLeaf } from "../../server/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof } from "../../server/ledger/inclusion.js";
-import { generateNoteKeys, parseVerifierKey } from "../../server/ledger/note-keys.js";
-import { parseProofBundle } from "../../server/ledger/proof-bundle.js";
+import { hashLeaf } from "../../shared/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../../shared/ledger/inclusion.js";
+import { parseVerifierKey } from "../../shared/ledger/note-keys.js";
+import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
+import { parseProofBundle } from "../../shared/ledger/proof-bundle.js";
 import { createTileHashReader } from "../../server/ledger/tile-hashes.js";
 import { entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
 import { SIGNER_KEY_FILE } from "../../server/modules/ledger/ledger-signer-key.js";
 import type { LedgerReceipt } from "../../server/modules/ledger/ledger.types.js";
+import { nodeLedgerCrypto, sha256 } from "../../server/ledger/node-crypto.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
@@ -97,7 +99,7 @@ describe("ledger service", () => {
     const checkpoint = await plainGet(app, "/ledger/checkpoint");
     expect(checkpoint.statusCode).toBe(200);
     expect(checkpoint.headers["content-type"]).toContain("text/plain");
-    const opened = openCheckpoint(checkpoint.body, [parseVerifierKey(vkey)]);
+    const opened = openCheckpoint(checkpoint.body, [parseVerifierKey(vkey, nodeLedgerCrypto)]);
     expect(opened.ok && opened.checkpoint).toMatchObject({ origin: ORIGIN, size: 0 });
     expect(vkey.startsWith(`${ORIGIN}+`)).toBe(true);
     const keyFile = path.join(database.dataDir, SIGNER_KEY_FILE);
@@ -107,23 +109,23 @@ describe("ledger service", () => {
 
   it("resolves appends with receipts whose proofs verify against the signed checkpoint", async () => {
     const { app, ledger } = await freshLedger();
-    const verifier = parseVerifierKey((await plainGet(app, "/ledger/vkey")).body.trim());
+    const verifier = parseVerifierKey((await plainGet(app, "/ledger/vkey")).body.trim(), nodeLedgerCrypto);
     const { entries, receipts } = await appendMany(app, 300);
 
     // 256 entries close a block at once; the other 44 wait for the timer.
     expect(new Set(receipts.map((receipt) => receipt.blockHeight))).toEqual(new Set([1, 2]));
     expect(receipts.map((receipt) => receipt.index).sort((a, b) => a - b)).toEqual(entries.map((_, i) => i));
     for (const [i, receipt] of receipts.entries()) {
-      expect(receipt.leafHash).toBe(encodeHex(hashLeaf(entries[i])));
+      expect(receipt.leafHash).toBe(encodeHex(hashLeaf(entries[i], sha256)));
       const opened = openCheckpoint(receipt.checkpoint, [verifier]);
       if (!opened.ok) throw new Error(opened.detail);
       expect(opened.checkpoint.size).toBe(receipt.treeSize);
       expect(receipt.treeSize).toBeGreaterThan(receipt.index);
       const answer = await ledger.inclusionProof(receipt.index, receipt.treeSize);
-      const claim = { leafHash: hashLeaf(entries[i]), index: receipt.index, treeSize: receipt.treeSize, proof: answer.proof.map(b64), rootHash: opened.checkpoint.rootHash };
-      expect(checkInclusionProof(claim)).toEqual({ ok: true });
+      const claim = { leafHash: hashLeaf(entries[i], sha256), index: receipt.index, treeSize: receipt.treeSize, proof: answer.proof.map(b64), rootHash: opened.checkpoint.rootHash };
+      expect(checkInclusionProof(claim, sha256)).toEqual({ ok: true });
       if (i % 50 === 0) {
-        expect(checkInclusionProof({ ...claim, leafHash: hashLeaf(utf8("changed")) }).ok).toBe(false);
+        expect(checkInclusionProof({ ...claim, leafHash: hashLeaf(utf8("changed"), sha256) }, sha256).ok).toBe(false);
         expect(Buffer.from(await ledger.entry(receipt.index) ?? [])).toEqual(Buffer.from(entries[i]));
         expect(await ledger.blockHeightOf(receipt.index)).toBe(receipt.blockHeight);
       }
@@ -135,11 +137,11 @@ describe("ledger service", () => {
     expect(json.datas.treeSize).toBe(300);
     const latest = openCheckpoint(json.datas.checkpoint, [verifier]);
     if (!latest.ok) throw new Error(latest.detail);
-    expect(checkInclusionProof({ leafHash: hashLeaf(entries[7]), index: 7, treeSize: 300, proof: json.datas.proof.map(b64), rootHash: latest.checkpoint.rootHash }).ok).toBe(true);
+    expect(checkInclusionProof({ leafHash: hashLeaf(entries[7], sha256), index: 7, treeSize: 300, proof: json.datas.proof.map(b64), rootHash: latest.checkpoint.rootHash }, sha256).ok).toBe(true);
 
     const bundle = parseProofBundle(await ledger.proofBundle(299));
     expect(bundle.index).toBe(299);
-    expect(checkInclusionProof({ leafHash: hashLeaf(entries[299]), index: 299, treeSize: 300, proof: bundle.proof, rootHash: latest.checkpoint.rootHash }).ok).toBe(true);
+    expect(checkInclusionProof({ leafHash: hashLeaf(entries[299], sha256), index: 299, treeSize: 300, proof: bundle.proof, rootHash: latest.checkpoint.rootHash }, sha256).ok).toBe(true);
 
     expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 300 })).code).toBe(1001);
     expect((await signedGet(app, "/webapi/ledger/v2/getInclusionProof", { index: 1, treeSize: 299 })).code).toBe(404);
@@ -151,7 +153,7 @@ describe("ledger service", () => {
     const { app, ledger } = await freshLedger();
     const { entries } = await appendMany(app, 600);
     const note = (await plainGet(app, "/ledger/checkpoint")).body;
-    const opened = openCheckpoint(note, [parseVerifierKey(ledger.verifierKey)]);
+    const opened = openCheckpoint(note, [parseVerifierKey(ledger.verifierKey, nodeLedgerCrypto)]);
     if (!opened.ok) throw new Error(opened.detail);
     const { size, rootHash } = opened.checkpoint;
     expect(size).toBe(600);
@@ -166,10 +168,10 @@ describe("ledger service", () => {
       return new Uint8Array(response.rawPayload);
     });
     for (const index of [0, 255, 256, 511, 512, 599]) {
-      const fromTiles = await generateInclusionProof(index, size, reader);
+      const fromTiles = await generateInclusionProof(index, size, reader, sha256);
       const fromServer = await ledger.inclusionProof(index);
       expect(fromTiles.map((hash) => Buffer.from(hash).toString("base64"))).toEqual(fromServer.proof);
-      expect(checkInclusionProof({ leafHash: hashLeaf(entries[index]), index, treeSize: size, proof: fromTiles, rootHash }).ok).toBe(true);
+      expect(checkInclusionProof({ leafHash: hashLeaf(entries[index], sha256), index, treeSize: size, proof: fromTiles, rootHash }, sha256).ok).toBe(true);
     }
     expect(fetched).toEqual(expect.arrayContaining(["tile/0/000", "tile/0/001", "tile/0/002.p/88", "tile/1/000.p/2"]));
 
@@ -194,7 +196,7 @@ describe("ledger service", () => {
     const { app, ledger } = await freshLedger();
     const first = await appendMany(app, 10, "a");
     const second = await appendMany(app, 290, "b");
-    const verifier = parseVerifierKey(ledger.verifierKey);
+    const verifier = parseVerifierKey(ledger.verifierKey, nodeLedgerCrypto);
     const open = (receipt: LedgerReceipt) => {
       const opened = openCheckpoint(receipt.checkpoint, [verifier]);
       if (!opened.ok) throw new Error(opened.detail);
@@ -207,11 +209,11 @@ describe("ledger service", () => {
     const json = await signedGet(app, "/webapi/ledger/v2/getConsistencyProof", { oldSize: older.size, newSize: newer.size });
     expect(json.code).toBe(200);
     const claim = { size1: older.size, size2: newer.size, rootHash1: older.rootHash, rootHash2: newer.rootHash, proof: json.datas.proof.map(b64) };
-    expect(checkConsistencyProof(claim)).toEqual({ ok: true });
-    expect(checkConsistencyProof({ ...claim, rootHash1: newer.rootHash }).ok).toBe(false);
+    expect(checkConsistencyProof(claim, sha256)).toEqual({ ok: true });
+    expect(checkConsistencyProof({ ...claim, rootHash1: newer.rootHash }, sha256).ok).toBe(false);
 
     const reader = createTileHashReader(newer.size, async (tile) => new Uint8Array((await plainGet(app, `/ledger/${tilePath(tile)}`)).rawPayload));
-    const fromTiles = await generateConsistencyProof(older.size, newer.size, reader);
+    const fromTiles = await generateConsistencyProof(older.size, newer.size, reader, sha256);
     expect(fromTiles.map((hash) => Buffer.from(hash).toString("base64"))).toEqual(json.datas.proof);
 
     expect((await signedGet(app, "/webapi/ledger/v2/getConsistencyProof", { oldSize: 20, newSize: 301 })).code).toBe(1001);
@@ -245,11 +247,11 @@ describe("ledger service", () => {
     expect((await restarted.services.ledger.latestCheckpoint())?.note).toBe(before.receipts[0].checkpoint);
     const after = await restarted.services.ledger.append(utf8("after restart"));
     expect(after).toMatchObject({ index: 20, blockHeight: 2, treeSize: 21 });
-    const oldRoot = openCheckpoint(before.receipts[0].checkpoint, [parseVerifierKey(vkey)]);
-    const newRoot = openCheckpoint(after.checkpoint, [parseVerifierKey(vkey)]);
+    const oldRoot = openCheckpoint(before.receipts[0].checkpoint, [parseVerifierKey(vkey, nodeLedgerCrypto)]);
+    const newRoot = openCheckpoint(after.checkpoint, [parseVerifierKey(vkey, nodeLedgerCrypto)]);
     if (!oldRoot.ok || !newRoot.ok) throw new Error("checkpoint does not verify");
     const proof = await restarted.services.ledger.consistencyProof(20, 21);
-    expect(checkConsistencyProof({ size1: 20, size2: 21, rootHash1: oldRoot.checkpoint.rootHash, rootHash2: newRoot.checkpoint.rootHash, proof: proof.proof.map(b64) }).ok).toBe(true);
+    expect(checkConsistencyProof({ size1: 20, size2: 21, rootHash1: oldRoot.checkpoint.rootHash, rootHash2: newRoot.checkpoint.rootHash, proof: proof.proof.map(b64) }, sha256).ok).toBe(true);
   });
 
   it("integrates the waiting appends when the app closes", async () => {
@@ -294,7 +296,7 @@ describe("ledger service", () => {
     const latest = (await other.services.ledger.latestCheckpoint())!;
     expect(latest.treeSize).toBe(300);
     // Every checkpoint either process signed is a prefix of the final tree.
-    const verifier = parseVerifierKey(app.services.ledger.verifierKey);
+    const verifier = parseVerifierKey(app.services.ledger.verifierKey, nodeLedgerCrypto);
     const final = openCheckpoint(latest.note, [verifier]);
     if (!final.ok) throw new Error(final.detail);
     for (const note of new Set(receipts.map((receipt) => receipt.checkpoint))) {
@@ -302,7 +304,7 @@ describe("ledger service", () => {
       if (!opened.ok) throw new Error(opened.detail);
       const proof = await app.services.ledger.consistencyProof(opened.checkpoint.size, 300);
       const claim = { size1: opened.checkpoint.size, size2: 300, rootHash1: opened.checkpoint.rootHash, rootHash2: final.checkpoint.rootHash, proof: proof.proof.map(b64) };
-      expect(checkConsistencyProof(claim).ok).toBe(true);
+      expect(checkConsistencyProof(claim, sha256).ok).toBe(true);
     }
   });
 
@@ -339,7 +341,7 @@ describe("ledger service", () => {
         apply: () => db.updateTable("ledger_entries").set({ leaf_hash: Buffer.alloc(32, 9) }).where("idx", "=", 39).execute(),
         undo: async () => {
           const row = await db.selectFrom("ledger_entries").select("entry").where("idx", "=", 39).executeTakeFirstOrThrow();
-          await db.updateTable("ledger_entries").set({ leaf_hash: Buffer.from(hashLeaf(row.entry)) }).where("idx", "=", 39).execute();
+          await db.updateTable("ledger_entries").set({ leaf_hash: Buffer.from(hashLeaf(row.entry, sha256)) }).where("idx", "=", 39).execute();
         },
         message: /存储的树节点算出的根哈希/,
       },

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 let t: TestApp;
@@ -10,12 +13,12 @@ afterAll(async () => t.close());
 describe("structured logs", () => {
   it("are JSON lines that never contain tokens, signatures or codes", async () => {
     const { token } = await t.app.services.sessions.create("kim", "user");
-    await t.get("/webapi/common/v2/getTime", { vCode: "8642", passWord: "secret-password-1" }, { token });
-    await t.post("/webapi/user/v2/logout", { id: "kim" }, { token });
+    await t.call(COMMON_ENDPOINTS.getTime, { vCode: "8642", passWord: "secret-password-1" }, { token });
+    await t.call(ACCOUNT_ENDPOINTS.logout, { id: "kim" }, { token });
     const text = t.logs.join("");
     expect(t.logs.length).toBeGreaterThan(0);
     for (const line of t.logs) expect(() => JSON.parse(line)).not.toThrow();
-    expect(text).toContain("/webapi/common/v2/getTime");
+    expect(text).toContain(webapiPath(COMMON_ENDPOINTS.getTime));
     expect(text).not.toContain(token);
     expect(text).not.toContain("8642");
     expect(text).not.toContain("secret-password-1");
@@ -31,14 +34,14 @@ describe("OpenAPI document", () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
-        "/webapi/common/v2/getTime",
-        "/webapi/common/v2/getDappList",
-        "/webapi/extractEvidence/v2/getBanner",
-        "/webapi/extractEvidence/v2/getCmsArticle",
-        "/webapi/user/v2/logout",
+        webapiPath(COMMON_ENDPOINTS.getTime),
+        webapiPath(COMMON_ENDPOINTS.getDappList),
+        webapiPath(COMMON_ENDPOINTS.getBanner),
+        webapiPath(COMMON_ENDPOINTS.getCmsArticle),
+        webapiPath(ACCOUNT_ENDPOINTS.logout),
       ]),
     );
-    const parameters = document.paths["/webapi/extractEvidence/v2/getCmsArticle"].get.parameters.map(
+    const parameters = document.paths[webapiPath(COMMON_ENDPOINTS.getCmsArticle)].get.parameters.map(
       (parameter: { name: string }) => parameter.name,
     );
     expect(parameters).toEqual(expect.arrayContaining(["pageNewSize", "pageNumber", "pageSize", "timestamp", "signature"]));

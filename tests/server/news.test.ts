@@ -3,12 +3,10 @@ import { ContentRepository } from "../../server/modules/content/content.reposito
 import { NEWS_CHANNEL } from "../../server/modules/content/content.service.js";
 import { demoArticles } from "../../server/db/seed/demo-articles.js";
 import { CmsArticleSummarySchema } from "../../src/schema/common.js";
-import { ARTICLE_ID_MESSAGE, ARTICLE_NOT_FOUND_MESSAGE, NewsCode, NewsDetailSchema, NewsListSchema } from "../../src/schema/news.js";
+import { ARTICLE_ID_MESSAGE, ARTICLE_NOT_FOUND_MESSAGE, NewsCode, NewsDetailSchema, NewsListSchema, NEWS_ENDPOINTS } from "../../src/schema/news.js";
 import { pageSizeMessage, PAGE_SIZE_OPTIONS } from "../../src/schema/paging.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
-const LIST = "/webapi/extractEvidence/v2/getNewsList";
-const DETAIL = "/webapi/extractEvidence/v2/getNewsDetail";
 
 const newestFirstTitles = [...demoArticles]
   .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
@@ -24,7 +22,7 @@ describe("product news on the seeded demo content", () => {
   afterAll(async () => t.close());
 
   async function page(pageNumber: number, pageSize: number) {
-    const body = (await t.get(LIST, { pageNumber, pageSize })).json();
+    const body = (await t.call(NEWS_ENDPOINTS.list, { pageNumber, pageSize })).json();
     expect(body.code).toBe(200);
     return NewsListSchema.strict().parse(body.datas).pageP;
   }
@@ -44,19 +42,19 @@ describe("product news on the seeded demo content", () => {
   });
 
   it("defaults to the first page of ten", async () => {
-    const body = (await t.get(LIST)).json();
+    const body = (await t.call(NEWS_ENDPOINTS.list)).json();
     expect(body.datas.pageP).toMatchObject({ pageNumber: 1, pageSize: 10 });
   });
 
   it("refuses a page size outside the allowed choices with the paging rule's message", async () => {
-    const body = (await t.get(LIST, { pageNumber: 1, pageSize: 7 })).json();
+    const body = (await t.call(NEWS_ENDPOINTS.list, { pageNumber: 1, pageSize: 7 })).json();
     expect(body.code).toBe(1001);
     expect(body.extraData.errors.pageSize).toBe(pageSizeMessage(PAGE_SIZE_OPTIONS));
   });
 
   it("answers an article with its content and its neighbours in list order", async () => {
     const [newest, second, third] = (await page(1, 10)).list;
-    const body = (await t.get(DETAIL, { articleId: second.articleId })).json();
+    const body = (await t.call(NEWS_ENDPOINTS.detail, { articleId: second.articleId })).json();
     expect(body.code).toBe(200);
     const detail = NewsDetailSchema.parse(body.datas);
     expect(detail.cmsArticle).toMatchObject({ articleId: second.articleId, title: second.title, time: second.time });
@@ -67,26 +65,26 @@ describe("product news on the seeded demo content", () => {
 
   it("has no previous article before the newest and no next one after the oldest", async () => {
     const all = [...(await page(1, 100)).list];
-    const newest = NewsDetailSchema.parse((await t.get(DETAIL, { articleId: all[0].articleId })).json().datas);
-    const oldest = NewsDetailSchema.parse((await t.get(DETAIL, { articleId: all[all.length - 1].articleId })).json().datas);
+    const newest = NewsDetailSchema.parse((await t.call(NEWS_ENDPOINTS.detail, { articleId: all[0].articleId })).json().datas);
+    const oldest = NewsDetailSchema.parse((await t.call(NEWS_ENDPOINTS.detail, { articleId: all[all.length - 1].articleId })).json().datas);
     expect(newest.lastPage).toBeNull();
     expect(oldest.nextPage).toBeNull();
   });
 
   it("answers 3040 for an unknown article and 1001 for an id that is not a positive integer", async () => {
-    const unknown = (await t.get(DETAIL, { articleId: 999_999 })).json();
+    const unknown = (await t.call(NEWS_ENDPOINTS.detail, { articleId: 999_999 })).json();
     expect(unknown).toMatchObject({ code: NewsCode.articleNotFound, message: ARTICLE_NOT_FOUND_MESSAGE, datas: null });
     for (const bad of ["abc", "0", "-3", "1.5"]) {
-      const body = (await t.get(DETAIL, { articleId: bad })).json();
+      const body = (await t.call(NEWS_ENDPOINTS.detail, { articleId: bad })).json();
       expect(body.code).toBe(1001);
       expect(body.extraData.errors.articleId).toBe(ARTICLE_ID_MESSAGE);
     }
   });
 
   it("is public: a visitor without a token and one with a stale token both get the news", async () => {
-    expect((await t.get(LIST, {}, { token: "no-such-token" })).json().code).toBe(200);
+    expect((await t.call(NEWS_ENDPOINTS.list, {}, { token: "no-such-token" })).json().code).toBe(200);
     const articleId = (await page(1, 10)).list[0].articleId;
-    expect((await t.get(DETAIL, { articleId }, { token: "no-such-token" })).json().code).toBe(200);
+    expect((await t.call(NEWS_ENDPOINTS.detail, { articleId }, { token: "no-such-token" })).json().code).toBe(200);
   });
 });
 
@@ -98,7 +96,7 @@ describe("product news ordering", () => {
   afterAll(async () => t.close());
 
   it("starts empty without demo content", async () => {
-    expect((await t.get(LIST)).json().datas.pageP).toEqual({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 });
+    expect((await t.call(NEWS_ENDPOINTS.list)).json().datas.pageP).toEqual({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 });
   });
 
   it("walks every article exactly once through nextPage and back through lastPage, also when times are equal", async () => {
@@ -118,14 +116,14 @@ describe("product news ordering", () => {
         created_at: publishedAt,
       })),
     );
-    const listed: Summary[] = (await t.get(LIST, { pageSize: 10 })).json().datas.pageP.list;
+    const listed: Summary[] = (await t.call(NEWS_ENDPOINTS.list, { pageSize: 10 })).json().datas.pageP.list;
     expect(listed).toHaveLength(times.length);
 
     const forward: number[] = [];
     let cursor: number | null = listed[0].articleId;
     while (cursor !== null) {
       forward.push(cursor);
-      cursor = ((await t.get(DETAIL, { articleId: cursor })).json().datas.nextPage?.articleId as number | undefined) ?? null;
+      cursor = ((await t.call(NEWS_ENDPOINTS.detail, { articleId: cursor })).json().datas.nextPage?.articleId as number | undefined) ?? null;
     }
     expect(forward).toEqual(listed.map((article) => article.articleId));
 
@@ -133,7 +131,7 @@ describe("product news ordering", () => {
     cursor = listed[listed.length - 1].articleId;
     while (cursor !== null) {
       backward.push(cursor);
-      cursor = ((await t.get(DETAIL, { articleId: cursor })).json().datas.lastPage?.articleId as number | undefined) ?? null;
+      cursor = ((await t.call(NEWS_ENDPOINTS.detail, { articleId: cursor })).json().datas.lastPage?.articleId as number | undefined) ?? null;
     }
     expect(backward).toEqual(forward.reverse());
   });
@@ -142,10 +140,10 @@ describe("product news ordering", () => {
     await new ContentRepository(t.app.database.db).insertArticles([
       { channel_id: 9, channel_code: "HELP", channel_name: "帮助", title: "帮助文章", type_name: "", brief: "", summary: "", content: "", published_at: 1, created_at: 1 },
     ]);
-    const listed: Summary[] = (await t.get(LIST, { pageSize: 50 })).json().datas.pageP.list;
+    const listed: Summary[] = (await t.call(NEWS_ENDPOINTS.list, { pageSize: 50 })).json().datas.pageP.list;
     expect(listed.map((article) => article.title)).not.toContain("帮助文章");
     const help = await t.app.database.db.selectFrom("cms_articles").select("id").where("channel_code", "=", "HELP").executeTakeFirstOrThrow();
-    expect((await t.get(DETAIL, { articleId: help.id })).json().code).toBe(NewsCode.articleNotFound);
+    expect((await t.call(NEWS_ENDPOINTS.detail, { articleId: help.id })).json().code).toBe(NewsCode.articleNotFound);
   });
 });
 

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_NOTARY_USER } from "../../server/db/seed/seed-demo-notary.js";
 import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { NOTARY_ENDPOINTS } from "../../src/schema/notary.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 import { encryptorFor, solveCaptcha } from "./support/login-client.js";
 
-const LOGIN = "/webapi/notary/v2/login";
-const LOGOUT = "/webapi/notary/v2/logout";
-const INFO = "/webapi/notary/v2/getNotaryInfo";
+const { login: LOGIN, logout: LOGOUT, getNotaryInfo: INFO } = NOTARY_ENDPOINTS;
 const HOUR = 60 * 60 * 1000;
 
 const STAFF = { officeName: "衡州市公证处", account: "Li.Si", name: "李四", password: "gongzheng123" };
@@ -28,7 +29,7 @@ const freshIp = () => `10.1.0.${nextIp++}`;
 async function notaryLogin(input: { account: string; password: string; vcode?: string }, options: RequestOptions = {}) {
   const { encrypt, encryptPassword } = await encryptorFor(t);
   const captcha = await solveCaptcha(t);
-  return t.post(
+  return t.call(
     LOGIN,
     { encryptAccount: encrypt(input.account), encryptPassword: encryptPassword(input.password), vcode: input.vcode ?? captcha.answer },
     { cookies: captcha.cookies, ...options },
@@ -49,7 +50,7 @@ describe("notary login", () => {
       datas: { notaryUser: { account: "li.si", name: "李四", officeName: "衡州市公证处" }, token: expect.any(String) },
     });
     const token = response.json().datas.token as string;
-    expect((await t.get(INFO, {}, { token })).json()).toMatchObject({ code: 200, datas: { notaryUser: { account: "li.si", name: "李四" } } });
+    expect((await t.call(INFO, {}, { token })).json()).toMatchObject({ code: 200, datas: { notaryUser: { account: "li.si", name: "李四" } } });
   });
 
   it("refuses a wrong password with 3010 and gives no token", async () => {
@@ -96,7 +97,7 @@ describe("notary login", () => {
     const timestamp = t.clock.now();
     const signature = computeSignature({ ...body, timestamp }, sha256Hex);
     const send = () =>
-      t.app.inject({ method: "POST", url: LOGIN, query: { timestamp: String(timestamp), signature }, payload: body, cookies: captcha.cookies, remoteAddress: freshIp() });
+      t.app.inject({ method: "POST", url: webapiPath(LOGIN), query: { timestamp: String(timestamp), signature }, payload: body, cookies: captcha.cookies, remoteAddress: freshIp() });
     expect((await send()).json().code).toBe(200);
     expect((await send()).json()).toMatchObject({ code: 4004, message: "请求已提交过，请勿重复提交" });
   });
@@ -111,27 +112,27 @@ describe("notary sessions", () => {
   it("are of their own kind: a notary token is refused on user routes, a user token on notary routes (102)", async () => {
     const notaryToken = await loggedInToken();
     const { token: userToken } = await t.app.services.sessions.create("1", "user");
-    expect((await t.get("/webapi/user/v2/getUserInfo", { userId: 1 }, { token: notaryToken })).json().code).toBe(102);
-    expect((await t.post("/webapi/user/v2/logout", { id: "1" }, { token: notaryToken })).json().code).toBe(102);
-    expect((await t.get(INFO, {}, { token: userToken })).json().code).toBe(102);
-    expect((await t.post(LOGOUT, {}, { token: userToken })).json().code).toBe(102);
-    expect((await t.get(INFO)).json().code).toBe(102);
+    expect((await t.call(ACCOUNT_ENDPOINTS.getUserInfo, { userId: 1 }, { token: notaryToken })).json().code).toBe(102);
+    expect((await t.call(ACCOUNT_ENDPOINTS.logout, { id: "1" }, { token: notaryToken })).json().code).toBe(102);
+    expect((await t.call(INFO, {}, { token: userToken })).json().code).toBe(102);
+    expect((await t.call(LOGOUT, {}, { token: userToken })).json().code).toBe(102);
+    expect((await t.call(INFO)).json().code).toBe(102);
   });
 
   it("last 8 hours without use, refreshed by every successful call, then answer 103", async () => {
     const token = await loggedInToken();
     t.clock.advance(8 * HOUR - 60_000);
-    expect((await t.get(INFO, {}, { token })).json().code).toBe(200);
+    expect((await t.call(INFO, {}, { token })).json().code).toBe(200);
     t.clock.advance(8 * HOUR - 60_000);
-    expect((await t.get(INFO, {}, { token })).json().code).toBe(200);
+    expect((await t.call(INFO, {}, { token })).json().code).toBe(200);
     t.clock.advance(8 * HOUR + 1);
-    expect((await t.get(INFO, {}, { token })).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });
+    expect((await t.call(INFO, {}, { token })).json()).toMatchObject({ code: 103, message: "登录已超时，请重新登录" });
   });
 
   it("end on logout; the token then answers 3013", async () => {
     const token = await loggedInToken();
-    expect((await t.post(LOGOUT, {}, { token })).json()).toMatchObject({ code: 200, datas: null });
-    expect((await t.get(INFO, {}, { token })).json().code).toBe(3013);
+    expect((await t.call(LOGOUT, {}, { token })).json()).toMatchObject({ code: 200, datas: null });
+    expect((await t.call(INFO, {}, { token })).json().code).toBe(3013);
   });
 });
 
@@ -176,7 +177,7 @@ describe("in production", () => {
       .values({ id: "planted", answer_hash: sha256Hex(answer), expires_at: production.clock.now() + 60_000, consumed_at: null })
       .execute();
     const { encrypt, encryptPassword } = await encryptorFor(production);
-    const response = await production.post(
+    const response = await production.call(
       LOGIN,
       { encryptAccount: encrypt(DEMO_NOTARY_USER.account), encryptPassword: encryptPassword(DEMO_NOTARY_USER.password), vcode: answer },
       { cookies: { hz_captcha: "planted" } },

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { AVATAR_MAX_BYTES } from "../../src/schema/constants.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { PROFILE_ENDPOINTS } from "../../src/schema/profile-form.js";
 import { postMultipart } from "./support/multipart.js";
 import { registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
 import { gradientPng, pngDataUrl } from "./support/png-image.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
-const UPLOAD = "/webapi/user/v2/uploadHeadPortrait";
+const UPLOAD = webapiPath(PERSONAL_ENDPOINTS.uploadHeadPortrait);
 let t: TestApp;
 let owner: RegisteredUser;
 let other: RegisteredUser;
@@ -97,7 +101,7 @@ describe("the signature of a multipart body", () => {
   it("leaves file parts out: a request signed over its fields alone passes", async () => {
     const response = await postMultipart(
       t,
-      "/webapi/personal/v2/submitEnterprise",
+      webapiPath(PERSONAL_ENDPOINTS.submitEnterprise),
       { enterpriseName: "衡证测试科技有限公司", institutionType: "1", certificateKind: "businessLicence", certificateNumber: "91110000MA01ABCD2X" },
       { token: other.token, files: [{ name: "licenceImage", filename: "licence.png", contentType: "image/png", content: gradientPng(32, 20) }] },
     );
@@ -106,15 +110,15 @@ describe("the signature of a multipart body", () => {
 });
 
 describe("profile: industry and region", () => {
-  const update = (body: Record<string, unknown>, user = owner) => t.post("/webapi/personal/v2/updateProfile", body, { token: user.token });
+  const update = (body: Record<string, unknown>, user = owner) => t.call(PROFILE_ENDPOINTS.updateProfile, body, { token: user.token });
 
   it("starts empty and saves an industry from the list and a district of the region tree", async () => {
-    const empty = (await t.get("/webapi/personal/v2/getProfile", {}, { token: owner.token })).json();
+    const empty = (await t.call(PERSONAL_ENDPOINTS.getProfile, {}, { token: owner.token })).json();
     expect(empty.datas).toMatchObject({ industryId: null, region: null, twoStepEnabled: false, childAccountName: null, userInfo: { id: owner.id } });
 
     const saved = (await update({ industryId: 4, province: "110000", city: "110100", district: "110101" })).json();
     expect(saved).toMatchObject({ code: 200, datas: { industryId: 4, region: { province: "110000", city: "110100", district: "110101" } } });
-    const again = (await t.get("/webapi/personal/v2/getProfile", {}, { token: owner.token })).json();
+    const again = (await t.call(PERSONAL_ENDPOINTS.getProfile, {}, { token: owner.token })).json();
     expect(again.datas.region.district).toBe("110101");
   });
 
@@ -127,12 +131,12 @@ describe("profile: industry and region", () => {
     const response = (await update(body)).json();
     expect(response.code).toBe(1001);
     expect(response.extraData.errors[field]).toBe(message);
-    const profile = (await t.get("/webapi/personal/v2/getProfile", {}, { token: owner.token })).json().datas;
+    const profile = (await t.call(PERSONAL_ENDPOINTS.getProfile, {}, { token: owner.token })).json().datas;
     expect(profile).toMatchObject({ industryId: 4, region: { district: "110101" } });
   });
 
   it("is listed in the OpenAPI document with the personal centre's calls", async () => {
     const paths = Object.keys((await t.app.inject({ method: "GET", url: "/opendocs/json" })).json().paths);
-    expect(paths).toEqual(expect.arrayContaining([UPLOAD, "/webapi/user/v2/isRealName", "/webapi/personal/v2/submitEnterprise", "/webapi/childAccount/v2/list"]));
+    expect(paths).toEqual(expect.arrayContaining([UPLOAD, webapiPath(PERSONAL_ENDPOINTS.isRealName), webapiPath(PERSONAL_ENDPOINTS.submitEnterprise), webapiPath(CHILD_ACCOUNT_ENDPOINTS.list)]));
   });
 });

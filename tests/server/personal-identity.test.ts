@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../src/schema/contract.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { decideOnDevPage } from "./support/dev-identity.js";
 import { postMultipart } from "./support/multipart.js";
 import { freshIp, registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
@@ -20,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const isRealName = (user: RegisteredUser, uid = user.id) => t.get("/webapi/user/v2/isRealName", { uid }, { token: user.token });
-const submitRealName = (user: RegisteredUser, body: Record<string, unknown>) => t.post("/webapi/personal/v2/submitRealName", body, { token: user.token });
-const realNameInfo = (user: RegisteredUser) => t.get("/webapi/personal/v2/getRealNameInfo", {}, { token: user.token });
+const isRealName = (user: RegisteredUser, uid = user.id) => t.call(PERSONAL_ENDPOINTS.isRealName, { uid }, { token: user.token });
+const submitRealName = (user: RegisteredUser, body: Record<string, unknown>) => t.call(PERSONAL_ENDPOINTS.submitRealName, body, { token: user.token });
+const realNameInfo = (user: RegisteredUser) => t.call(PERSONAL_ENDPOINTS.getRealNameInfo, {}, { token: user.token });
 
 describe("real-name verification", () => {
   it("isRealName answers 3020 before anything is submitted", async () => {
@@ -107,7 +109,7 @@ describe("enterprise verification", () => {
   const licence = (content = gradientPng(40, 30), filename = "licence.png") => [{ name: "licenceImage", filename, contentType: "image/png", content }];
   // Each from its own address: the route allows 10 submissions a minute per address.
   const submit = (user: RegisteredUser, body: Record<string, string>, files = licence()) =>
-    postMultipart(t, "/webapi/personal/v2/submitEnterprise", body, { token: user.token, files, ip: freshIp() });
+    postMultipart(t, webapiPath(PERSONAL_ENDPOINTS.submitEnterprise), body, { token: user.token, files, ip: freshIp() });
 
   it.each([
     [{ enterpriseName: "衡证" }, "enterpriseName", "请输入正确的企业名称"],
@@ -138,11 +140,11 @@ describe("enterprise verification", () => {
     expect((await userInfoOf(t, zhang)).enterpriseStatus).toBe(1);
     const applicationId = response.datas.applicationId;
 
-    const own = (await t.get("/webapi/personal/v2/getLicenceImage", { applicationId }, { token: zhang.token })).json();
+    const own = (await t.call(PERSONAL_ENDPOINTS.getLicenceImage, { applicationId }, { token: zhang.token })).json();
     expect(own.datas.imageBase64).toBe(`data:image/png;base64,${gradientPng(40, 30).toString("base64")}`);
-    const foreign = (await t.get("/webapi/personal/v2/getLicenceImage", { applicationId }, { token: li.token })).json();
+    const foreign = (await t.call(PERSONAL_ENDPOINTS.getLicenceImage, { applicationId }, { token: li.token })).json();
     expect(foreign).toMatchObject({ code: 404, message: "认证申请不存在", datas: null });
-    expect((await t.get("/webapi/personal/v2/getEnterpriseInfo", {}, { token: li.token })).json().datas).toMatchObject({ status: 0, applicationId: null });
+    expect((await t.call(PERSONAL_ENDPOINTS.getEnterpriseInfo, {}, { token: li.token })).json().datas).toMatchObject({ status: 0, applicationId: null });
   });
 
   it("approved: enterprise status 2 and the enterprise name in getUserInfo", async () => {
@@ -179,8 +181,8 @@ describe("in production", () => {
     const now = production.clock.now();
     const user = await production.app.services.accounts.users.insert({ login_account: "13600000009", mobile: "13600000009", account_type: 1, status: "active", created_at: now, updated_at: now });
     const { token } = await production.app.services.sessions.create(String(user.id), "user");
-    const response = (await production.post("/webapi/personal/v2/submitRealName", { realName: "王五", idNumber: ID_NUMBER }, { token })).json();
+    const response = (await production.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "王五", idNumber: ID_NUMBER }, { token })).json();
     expect(response).toMatchObject({ code: 3024, message: "实名认证服务尚未开通，请稍后再试或联系客服" });
-    expect((await production.get("/webapi/personal/v2/getRealNameInfo", {}, { token })).json().datas).toMatchObject({ status: 0, realName: null });
+    expect((await production.call(PERSONAL_ENDPOINTS.getRealNameInfo, {}, { token })).json().datas).toMatchObject({ status: 0, realName: null });
   });
 });

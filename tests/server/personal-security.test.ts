@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { codeSentWithSession, freshIp, passwordLogin, registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -11,15 +15,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const checkAccount = async (account: string) => (await t.get("/webapi/user/v2/checkAccount", { account })).json().code;
-const getTime = async (token: string) => (await t.get("/webapi/common/v2/getTime", {}, { token })).json().code;
+const checkAccount = async (account: string) => (await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account })).json().code;
+const getTime = async (token: string) => (await t.call(COMMON_ENDPOINTS.getTime, {}, { token })).json().code;
 
 describe("binding a mobile number", () => {
   let user: RegisteredUser;
   beforeAll(async () => {
     user = await registerUser(t, "13500000001");
   });
-  const bind = (body: Record<string, unknown>) => t.post("/webapi/personal/v2/bindMobile", body, { token: user.token, ip: freshIp() });
+  const bind = (body: Record<string, unknown>) => t.call(PERSONAL_ENDPOINTS.bindMobile, body, { token: user.token, ip: freshIp() });
 
   it("refuses a malformed number, the current number and a wrong code, changing nothing", async () => {
     expect((await bind({ mobile: "12345", vCode: "123456" })).json()).toMatchObject({ code: 1001, extraData: { errors: { mobile: "请输入正确的手机号" } } });
@@ -30,7 +34,7 @@ describe("binding a mobile number", () => {
   });
 
   it("will not send a binding code without a session, nor to a number another account uses", async () => {
-    expect((await t.get("/webapi/user/v2/sendPhoneVCode", { account: "13500000012", type: 4 }, { ip: freshIp() })).json().code).toBe(102);
+    expect((await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13500000012", type: 4 }, { ip: freshIp() })).json().code).toBe(102);
     const taken = await registerUser(t, "13500000099");
     const sent = await codeSentWithSession(t, taken.account, 4, user.token);
     expect(sent.sent).toMatchObject({ code: 3003 });
@@ -50,7 +54,7 @@ describe("binding a mobile number", () => {
 describe("binding an e-mail address", () => {
   it("adds the address (stored in lower case) and keeps the mobile login account", async () => {
     const user = await registerUser(t, "13500000002");
-    const bind = (body: Record<string, unknown>) => t.post("/webapi/personal/v2/bindEmail", body, { token: user.token, ip: freshIp() });
+    const bind = (body: Record<string, unknown>) => t.call(PERSONAL_ENDPOINTS.bindEmail, body, { token: user.token, ip: freshIp() });
     expect((await bind({ mail: "not-an-address", vCode: "1" })).json()).toMatchObject({ code: 1001, extraData: { errors: { mail: "请输入正确的邮箱" } } });
     const { code } = await codeSentWithSession(t, "Wang.Wu@Example.com", 4, user.token);
     const response = (await bind({ mail: "Wang.Wu@Example.com", vCode: code })).json();
@@ -67,8 +71,8 @@ describe("changing the password", () => {
     otherSession = (await passwordLogin(t, user.account, "old12345")).datas.token;
   });
   const change = (oldPassword: string, newPassword: string) =>
-    t.post(
-      "/webapi/personal/v2/changePassword",
+    t.call(
+      PERSONAL_ENDPOINTS.changePassword,
       { encryptOldPassword: encryptor.encryptPassword(oldPassword), encryptPassword: encryptor.encryptPassword(newPassword) },
       { token: user.token, ip: freshIp() },
     );
@@ -80,7 +84,7 @@ describe("changing the password", () => {
   });
 
   it("refuses a password that was not encrypted like a login", async () => {
-    const response = await t.post("/webapi/personal/v2/changePassword", { encryptOldPassword: "old12345", encryptPassword: "new12345" }, { token: user.token });
+    const response = await t.call(PERSONAL_ENDPOINTS.changePassword, { encryptOldPassword: "old12345", encryptPassword: "new12345" }, { token: user.token });
     expect(response.json()).toMatchObject({ code: 1004 });
   });
 
@@ -98,10 +102,10 @@ describe("changing the password", () => {
 describe("two-step login", () => {
   it("is switched on and off; the login answers 3012 while it is on", async () => {
     const user = await registerUser(t, "13500000004");
-    const set = (enabled: unknown) => t.post("/webapi/personal/v2/setTwoStep", { enabled }, { token: user.token });
+    const set = (enabled: unknown) => t.call(PERSONAL_ENDPOINTS.setTwoStep, { enabled }, { token: user.token });
     expect((await set("yes")).json()).toMatchObject({ code: 1001, message: "请选择开启或关闭" });
     expect((await set(true)).json()).toMatchObject({ code: 200, datas: { twoStepEnabled: true } });
-    expect((await t.get("/webapi/personal/v2/getProfile", {}, { token: user.token })).json().datas.twoStepEnabled).toBe(true);
+    expect((await t.call(PERSONAL_ENDPOINTS.getProfile, {}, { token: user.token })).json().datas.twoStepEnabled).toBe(true);
     expect((await passwordLogin(t, user.account, user.password)).code).toBe(3012);
     await set(false);
     expect((await passwordLogin(t, user.account, user.password)).code).toBe(200);
@@ -113,7 +117,7 @@ describe("cancelling the account", () => {
   beforeAll(async () => {
     user = await registerUser(t, "13500000005");
   });
-  const cancel = (body: Record<string, unknown>, token = user.token) => t.post("/webapi/personal/v2/cancelAccount", body, { token, ip: freshIp() });
+  const cancel = (body: Record<string, unknown>, token = user.token) => t.call(PERSONAL_ENDPOINTS.cancelAccount, body, { token, ip: freshIp() });
 
   it("requires 确认注销 typed exactly", async () => {
     const response = (await cancel({ account: user.account, vCode: "123456", confirmText: "确认" })).json();
@@ -130,8 +134,8 @@ describe("cancelling the account", () => {
   });
 
   it("is refused to a main account with enabled sub-accounts until they are disabled", async () => {
-    const child = await t.post(
-      "/webapi/childAccount/v2/create",
+    const child = await t.call(
+      CHILD_ACCOUNT_ENDPOINTS.create,
       { account: "13500000056", name: "法务", encryptPassword: encryptor.encryptPassword("child123") },
       { token: user.token },
     );
@@ -142,7 +146,7 @@ describe("cancelling the account", () => {
       code: 3026,
       message: "请先停用全部子账号，再注销主账号",
     });
-    await t.post("/webapi/childAccount/v2/disable", { id: child.json().datas.id }, { token: user.token });
+    await t.call(CHILD_ACCOUNT_ENDPOINTS.disable, { id: child.json().datas.id }, { token: user.token });
   });
 
   it("cancels: status cancelled, every session ended, no more login, and the row is kept", async () => {

@@ -1,6 +1,10 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { encodeMultipart, postMultipart } from "./support/multipart.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -36,7 +40,7 @@ describe("validation messages name the field in Chinese", () => {
     const timestamp = t.clock.now();
     const body = { account: "13800138052", vCode: "123456", encryptPassword: "x", agreement: true, timestamp };
     const signature = computeSignature(body, sha256Hex);
-    const response = await t.app.inject({ method: "POST", url: "/webapi/user/v2/register", payload: { ...body, signature } });
+    const response = await t.app.inject({ method: "POST", url: webapiPath(ACCOUNT_ENDPOINTS.register), payload: { ...body, signature } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       code: 1001,
@@ -65,7 +69,7 @@ describe("validation messages name the field in Chinese", () => {
   });
 
   it("refuses a query parameter given twice, naming it", async () => {
-    const response = await t.app.inject({ method: "GET", url: `/webapi/common/v2/getTime?${signedQueryString()}&timestamp=1` });
+    const response = await t.app.inject({ method: "GET", url: `${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString()}&timestamp=1` });
     expectRefusal(response, 400, 400, "参数 timestamp 重复");
   });
 });
@@ -76,7 +80,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it("refuses a JSON body nested 5,000 deep", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": "application/json" },
       payload: `{"id":${deep(5000)}}`,
     });
@@ -88,7 +92,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: application/json\r\n\r\n${deep(5000)}\r\n--${boundary}--\r\n`;
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       payload,
     });
@@ -109,7 +113,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     const { body, contentType } = encodeMultipart({ name: "合同" }, []);
     const response = await t.app.inject({
       method: "POST",
-      url: `/webapi/user/v2/logout?${signedQueryString()}`,
+      url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`,
       headers: { "content-type": contentType },
       payload: body.subarray(0, body.length - 20),
     });
@@ -138,7 +142,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
   it.each([
     // File evidence takes any extension (cleaning a stored name is not this test's concern).
     ["a streaming upload", "/webapi/evidence/v2/saveFileEvidence", "file", {}, "成功"],
-    ["a buffered upload", "/webapi/personal/v2/submitEnterprise", "licenceImage", enterprise, "选择的文件格式不正确"],
+    ["a buffered upload", webapiPath(PERSONAL_ENDPOINTS.submitEnterprise), "licenceImage", enterprise, "选择的文件格式不正确"],
   ])("answers a file part without a file name on %s without a 500", async (_label, url, fileField, fields: Record<string, string>, message) => {
     const signed = { ...fields, token: alice.token };
     const boundary = "nofilename";
@@ -164,7 +168,7 @@ describe("malformed requests are refused in the envelope, never a 500", () => {
     ["empty JSON body", "application/json", "", 400, 400, /请求体为空/],
     ["media type no route reads", "application/xml", "<a/>", 415, 415, /不支持的请求内容类型/],
   ])("refuses a %s", async (_label, contentType, payload, status, code, message) => {
-    const response = await t.app.inject({ method: "POST", url: `/webapi/user/v2/logout?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
+    const response = await t.app.inject({ method: "POST", url: `${webapiPath(ACCOUNT_ENDPOINTS.logout)}?${signedQueryString()}`, headers: { "content-type": contentType }, payload });
     expectRefusal(response, status, code, message);
   });
 
@@ -197,7 +201,7 @@ describe("refusals of Node's HTTP parser are the envelope too", () => {
   }
 
   it("answers a 1 MB query with 431 in the envelope", async () => {
-    const answer = await rawRequest(`GET /webapi/common/v2/getTime?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const answer = await rawRequest(`GET ${webapiPath(COMMON_ENDPOINTS.getTime)}?${signedQueryString({ x: "a".repeat(1024 * 1024) })} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(answer).toEqual({ status: 431, body: { code: 431, message: "请求地址或请求头过长", datas: null } });
   });
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devOpenId } from "../../server/modules/scan-login/dev-messaging-provider.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login.js";
 import { encryptorFor, lastCodeSentTo, solveCaptcha } from "./support/login-client.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 
-const QR_URL = "/webapi/wxLogin/getWebWxQrUrl";
-const CALLBACK = "/webapi/wxLogin/callback";
-const BIND = "/webapi/wxLogin/webBindAccountByAuth";
+const { getWebWxQrUrl: QR_URL, callback: CALLBACK, webBindAccountByAuth: BIND } = SCAN_LOGIN_ENDPOINTS;
 
 let t: TestApp;
 let encryptor: Awaited<ReturnType<typeof encryptorFor>>;
@@ -16,8 +17,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The QR code's state, read from the URL the login panel frames. */
-async function showQrCode(options: { redirectUrl?: string; path?: string; token?: string } = {}) {
-  const response = (await t.get(options.path ?? QR_URL, { redirectUrl: options.redirectUrl ?? "/wxCallBack" }, { token: options.token })).json();
+async function showQrCode(options: { redirectUrl?: string; endpoint?: typeof QR_URL; token?: string } = {}) {
+  const response = (await t.call(options.endpoint ?? QR_URL, { redirectUrl: options.redirectUrl ?? "/wxCallBack" }, { token: options.token })).json();
   expect(response.code).toBe(200);
   const qrCodeUrl = new URL(response.datas.qrCodeUrl);
   return { qrCodeUrl, state: qrCodeUrl.searchParams.get("state")! };
@@ -37,7 +38,7 @@ async function confirmOnPhone(state: string, nickname: string) {
 async function scan(nickname: string, options: RequestOptions = {}) {
   const { state } = await showQrCode();
   const back = await confirmOnPhone(state, nickname);
-  return (await t.get(CALLBACK, { code: back.code, state: back.state }, options)).json();
+  return (await t.call(CALLBACK, { code: back.code, state: back.state }, options)).json();
 }
 
 let phoneSerial = 0;
@@ -45,9 +46,9 @@ const nextPhone = () => `1390000${String(++phoneSerial).padStart(4, "0")}`;
 
 async function registerAccount(account = nextPhone(), password = "abc12345") {
   t.clock.advance(61_000);
-  await t.get("/webapi/user/v2/sendPhoneVCode", { account, type: 1 }, { ip: "10.1.0.1" });
+  await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account, type: 1 }, { ip: "10.1.0.1" });
   const vCode = await lastCodeSentTo(t, account);
-  const response = await t.post("/webapi/user/v2/register", { account, vCode, encryptPassword: encryptor.encryptPassword(password), agreement: true });
+  const response = await t.call(ACCOUNT_ENDPOINTS.register, { account, vCode, encryptPassword: encryptor.encryptPassword(password), agreement: true });
   expect(response.json().code).toBe(200);
   return { account, password, token: response.json().datas.token as string, id: response.json().datas.loginUser.id as number };
 }
@@ -55,7 +56,7 @@ async function registerAccount(account = nextPhone(), password = "abc12345") {
 async function bindByPassword(oauthUserId: string, account: string, password: string, options: { captcha?: string; ip?: string } = {}) {
   const captcha = await solveCaptcha(t);
   return (
-    await t.get(
+    await t.call(
       BIND,
       {
         oauthUserId,
@@ -71,9 +72,9 @@ async function bindByPassword(oauthUserId: string, account: string, password: st
 
 async function bindByCode(oauthUserId: string, account: string) {
   t.clock.advance(61_000);
-  expect((await t.get("/webapi/user/v2/sendPhoneVCode", { account, type: 3 }, { ip: "10.1.0.2" })).json().code).toBe(200);
+  expect((await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account, type: 3 }, { ip: "10.1.0.2" })).json().code).toBe(200);
   const vCode = await lastCodeSentTo(t, account);
-  return (await t.get(BIND, { oauthUserId, vCode, encryptAccount: encryptor.encrypt(account), type: 1 })).json();
+  return (await t.call(BIND, { oauthUserId, vCode, encryptAccount: encryptor.encrypt(account), type: 1 })).json();
 }
 
 describe("the QR code (getWebWxQrUrl)", () => {
@@ -94,14 +95,14 @@ describe("the QR code (getWebWxQrUrl)", () => {
   it.each(["https://evil.example/wxCallBack", "//evil.example/wxCallBack", "javascript:alert(1)", "http://localhost:8081/wxCallBack"])(
     "refuses the foreign redirectUrl %s",
     async (redirectUrl) => {
-      const response = (await t.get(QR_URL, { redirectUrl })).json();
+      const response = (await t.call(QR_URL, { redirectUrl })).json();
       expect(response).toMatchObject({ code: 1001, extraData: { errors: { redirectUrl: "回调地址必须是本站的页面" } } });
     },
   );
 
   it("accepts a path or a full URL of this very site", async () => {
-    expect((await t.get(QR_URL, { redirectUrl: "/wxCallBack?redirect=%2Fevidences" })).json().code).toBe(200);
-    expect((await t.get(QR_URL, { redirectUrl: "http://localhost/wxCallBackHome" })).json().code).toBe(200);
+    expect((await t.call(QR_URL, { redirectUrl: "/wxCallBack?redirect=%2Fevidences" })).json().code).toBe(200);
+    expect((await t.call(QR_URL, { redirectUrl: "http://localhost/wxCallBackHome" })).json().code).toBe(200);
   });
 });
 
@@ -116,15 +117,15 @@ describe("the callback", () => {
   it("answers 106 for a replayed, an unknown and an expired state", async () => {
     const { state } = await showQrCode();
     const back = await confirmOnPhone(state, "乙某");
-    expect((await t.get(CALLBACK, { code: back.code, state: back.state })).json().code).toBe(5025);
-    const replayed = (await t.get(CALLBACK, { code: back.code, state: back.state })).json();
+    expect((await t.call(CALLBACK, { code: back.code, state: back.state })).json().code).toBe(5025);
+    const replayed = (await t.call(CALLBACK, { code: back.code, state: back.state })).json();
     expect(replayed).toMatchObject({ code: 106, message: "二维码已失效，请刷新二维码后重新扫码" });
-    expect((await t.get(CALLBACK, { code: back.code, state: "no-such-state-at-all-000000000000" })).json().code).toBe(106);
+    expect((await t.call(CALLBACK, { code: back.code, state: "no-such-state-at-all-000000000000" })).json().code).toBe(106);
 
     const late = await showQrCode();
     const lateBack = await confirmOnPhone(late.state, "乙某");
     t.clock.advance(5 * 60 * 1000 + 1);
-    expect((await t.get(CALLBACK, { code: lateBack.code, state: lateBack.state })).json().code).toBe(106);
+    expect((await t.call(CALLBACK, { code: lateBack.code, state: lateBack.state })).json().code).toBe(106);
   });
 
   it("will not let the phone confirm an expired QR code", async () => {
@@ -143,13 +144,13 @@ describe("binding after 5025", () => {
     const bound = await bindByPassword(datas.oauthUserId, owner.account, owner.password);
     expect(bound.code).toBe(200);
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("丁某")}` });
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: bound.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: bound.datas.token })).json().code).toBe(200);
 
     const again = await scan("丁某");
     expect(again.code).toBe(200);
     expect(again.datas.loginResult.loginUser.id).toBe(owner.id);
     expect(again.datas.token).toBe(again.datas.loginResult.token);
-    expect((await t.get("/webapi/common/v2/getTime", {}, { token: again.datas.token })).json().code).toBe(200);
+    expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: again.datas.token })).json().code).toBe(200);
   });
 
   it("answers 421 at the account field for a wrong password and 1002 for a wrong captcha, binding nothing", async () => {
@@ -172,8 +173,8 @@ describe("binding after 5025", () => {
     expect(locked.code).toBe(3014);
     const loginFrom = async (ip: string) => {
       const captcha = await solveCaptcha(t);
-      return t.get(
-        "/webapi/user/v2/loginV2",
+      return t.call(
+        ACCOUNT_ENDPOINTS.loginV2,
         { encryptAccount: encryptor.encrypt(owner.account), encryptPassword: encryptor.encryptPassword(owner.password), vcode: captcha.answer, type: 0 },
         { cookies: captcha.cookies, ip },
       );
@@ -185,12 +186,12 @@ describe("binding after 5025", () => {
 
   it("binds by a code of type 3, creating an account for a new phone number", async () => {
     const phone = nextPhone();
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: phone })).json().code).toBe(3001);
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: phone })).json().code).toBe(3001);
     const { datas } = await scan("庚某");
     const bound = await bindByCode(datas.oauthUserId, phone);
     expect(bound.code).toBe(200);
     expect(bound.datas.loginUser).toMatchObject({ mobile: phone, hasPassword: false, oauthUserId: `dev:${devOpenId("庚某")}` });
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: phone })).json().code).toBe(3002);
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: phone })).json().code).toBe(3002);
     expect((await scan("庚某")).datas.loginResult.loginUser.mobile).toBe(phone);
   });
 
@@ -198,10 +199,10 @@ describe("binding after 5025", () => {
     const phone = nextPhone();
     const { datas } = await scan("辛某");
     t.clock.advance(61_000);
-    await t.get("/webapi/user/v2/sendPhoneVCode", { account: phone, type: 3 });
-    const response = (await t.get(BIND, { oauthUserId: datas.oauthUserId, vCode: "000000", encryptAccount: encryptor.encrypt(phone), type: 1 })).json();
+    await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: phone, type: 3 });
+    const response = (await t.call(BIND, { oauthUserId: datas.oauthUserId, vCode: "000000", encryptAccount: encryptor.encrypt(phone), type: 1 })).json();
     expect(response.code).toBe(1003);
-    expect((await t.get("/webapi/user/v2/checkAccount", { account: phone })).json().code).toBe(3001);
+    expect((await t.call(ACCOUNT_ENDPOINTS.checkAccount, { account: phone })).json().code).toBe(3001);
   });
 
   it("refuses an account bound to another identity (5027) and an identity bound to another account (5026)", async () => {
@@ -234,10 +235,10 @@ describe("binding after 5025", () => {
     const phone = nextPhone();
     const { datas } = await scan("寅某");
     t.clock.advance(61_000);
-    await t.get("/webapi/user/v2/sendPhoneVCode", { account: phone, type: 3 });
+    await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: phone, type: 3 });
     const params = { oauthUserId: datas.oauthUserId, vCode: await lastCodeSentTo(t, phone), encryptAccount: encryptor.encrypt(phone), type: 1 };
-    expect((await t.get(BIND, params)).json().code).toBe(200);
-    expect((await t.get(BIND, params)).json().code).toBe(4004);
+    expect((await t.call(BIND, params)).json().code).toBe(200);
+    expect((await t.call(BIND, params)).json().code).toBe(4004);
   });
 });
 
@@ -245,38 +246,38 @@ describe("binding from the security centre", () => {
   it("binds the current account with a bind QR code, logs in by scan, then unbinds", async () => {
     const owner = await registerAccount();
     const options = { token: owner.token };
-    expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas).toEqual({ isBound: false, providerName: "微信（开发环境模拟）" });
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.bindState, {}, options)).json().datas).toEqual({ isBound: false, providerName: "微信（开发环境模拟）" });
 
-    const { state } = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const { state } = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
     const back = await confirmOnPhone(state, "卯某");
     expect(back.redirectTo.pathname).toBe("/personal/securityCenter/bindWechat");
-    const bound = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, options)).json();
+    const bound = (await t.call(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code: back.code, state: back.state }, options)).json();
     expect(bound.datas.loginUser).toMatchObject({ id: owner.id, oauthUserId: `dev:${devOpenId("卯某")}` });
-    expect((await t.get("/webapi/wxLogin/v2/bindState", {}, options)).json().datas.isBound).toBe(true);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.bindState, {}, options)).json().datas.isBound).toBe(true);
     expect((await scan("卯某")).datas.loginResult.loginUser.id).toBe(owner.id);
 
-    const unbound = (await t.post("/webapi/wxLogin/v2/unbind", {}, options)).json();
+    const unbound = (await t.call(SCAN_LOGIN_ENDPOINTS.unbind, {}, options)).json();
     expect(unbound.datas.loginUser.oauthUserId).toBeNull();
-    expect((await t.post("/webapi/wxLogin/v2/unbind", {}, options)).json().code).toBe(5028);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.unbind, {}, options)).json().code).toBe(5028);
     expect((await scan("卯某")).code).toBe(5025);
   });
 
   it("takes a bind QR code only from the account that asked for it, and never a login QR code", async () => {
     const owner = await registerAccount();
     const stranger = await registerAccount();
-    const bindQr = await showQrCode({ path: "/webapi/wxLogin/v2/getBindQrUrl", redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
+    const bindQr = await showQrCode({ endpoint: SCAN_LOGIN_ENDPOINTS.getBindQrUrl, redirectUrl: "/personal/securityCenter/bindWechat", token: owner.token });
     const back = await confirmOnPhone(bindQr.state, "辰某");
-    const refused = (await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: back.code, state: back.state }, { token: stranger.token })).json();
+    const refused = (await t.call(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code: back.code, state: back.state }, { token: stranger.token })).json();
     expect(refused.code).toBe(106);
 
     const loginQr = await showQrCode();
     const loginBack = await confirmOnPhone(loginQr.state, "辰某");
-    expect((await t.post("/webapi/wxLogin/v2/bindCurrentAccount", { code: loginBack.code, state: loginBack.state }, { token: owner.token })).json().code).toBe(106);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.bindCurrentAccount, { code: loginBack.code, state: loginBack.state }, { token: owner.token })).json().code).toBe(106);
   });
 
   it("needs a session", async () => {
-    expect((await t.get("/webapi/wxLogin/v2/getBindQrUrl", { redirectUrl: "/personal/securityCenter/bindWechat" })).json().code).toBe(102);
-    expect((await t.post("/webapi/wxLogin/v2/unbind", {})).json().code).toBe(102);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.getBindQrUrl, { redirectUrl: "/personal/securityCenter/bindWechat" })).json().code).toBe(102);
+    expect((await t.call(SCAN_LOGIN_ENDPOINTS.unbind, {})).json().code).toBe(102);
   });
 });
 
@@ -286,7 +287,7 @@ describe("without the development provider", () => {
   it("in production without WX_APP_ID: no scan login, and the simulated pages are refused", async () => {
     const prod = await createTestApp({ env: production });
     try {
-      const response = (await prod.get(QR_URL, { redirectUrl: "/wxCallBack" })).json();
+      const response = (await prod.call(QR_URL, { redirectUrl: "/wxCallBack" })).json();
       expect(response.code).toBe(5024);
       expect(response.message).toContain("WX_APP_ID");
       for (const [method, url] of [
@@ -307,7 +308,7 @@ describe("without the development provider", () => {
   it("with WX_APP_ID and WX_APP_SECRET: WeChat's QR page, with our callback as redirect_uri", async () => {
     const wechat = await createTestApp({ env: { ...production, WX_APP_ID: "wx0123456789abcdef", WX_APP_SECRET: "0123456789abcdef0123456789abcdef" } });
     try {
-      const qrCodeUrl = new URL((await wechat.get(QR_URL, { redirectUrl: "/wxCallBack" })).json().datas.qrCodeUrl);
+      const qrCodeUrl = new URL((await wechat.call(QR_URL, { redirectUrl: "/wxCallBack" })).json().datas.qrCodeUrl);
       expect(qrCodeUrl.origin + qrCodeUrl.pathname).toBe("https://open.weixin.qq.com/connect/qrconnect");
       expect(qrCodeUrl.searchParams.get("appid")).toBe("wx0123456789abcdef");
       expect(qrCodeUrl.searchParams.get("redirect_uri")).toBe("http://localhost/wxCallBack");

@@ -3,6 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HSTS_VALUE, OPENDOCS_POLICY, PAGE_POLICY, RESOURCE_POLICY } from "../../server/plugins/security-headers.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { webapiPath } from "../../src/schema/contract.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { SCAN_LOGIN_ENDPOINTS } from "../../src/schema/scan-login.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -52,11 +55,11 @@ describe("browser security headers", () => {
   });
 
   it.each([
-    ["a JSON answer", "/webapi/common/v2/getTime"],
+    ["a JSON answer", webapiPath(COMMON_ENDPOINTS.getTime)],
     ["a JSON refusal", "/webapi/no/such/call"],
     ["a ledger tile", "/ledger/checkpoint"],
   ])("gives %s a policy that loads nothing and is framed nowhere", async (_what, url) => {
-    const response = url.startsWith("/webapi/common") ? await t.get(url) : await t.app.inject({ method: "GET", url });
+    const response = url === webapiPath(COMMON_ENDPOINTS.getTime) ? await t.call(COMMON_ENDPOINTS.getTime) : await t.app.inject({ method: "GET", url });
     expect(response.headers).toMatchObject({ ...COMMON, "content-security-policy": RESOURCE_POLICY });
   });
 
@@ -69,7 +72,7 @@ describe("browser security headers", () => {
   });
 
   it("lets only our own pages frame the /dev/wx QR page, whose inline script runs by the header's nonce alone", async () => {
-    const qr = (await t.get(`/webapi${SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl}`, { redirectUrl: "/wxCallBack" })).json();
+    const qr = (await t.call(SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl, { redirectUrl: "/wxCallBack" })).json();
     const state = new URL(qr.datas.qrCodeUrl).searchParams.get("state");
     const page = await t.app.inject({ method: "GET", url: `/dev/wx/qr?state=${state}` });
     const policy = directives(page.headers["content-security-policy"]);
@@ -84,7 +87,7 @@ describe("browser security headers", () => {
   });
 
   it("sends no HSTS and no Secure cookie over plain http, and ignores X-Forwarded-Proto without TRUST_PROXY", async () => {
-    const response = await t.get("/webapi/user/v2/getCodeV2", {}, { headers: { "x-forwarded-proto": "https" } });
+    const response = await t.call(ACCOUNT_ENDPOINTS.getCodeV2, {}, { headers: { "x-forwarded-proto": "https" } });
     expect(response.headers["strict-transport-security"]).toBeUndefined();
     expect(response.cookies.find((cookie) => cookie.name === "hz_captcha")?.secure).toBeFalsy();
   });
@@ -97,7 +100,7 @@ describe("served over TLS", () => {
   ])("sends HSTS and makes the captcha cookie Secure when %s", async (_when, env, headers) => {
     const tls = await createTestApp({ seedDemo: false, env });
     try {
-      const response = await tls.get("/webapi/user/v2/getCodeV2", {}, { headers });
+      const response = await tls.call(ACCOUNT_ENDPOINTS.getCodeV2, {}, { headers });
       expect(response.headers["strict-transport-security"]).toBe(HSTS_VALUE);
       expect(response.cookies.find((cookie) => cookie.name === "hz_captcha")).toMatchObject({ secure: true, httpOnly: true });
     } finally {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../server/modules/session/session.service.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 let t: TestApp;
@@ -9,8 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const MINUTE = 60 * 1000;
-const getTime = "/webapi/common/v2/getTime";
-const getBanner = "/webapi/extractEvidence/v2/getBanner";
+const getTime = webapiPath(COMMON_ENDPOINTS.getTime);
+const getBanner = webapiPath(COMMON_ENDPOINTS.getBanner);
 
 async function lastSeen(token: string) {
   const row = await t.app.database.db
@@ -51,18 +54,18 @@ describe("user sessions", () => {
   });
 
   it("requires a session where the route needs one: 102 without a token", async () => {
-    expect((await t.post("/webapi/user/v2/logout", { id: "alice" })).json().code).toBe(102);
+    expect((await t.call(ACCOUNT_ENDPOINTS.logout, { id: "alice" })).json().code).toBe(102);
   });
 
   it("ends the session on logout; the token then answers 3013", async () => {
     const { token } = await t.app.services.sessions.create("carol", "user");
-    expect((await t.post("/webapi/user/v2/logout", { id: "carol" }, { token })).json()).toMatchObject({ code: 200, datas: null });
+    expect((await t.call(ACCOUNT_ENDPOINTS.logout, { id: "carol" }, { token })).json()).toMatchObject({ code: 200, datas: null });
     expect((await t.get(getTime, {}, { token })).json().code).toBe(3013);
   });
 
   it("refuses to log out someone else's id and keeps the session", async () => {
     const { token } = await t.app.services.sessions.create("dave", "user");
-    const response = await t.post("/webapi/user/v2/logout", { id: "erin" }, { token });
+    const response = await t.call(ACCOUNT_ENDPOINTS.logout, { id: "erin" }, { token });
     expect(response.json()).toMatchObject({ code: 1001, extraData: { errors: { id: "用户信息与当前登录不一致" } } });
     expect((await t.get(getTime, {}, { token })).json().code).toBe(200);
   });
@@ -71,7 +74,7 @@ describe("user sessions", () => {
     const { token } = await t.app.services.sessions.create("frank", "user");
     const before = await lastSeen(token);
     t.clock.advance(MINUTE);
-    await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: "abc" }, { token });
+    await t.call(COMMON_ENDPOINTS.getCmsArticle, { pageNewSize: "abc" }, { token });
     expect(await lastSeen(token)).toBe(before);
   });
 
@@ -82,7 +85,7 @@ describe("user sessions", () => {
     const { sha256Hex } = await import("../../server/plugins/signature.js");
     const response = await t.app.inject({
       method: "POST",
-      url: "/webapi/user/v2/logout",
+      url: webapiPath(ACCOUNT_ENDPOINTS.logout),
       query: { timestamp: String(timestamp), token, signature: computeSignature({ timestamp, token, id: "gina" }, sha256Hex) },
       payload: { id: "gina" },
     });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
+import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
+import { webapiPath } from "../../src/schema/contract.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -9,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const getTime = "/webapi/common/v2/getTime";
+const getTime = webapiPath(COMMON_ENDPOINTS.getTime);
 
 function injectGet(query: Record<string, string>) {
   return t.app.inject({ method: "GET", url: getTime, query });
@@ -44,7 +47,7 @@ describe("request signature", () => {
     const signature = computeSignature({ timestamp, pageNewSize: 6 }, sha256Hex);
     const response = await t.app.inject({
       method: "GET",
-      url: "/webapi/extractEvidence/v2/getCmsArticle",
+      url: webapiPath(COMMON_ENDPOINTS.getCmsArticle),
       query: { timestamp: String(timestamp), signature, pageNewSize: "60" },
     });
     expect(response.json().code).toBe(4002);
@@ -71,7 +74,7 @@ describe("request signature", () => {
     const session = await t.app.services.sessions.create("user-1", "user");
     const tampered = await t.app.inject({
       method: "POST",
-      url: "/webapi/user/v2/logout",
+      url: webapiPath(ACCOUNT_ENDPOINTS.logout),
       query: {
         timestamp: String(t.clock.now()),
         signature: computeSignature({ timestamp: t.clock.now(), id: "user-2", token: session.token }, sha256Hex),
@@ -79,7 +82,7 @@ describe("request signature", () => {
       payload: { id: "user-1", token: session.token },
     });
     expect(tampered.json().code).toBe(4002);
-    const honest = await t.post("/webapi/user/v2/logout", { id: "user-1" }, { token: session.token });
+    const honest = await t.call(ACCOUNT_ENDPOINTS.logout, { id: "user-1" }, { token: session.token });
     expect(honest.json().code).toBe(200);
   });
 });
@@ -92,7 +95,7 @@ describe("envelope for failures", () => {
   });
 
   it("answers invalid parameters with 1001 and the field's message", async () => {
-    const response = await t.get("/webapi/extractEvidence/v2/getCmsArticle", { pageNewSize: "abc" });
+    const response = await t.call(COMMON_ENDPOINTS.getCmsArticle, { pageNewSize: "abc" });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.code).toBe(1001);
@@ -104,7 +107,7 @@ describe("envelope for failures", () => {
     const timestamp = t.clock.now();
     const response = await t.app.inject({
       method: "POST",
-      url: "/webapi/user/v2/logout",
+      url: webapiPath(ACCOUNT_ENDPOINTS.logout),
       query: { timestamp: String(timestamp), signature: computeSignature({ timestamp }, sha256Hex) },
       headers: { "content-type": "application/json" },
       payload: "{not json",
@@ -114,7 +117,7 @@ describe("envelope for failures", () => {
   });
 
   it("answers a body over the size limit with HTTP 413 and the envelope", async () => {
-    const response = await t.post("/webapi/user/v2/logout", { id: "x".repeat(2 * 1024 * 1024) });
+    const response = await t.call(ACCOUNT_ENDPOINTS.logout, { id: "x".repeat(2 * 1024 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 413, datas: null });
   });

@@ -15,10 +15,14 @@ import { EvidenceRepository } from "../../server/modules/evidence/evidence.repos
 import { EXPOSED_TOKEN_REPAIR_MARKER } from "../../server/modules/session/exposed-token-repair.js";
 import { multipartPlugin } from "../../server/plugins/multipart.js";
 import { transportFieldsPlugin } from "../../server/plugins/transport-fields.js";
+import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { canonicalJson } from "../../src/schema/canonical-json.js";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { EVIDENCE_KINDS, type EvidenceKind } from "../../src/schema/evidence-entry.js";
 import { EVIDENCE_ENDPOINTS, evidenceEndpoints } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E, EXTRACTION_ENDPOINTS as X } from "../../src/schema/evidence-library.js";
+import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
+import { PROFILE_ENDPOINTS } from "../../src/schema/profile-form.js";
 import { encryptorFor, solveCaptcha } from "./support/login-client.js";
 import { encodeMultipart, postMultipart, type FilePart } from "./support/multipart.js";
 import { freshIp, registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -245,7 +249,7 @@ describe("sessions whose token an earlier version stored in a voucher", () => {
     try {
       const alice = await registerUser(t, "13700000041");
       const bob = await registerUser(t, "13700000042");
-      const holder = (user: RegisteredUser) => t.get("/webapi/user/v2/getUserInfo", { userId: user.id }, { token: user.token });
+      const holder = (user: RegisteredUser) => t.call(ACCOUNT_ENDPOINTS.getUserInfo, { userId: user.id }, { token: user.token });
       await storeVoucherTheOldWay(t, alice);
       // A database written by the earlier version has no marker of the repair.
       await t.app.database.db.deleteFrom("app_meta").where("key", "=", EXPOSED_TOKEN_REPAIR_MARKER).execute();
@@ -312,10 +316,10 @@ function recordSignatures(app: FastifyInstance, into: Set<string>) {
  */
 async function touchSiblings(t: TestApp, user: RegisteredUser) {
   const session = { token: user.token };
-  ok(await t.post("/webapi/personal/v2/updateProfile", { industryId: 4, province: "110000", city: "110100", district: "110101" }, session));
-  ok(await t.post("/webapi/personal/v2/submitRealName", { realName: "张三", idNumber: "11010519491231002X" }, session));
+  ok(await t.call(PROFILE_ENDPOINTS.updateProfile, { industryId: 4, province: "110000", city: "110100", district: "110101" }, session));
+  ok(await t.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "张三", idNumber: "11010519491231002X" }, session));
   const { encryptPassword } = await encryptorFor(t);
-  ok(await t.post("/webapi/childAccount/v2/create", { account: "13700000039", name: "法务部", encryptPassword: encryptPassword("init1234") }, { ...session, ip: freshIp() }));
+  ok(await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account: "13700000039", name: "法务部", encryptPassword: encryptPassword("init1234") }, { ...session, ip: freshIp() }));
 }
 
 /** Every row of every table, its values only (column names such as a TSA `token` column are not data). */

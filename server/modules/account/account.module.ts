@@ -1,41 +1,35 @@
-import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config.js";
-import type { Database } from "../../db/database.js";
-import { createNotifier } from "../notifier/create-notifier.js";
+import type { FastifyInstance } from "fastify";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import { publish, type ModuleContext } from "../module.js";
 import type { Notifier } from "../notifier/notifier.js";
-import { OutboxRepository } from "../notifier/outbox.repository.js";
-import { CaptchaService } from "../security/captcha.service.js";
-import { EncryptedFields } from "../security/encrypted-fields.js";
-import { loadOrCreateLoginKey } from "../security/login-key.js";
-import { NonceRepository } from "../security/nonce.repository.js";
-import { createReplayGuard } from "../security/replay-guard.js";
+import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import { VerificationRepository } from "../verification/verification.repository.js";
 import { VerificationService } from "../verification/verification.service.js";
+import { AccountRecords } from "./account-records.service.js";
+import { accountRoutes } from "./account.routes.js";
 import { AccountService } from "./account.service.js";
-import { LoginChallengeRepository } from "./login-challenge.repository.js";
 import { loadKnownDevices } from "./known-device.js";
 import { LoginAttemptRepository } from "./login-attempt.repository.js";
+import { LoginChallengeRepository } from "./login-challenge.repository.js";
 import { LoginThrottle } from "./login-throttle.js";
+import { loginRoutes } from "./login.routes.js";
 import { LoginService } from "./login.service.js";
 import { PasswordHasher } from "./password-hasher.js";
+import { SubAccountRepository } from "./sub-account.repository.js";
+import { SubAccounts } from "./sub-accounts.service.js";
 import { UserRepository } from "./user.repository.js";
 
-/**
- * Builds the accounts area's services once; the modules that build on accounts (scan login,
- * personal centre, notary) take what they need from here rather than building their own.
- */
-export function createAccountServices(config: AppConfig, db: Kysely<Database>, sessions: SessionService, now: () => number) {
-  const nonces = new NonceRepository(db);
-  const outbox = new OutboxRepository(db);
-  const notifier: Notifier = createNotifier(config, db, now);
+export type AccountModuleOptions = ModuleContext & { sessions: SessionService; security: SecurityServices; notifier: Notifier };
+
+function createAccountServices({ config, db, now, sessions, security, notifier }: AccountModuleOptions) {
   const users = new UserRepository(db);
-  const fields = new EncryptedFields(loadOrCreateLoginKey(config.dataDir), nonces, now);
-  const captchas = new CaptchaService(db, now, config.developmentProviders ? new Map() : null);
-  const codes = new VerificationService(new VerificationRepository(db), notifier, now);
   const hasher = new PasswordHasher(config.passwordScryptLogN);
+  const codes = new VerificationService(new VerificationRepository(db), notifier, now);
   const throttle = new LoginThrottle(new LoginAttemptRepository(db), now);
   const devices = loadKnownDevices(config.dataDir, now);
+  const records = new AccountRecords({ users, hasher, now });
+  const { fields, captchas } = security;
   const login = new LoginService({
     users,
     fields,
@@ -49,22 +43,34 @@ export function createAccountServices(config: AppConfig, db: Kysely<Database>, s
     now,
     storagePrefix: config.storagePrefix,
   });
-  const accounts = new AccountService({ users, fields, codes, sessions, hasher, login, now, storagePrefix: config.storagePrefix });
+  const accounts = new AccountService({ users, records, fields, codes, sessions, hasher, login, now, storagePrefix: config.storagePrefix });
   return {
-    users,
-    fields,
-    captchas,
+    /** Other modules read and change accounts through these (DESIGN.md §8). */
+    records,
+    subAccounts: new SubAccounts({ repository: new SubAccountRepository(db), users, hasher, now }),
+    accounts,
+    login,
     codes,
     hasher,
     throttle,
     devices,
-    login,
-    accounts,
-    notifier,
-    outbox,
-    nonces,
-    refuseReplayedRequest: createReplayGuard(nonces, now),
+    /** The table's own repository: for this module and for tests arranging rows, never for other modules. */
+    users,
   };
 }
 
 export type AccountServices = ReturnType<typeof createAccountServices>;
+
+/**
+ * Accounts (spec §2 login, register, §7 account calls): the users table and everything that
+ * decides on it. The modules built on accounts (scan login, personal centre, child accounts,
+ * notary, billing, evidence) take what they need from the published services.
+ */
+export async function accountModule(app: FastifyInstance, options: AccountModuleOptions) {
+  const { config, security } = options;
+  const { login, devices, accounts, throttle } = publish(app, "accounts", createAccountServices(options));
+  const { refuseReplayedRequest } = security;
+  await app.register(loginRoutes, { login, devices, refuseReplayedRequest, perMinute: config.loginRateLimitPerMinute });
+  await app.register(accountRoutes, { accounts, refuseReplayedRequest });
+  keepTidy(app, [{ name: "login failures", run: () => throttle.deleteExpired() }]);
+}

@@ -5,16 +5,18 @@ import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
 import { parseAccount, type AccountIdentifier } from "./account-identifier.js";
+import type { AccountRecords } from "./account-records.service.js";
 import type { LoginService } from "./login.service.js";
 import { toLoginUser } from "./login-user.js";
 import { MD5_HEX, type PasswordHasher } from "./password-hasher.js";
-import type { UserRepository, UserRow } from "./user.repository.js";
+import type { UserRepository } from "./user.repository.js";
 
 const NOT_REGISTERED = "该账号尚未注册";
 const ALREADY_REGISTERED = "该账号已注册，请直接登录";
 
 export type AccountDependencies = {
   users: UserRepository;
+  records: AccountRecords;
   fields: EncryptedFields;
   codes: VerificationService;
   sessions: SessionService;
@@ -92,36 +94,21 @@ export class AccountService {
     await this.deps.codes.require(CodePurpose.resetPassword, account.value, input.vCode);
     const user = await this.deps.users.findByAccount(account.value);
     if (!user) throw new BusinessError(AccountCode.accountNotRegistered, NOT_REGISTERED);
-    await this.storePassword(user, passwordDigest);
+    await this.deps.records.replacePassword(user.id, passwordDigest);
     await this.deps.sessions.endAllOf(String(user.id), "user", "password-changed");
   }
 
   /** For accounts registered by code login, which have no password yet. */
   async setFirstPassword(userId: number, encryptPassword: string): Promise<void> {
-    const user = await this.requireUser(userId);
+    const user = await this.deps.records.requireUser(userId);
     if (user.password_hash) throw new BusinessError(ResultCode.validationFailed, "账号已设置密码，请在安全中心修改密码");
-    await this.storePassword(user, await this.openPassword(encryptPassword));
+    await this.deps.records.replacePassword(user.id, await this.openPassword(encryptPassword));
   }
 
   async getUserInfo(userId: number): Promise<LoginUser> {
-    return toLoginUser(await this.requireUser(userId), this.deps.storagePrefix);
+    return toLoginUser(await this.deps.records.requireUser(userId), this.deps.storagePrefix);
   }
 
-  async requireUser(userId: number): Promise<UserRow> {
-    const user = await this.deps.users.findById(userId);
-    if (!user) throw new BusinessError(ResultCode.sessionRevoked, "账号不存在或已注销");
-    return user;
-  }
-
-  private async storePassword(user: UserRow, passwordDigest: string): Promise<void> {
-    const now = this.deps.now();
-    await this.deps.users.update(user.id, {
-      password_hash: await this.deps.hasher.hash(passwordDigest),
-      password_changed_at: now,
-      must_change_password: 0,
-      updated_at: now,
-    });
-  }
 
   private async openPassword(encryptPassword: string): Promise<string> {
     const digest = await this.deps.fields.open(encryptPassword, "encryptPassword");

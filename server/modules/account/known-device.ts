@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { WEBAPI_PREFIX } from "../../../src/schema/contract.js";
 import { digestsEqual } from "../security/digest-compare.js";
 import { readOrCreateKeyFile } from "../security/key-file.js";
 
@@ -73,7 +74,7 @@ export function loadKnownDevices(dataDir: string, now: () => number): KnownDevic
  */
 export function rememberDevice(devices: KnownDevices, request: FastifyRequest, reply: FastifyReply, subject: string): void {
   reply.setCookie(DEVICE_COOKIE, devices.remember(request.cookies[DEVICE_COOKIE], subject), {
-    path: "/webapi",
+    path: WEBAPI_PREFIX,
     httpOnly: true,
     sameSite: "strict",
     secure: request.isServedOverTls,

@@ -1,4 +1,5 @@
-import { AccountCode, AccountType, CAPTCHA_MESSAGES, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import { ACCOUNT_ENDPOINTS, AccountCode, AccountType, CAPTCHA_MESSAGES, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import { captchaRefused, type CaptchaService } from "../security/captcha.service.js";
@@ -15,13 +16,7 @@ import type { UserRepository, UserRow } from "./user.repository.js";
 /** A password older than this is due for a change (code 3011), as is one set by someone else. */
 export const PASSWORD_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
 
-export type LoginRequest = {
-  encryptAccount: string;
-  encryptPassword?: string;
-  vcode?: string;
-  loginVcode?: string;
-  type: number;
-};
+export type LoginRequest = EndpointParams<typeof ACCOUNT_ENDPOINTS.loginV2>;
 
 /** Where a login comes from: the address, the captcha cookie and the known-device cookie. */
 export type LoginClient = { ip: string; captchaId?: string; deviceCookie?: string };

@@ -1,13 +1,14 @@
 import { AccountType, VerificationStatus } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { ACCOUNT_LIMIT_MESSAGES, ACCOUNT_USABLE_MESSAGE, balanceOf, type Balance } from "../../../src/schema/billing.js";
-import type { UserRepository } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import { accountLimitOf } from "./account-limits.js";
 import type { BillingRepository } from "./billing.repository.js";
 
 export type BillingDependencies = {
   accounts: BillingRepository;
-  users: Pick<UserRepository, "findById">;
+  /** The account module's records: account type and verification decide what an account may use. */
+  users: Pick<AccountRecords, "findUser">;
 };
 
 /** The account's money and what it may use (spec §4, §7). Recharge and charging come with the payment issue. */
@@ -21,7 +22,7 @@ export class BillingService {
 
   /** accountStatus answers only a code and its message: 200, or the first limit (301/304/305/309). */
   async accountStatus(userId: number, productCode: number): Promise<{ code: number; message: string }> {
-    const [user, account] = await Promise.all([this.deps.users.findById(userId), this.deps.accounts.findByUserId(userId)]);
+    const [user, account] = await Promise.all([this.deps.users.findUser(userId), this.deps.accounts.findByUserId(userId)]);
     // The session proved the user exists and is active: a missing row is a server fault, not a limit.
     if (!user) throw new Error(`accountStatus: user ${userId} of a live session has no row`);
     const limit = accountLimitOf({

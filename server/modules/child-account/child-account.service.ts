@@ -11,23 +11,20 @@ import { formatDateTime } from "../../../src/schema/format.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount } from "../account/account-identifier.js";
-import type { AccountService } from "../account/account.service.js";
-import type { PasswordHasher } from "../account/password-hasher.js";
-import type { UserRepository, UserRow } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import { MD5_HEX } from "../account/password-hasher.js";
+import type { SubAccountFilter, SubAccountRow } from "../account/sub-account.repository.js";
+import type { SubAccounts } from "../account/sub-accounts.service.js";
+import type { UserRow } from "../account/user.repository.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { SessionService } from "../session/session.service.js";
-import type { ChildAccountFilter, ChildAccountRepository, ChildAccountRow } from "./child-account.repository.js";
 
-const MD5_HEX = /^[0-9a-f]{32}$/;
-
+/** The account module's ports: sub-accounts are accounts, so their rows are the account module's. */
 export type ChildAccountDependencies = {
-  children: ChildAccountRepository;
-  users: UserRepository;
-  accounts: Pick<AccountService, "requireUser">;
+  subAccounts: SubAccounts;
+  accounts: Pick<AccountRecords, "requireUser" | "findByAccount">;
   fields: EncryptedFields;
-  hasher: PasswordHasher;
-  sessions: SessionService;
-  now: () => number;
+  sessions: Pick<SessionService, "endAllOf">;
 };
 
 export type NewChildAccount = { account: string; name: string; encryptPassword: string };
@@ -45,37 +42,19 @@ export class ChildAccountService {
     await this.requireMainAccount(parentId);
     const account = parseAccount(input.account);
     if (!account) throw fieldError("account", "请输入正确的手机号或邮箱");
-    if (await this.deps.users.findByAccount(account.value)) {
+    if (await this.deps.accounts.findByAccount(account.value)) {
       const message = "该账号已注册，请更换手机号或邮箱";
       throw new BusinessError(AccountCode.accountAlreadyRegistered, message, { errors: { account: message } });
     }
-    const digest = await this.deps.fields.open(input.encryptPassword, "encryptPassword");
-    if (!MD5_HEX.test(digest)) throw fieldError("encryptPassword", "密码格式不正确");
-    const now = this.deps.now();
-    const created = await this.deps.children.insertWithUser(
-      {
-        login_account: account.value,
-        mobile: account.kind === "mobile" ? account.value : null,
-        mail: account.kind === "email" ? account.value : null,
-        password_hash: await this.deps.hasher.hash(digest),
-        password_changed_at: now,
-        // Someone else chose this password: the sub-account's first login asks for a new one.
-        must_change_password: 1,
-        account_type: AccountType.subAccount,
-        parent_id: parentId,
-        status: "active",
-        created_at: now,
-        updated_at: now,
-      },
-      input.name,
-      now,
-    );
-    return this.detail(parentId, created.id);
+    const passwordDigest = await this.deps.fields.open(input.encryptPassword, "encryptPassword");
+    if (!MD5_HEX.test(passwordDigest)) throw fieldError("encryptPassword", "密码格式不正确");
+    const childId = await this.deps.subAccounts.create(parentId, { account, name: input.name, passwordDigest });
+    return this.detail(parentId, childId);
   }
 
-  async list(parentId: number, filter: ChildAccountFilter, pageNumber: number, pageSize: number): Promise<PageP<ChildAccount>> {
+  async list(parentId: number, filter: SubAccountFilter, pageNumber: number, pageSize: number): Promise<PageP<ChildAccount>> {
     await this.requireMainAccount(parentId);
-    const { rows, total } = await this.deps.children.page(parentId, filter, (pageNumber - 1) * pageSize, pageSize);
+    const { rows, total } = await this.deps.subAccounts.page(parentId, filter, (pageNumber - 1) * pageSize, pageSize);
     return { list: rows.map(toChildAccount), pageNumber, pageSize, totalPage: Math.ceil(total / pageSize), totalRow: total };
   }
 
@@ -85,30 +64,22 @@ export class ChildAccountService {
 
   async rename(parentId: number, childId: number, name: string): Promise<ChildAccount> {
     await this.requireChild(parentId, childId);
-    await this.deps.children.rename(childId, name);
+    await this.deps.subAccounts.rename(childId, name);
     return this.detail(parentId, childId);
   }
 
   /** A disabled sub-account is out at once: its sessions end, so its next call answers 3013. */
   async disable(parentId: number, childId: number): Promise<ChildAccount> {
     await this.requireChild(parentId, childId);
-    await this.deps.users.update(childId, { status: "disabled", updated_at: this.deps.now() });
+    await this.deps.subAccounts.setEnabled(childId, false);
     await this.deps.sessions.endAllOf(String(childId), "user", "account-disabled");
     return this.detail(parentId, childId);
   }
 
   async enable(parentId: number, childId: number): Promise<ChildAccount> {
     await this.requireChild(parentId, childId);
-    await this.deps.users.update(childId, { status: "active", updated_at: this.deps.now() });
+    await this.deps.subAccounts.setEnabled(childId, true);
     return this.detail(parentId, childId);
-  }
-
-  nameOf(userId: number): Promise<string | null> {
-    return this.deps.children.nameOf(userId);
-  }
-
-  countActive(parentId: number): Promise<number> {
-    return this.deps.children.countActive(parentId);
   }
 
   private async requireMainAccount(userId: number): Promise<UserRow> {
@@ -119,15 +90,15 @@ export class ChildAccountService {
     return user;
   }
 
-  private async requireChild(parentId: number, childId: number): Promise<ChildAccountRow> {
+  private async requireChild(parentId: number, childId: number): Promise<SubAccountRow> {
     await this.requireMainAccount(parentId);
-    const child = await this.deps.children.findOfParent(parentId, childId);
+    const child = await this.deps.subAccounts.findOfParent(parentId, childId);
     if (!child) throw new BusinessError(ResultCode.notFound, CHILD_ACCOUNT_NOT_FOUND_MESSAGE);
     return child;
   }
 }
 
-function toChildAccount(row: ChildAccountRow): ChildAccount {
+function toChildAccount(row: SubAccountRow): ChildAccount {
   // Sub-accounts are never cancelled (they cannot cancel themselves); anything not active is disabled.
   const status = row.status === "active" ? "active" : "disabled";
   return {

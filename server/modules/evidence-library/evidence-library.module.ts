@@ -1,10 +1,8 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config.js";
-import type { Database } from "../../db/database.js";
-import { startHousekeeping } from "../../jobs/housekeeping.js";
+import { keepTidy } from "../../jobs/housekeeping.js";
 import { PasswordHasher } from "../account/password-hasher.js";
+import type { ModuleContext } from "../module.js";
 import type { CaptchaService } from "../security/captcha.service.js";
 import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
 import { evidenceLibraryRoutes } from "./evidence-library.routes.js";
@@ -14,12 +12,9 @@ import { ExtractionService } from "./extraction.service.js";
 import { LibraryService } from "./library.service.js";
 import { PackageJobs } from "./package-jobs.js";
 
-export type EvidenceLibraryModuleOptions = {
-  config: AppConfig;
-  db: Kysely<Database>;
+export type EvidenceLibraryModuleOptions = ModuleContext & {
   ports: EvidenceLibraryPorts;
   captchas: CaptchaService;
-  now: () => number;
 };
 
 /**
@@ -37,15 +32,10 @@ export async function evidenceLibraryModule(app: FastifyInstance, options: Evide
   await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });
 
-  const housekeeping = startHousekeeping(
-    [
-      { name: "extraction sessions", run: () => extractions.purgeEndedSessions() },
-      { name: "evidence packages", run: () => packages.purge() },
-    ],
-    app.log,
-  );
-  app.addHook("onClose", async () => {
-    housekeeping.stop();
-    await packages.drain();
-  });
+  // Close hooks run last-registered first: housekeeping stops, then the packages being written finish.
+  app.addHook("onClose", async () => packages.drain());
+  keepTidy(app, [
+    { name: "extraction sessions", run: () => extractions.purgeEndedSessions() },
+    { name: "evidence packages", run: () => packages.purge() },
+  ]);
 }

@@ -1,28 +1,29 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
-import type { Database } from "../../db/database.js";
-import type { UserRepository } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
+import { publish, type ModuleContext } from "../module.js";
 import { EvidenceLedgerWriter } from "./evidence-ledger-writer.js";
 import { EvidenceRepository } from "./evidence.repository.js";
+import { evidenceRoutes } from "./evidence.routes.js";
 import { EvidenceService } from "./evidence.service.js";
 
-/**
- * The evidence area, wired, with pending records of an interrupted run settled before it serves:
- * call before the routes are registered. (One process settles at a time: several replicas sharing
- * one database must run start-up one after another, or a live append could be taken for a leftover.)
- */
-export async function createEvidenceServices(options: {
-  db: Kysely<Database>;
+export type EvidenceModuleOptions = ModuleContext & {
   ledger: LedgerPort;
   blobs: BlobStore;
-  users: Pick<UserRepository, "findById">;
-  now: () => number;
-  log: FastifyBaseLogger;
-}): Promise<EvidenceService> {
-  const repository = new EvidenceRepository(options.db);
-  const writer = new EvidenceLedgerWriter({ db: options.db, repository, ledger: options.ledger, blobs: options.blobs, now: options.now, log: options.log });
+  /** The holder's name on each record comes from the account (spec §6 display order). */
+  accounts: Pick<AccountRecords, "findUser">;
+};
+
+/**
+ * Evidence storage (issue 5), with pending records of an interrupted run settled before it serves.
+ * (One process settles at a time: several replicas sharing one database must run start-up one after
+ * another, or a live append could be taken for a leftover.)
+ */
+export async function evidenceModule(app: FastifyInstance, { db, now, ledger, blobs, accounts }: EvidenceModuleOptions) {
+  const repository = new EvidenceRepository(db);
+  const writer = new EvidenceLedgerWriter({ db, repository, ledger, blobs, now, log: app.log });
   await writer.recover();
-  return new EvidenceService({ db: options.db, repository, writer, blobs: options.blobs, users: options.users, now: options.now });
+  const evidence = publish(app, "evidence", new EvidenceService({ db, repository, writer, blobs, accounts, now }));
+  await app.register(evidenceRoutes, { evidence });
 }

@@ -33,7 +33,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { StreamedFile } from "../../http/streamed-upload.js";
-import type { UserRepository } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import { ingestAll, ingestFile, uploadRefusal, type IngestedFile } from "./evidence-ingest.js";
 import { metaFactsOf, type EvidenceDraft, type EvidenceLedgerWriter, type PreparedEvidence } from "./evidence-ledger-writer.js";
 import { toRecord, toView } from "./evidence-records.js";
@@ -46,7 +46,7 @@ export interface EvidenceServiceDependencies {
   repository: EvidenceRepository;
   writer: EvidenceLedgerWriter;
   blobs: BlobStore;
-  users: Pick<UserRepository, "findById">;
+  accounts: Pick<AccountRecords, "findUser">;
   now: () => number;
 }
 
@@ -327,7 +327,7 @@ export class EvidenceService implements EvidencePort {
   // ---- helpers ----
 
   private async holderOf(userId: number): Promise<{ holderUserId: number; holderName: string }> {
-    const user = await this.deps.users.findById(userId);
+    const user = await this.deps.accounts.findUser(userId);
     // The session proved the user exists: a missing row is a server fault.
     if (!user) throw new Error(`evidence: user ${userId} of a live session has no row`);
     return { holderUserId: userId, holderName: holderNameOf(user) };

@@ -1,9 +1,10 @@
-import { openCheckpoint, type Checkpoint } from "../../ledger/checkpoint.js";
+import { openCheckpoint, type Checkpoint } from "../../../shared/ledger/checkpoint.js";
 import { CompactRange } from "../../ledger/compact-range.js";
-import { bytesEqual, encodeBase64 } from "../../ledger/encoding.js";
-import { hashChildren } from "../../ledger/hashing.js";
-import type { NoteVerifier } from "../../ledger/note-keys.js";
-import { perfectSubtrees } from "../../ledger/tree-math.js";
+import { bytesEqual, encodeBase64 } from "../../../shared/ledger/encoding.js";
+import { hashChildren } from "../../../shared/ledger/hashing.js";
+import type { NoteVerifier } from "../../../shared/ledger/note-keys.js";
+import { perfectSubtrees } from "../../../shared/ledger/tree-math.js";
+import { sha256 } from "../../ledger/node-crypto.js";
 import { LedgerIntegrityError } from "./ledger-errors.js";
 import { ledgerRepository, type CheckpointRow, type LedgerDb, type StoredState } from "./ledger.repository.js";
 import { storedNodeReader } from "./stored-tiles.js";
@@ -18,7 +19,7 @@ export interface CheckedLedger {
 async function rootFromStoredNodes(db: LedgerDb, size: number): Promise<Uint8Array> {
   const read = storedNodeReader(db, size);
   const nodes = await Promise.all(perfectSubtrees(0, size).map((node) => read(node.level, node.index)));
-  return nodes.reduceRight((right, left) => hashChildren(left, right));
+  return nodes.reduceRight((right, left) => hashChildren(left, right, sha256));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { generateNoteKeys, parseSignerKey, type NoteSigner } from "../../ledger/note-keys.js";
+import { type NoteSigner } from "../../../shared/ledger/note-keys.js";
+import { generateNoteKeys, parseSignerKey } from "../../ledger/signer-keys.js";
 
 /**
  * Where the ledger's Ed25519 signer key comes from: LEDGER_SIGNER_KEY when set (a secret store or

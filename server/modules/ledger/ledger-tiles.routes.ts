@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { LedgerFormatError } from "../../ledger/errors.js";
+import { LedgerFormatError } from "../../../shared/ledger/errors.js";
 import { parseTilePath, TILE_WIDTH } from "../../ledger/tiles.js";
 import type { LedgerChainView } from "./ledger.types.js";
 import type { LedgerService } from "./ledger.service.js";

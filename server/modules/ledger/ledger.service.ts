@@ -3,14 +3,15 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
 import { CompactRange } from "../../ledger/compact-range.js";
-import { generateConsistencyProof } from "../../ledger/consistency.js";
-import { encodeBase64, encodeHex } from "../../ledger/encoding.js";
+import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { encodeBase64, encodeHex } from "../../../shared/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
-import { EMPTY_TREE_ROOT, hashLeaf } from "../../ledger/hashing.js";
-import { generateInclusionProof } from "../../ledger/inclusion.js";
-import { parseVerifierKey, type NoteVerifier } from "../../ledger/note-keys.js";
-import { createProofBundle, formatProofBundle } from "../../ledger/proof-bundle.js";
+import { EMPTY_TREE_ROOT, hashLeaf } from "../../../shared/ledger/hashing.js";
+import { generateInclusionProof } from "../../../shared/ledger/inclusion.js";
+import { parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
+import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
+import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
 import { LedgerClosedError, LedgerQueryError, StaleLedgerStateError } from "./ledger-errors.js";
 import { checkStoredLedger, type CheckedLedger } from "./ledger-integrity.js";
@@ -49,10 +50,10 @@ export interface LedgerServiceOptions {
 const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 
 /**
- * The evidence ledger (DESIGN.md §6) over the pure library in server/ledger. Appends wait in a
- * queue and are integrated in blocks; each block is one durable transaction holding its entries,
- * the tile-row nodes it completed, its checkpoint (signed only after the signer has checked it
- * against the previous one) and the new tree state. Appends resolve only after that commit.
+ * The evidence ledger (DESIGN.md §6) over the pure libraries in shared/ledger and server/ledger.
+ * Appends wait in a queue and are integrated in blocks; each block is one durable transaction
+ * holding its entries, the tile-row nodes it completed, its checkpoint (signed only after the signer
+ * has checked it against the previous one) and the new tree state. Appends resolve only after that commit.
  * Reads (tiles, proofs, checkpoints) come from the database, so any process sharing it serves the
  * same log.
  */
@@ -79,7 +80,7 @@ export class LedgerService implements LedgerPort {
     this.verifierKey = options.key.verifierKey;
     this.#db = options.db;
     this.#key = options.key;
-    this.#verifier = parseVerifierKey(options.key.verifierKey);
+    this.#verifier = parseVerifierKey(options.key.verifierKey, nodeLedgerCrypto);
     this.#now = options.now ?? Date.now;
     this.#log = options.log;
     this.#queue = new BlockQueue({
@@ -182,7 +183,7 @@ export class LedgerService implements LedgerPort {
       if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
     };
     for (const entry of entries) {
-      const leafHash = hashLeaf(entry);
+      const leafHash = hashLeaf(entry, sha256);
       rows.push({ index: range.size, entry, leafHash });
       range.append(leafHash, keepTileRow);
     }
@@ -200,7 +201,7 @@ export class LedgerService implements LedgerPort {
       await repo.insertNodes(trx, nodes);
       // The signer checks the new root against the last signed one with a consistency proof read
       // from the nodes just written, so a wrong tree state or a wrong node never gets signed.
-      const signed = await this.#signer.sign({ size: treeSize, rootHash }, (from, to) => generateConsistencyProof(from, to, storedNodeReader(trx, to)));
+      const signed = await this.#signer.sign({ size: treeSize, rootHash }, (from, to) => generateConsistencyProof(from, to, storedNodeReader(trx, to), sha256));
       await repo.insertCheckpoint(trx, { blockHeight: height, treeSize, rootHash: encodeBase64(rootHash), note: signed, createdAt });
       await repo.writeState(trx, { treeSize, frontier: [...range.state().hashes], blockHeight: height }, createdAt);
       return signed;
@@ -256,7 +257,7 @@ export class LedgerService implements LedgerPort {
       throw new LedgerQueryError("out-of-range", `条目序号 ${index} 不在大小为 ${checkpoint.treeSize} 的树中`);
     }
     const stored = (await repo.entry(this.#db, index))!;
-    const proof = await generateInclusionProof(index, checkpoint.treeSize, storedNodeReader(this.#db, checkpoint.treeSize, this.#tiles));
+    const proof = await generateInclusionProof(index, checkpoint.treeSize, storedNodeReader(this.#db, checkpoint.treeSize, this.#tiles), sha256);
     return { index, treeSize: checkpoint.treeSize, leafHash: encodeHex(stored.leafHash), proof: proof.map(encodeBase64), checkpoint: checkpoint.note };
   }
 
@@ -265,7 +266,7 @@ export class LedgerService implements LedgerPort {
     if (!Number.isSafeInteger(oldSize) || !Number.isSafeInteger(newSize) || oldSize < 1 || oldSize > newSize || newSize > latest.treeSize) {
       throw new LedgerQueryError("out-of-range", `一致性证明要求 1 ≤ oldSize ≤ newSize ≤ ${latest.treeSize}（当前树大小），收到 ${oldSize}、${newSize}`);
     }
-    const proof = await generateConsistencyProof(oldSize, newSize, storedNodeReader(this.#db, newSize, this.#tiles));
+    const proof = await generateConsistencyProof(oldSize, newSize, storedNodeReader(this.#db, newSize, this.#tiles), sha256);
     return { oldSize, newSize, proof: proof.map(encodeBase64) };
   }
 
@@ -280,7 +281,7 @@ export class LedgerService implements LedgerPort {
       leafHash: stored.leafHash,
       signedCheckpoint: checkpoint.note,
       getNodeHash: storedNodeReader(this.#db, checkpoint.treeSize, this.#tiles),
-    });
+    }, sha256);
     return formatProofBundle(bundle);
   }
 

@@ -69,7 +69,7 @@ export interface LedgerPort {
   /** Proof against the latest checkpoint, or the checkpoint of exactly `treeSize` when given. */
   inclusionProof(index: number, treeSize?: number): Promise<InclusionProofAnswer>;
   consistencyProof(oldSize: number, newSize: number): Promise<ConsistencyProofAnswer>;
-  /** C2SP tlog-proof text for one entry under the latest checkpoint (server/ledger/proof-bundle.ts). */
+  /** C2SP tlog-proof text for one entry under the latest checkpoint (shared/ledger/proof-bundle.ts). */
   proofBundle(index: number): Promise<string>;
   /** Newest entries first, for the chain widgets' txList. */
   recentEntries(limit: number): Promise<ChainEntrySummary[]>;

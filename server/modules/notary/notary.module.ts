@@ -1,19 +1,29 @@
-import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config.js";
-import type { Database } from "../../db/database.js";
+import type { FastifyInstance } from "fastify";
+import { seedDemoNotary } from "../../db/seed/seed-demo-notary.js";
 import type { AccountServices } from "../account/account.module.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import { NotaryUserRepository } from "./notary-user.repository.js";
+import { notaryRoutes } from "./notary.routes.js";
 import { NotaryStaffService } from "./notary-staff.service.js";
 import { NotaryService } from "./notary.service.js";
 
-/** The notary area reuses the accounts area's security pieces: one captcha, one key, one throttle. */
-export function createNotaryServices(config: AppConfig, db: Kysely<Database>, accounts: AccountServices, sessions: SessionService, now: () => number) {
+export type NotaryModuleOptions = ModuleContext & {
+  sessions: SessionService;
+  security: SecurityServices;
+  /** One password hasher, login throttle and known-device key with the accounts area. */
+  accounts: Pick<AccountServices, "hasher" | "throttle" | "devices">;
+};
+
+/** The notary office console's accounts and login (spec §6): staff created by an operator, no self-registration. */
+export async function notaryModule(app: FastifyInstance, options: NotaryModuleOptions) {
+  const { config, db, now, sessions, security, accounts } = options;
   const users = new NotaryUserRepository(db);
   const notary = new NotaryService({
     users,
-    fields: accounts.fields,
-    captchas: accounts.captchas,
+    fields: security.fields,
+    captchas: security.captchas,
     throttle: accounts.throttle,
     devices: accounts.devices,
     hasher: accounts.hasher,
@@ -21,7 +31,15 @@ export function createNotaryServices(config: AppConfig, db: Kysely<Database>, ac
     now,
     allowDemoAccounts: config.developmentProviders,
   });
-  return { users, notary, staff: new NotaryStaffService(users, accounts.hasher, now) };
+  const { staff } = publish(app, "notary", { users, notary, staff: new NotaryStaffService(users, accounts.hasher, now) });
+  // The demo notary account's password is public: development installations only.
+  if (config.seedDemo && config.developmentProviders) await seedDemoNotary(db, staff, now());
+  await app.register(notaryRoutes, {
+    notary,
+    devices: accounts.devices,
+    refuseReplayedRequest: security.refuseReplayedRequest,
+    perMinute: config.loginRateLimitPerMinute,
+  });
 }
 
-export type NotaryServices = ReturnType<typeof createNotaryServices>;
+export type NotaryServices = { users: NotaryUserRepository; notary: NotaryService; staff: NotaryStaffService };

@@ -1,7 +1,8 @@
 import { AccountCode, CAPTCHA_MESSAGES } from "../../../src/schema/account.js";
 import { captchaRefused } from "../security/captcha.service.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
+import { NOTARY_ENDPOINTS, NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { KnownDevices } from "../account/known-device.js";
 import type { LoginClient } from "../account/login.service.js";
@@ -13,7 +14,7 @@ import type { ActiveSession, SessionService } from "../session/session.service.j
 import type { NotaryUserRepository, NotaryUserRow } from "./notary-user.repository.js";
 import { toNotaryUser } from "./notary-user.js";
 
-export type NotaryLoginRequest = { encryptAccount: string; encryptPassword: string; vcode?: string };
+export type NotaryLoginRequest = EndpointParams<typeof NOTARY_ENDPOINTS.login>;
 
 export type NotaryDependencies = {
   users: NotaryUserRepository;

@@ -1,53 +1,31 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { DEV_ENDPOINTS, type OutboxItem } from "../../../src/schema/dev-tools.js";
 import { formatDateTime } from "../../../src/schema/format.js";
+import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
-import { signedQuery, successResponse } from "../../http/route-schema.js";
 import type { OutboxMessage, OutboxRepository } from "./outbox.repository.js";
-
-const OutboxItemSchema = z.object({
-  id: z.number(),
-  channel: z.enum(["sms", "email"]),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  createTime: z.string(),
-});
 
 /**
  * The development outbox (never registered in production): what SMS and e-mail would have said,
  * newest first, as JSON for tools and as a page an operator can keep open.
  */
 export async function outboxRoutes(app: FastifyInstance, options: { outbox: OutboxRepository }) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { outbox } = options;
 
-  routes.get(
-    "/webapi/dev/outbox",
-    {
-      schema: {
-        tags: ["开发"],
-        summary: "开发环境发件箱：本应发出的短信和邮件（生产环境不存在）",
-        querystring: signedQuery({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: successResponse(z.object({ list: z.array(OutboxItemSchema) })),
-      },
-      config: { session: "tokenless" },
-    },
-    async (request) => ok({ list: (await outbox.listNewest(request.query.limit, request.query.to)).map(toItem) }),
-  );
+  registerEndpoint(app, DEV_ENDPOINTS.outbox, async ({ limit, to }) => ok({ list: (await outbox.listNewest(limit, to)).map(toItem) }));
 
-  app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) => {
+  // The page sits at the call's own path, outside /webapi.
+  app.get(DEV_ENDPOINTS.outbox.path, { schema: { hide: true } }, async (_request, reply) => {
     const rows = (await outbox.listNewest(100)).map(toItem);
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(renderPage(rows));
   });
 }
 
-function toItem(row: OutboxMessage): z.infer<typeof OutboxItemSchema> {
+function toItem(row: OutboxMessage): OutboxItem {
   return { id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, text: row.body, createTime: formatDateTime(row.created_at) };
 }
 
-function renderPage(items: z.infer<typeof OutboxItemSchema>[]): string {
+function renderPage(items: OutboxItem[]): string {
   const rows = items
     .map(
       (item) =>

@@ -3,31 +3,27 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { PersonalCode } from "../../../src/schema/personal.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
-import type { AccountService } from "../account/account.service.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import type { LoginThrottle } from "../account/login-throttle.js";
 import { toLoginUser } from "../account/login-user.js";
-import type { PasswordHasher } from "../account/password-hasher.js";
-import type { UserRepository, UserRow } from "../account/user.repository.js";
+import { MD5_HEX, type PasswordHasher } from "../account/password-hasher.js";
+import type { SubAccounts } from "../account/sub-accounts.service.js";
+import type { UserRow } from "../account/user.repository.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
-
-const MD5_HEX = /^[0-9a-f]{32}$/;
 const CHANNEL_TEXT = { mobile: "手机号", email: "邮箱" } as const;
 const CHANNEL_FIELD = { mobile: "mobile", email: "mail" } as const;
 
 export type AccountSecurityDependencies = {
-  users: UserRepository;
-  accounts: Pick<AccountService, "requireUser">;
+  accounts: Pick<AccountRecords, "requireUser" | "findByAccount" | "bindContact" | "replacePassword" | "setTwoStepLogin" | "cancelAccount">;
+  subAccounts: Pick<SubAccounts, "countEnabled">;
   codes: VerificationService;
   fields: EncryptedFields;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   sessions: SessionService;
-  now: () => number;
   storagePrefix: string;
-  /** From the child-account module: enabled sub-accounts of a main account. */
-  countActiveChildren: (parentId: number) => Promise<number>;
 };
 
 /**
@@ -45,16 +41,13 @@ export class AccountSecurityService {
     const user = await this.deps.accounts.requireUser(userId);
     const current = channel === "mobile" ? user.mobile : user.mail;
     if (current === contact.value) throw fieldError(field, `该${CHANNEL_TEXT[channel]}已绑定当前账号`);
-    const owner = await this.deps.users.findByAccount(contact.value);
+    const owner = await this.deps.accounts.findByAccount(contact.value);
     if (owner && owner.id !== userId) {
       const message = `该${CHANNEL_TEXT[channel]}已被其他账号使用`;
       throw new BusinessError(AccountCode.accountAlreadyRegistered, message, { errors: { [field]: message } });
     }
     await this.deps.codes.require(CodePurpose.bindContact, contact.value, vCode);
-    // An account registered with the old contact logs in with the new one from now on, and the
-    // old one is free for somebody else.
-    const loginAccount = user.login_account === current || user.login_account === null ? contact.value : user.login_account;
-    await this.deps.users.update(userId, { [field]: contact.value, login_account: loginAccount, updated_at: this.deps.now() });
+    await this.deps.accounts.bindContact(userId, contact);
     return toLoginUser(await this.deps.accounts.requireUser(userId), this.deps.storagePrefix);
   }
 
@@ -79,13 +72,7 @@ export class AccountSecurityService {
       }
     });
     if (newDigest === oldDigest) throw fieldError("encryptPassword", "新密码不能与原密码相同");
-    const now = this.deps.now();
-    await this.deps.users.update(userId, {
-      password_hash: await this.deps.hasher.hash(newDigest),
-      password_changed_at: now,
-      must_change_password: 0,
-      updated_at: now,
-    });
+    await this.deps.accounts.replacePassword(userId, newDigest);
     await this.deps.sessions.endAllOf(String(userId), "user", "password-changed");
     const { token } = await this.deps.sessions.create(String(userId), "user");
     return { token };
@@ -97,7 +84,7 @@ export class AccountSecurityService {
     if (enabled && !user.mobile && !user.mail) {
       throw new BusinessError(PersonalCode.notAllowed, "请先绑定手机号或邮箱，再开启登录二次验证");
     }
-    await this.deps.users.update(userId, { two_step_enabled: enabled ? 1 : 0, updated_at: this.deps.now() });
+    await this.deps.accounts.setTwoStepLogin(userId, enabled);
     return { twoStepEnabled: enabled };
   }
 
@@ -111,14 +98,13 @@ export class AccountSecurityService {
     if (user.account_type === AccountType.subAccount) {
       throw new BusinessError(PersonalCode.notAllowed, "子账号不能自行注销，请联系主账号停用");
     }
-    if ((await this.deps.countActiveChildren(userId)) > 0) {
+    if ((await this.deps.subAccounts.countEnabled(userId)) > 0) {
       throw new BusinessError(PersonalCode.notAllowed, "请先停用全部子账号，再注销主账号");
     }
     const target = parseAccount(input.account);
     if (!target || !isOwnContact(user, target.value)) throw fieldError("account", "只能使用本账号绑定的手机号或邮箱验证");
     await this.deps.codes.require(CodePurpose.cancellation, target.value, input.vCode);
-    const now = this.deps.now();
-    await this.deps.users.update(userId, { status: "cancelled", cancelled_at: now, updated_at: now });
+    await this.deps.accounts.cancelAccount(userId);
     await this.deps.sessions.endAllOf(String(userId), "user", "account-cancelled");
   }
 }

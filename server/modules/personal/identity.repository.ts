@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database, EnterpriseApplicationsTable, RealNameApplicationsTable } from "../../db/database.js";
 
 export type RealNameApplicationRow = Selectable<RealNameApplicationsTable>;
@@ -7,16 +7,24 @@ export type ApplicationKind = "person" | "organisation";
 
 const TABLES = { person: "real_name_applications", organisation: "enterprise_applications" } as const;
 
-/** Verification applications of both kinds; the newest application of a user is the one that counts. */
+/**
+ * Verification applications of both kinds; the newest application of a user is the one that counts.
+ * The writes take the transaction they belong to: an application and the account's status mirror
+ * (the account module's) commit together.
+ */
 export class IdentityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insertPerson(row: Insertable<RealNameApplicationsTable>): Promise<RealNameApplicationRow> {
-    return this.db.insertInto("real_name_applications").values(row).returningAll().executeTakeFirstOrThrow();
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
-  async insertOrganisation(row: Insertable<EnterpriseApplicationsTable>): Promise<EnterpriseApplicationRow> {
-    return this.db.insertInto("enterprise_applications").values(row).returningAll().executeTakeFirstOrThrow();
+  async insertPerson(trx: Transaction<Database>, row: Insertable<RealNameApplicationsTable>): Promise<RealNameApplicationRow> {
+    return trx.insertInto("real_name_applications").values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async insertOrganisation(trx: Transaction<Database>, row: Insertable<EnterpriseApplicationsTable>): Promise<EnterpriseApplicationRow> {
+    return trx.insertInto("enterprise_applications").values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   async newestPersonOf(userId: number): Promise<RealNameApplicationRow | undefined> {
@@ -25,6 +33,12 @@ export class IdentityRepository {
 
   async newestOrganisationOf(userId: number): Promise<EnterpriseApplicationRow | undefined> {
     return this.db.selectFrom("enterprise_applications").selectAll().where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+  }
+
+  /** The id of a user's newest application of a kind, read in the deciding transaction. */
+  async newestIdOf(trx: Transaction<Database>, kind: ApplicationKind, userId: number): Promise<number | undefined> {
+    const row = await trx.selectFrom(TABLES[kind]).select("id").where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+    return row?.id;
   }
 
   async findPerson(id: number): Promise<RealNameApplicationRow | undefined> {
@@ -47,8 +61,8 @@ export class IdentityRepository {
    * Records a decision on a pending application only: false when it was decided meanwhile, so two
    * operators (or a provider and an operator) cannot both decide it.
    */
-  async decide(kind: ApplicationKind, id: number, status: number, rejectReason: string | null, at: number): Promise<boolean> {
-    const result = await this.db
+  async decide(trx: Transaction<Database>, kind: ApplicationKind, id: number, status: number, rejectReason: string | null, at: number): Promise<boolean> {
+    const result = await trx
       .updateTable(TABLES[kind])
       .set({ status, reject_reason: rejectReason, decided_at: at })
       .where("id", "=", id)

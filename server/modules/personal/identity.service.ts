@@ -14,16 +14,14 @@ import { findUploadProblem, UPLOAD_MESSAGES } from "../../../src/schema/upload.j
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { UploadedFile } from "../../http/uploaded-file.js";
-import type { AccountService } from "../account/account.service.js";
-import type { UserRepository } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import type { IdentityDecision, IdentityVerifier } from "./identity-verifier.js";
 import type { ApplicationKind, EnterpriseApplicationRow, IdentityRepository, RealNameApplicationRow } from "./identity.repository.js";
 import { sniffImageType } from "./image-type.js";
 
 export type IdentityDependencies = {
   applications: IdentityRepository;
-  users: UserRepository;
-  accounts: Pick<AccountService, "requireUser">;
+  accounts: Pick<AccountRecords, "requireUser" | "findUser" | "markVerificationPending" | "recordVerificationDecision">;
   blobs: BlobStore;
   /** null where no identity service is configured (production without a provider). */
   verifier: IdentityVerifier | null;
@@ -41,7 +39,6 @@ export type PendingApplication = {
 };
 
 const PENDING_MESSAGE = "认证信息正在审核中，请耐心等待";
-const STATUS_FIELD = { person: "real_name_status", organisation: "enterprise_status" } as const;
 
 /**
  * Real-name and enterprise verification (spec §2 securityCenter, §3, §6): every submission is kept,
@@ -78,17 +75,20 @@ export class IdentityService {
     const user = await this.deps.accounts.requireUser(userId);
     assertOpenForSubmission(user.real_name_status, "已完成实名认证，无需重复提交");
     const verifier = this.requireVerifier();
-    const row = await this.deps.applications.insertPerson({
-      user_id: userId,
-      real_name: form.realName,
-      id_number: form.idNumber,
-      status: VerificationStatus.pending,
-      reject_reason: null,
-      provider: verifier.name,
-      submitted_at: this.deps.now(),
-      decided_at: null,
+    const row = await this.deps.applications.transaction(async (trx) => {
+      const inserted = await this.deps.applications.insertPerson(trx, {
+        user_id: userId,
+        real_name: form.realName,
+        id_number: form.idNumber,
+        status: VerificationStatus.pending,
+        reject_reason: null,
+        provider: verifier.name,
+        submitted_at: this.deps.now(),
+        decided_at: null,
+      });
+      await this.deps.accounts.markVerificationPending(userId, "person", trx);
+      return inserted;
     });
-    await this.deps.users.update(userId, { real_name_status: VerificationStatus.pending, updated_at: this.deps.now() });
     const decision = await verifier.checkPerson({ applicationId: row.id, realName: row.real_name, idNumber: row.id_number });
     await this.applyProviderDecision("person", row.id, decision);
     return this.getRealNameInfo(userId);
@@ -116,21 +116,24 @@ export class IdentityService {
     const image = checkLicenceImage(licence);
     const verifier = this.requireVerifier();
     const sha256 = await this.deps.blobs.put(image.content);
-    const row = await this.deps.applications.insertOrganisation({
-      user_id: userId,
-      enterprise_name: fields.enterpriseName,
-      institution_type: fields.institutionType,
-      certificate_kind: fields.certificateKind,
-      certificate_number: fields.certificateNumber,
-      licence_image_sha256: sha256,
-      licence_image_type: image.mimeType,
-      status: VerificationStatus.pending,
-      reject_reason: null,
-      provider: verifier.name,
-      submitted_at: this.deps.now(),
-      decided_at: null,
+    const row = await this.deps.applications.transaction(async (trx) => {
+      const inserted = await this.deps.applications.insertOrganisation(trx, {
+        user_id: userId,
+        enterprise_name: fields.enterpriseName,
+        institution_type: fields.institutionType,
+        certificate_kind: fields.certificateKind,
+        certificate_number: fields.certificateNumber,
+        licence_image_sha256: sha256,
+        licence_image_type: image.mimeType,
+        status: VerificationStatus.pending,
+        reject_reason: null,
+        provider: verifier.name,
+        submitted_at: this.deps.now(),
+        decided_at: null,
+      });
+      await this.deps.accounts.markVerificationPending(userId, "organisation", trx);
+      return inserted;
     });
-    await this.deps.users.update(userId, { enterprise_status: VerificationStatus.pending, updated_at: this.deps.now() });
     const decision = await verifier.checkOrganisation({
       applicationId: row.id,
       enterpriseName: row.enterprise_name,
@@ -163,7 +166,7 @@ export class IdentityService {
       this.deps.applications.listPendingOrganisations(limit),
     ]);
     const accountOf = async (userId: number) => {
-      const user = await this.deps.users.findById(userId);
+      const user = await this.deps.accounts.findUser(userId);
       return user?.login_account ?? user?.mobile ?? user?.mail ?? `用户 ${userId}`;
     };
     const items = await Promise.all([
@@ -175,21 +178,25 @@ export class IdentityService {
 
   /**
    * An operator's (or a provider's later) decision on a pending application. Refused when the
-   * application is not pending any more, so a decision is never overwritten.
+   * application is not pending any more, so a decision is never overwritten. The decision and the
+   * account's status commit together: a crash between them would leave the account pending for ever.
    */
   async decide(kind: ApplicationKind, applicationId: number, decision: Exclude<IdentityDecision, { outcome: "pending" }>): Promise<void> {
     const row = kind === "person" ? await this.deps.applications.findPerson(applicationId) : await this.deps.applications.findOrganisation(applicationId);
     if (!row) throw new BusinessError(ResultCode.notFound, "认证申请不存在");
     const status = decision.outcome === "approved" ? VerificationStatus.verified : VerificationStatus.rejected;
     const reason = decision.outcome === "rejected" ? decision.reason : null;
-    if (!(await this.deps.applications.decide(kind, applicationId, status, reason, this.deps.now()))) {
-      throw new BusinessError(ResultCode.validationFailed, "该申请已处理，不能重复审核");
-    }
-    // Only the newest application speaks for the account; an older one decided late changes nothing.
-    const newest = kind === "person" ? await this.deps.applications.newestPersonOf(row.user_id) : await this.deps.applications.newestOrganisationOf(row.user_id);
-    if (newest?.id !== applicationId) return;
-    const verifiedName = decision.outcome === "approved" ? verifiedNameOf(row) : {};
-    await this.deps.users.update(row.user_id, { [STATUS_FIELD[kind]]: status, ...verifiedName, updated_at: this.deps.now() });
+    const { applications, accounts } = this.deps;
+    const decided = await applications.transaction(async (trx) => {
+      if (!(await applications.decide(trx, kind, applicationId, status, reason, this.deps.now()))) return false;
+      // Only the newest application speaks for the account; an older one decided late changes nothing.
+      if ((await applications.newestIdOf(trx, kind, row.user_id)) === applicationId) {
+        const verifiedName = decision.outcome === "approved" ? verifiedNameOf(row) : null;
+        await accounts.recordVerificationDecision(row.user_id, kind, { status, verifiedName }, trx);
+      }
+      return true;
+    });
+    if (!decided) throw new BusinessError(ResultCode.validationFailed, "该申请已处理，不能重复审核");
   }
 
   private async applyProviderDecision(kind: ApplicationKind, applicationId: number, decision: IdentityDecision): Promise<void> {
@@ -230,8 +237,8 @@ function licenceError(message: string) {
   return new BusinessError(ResultCode.validationFailed, message, { errors: { licenceImage: message } });
 }
 
-function verifiedNameOf(row: RealNameApplicationRow | EnterpriseApplicationRow) {
-  return "real_name" in row ? { real_name: row.real_name } : { enterprise_name: row.enterprise_name };
+function verifiedNameOf(row: RealNameApplicationRow | EnterpriseApplicationRow): string {
+  return "real_name" in row ? row.real_name : row.enterprise_name;
 }
 
 function toPendingPerson(row: RealNameApplicationRow, account: string): PendingApplication {

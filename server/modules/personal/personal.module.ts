@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { AppConfig } from "../../config.js";
-import type { Database } from "../../db/database.js";
 import type { AccountServices } from "../account/account.module.js";
-import { createChildAccountService } from "../child-account/child-account.module.js";
-import { childAccountRoutes } from "../child-account/child-account.routes.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import { accountSecurityRoutes } from "./account-security.routes.js";
 import { AccountSecurityService } from "./account-security.service.js";
@@ -19,13 +17,11 @@ import { IdentityService } from "./identity.service.js";
 import { profileRoutes } from "./profile.routes.js";
 import { ProfileService } from "./profile.service.js";
 
-export type PersonalDependencies = {
-  config: AppConfig;
-  db: Kysely<Database>;
-  accounts: AccountServices;
+export type PersonalModuleOptions = ModuleContext & {
+  accounts: Pick<AccountServices, "records" | "subAccounts" | "codes" | "hasher" | "throttle">;
+  security: Pick<SecurityServices, "fields">;
   sessions: SessionService;
   blobs: BlobStore;
-  now: () => number;
 };
 
 /**
@@ -37,40 +33,31 @@ function createIdentityVerifier(config: AppConfig): IdentityVerifier | null {
   return config.developmentProviders ? new DevelopmentIdentityVerifier() : null;
 }
 
-/** The personal centre (spec §2 /personal) and the child accounts it manages. */
-export function createPersonalServices({ config, db, accounts, sessions, blobs, now }: PersonalDependencies) {
-  const children = createChildAccountService(db, accounts, sessions, now);
-  const common = { users: accounts.users, accounts: accounts.accounts, now };
+function createPersonalServices({ config, db, now, accounts, security, sessions, blobs }: PersonalModuleOptions) {
+  const { records, subAccounts } = accounts;
   return {
-    children,
-    identity: new IdentityService({ ...common, applications: new IdentityRepository(db), blobs, verifier: createIdentityVerifier(config) }),
-    profiles: new ProfileService({
-      ...common,
-      avatars: new AvatarRepository(db),
-      blobs,
-      storagePrefix: config.storagePrefix,
-      childAccountNameOf: (userId) => children.nameOf(userId),
-    }),
+    identity: new IdentityService({ accounts: records, applications: new IdentityRepository(db), blobs, verifier: createIdentityVerifier(config), now }),
+    profiles: new ProfileService({ accounts: records, subAccounts, avatars: new AvatarRepository(db), blobs, now, storagePrefix: config.storagePrefix }),
     security: new AccountSecurityService({
-      ...common,
+      accounts: records,
+      subAccounts,
       codes: accounts.codes,
-      fields: accounts.fields,
+      fields: security.fields,
       hasher: accounts.hasher,
       throttle: accounts.throttle,
       sessions,
       storagePrefix: config.storagePrefix,
-      countActiveChildren: (parentId) => children.countActive(parentId),
     }),
   };
 }
 
 export type PersonalServices = ReturnType<typeof createPersonalServices>;
 
-export async function personalRoutes(app: FastifyInstance, options: { personal: PersonalServices; developmentProviders: boolean }) {
-  const { personal } = options;
+/** The personal centre (spec §2 /personal): profile and avatar, identity verification, the security centre. */
+export async function personalModule(app: FastifyInstance, options: PersonalModuleOptions) {
+  const personal = publish(app, "personal", createPersonalServices(options));
   await app.register(profileRoutes, { profiles: personal.profiles });
   await app.register(identityRoutes, { identity: personal.identity });
   await app.register(accountSecurityRoutes, { security: personal.security });
-  await app.register(childAccountRoutes, { children: personal.children });
-  await app.register(devIdentityRoutes, { identity: personal.identity, developmentProviders: options.developmentProviders });
+  await app.register(devIdentityRoutes, { identity: personal.identity, developmentProviders: options.config.developmentProviders });
 }

@@ -1,12 +1,14 @@
 import type { Readable } from "node:stream";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import type { Profile, ProfileUpdate } from "../../../src/schema/personal.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
+import type { Profile } from "../../../src/schema/personal.js";
+import type { PROFILE_ENDPOINTS } from "../../../src/schema/profile-form.js";
 import { findRegionPath } from "../../../src/schema/regions.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { BusinessError } from "../../http/envelope.js";
 import { toLoginUser } from "../account/login-user.js";
-import type { AccountService } from "../account/account.service.js";
-import type { UserRepository } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { SubAccounts } from "../account/sub-accounts.service.js";
 import { parseAvatarDataUrl } from "./avatar-image.js";
 import type { AvatarRepository } from "./avatar.repository.js";
 
@@ -14,14 +16,12 @@ import type { AvatarRepository } from "./avatar.repository.js";
 export const AVATAR_URL_PREFIX = "/files/avatar/";
 
 export type ProfileDependencies = {
-  users: UserRepository;
-  accounts: Pick<AccountService, "requireUser">;
+  accounts: Pick<AccountRecords, "requireUser" | "recordProfile" | "recordAvatar">;
+  subAccounts: Pick<SubAccounts, "nameOf">;
   avatars: AvatarRepository;
   blobs: BlobStore;
   now: () => number;
   storagePrefix: string;
-  /** From the child-account module: the name a sub-account was given by its main account. */
-  childAccountNameOf: (userId: number) => Promise<string | null>;
 };
 
 /** The account page (spec §2 accountManagement): avatar, industry, region. The display name stays derived (§6). */
@@ -36,14 +36,14 @@ export class ProfileService {
       industryId: user.industry_id,
       region: path ? { province: path.province.id, city: path.city.id, district: path.district.id } : null,
       twoStepEnabled: user.two_step_enabled === 1,
-      childAccountName: await this.deps.childAccountNameOf(userId),
+      childAccountName: await this.deps.subAccounts.nameOf(userId),
     };
   }
 
   /** The body was validated by the shared schemas (industry list, region triple) before it got here. */
-  async updateProfile(userId: number, update: ProfileUpdate): Promise<Profile> {
+  async updateProfile(userId: number, update: EndpointParams<typeof PROFILE_ENDPOINTS.updateProfile>): Promise<Profile> {
     await this.deps.accounts.requireUser(userId);
-    await this.deps.users.update(userId, { industry_id: update.industryId, region_district_id: update.district, updated_at: this.deps.now() });
+    await this.deps.accounts.recordProfile(userId, { industryId: update.industryId, district: update.district });
     return this.getProfile(userId);
   }
 
@@ -55,7 +55,7 @@ export class ProfileService {
     const sha256 = await this.deps.blobs.put(parsed.image.content);
     await this.deps.avatars.record(sha256, parsed.image.mimeType, this.deps.now());
     const path = AVATAR_URL_PREFIX + sha256;
-    await this.deps.users.update(userId, { head_portrait_path: path, updated_at: this.deps.now() });
+    await this.deps.accounts.recordAvatar(userId, path);
     return { headPortraitPath: this.deps.storagePrefix + path };
   }
 

@@ -1,28 +1,24 @@
 import { AccountCode, CAPTCHA_MESSAGES, CodePurpose, type LoginResult } from "../../../src/schema/account.js";
 import { captchaRefused } from "../security/captcha.service.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { BindType, ScanLoginCode } from "../../../src/schema/scan-login.js";
+import type { EndpointParams } from "../../../src/schema/contract.js";
+import { BindType, SCAN_LOGIN_ENDPOINTS, ScanLoginCode } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
 import type { LoginAttempt, LoginThrottle } from "../account/login-throttle.js";
 import type { LoginClient, LoginService } from "../account/login.service.js";
-import type { UserRepository, UserRow } from "../account/user.repository.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { UserRow } from "../account/user.repository.js";
 import type { CaptchaService } from "../security/captcha.service.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import type { ScanLoginService } from "./scan-login.service.js";
 import type { ScanStateRepository } from "./scan-state.repository.js";
 
-export type BindRequest = {
-  oauthUserId: string;
-  vCode: string;
-  encryptAccount: string;
-  encryptPassword?: string;
-  type: number;
-};
+export type BindRequest = EndpointParams<typeof SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth>;
 
 export type AccountBindingDependencies = {
   states: ScanStateRepository;
-  users: UserRepository;
+  accounts: Pick<AccountRecords, "bindMessagingIdentity">;
   login: LoginService;
   scanLogin: ScanLoginService;
   fields: EncryptedFields;
@@ -61,7 +57,7 @@ export class AccountBindingService {
       if (user.oauth_user_id) throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
       await this.deps.scanLogin.assertIdentityFree(pending.identity_key, user.id);
       if (!(await this.deps.states.consumePendingIdentity(pending.id, now))) throw fieldError(ScanLoginCode.scanExpired, PENDING_EXPIRED);
-      if (!(await this.deps.users.setOauthUserId(user.id, pending.identity_key, now))) {
+      if (!(await this.deps.accounts.bindMessagingIdentity(user.id, pending.identity_key))) {
         throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
       }
     }

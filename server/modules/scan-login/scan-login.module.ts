@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config.js";
-import type { Database } from "../../db/database.js";
-import { startHousekeeping } from "../../jobs/housekeeping.js";
+import { keepTidy } from "../../jobs/housekeeping.js";
 import type { AccountServices } from "../account/account.module.js";
+import type { ModuleContext } from "../module.js";
+import type { SecurityServices } from "../security/security.module.js";
 import { AccountBindingService } from "./account-binding.service.js";
 import { DevAuthorizationRepository } from "./dev-authorization.repository.js";
 import { DevMessagingLoginProvider } from "./dev-messaging-provider.js";
@@ -14,11 +13,9 @@ import { ScanLoginService } from "./scan-login.service.js";
 import { ScanStateRepository } from "./scan-state.repository.js";
 import { WechatLoginProvider } from "./wechat-login-provider.js";
 
-export type ScanLoginModuleOptions = {
-  config: AppConfig;
-  db: Kysely<Database>;
-  accounts: AccountServices;
-  now: () => number;
+export type ScanLoginModuleOptions = ModuleContext & {
+  accounts: Pick<AccountServices, "records" | "login" | "throttle">;
+  security: SecurityServices;
 };
 
 /**
@@ -27,7 +24,7 @@ export type ScanLoginModuleOptions = {
  * otherwise none, and the QR call says scan login is not available), then registers the calls.
  */
 export async function scanLoginModule(app: FastifyInstance, options: ScanLoginModuleOptions) {
-  const { config, db, accounts, now } = options;
+  const { config, db, accounts, security, now } = options;
   const devProvider = !config.wechatLogin && config.developmentProviders ? new DevMessagingLoginProvider(new DevAuthorizationRepository(db), now) : null;
   const provider: MessagingLoginProvider | null = config.wechatLogin ? new WechatLoginProvider(config.wechatLogin) : devProvider;
 
@@ -35,19 +32,18 @@ export async function scanLoginModule(app: FastifyInstance, options: ScanLoginMo
   const scanLogin = new ScanLoginService({
     provider,
     states,
-    users: accounts.users,
-    accounts: accounts.accounts,
+    accounts: accounts.records,
     login: accounts.login,
     now,
     storagePrefix: config.storagePrefix,
   });
   const binding = new AccountBindingService({
     states,
-    users: accounts.users,
+    accounts: accounts.records,
     login: accounts.login,
     scanLogin,
-    fields: accounts.fields,
-    captchas: accounts.captchas,
+    fields: security.fields,
+    captchas: security.captchas,
     throttle: accounts.throttle,
     now,
   });
@@ -55,19 +51,15 @@ export async function scanLoginModule(app: FastifyInstance, options: ScanLoginMo
   await app.register(scanLoginRoutes, {
     scanLogin,
     binding,
-    refuseReplayedRequest: accounts.refuseReplayedRequest,
+    refuseReplayedRequest: security.refuseReplayedRequest,
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
   if (devProvider) await app.register(devWxRoutes, { provider: devProvider });
   else await app.register(devWxRefusedRoutes);
 
   // A QR code shown and never scanned leaves a state (and a simulated scan) behind; they go once expired.
-  const housekeeping = startHousekeeping(
-    [
-      { name: "scan login states", run: () => states.deleteExpired(now()) },
-      ...(devProvider ? [{ name: "simulated scans", run: () => devProvider.deleteExpired() }] : []),
-    ],
-    app.log,
-  );
-  app.addHook("onClose", async () => housekeeping.stop());
+  keepTidy(app, [
+    { name: "scan login states", run: () => states.deleteExpired(now()) },
+    ...(devProvider ? [{ name: "simulated scans", run: () => devProvider.deleteExpired() }] : []),
+  ]);
 }

@@ -3,10 +3,9 @@ import type { LoginResult, LoginUser } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { PENDING_IDENTITY_TTL_MS, SCAN_STATE_TTL_MS, ScanLoginCode, type BindState } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { AccountService } from "../account/account.service.js";
+import type { AccountRecords } from "../account/account-records.service.js";
 import type { LoginService } from "../account/login.service.js";
 import { toLoginUser } from "../account/login-user.js";
-import type { UserRepository } from "../account/user.repository.js";
 import { CodeRejectedError, type MessagingLoginProvider } from "./messaging-login-provider.js";
 import { resolveRedirectTarget } from "./redirect-target.js";
 import type { ScanStateRepository } from "./scan-state.repository.js";
@@ -22,8 +21,7 @@ export type ScanLoginDependencies = {
   /** Null where no provider is configured (production without WX_APP_ID): scan login says so. */
   provider: MessagingLoginProvider | null;
   states: ScanStateRepository;
-  users: UserRepository;
-  accounts: AccountService;
+  accounts: Pick<AccountRecords, "requireUser" | "findByMessagingIdentity" | "bindMessagingIdentity" | "unbindMessagingIdentity">;
   login: LoginService;
   now: () => number;
   storagePrefix: string;
@@ -51,7 +49,7 @@ export class ScanLoginService {
   /** /wxLogin/callback: a session for a bound identity (200), else an opaque id to bind (5025). */
   async callback(code: string, state: string): Promise<ScanCallbackOutcome> {
     const identityKey = await this.redeem(code, state, (row) => row.purpose === "login");
-    const user = await this.deps.users.findByOauthUserId(identityKey);
+    const user = await this.deps.accounts.findByMessagingIdentity(identityKey);
     if (user) return { kind: "loggedIn", result: await this.deps.login.startSession(user) };
     const oauthUserId = randomToken();
     const now = this.deps.now();
@@ -66,7 +64,7 @@ export class ScanLoginService {
     if (user.oauth_user_id !== identityKey) {
       if (user.oauth_user_id) throw new BusinessError(ScanLoginCode.accountBoundElsewhere, "当前账号已绑定微信，请先解除绑定");
       await this.assertIdentityFree(identityKey, userId);
-      if (!(await this.deps.users.setOauthUserId(userId, identityKey, this.deps.now()))) {
+      if (!(await this.deps.accounts.bindMessagingIdentity(userId, identityKey))) {
         throw new BusinessError(ScanLoginCode.accountBoundElsewhere, "当前账号已绑定微信，请先解除绑定");
       }
     }
@@ -76,7 +74,7 @@ export class ScanLoginService {
   async unbind(userId: number): Promise<LoginUser> {
     const user = await this.deps.accounts.requireUser(userId);
     if (!user.oauth_user_id) throw new BusinessError(ScanLoginCode.notBound, "当前账号未绑定微信");
-    await this.deps.users.setOauthUserId(userId, null, this.deps.now());
+    await this.deps.accounts.unbindMessagingIdentity(userId);
     return toLoginUser({ ...user, oauth_user_id: null }, this.deps.storagePrefix);
   }
 
@@ -87,7 +85,7 @@ export class ScanLoginService {
 
   /** An identity belongs to one account at most: 5026 when another account holds it. */
   async assertIdentityFree(identityKey: string, userId: number): Promise<void> {
-    const holder = await this.deps.users.findByOauthUserId(identityKey);
+    const holder = await this.deps.accounts.findByMessagingIdentity(identityKey);
     if (holder && holder.id !== userId) {
       throw new BusinessError(ScanLoginCode.identityBoundElsewhere, "该微信已绑定其他账号，请用该微信直接扫码登录");
     }

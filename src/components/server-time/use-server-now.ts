@@ -1,7 +1,7 @@
 import { useDataProvider, type DataProvider } from "@refinedev/core";
 import { useEffect, useState } from "react";
-import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
-import type { ServerTime } from "../../schema/common";
+import { queryEndpoint } from "../../providers/use-endpoint";
+import { COMMON_ENDPOINTS } from "../../schema/common";
 
 /**
  * Offset of the server's clock from ours. The server read its clock somewhere during the round
@@ -24,8 +24,8 @@ export function measureServerOffset(provider: DataProvider): Promise<number> {
   if (!offset) {
     const sentAt = Date.now();
     offset = Promise.resolve()
-      .then(() => provider.custom!<ServerTime>({ url: COMMON_ENDPOINTS.getTime, method: "get" }))
-      .then(({ data }) => (Number.isFinite(data.serverTime) ? computeClockOffset(data.serverTime, sentAt, Date.now()) : 0))
+      .then(() => queryEndpoint(provider, COMMON_ENDPOINTS.getTime, {}))
+      .then(({ serverTime }) => (Number.isFinite(serverTime) ? computeClockOffset(serverTime, sentAt, Date.now()) : 0))
       .catch(() => 0);
     measured.set(provider, offset);
   }

@@ -1,8 +1,7 @@
-import { useCustom } from "@refinedev/core";
 import { Carousel } from "antd";
 import { useState } from "react";
-import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
-import type { Banner } from "../../schema/common";
+import { useEndpointQuery } from "../../providers/use-endpoint";
+import { COMMON_ENDPOINTS } from "../../schema/common";
 import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
 import { BannerSlide } from "./banner-slide";
 import "./home-hero.css";
@@ -11,12 +10,8 @@ import "./home-hero.css";
 export function BannerCarousel({ isBesidePanel = false }: { isBesidePanel?: boolean }) {
   // `time` only defeats caches; fixed per visit so the query key stays stable between renders.
   const [requestTime] = useState(() => Date.now());
-  const { result } = useCustom<{ bannerList: Banner[] }>({
-    url: COMMON_ENDPOINTS.getBanner,
-    method: "get",
-    config: { query: { time: requestTime } },
-  });
-  const banners = result.data?.bannerList ?? [];
+  const { datas } = useEndpointQuery(COMMON_ENDPOINTS.getBanner, { time: requestTime });
+  const banners = datas?.bannerList ?? [];
   if (banners.length === 0) return null;
 
   return (

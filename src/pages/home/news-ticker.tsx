@@ -1,11 +1,10 @@
 import { NotificationOutlined, RightOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { newsDetailPath } from "../../app/public-page-paths";
 import { navItem } from "../../components/public-shell/public-nav-items";
-import { COMMON_ENDPOINTS } from "../../providers/common-endpoints";
-import { GetCmsArticleQuerySchema, type CmsArticleSummary } from "../../schema/common";
+import { useEndpointQuery } from "../../providers/use-endpoint";
+import { COMMON_ENDPOINTS, GetCmsArticleQuerySchema, type CmsArticleSummary } from "../../schema/common";
 import { sortNewestFirst, tickerItems } from "./ticker-items";
 import "./news-ticker.css";
 
@@ -21,12 +20,8 @@ export const TICKER_STEP_MS = 3000;
  * hovering holds it still.
  */
 export function NewsTicker() {
-  const { result, query } = useCustom<{ cmsNewArticleList: CmsArticleSummary[] }>({
-    url: COMMON_ENDPOINTS.getCmsArticle,
-    method: "get",
-    config: { query: NEWS_QUERY },
-  });
-  const items = tickerItems(sortNewestFirst(result.data?.cmsNewArticleList ?? []));
+  const { datas, query } = useEndpointQuery(COMMON_ENDPOINTS.getCmsArticle, NEWS_QUERY);
+  const items = tickerItems(sortNewestFirst(datas?.cmsNewArticleList ?? []));
   const { position, isAnimated, pause, resume, onLoopEnd } = useTickerPosition(items.length);
 
   return (

@@ -1,6 +1,6 @@
-import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Empty, Skeleton } from "antd";
 import { lazy, Suspense } from "react";
+import { useEndpointQuery } from "../../providers/use-endpoint";
 import type { ChartSource } from "../../resources/types";
 import { isChartDataEmpty, type ChartData } from "../../schema/chart";
 
@@ -16,11 +16,11 @@ const EMPTY_CHART: ChartData = { categories: [], series: [] };
  * the empty frame with its axes and a plain "no data" note over it.
  */
 export function ChartFromSource({ source, label }: { source: ChartSource; label: string }) {
-  const { result, query } = useCustom<ChartData, HttpError>({ url: source.endpoint, method: "get" });
+  const { datas, query } = useEndpointQuery(source.endpoint, {});
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError) return <Alert type="error" showIcon message={query.error.message} />;
 
-  const data = result.data ?? EMPTY_CHART;
+  const data = datas ?? EMPTY_CHART;
   const isEmpty = isChartDataEmpty(data);
   return (
     <div style={{ position: "relative" }}>

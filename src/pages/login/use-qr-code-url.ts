@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ResultCode, type Envelope } from "../../schema/envelope";
-import { SCAN_STATE_TTL_MS } from "../../schema/scan-login";
+import { SCAN_STATE_TTL_MS, type QrCodeUrl } from "../../schema/scan-login";
 
 /** Spec §4 `wxCodeStatus`: 1 shows the QR code; the others are what the panel shows instead. */
 export const WX_CODE_STATUS = { loading: 0, shown: 1, expired: 2, unavailable: 3 } as const;
@@ -13,7 +13,7 @@ export type QrCode = { wxCodeStatus: WxCodeStatus; url: string | null; message: 
  * after that it is replaced by "expired" rather than left to fail on the phone. Only the newest
  * request counts: an older answer arriving late must not replace a newer QR code.
  */
-export function useQrCodeUrl(fetchUrl: () => Promise<Envelope<{ qrCodeUrl: string } | null>>): QrCode {
+export function useQrCodeUrl(fetchUrl: () => Promise<Envelope<QrCodeUrl>>): QrCode {
   const [current, setCurrent] = useState<Omit<QrCode, "refresh">>({ wxCodeStatus: WX_CODE_STATUS.loading, url: null, message: "" });
   const latestRequest = useRef(0);
 

@@ -6,7 +6,7 @@ import { useScanLoginClient } from "../../providers/scan-login-context";
 import { useSessionStore } from "../../providers/session-context";
 import type { SessionStore } from "../../providers/session-store";
 import { ResultCode, type Envelope } from "../../schema/envelope";
-import { BoundUserSchema, type BindState } from "../../schema/scan-login";
+import type { BindState, BoundUser } from "../../schema/scan-login";
 import { BindWechatQrCode } from "./bind-wechat-qr-code";
 import { BIND_WECHAT_TEXT } from "./bind-wechat-text";
 
@@ -37,9 +37,9 @@ export function BindWechatPage() {
 
   /** Success: keep the browser's copy of the user right and say so; failure: the server's message. */
   const settle = useCallback(
-    async (envelope: Envelope<unknown>, successText: string) => {
+    async (envelope: Envelope<BoundUser>, successText: string) => {
       if (envelope.code === ResultCode.success) {
-        keepBoundUser(sessionStore, envelope);
+        keepBoundUser(sessionStore, envelope.datas);
         setNotice({ type: "success", text: successText });
       } else {
         setNotice({ type: "error", text: envelope.message });
@@ -126,8 +126,7 @@ export function BindWechatPage() {
   );
 }
 
-function keepBoundUser(sessionStore: SessionStore, envelope: Envelope<unknown>) {
-  const parsed = BoundUserSchema.safeParse(envelope.datas);
+function keepBoundUser(sessionStore: SessionStore, { loginUser }: BoundUser) {
   const current = sessionStore.getUser();
-  if (parsed.success && current) sessionStore.setUser({ ...current, ...parsed.data.loginUser });
+  if (current) sessionStore.setUser({ ...current, ...loginUser });
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { decodeBase64 } from "../../../server/ledger/encoding";
+import { decodeBase64 } from "../../../shared/ledger/encoding";
 import { readCertificatePdf } from "../certificate-file";
 import { verifyCertificate, type CertificateCheck, type FileDigests } from "../certificate-checks";
 

@@ -1,5 +1,8 @@
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
+import { ACCOUNT_ENDPOINTS, type LoginResult } from "../../../src/schema/account.js";
+import { webapiPath, type Endpoint, type EndpointDatas } from "../../../src/schema/contract.js";
+import { DEV_ENDPOINTS } from "../../../src/schema/dev-tools.js";
 import { computeSignature } from "../../../src/schema/signature.js";
 
 /**
@@ -11,8 +14,7 @@ const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").di
 const md5Hex = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
 type Envelope<T = unknown> = { code: number; message: string; datas: T };
-export type LoginUser = { id: number; loginAccount: string | null; mobile: string | null; accountType: number; [field: string]: unknown };
-export type LoginResult = { loginUser: LoginUser; token: string };
+export type { LoginResult };
 
 /** The query a signed GET (or the transport query of a POST) carries. */
 export function signedQuery(params: Record<string, string> = {}): string {
@@ -20,25 +22,26 @@ export function signedQuery(params: Record<string, string> = {}): string {
   return new URLSearchParams({ ...withTime, signature: computeSignature(withTime, sha256Hex) }).toString();
 }
 
-async function call<T>(baseUrl: string, method: "GET" | "POST", path: string, params: Record<string, unknown>, cookie?: string) {
+async function call<E extends Endpoint>(baseUrl: string, endpoint: E, params: Record<string, unknown>, cookie?: string) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
+  const path = webapiPath(endpoint);
   let response: Response;
-  if (method === "GET") {
+  if (endpoint.method === "GET") {
     response = await fetch(`${baseUrl}${path}?${signedQuery(params as Record<string, string>)}`, { headers });
   } else {
     const timestamp = Date.now();
     const signature = computeSignature({ ...params, timestamp }, sha256Hex);
     response = await fetch(`${baseUrl}${path}?timestamp=${timestamp}&signature=${signature}`, {
-      method,
+      method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify(params),
     });
   }
-  return { body: (await response.json()) as Envelope<T>, setCookie: response.headers.get("set-cookie") ?? "" };
+  return { body: (await response.json()) as Envelope<EndpointDatas<E>>, setCookie: response.headers.get("set-cookie") ?? "" };
 }
 
 async function encryptor(baseUrl: string) {
-  const { body } = await call<{ encryptPubKey: string }>(baseUrl, "GET", "/webapi/user/v2/getEncryptPubKey", {});
+  const { body } = await call(baseUrl, ACCOUNT_ENDPOINTS.getEncryptPubKey, {});
   const key = createPublicKey({ key: Buffer.from(body.datas.encryptPubKey, "base64"), format: "der", type: "spki" });
   const encrypt = (value: string) =>
     publicEncrypt(
@@ -55,12 +58,12 @@ function expectSuccess<T>(what: string, envelope: Envelope<T>): T {
 
 /** Registers a phone number with a password, reading the code from the development outbox; answers the new session. */
 export async function registerUser(baseUrl: string, mobile: string, password: string): Promise<LoginResult> {
-  expectSuccess("sendPhoneVCode", (await call(baseUrl, "GET", "/webapi/user/v2/sendPhoneVCode", { account: mobile, type: "1" })).body);
-  const outbox = await call<{ list: { text: string }[] }>(baseUrl, "GET", "/webapi/dev/outbox", { to: mobile });
+  expectSuccess("sendPhoneVCode", (await call(baseUrl, ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: mobile, type: "1" })).body);
+  const outbox = await call(baseUrl, DEV_ENDPOINTS.outbox, { to: mobile });
   const code = outbox.body.datas.list[0]?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error(`no code in the outbox for ${mobile}`);
   const { encryptPassword } = await encryptor(baseUrl);
-  const { body } = await call<LoginResult>(baseUrl, "POST", "/webapi/user/v2/register", {
+  const { body } = await call(baseUrl, ACCOUNT_ENDPOINTS.register, {
     account: mobile,
     vCode: code,
     encryptPassword: encryptPassword(password),
@@ -71,9 +74,9 @@ export async function registerUser(baseUrl: string, mobile: string, password: st
 
 /** A fresh image captcha and its answer, tied to the returned cookie as a browser's would be. */
 export async function solveCaptcha(baseUrl: string): Promise<{ cookie: string; answer: string }> {
-  const { setCookie } = await call(baseUrl, "GET", "/webapi/user/v2/getCodeV2", { time: String(Date.now()) });
+  const { setCookie } = await call(baseUrl, ACCOUNT_ENDPOINTS.getCodeV2, { time: String(Date.now()) });
   const cookie = setCookie.split(";")[0];
-  const { body } = await call<{ answer: string }>(baseUrl, "GET", "/webapi/dev/captcha", {}, cookie);
+  const { body } = await call(baseUrl, DEV_ENDPOINTS.captchaAnswer, {}, cookie);
   return { cookie, answer: expectSuccess("dev captcha", body).answer };
 }
 
@@ -82,14 +85,14 @@ export async function loginWithPassword(baseUrl: string, account: string, passwo
   const { encrypt, encryptPassword } = await encryptor(baseUrl);
   const { cookie, answer } = await solveCaptcha(baseUrl);
   const params = { encryptAccount: encrypt(account), encryptPassword: encryptPassword(password), vcode: answer, type: "0", ipAddress: "" };
-  const { body } = await call<LoginResult>(baseUrl, "GET", "/webapi/user/v2/loginV2", params, cookie);
+  const { body } = await call(baseUrl, ACCOUNT_ENDPOINTS.loginV2, params, cookie);
   return expectSuccess("loginV2", body);
 }
 
 /** The answer of the captcha the page is showing: asked with the page's own cookies (the captcha cookie is HttpOnly). */
 export async function captchaAnswerOf(page: Page, baseUrl: string): Promise<string> {
-  const response = await page.context().request.get(`${baseUrl}/webapi/dev/captcha?${signedQuery()}`);
-  const body = (await response.json()) as Envelope<{ answer: string }>;
+  const response = await page.context().request.get(`${baseUrl}${webapiPath(DEV_ENDPOINTS.captchaAnswer)}?${signedQuery()}`);
+  const body = (await response.json()) as Envelope<EndpointDatas<typeof DEV_ENDPOINTS.captchaAnswer>>;
   return expectSuccess("dev captcha", body).answer;
 }
 

@@ -4,11 +4,16 @@
  * For tests that need ledger activity before the evidence pages that cause it exist or matter.
  */
 import http from "node:http";
-import { buildApp } from "../../../server/app.js";
+import { buildApp, databaseTargetFor } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
+import { openDatabase } from "../../../server/db/dialect.js";
+import { migrateToLatest } from "../../../server/db/migrate.js";
 
 const config = loadConfig();
-const app = await buildApp({ config });
+// Migrated first, as server.ts does.
+const database = openDatabase(databaseTargetFor(config));
+await migrateToLatest(database.db);
+const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 
 const control = http.createServer((request, response) => {

@@ -1,11 +1,12 @@
-import { formatCheckpoint } from "../../../server/ledger/checkpoint.js";
+import { formatCheckpoint } from "../../../shared/ledger/checkpoint.js";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { generateConsistencyProof } from "../../../server/ledger/consistency.js";
-import { encodeBase64, encodeUtf8 } from "../../../server/ledger/encoding.js";
-import { hashLeaf } from "../../../server/ledger/hashing.js";
-import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
-import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/note-keys.js";
-import { signNote } from "../../../server/ledger/signed-note.js";
+import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { encodeBase64, encodeUtf8 } from "../../../shared/ledger/encoding.js";
+import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { MemoryNodeStore } from "../../support/memory-node-store.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { signNote } from "../../../shared/ledger/signed-note.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 
 /**
  * A small transparency log in memory, built from the real ledger library, to feed a witness the
@@ -30,7 +31,7 @@ export class MemoryLog {
   }
 
   append(count: number, label = "entry"): void {
-    for (let i = 0; i < count; i += 1) this.#range.append(hashLeaf(encodeUtf8(`${label} ${this.#range.size}`)), this.#store.put);
+    for (let i = 0; i < count; i += 1) this.#range.append(hashLeaf(encodeUtf8(`${label} ${this.#range.size}`), sha256), this.#store.put);
   }
 
   /** The signed checkpoint of the current tree (or of `signerKey`'s choosing). */
@@ -41,7 +42,7 @@ export class MemoryLog {
 
   async proof(oldSize: number, newSize = this.size): Promise<string[]> {
     if (oldSize === 0) return [];
-    return (await generateConsistencyProof(oldSize, newSize, this.#store.reader)).map(encodeBase64);
+    return (await generateConsistencyProof(oldSize, newSize, this.#store.reader, sha256)).map(encodeBase64);
   }
 
   /** The same log (origin, key, first `size` entries), which can then grow differently: a fork. */

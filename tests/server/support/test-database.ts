@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/dialect.js";
+import { migrateToLatest } from "../../../server/db/migrate.js";
 
 /**
- * A fresh, empty database of the kind this test project runs on (vitest.config.ts sets
+ * A fresh, migrated database of the kind this test project runs on (vitest.config.ts sets
  * TEST_DB_KIND): a new SQLite file in a temporary folder, or a new database on the PostgreSQL
- * server that scripts/test.sh started. A missing server fails the run; it never skips.
+ * server that scripts/test.sh started. A missing server fails the run; it never skips. Migrating is
+ * the deployment's step, not the app's (server/db/migrate.ts), so the tests take it here.
  */
 export type TestDatabase = { handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> };
 
@@ -17,6 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const kind = process.env.TEST_DB_KIND ?? "sqlite";
   if (kind === "sqlite") {
     const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
+    await migrateToLatest(handle.db);
     return { handle, dataDir, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -30,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ kind: "postgres", url: url.toString() });
+  await migrateToLatest(handle.db);
   return {
     handle,
     dataDir,

@@ -1,17 +1,18 @@
 /**
- * A real certificate for tests and benchmarks: a small ledger (server/ledger, in memory) holding a
+ * A real certificate for tests and benchmarks: a small ledger (shared/ and server/ledger, in memory) holding a
  * genuine evidence entry for `content` between other entries, a platform-signed checkpoint, the
  * entry's tlog-proof and the rendered PDF. Nothing is faked: every check must pass on it.
  */
 import { createHash } from "node:crypto";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { generateConsistencyProof } from "../../../server/ledger/consistency.js";
-import { encodeBase64 } from "../../../server/ledger/encoding.js";
-import { hashLeaf } from "../../../server/ledger/hashing.js";
-import { MemoryNodeStore } from "../../../server/ledger/memory-node-store.js";
-import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/note-keys.js";
-import { createProofBundle, formatProofBundle } from "../../../server/ledger/proof-bundle.js";
+import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { encodeBase64 } from "../../../shared/ledger/encoding.js";
+import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { MemoryNodeStore } from "../../support/memory-node-store.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
 import type { CertificateFacts } from "../../../src/schema/certificate.js";
 import { generateCertificateNo } from "../../../src/schema/certificate-no.js";
@@ -46,13 +47,13 @@ export async function issueEntryProof(content: Uint8Array = new TextEncoder().en
   const store = new MemoryNodeStore();
   const range = CompactRange.empty();
   const signer = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(keys.signerKey).signer] });
-  range.appendAll(leaves.slice(0, treeSize).map(hashLeaf), store.put);
+  range.appendAll(leaves.slice(0, treeSize).map((leaf) => hashLeaf(leaf, sha256)), store.put);
   const rootHash = range.root();
   const checkpoint = await signer.sign({ size: treeSize, rootHash });
-  range.appendAll(leaves.slice(treeSize).map(hashLeaf), store.put);
-  const newerCheckpoint = await signer.sign({ size: leaves.length, rootHash: range.root() }, (from, to) => generateConsistencyProof(from, to, store.reader));
-  const consistencyProof = await generateConsistencyProof(treeSize, leaves.length, store.reader);
-  const proofBundle = formatProofBundle(await createProofBundle({ index, leafHash: hashLeaf(entryBytes), signedCheckpoint: checkpoint, getNodeHash: store.reader }));
+  range.appendAll(leaves.slice(treeSize).map((leaf) => hashLeaf(leaf, sha256)), store.put);
+  const newerCheckpoint = await signer.sign({ size: leaves.length, rootHash: range.root() }, (from, to) => generateConsistencyProof(from, to, store.reader, sha256));
+  const consistencyProof = await generateConsistencyProof(treeSize, leaves.length, store.reader, sha256);
+  const proofBundle = formatProofBundle(await createProofBundle({ index, leafHash: hashLeaf(entryBytes, sha256), signedCheckpoint: checkpoint, getNodeHash: store.reader }, sha256));
   const facts: CertificateFacts = {
     certificateNo,
     holderName: "张三",

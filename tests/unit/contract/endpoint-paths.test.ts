@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SCANNED = ["src", "server", "tests", "bench", "scripts"];
 const SKIPPED = [path.join("src", "schema"), path.join("tests", "fixtures")];
 
-const schemaModules = import.meta.glob("../../../src/schema/**/*.ts", { eager: true });
+const SCHEMA_DIR = path.join(ROOT, "src", "schema");
+const schemaModules: object[] = await Promise.all(
+  fs.readdirSync(SCHEMA_DIR, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts")).map((name) => import(path.join(SCHEMA_DIR, name))),
+);
 
 function isEndpoint(value: unknown): value is Endpoint {
   const candidate = value as Partial<Endpoint> | null;
@@ -27,7 +31,7 @@ function declaredEndpoints(): Endpoint[] {
     if (isEndpoint(value)) found.add(value);
     else if (depth > 0 && typeof value === "object" && value !== null && !Array.isArray(value)) for (const inner of Object.values(value)) visit(inner, depth - 1);
   };
-  for (const exports of Object.values(schemaModules)) for (const value of Object.values(exports as object)) visit(value, 2);
+  for (const exports of schemaModules) for (const value of Object.values(exports)) visit(value, 2);
   return [...found];
 }
 

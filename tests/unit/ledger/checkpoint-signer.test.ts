@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { openCheckpoint } from "../../../server/ledger/checkpoint.js";
+import { openCheckpoint } from "../../../shared/ledger/checkpoint.js";
 import { CheckpointRefusedError, CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
-import { generateConsistencyProof } from "../../../server/ledger/consistency.js";
-import { EMPTY_TREE_ROOT } from "../../../server/ledger/hashing.js";
-import { generateNoteKeys, parseSignerKey, parseVerifierKey } from "../../../server/ledger/note-keys.js";
+import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { EMPTY_TREE_ROOT } from "../../../shared/ledger/hashing.js";
+import { parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { buildTree, flipBit } from "./support.js";
 
 const ORIGIN = "evidence.example.cn/log";
 const keys = generateNoteKeys(ORIGIN);
 const signer = parseSignerKey(keys.signerKey).signer;
-const verifier = parseVerifierKey(keys.verifierKey);
+const verifier = parseVerifierKey(keys.verifierKey, nodeLedgerCrypto);
 const { store, rootAt } = buildTree(100);
-const proofFrom = (from: number, to: number) => generateConsistencyProof(from, to, store.reader);
+const proofFrom = (from: number, to: number) => generateConsistencyProof(from, to, store.reader, sha256);
 
 function refusal(promise: Promise<unknown>) {
   return promise.then(

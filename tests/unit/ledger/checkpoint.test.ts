@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCheckpoint, openCheckpoint, parseCheckpoint } from "../../../server/ledger/checkpoint.js";
-import { LedgerFormatError } from "../../../server/ledger/errors.js";
-import { EMPTY_TREE_ROOT } from "../../../server/ledger/hashing.js";
-import { generateNoteKeys, parseSignerKey, parseVerifierKey } from "../../../server/ledger/note-keys.js";
-import { signNote } from "../../../server/ledger/signed-note.js";
+import { formatCheckpoint, openCheckpoint, parseCheckpoint } from "../../../shared/ledger/checkpoint.js";
+import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { EMPTY_TREE_ROOT } from "../../../shared/ledger/hashing.js";
+import { parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { signNote } from "../../../shared/ledger/signed-note.js";
+import { nodeLedgerCrypto } from "../../../server/ledger/node-crypto.js";
 import { flipBit, fromBase64, PROPERTY_TIMEOUT } from "./support.js";
 
 const SPEC_EXAMPLE = "example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n";
@@ -55,7 +57,7 @@ describe("tlog-checkpoint text", () => {
 describe("signed checkpoints", () => {
   const keys = generateNoteKeys("evidence.example.cn/log");
   const signer = parseSignerKey(keys.signerKey).signer;
-  const verifier = parseVerifierKey(keys.verifierKey);
+  const verifier = parseVerifierKey(keys.verifierKey, nodeLedgerCrypto);
   const text = formatCheckpoint({ origin: "evidence.example.cn/log", size: 1234, rootHash: fromBase64("CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=") });
 
   it("opens a checkpoint signed by a known key", () => {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { EMPTY_TREE_ROOT, hashLeaf, merkleTreeHash } from "../../../server/ledger/hashing.js";
-import { buildTree, fromBase64, PROPERTY_TIMEOUT, RFC6962_LEAVES, toHex } from "./support.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
+import { EMPTY_TREE_ROOT, hashLeaf } from "../../../shared/ledger/hashing.js";
+import { buildTree, fromBase64, merkleTreeHash, PROPERTY_TIMEOUT, RFC6962_LEAVES, toHex } from "./support.js";
 
 describe("CompactRange", () => {
   it("starts empty with the empty-tree root", () => {
@@ -14,7 +15,7 @@ describe("CompactRange", () => {
 
   it("reaches the RFC 6962 root after the eight test leaves", () => {
     const range = CompactRange.empty();
-    range.appendAll(RFC6962_LEAVES.map(hashLeaf));
+    range.appendAll(RFC6962_LEAVES.map((leaf) => hashLeaf(leaf, sha256)));
     expect(toHex(range.root())).toBe("5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328");
     expect(range.state().hashes).toHaveLength(1);
   });
@@ -23,7 +24,7 @@ describe("CompactRange", () => {
     fc.assert(
       fc.property(fc.array(fc.uint8Array({ maxLength: 16 }), { maxLength: 200 }), (leaves) => {
         const range = CompactRange.empty();
-        const leafHashes = leaves.map(hashLeaf);
+        const leafHashes = leaves.map((leaf) => hashLeaf(leaf, sha256));
         leafHashes.forEach((leafHash, i) => {
           range.append(leafHash);
           expect(range.root()).toEqual(merkleTreeHash(leafHashes.slice(0, i + 1)));
@@ -56,7 +57,7 @@ describe("CompactRange", () => {
   it("reports every perfect subtree once, as it completes", () => {
     const seen: string[] = [];
     const range = CompactRange.empty();
-    range.appendAll(RFC6962_LEAVES.slice(0, 6).map(hashLeaf), (level, index) => seen.push(`${level}/${index}`));
+    range.appendAll(RFC6962_LEAVES.slice(0, 6).map((leaf) => hashLeaf(leaf, sha256)), (level, index) => seen.push(`${level}/${index}`));
     expect(seen).toEqual(["0/0", "0/1", "1/0", "0/2", "0/3", "1/1", "2/0", "0/4", "0/5", "1/2"]);
     expect(range.nodes()).toEqual([{ level: 2, index: 0 }, { level: 1, index: 2 }]);
   });
@@ -72,7 +73,7 @@ describe("CompactRange", () => {
   });
 
   it("refuses a state that does not fit its size", () => {
-    const hash = hashLeaf(new Uint8Array());
+    const hash = hashLeaf(new Uint8Array(), sha256);
     expect(() => CompactRange.fromState({ size: 3, hashes: [hash] })).toThrow(/2 frontier hashes/);
     expect(() => CompactRange.fromState({ size: 1, hashes: [hash.subarray(1)] })).toThrow(/32 bytes/);
     expect(() => CompactRange.fromState({ size: -1, hashes: [] })).toThrow(RangeError);
@@ -81,9 +82,9 @@ describe("CompactRange", () => {
 
   it("counts sizes above 2^32 exactly", () => {
     const size = 2 ** 40 + 2 ** 33 + 7;
-    const fake = Array.from({ length: 5 }, (_, i) => hashLeaf(new Uint8Array([i])));
+    const fake = Array.from({ length: 5 }, (_, i) => hashLeaf(new Uint8Array([i]), sha256));
     const range = CompactRange.fromState({ size, hashes: fake });
-    range.append(hashLeaf(new Uint8Array([9])));
+    range.append(hashLeaf(new Uint8Array([9]), sha256));
     expect(range.size).toBe(size + 1);
     expect(range.nodes().map((node) => node.level)).toEqual([40, 33, 3]);
   });

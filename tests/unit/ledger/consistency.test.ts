@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkConsistencyProof, consistencyProofPlan, generateConsistencyProof, verifyConsistency } from "../../../server/ledger/consistency.js";
+import { checkConsistencyProof, consistencyProofPlan, generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 
 interface ConsistencyVector {
@@ -30,7 +31,7 @@ describe("consistency proof verification (RFC 9162 §2.1.4.2) against the transp
 
   it.each(files)("%s", (file) => {
     const vector = readVector<ConsistencyVector>(file);
-    expect(verifyConsistency(toClaim(vector)), vector.desc).toBe(!vector.wantErr);
+    expect(checkConsistencyProof(toClaim(vector), sha256).ok, vector.desc).toBe(!vector.wantErr);
   });
 });
 
@@ -39,7 +40,7 @@ describe("consistency proof generation", () => {
     const { store } = buildTree(RFC6962_LEAVES);
     for (const file of listVectors("merkle/consistency").filter((name) => name.endsWith("happy-path.json"))) {
       const vector = readVector<ConsistencyVector>(file);
-      expect(await generateConsistencyProof(vector.size1, vector.size2, store.reader), file).toEqual((vector.proof ?? []).map(fromBase64));
+      expect(await generateConsistencyProof(vector.size1, vector.size2, store.reader, sha256), file).toEqual((vector.proof ?? []).map(fromBase64));
     }
   });
 
@@ -52,10 +53,10 @@ describe("consistency proof generation", () => {
       rootHash2: fromBase64("dwlueapdd7LaOEnX2W2Wp9v2XE+KzejHRQGHwEx0oaM="),
       proof: consistency.map(fromBase64),
     };
-    expect(checkConsistencyProof(claim)).toEqual({ ok: true });
-    expect(checkConsistencyProof({ ...claim, rootHash1: claim.rootHash2 })).toEqual({ ok: false, failure: "root-mismatch" });
-    expect(checkConsistencyProof({ ...claim, size1: 3_654_491 }).ok).toBe(false);
-    expect(checkConsistencyProof({ ...claim, proof: [...claim.proof, claim.proof[0]] })).toEqual({ ok: false, failure: "proof-too-long" });
+    expect(checkConsistencyProof(claim, sha256)).toEqual({ ok: true });
+    expect(checkConsistencyProof({ ...claim, rootHash1: claim.rootHash2 }, sha256)).toEqual({ ok: false, failure: "root-mismatch" });
+    expect(checkConsistencyProof({ ...claim, size1: 3_654_491 }, sha256).ok).toBe(false);
+    expect(checkConsistencyProof({ ...claim, proof: [...claim.proof, claim.proof[0]] }, sha256)).toEqual({ ok: false, failure: "proof-too-long" });
   });
 
   it("generates proofs that verify, and none survives a flipped bit (real trees)", async () => {
@@ -64,14 +65,14 @@ describe("consistency proof generation", () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 600 }).chain((size2) => fc.tuple(fc.integer({ min: 1, max: size2 }), fc.constant(size2), fc.nat())),
         async ([size1, size2, seed]) => {
-          const proof = await generateConsistencyProof(size1, size2, store.reader);
+          const proof = await generateConsistencyProof(size1, size2, store.reader, sha256);
           const claim = { size1, size2, rootHash1: rootAt(size1), rootHash2: rootAt(size2), proof };
-          expect(verifyConsistency(claim)).toBe(true);
-          expect(verifyConsistency({ ...claim, rootHash1: flipBit(claim.rootHash1, seed % 256) })).toBe(false);
-          expect(verifyConsistency({ ...claim, rootHash2: flipBit(claim.rootHash2, seed % 256) })).toBe(false);
+          expect(checkConsistencyProof(claim, sha256).ok).toBe(true);
+          expect(checkConsistencyProof({ ...claim, rootHash1: flipBit(claim.rootHash1, seed % 256) }, sha256).ok).toBe(false);
+          expect(checkConsistencyProof({ ...claim, rootHash2: flipBit(claim.rootHash2, seed % 256) }, sha256).ok).toBe(false);
           if (proof.length > 0) {
             const tampered = proof.map((hash, i) => (i === seed % proof.length ? flipBit(hash, seed % 256) : hash));
-            expect(verifyConsistency({ ...claim, proof: tampered })).toBe(false);
+            expect(checkConsistencyProof({ ...claim, proof: tampered }, sha256).ok).toBe(false);
           }
         },
       ),
@@ -86,14 +87,14 @@ describe("consistency proof generation", () => {
     await fc.assert(
       fc.asyncProperty(sizes, async ([size1, size2, special, seed]) => {
         const tree = new OneLeafTree(special);
-        const proof = await generateConsistencyProof(size1, size2, tree.reader);
+        const proof = await generateConsistencyProof(size1, size2, tree.reader, sha256);
         const claim = { size1, size2, rootHash1: tree.root(size1), rootHash2: tree.root(size2), proof };
         expect(proof.length).toBeLessThanOrEqual(2 * 53);
-        expect(verifyConsistency(claim)).toBe(true);
-        expect(verifyConsistency({ ...claim, rootHash2: flipBit(claim.rootHash2, seed % 256) })).toBe(false);
+        expect(checkConsistencyProof(claim, sha256).ok).toBe(true);
+        expect(checkConsistencyProof({ ...claim, rootHash2: flipBit(claim.rootHash2, seed % 256) }, sha256).ok).toBe(false);
         if (proof.length > 0) {
           const tampered = proof.map((hash, i) => (i === seed % proof.length ? flipBit(hash, seed % 256) : hash));
-          expect(verifyConsistency({ ...claim, proof: tampered })).toBe(false);
+          expect(checkConsistencyProof({ ...claim, proof: tampered }, sha256).ok).toBe(false);
         }
       }),
       { numRuns: 300 },
@@ -105,7 +106,7 @@ describe("consistency proof generation", () => {
     expect(() => consistencyProofPlan(6, 5)).toThrow(RangeError);
     expect(() => consistencyProofPlan(1, 2 ** 53)).toThrow(RangeError);
     const root = fromBase64("47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
-    expect(checkConsistencyProof({ size1: 2, size2: 4, rootHash1: root, rootHash2: root, proof: [] })).toEqual({ ok: false, failure: "proof-too-short" });
-    expect(checkConsistencyProof({ size1: 2, size2: 1, rootHash1: root, rootHash2: root, proof: [] })).toEqual({ ok: false, failure: "out-of-range" });
+    expect(checkConsistencyProof({ size1: 2, size2: 4, rootHash1: root, rootHash2: root, proof: [] }, sha256)).toEqual({ ok: false, failure: "proof-too-short" });
+    expect(checkConsistencyProof({ size1: 2, size2: 1, rootHash1: root, rootHash2: root, proof: [] }, sha256)).toEqual({ ok: false, failure: "out-of-range" });
   });
 });

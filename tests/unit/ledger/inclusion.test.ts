@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashLeaf } from "../../../server/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof, inclusionProofPlan, verifyInclusion } from "../../../server/ledger/inclusion.js";
+import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof, inclusionProofPlan } from "../../../shared/ledger/inclusion.js";
+import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 
 interface InclusionVector {
@@ -30,7 +31,7 @@ describe("inclusion proof verification (RFC 9162 §2.1.3.2) against the transpar
       proof: (vector.proof ?? []).map(fromBase64),
       rootHash: fromBase64(vector.root),
     };
-    expect(verifyInclusion(claim), vector.desc).toBe(!vector.wantErr);
+    expect(checkInclusionProof(claim, sha256).ok, vector.desc).toBe(!vector.wantErr);
   });
 });
 
@@ -39,7 +40,7 @@ describe("inclusion proof generation", () => {
     const { store } = buildTree(RFC6962_LEAVES);
     for (const file of listVectors("merkle/inclusion").filter((name) => name.endsWith("happy-path.json"))) {
       const vector = readVector<InclusionVector>(file);
-      const proof = await generateInclusionProof(vector.leafIdx, vector.treeSize, store.reader);
+      const proof = await generateInclusionProof(vector.leafIdx, vector.treeSize, store.reader, sha256);
       expect(proof, file).toEqual((vector.proof ?? []).map(fromBase64));
     }
   });
@@ -48,17 +49,17 @@ describe("inclusion proof generation", () => {
     const { leaf_index, audit_path } = readVector<{ leaf_index: number; audit_path: string[] }>("argon2020/inclusion-proof.json");
     const { entries } = readVector<{ entries: { leaf_input: string }[] }>("argon2020/entries.json");
     const claim = {
-      leafHash: hashLeaf(fromBase64(entries[0].leaf_input)),
+      leafHash: hashLeaf(fromBase64(entries[0].leaf_input), sha256),
       index: leaf_index,
       treeSize: 961_984_013,
       proof: audit_path.map(fromBase64),
       rootHash: fromBase64("dwlueapdd7LaOEnX2W2Wp9v2XE+KzejHRQGHwEx0oaM="),
     };
     expect(leaf_index).toBe(10000);
-    expect(checkInclusionProof(claim)).toEqual({ ok: true });
-    expect(checkInclusionProof({ ...claim, index: 10001 }).ok).toBe(false);
-    expect(checkInclusionProof({ ...claim, treeSize: 2 ** 31 + 10_001 }).ok).toBe(false);
-    expect(checkInclusionProof({ ...claim, proof: claim.proof.slice(1) })).toEqual({ ok: false, failure: "proof-too-short" });
+    expect(checkInclusionProof(claim, sha256)).toEqual({ ok: true });
+    expect(checkInclusionProof({ ...claim, index: 10001 }, sha256).ok).toBe(false);
+    expect(checkInclusionProof({ ...claim, treeSize: 2 ** 31 + 10_001 }, sha256).ok).toBe(false);
+    expect(checkInclusionProof({ ...claim, proof: claim.proof.slice(1) }, sha256)).toEqual({ ok: false, failure: "proof-too-short" });
   });
 
   it("generates proofs that verify, and none survives a flipped bit (real trees)", async () => {
@@ -67,15 +68,15 @@ describe("inclusion proof generation", () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 700 }).chain((size) => fc.tuple(fc.constant(size), fc.nat(size - 1), fc.nat())),
         async ([size, index, seed]) => {
-          const proof = await generateInclusionProof(index, size, store.reader);
+          const proof = await generateInclusionProof(index, size, store.reader, sha256);
           const claim = { leafHash: leafHashes[index], index, treeSize: size, proof, rootHash: rootAt(size) };
-          expect(verifyInclusion(claim)).toBe(true);
-          expect(verifyInclusion({ ...claim, leafHash: flipBit(claim.leafHash, seed % 256) })).toBe(false);
-          expect(verifyInclusion({ ...claim, rootHash: flipBit(claim.rootHash, seed % 256) })).toBe(false);
+          expect(checkInclusionProof(claim, sha256).ok).toBe(true);
+          expect(checkInclusionProof({ ...claim, leafHash: flipBit(claim.leafHash, seed % 256) }, sha256).ok).toBe(false);
+          expect(checkInclusionProof({ ...claim, rootHash: flipBit(claim.rootHash, seed % 256) }, sha256).ok).toBe(false);
           if (proof.length > 0) {
             const node = seed % proof.length;
             const tampered = proof.map((hash, i) => (i === node ? flipBit(hash, seed % 256) : hash));
-            expect(verifyInclusion({ ...claim, proof: tampered })).toBe(false);
+            expect(checkInclusionProof({ ...claim, proof: tampered }, sha256).ok).toBe(false);
           }
         },
       ),
@@ -87,14 +88,14 @@ describe("inclusion proof generation", () => {
     await fc.assert(
       fc.asyncProperty(anyTreeSize.chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 }), fc.nat())), async ([size, index, seed]) => {
         const tree = new OneLeafTree(index);
-        const proof = await generateInclusionProof(index, size, tree.reader);
+        const proof = await generateInclusionProof(index, size, tree.reader, sha256);
         const claim = { leafHash: tree.nodeHash(0, index), index, treeSize: size, proof, rootHash: tree.root(size) };
         expect(proof.length).toBeLessThanOrEqual(53);
-        expect(verifyInclusion(claim)).toBe(true);
-        expect(verifyInclusion({ ...claim, rootHash: flipBit(claim.rootHash, seed % 256) })).toBe(false);
+        expect(checkInclusionProof(claim, sha256).ok).toBe(true);
+        expect(checkInclusionProof({ ...claim, rootHash: flipBit(claim.rootHash, seed % 256) }, sha256).ok).toBe(false);
         if (proof.length > 0) {
           const tampered = proof.map((hash, i) => (i === seed % proof.length ? flipBit(hash, seed % 256) : hash));
-          expect(verifyInclusion({ ...claim, proof: tampered })).toBe(false);
+          expect(checkInclusionProof({ ...claim, proof: tampered }, sha256).ok).toBe(false);
         }
       }),
       { numRuns: 300 },
@@ -115,9 +116,9 @@ describe("inclusion proof generation", () => {
     expect(() => inclusionProofPlan(5, 5)).toThrow(RangeError);
     expect(() => inclusionProofPlan(0, 2 ** 53)).toThrow(RangeError);
     expect(() => inclusionProofPlan(-1, 5)).toThrow(RangeError);
-    const leafHash = hashLeaf(new Uint8Array());
-    expect(checkInclusionProof({ leafHash, index: 0, treeSize: 0, proof: [], rootHash: leafHash })).toEqual({ ok: false, failure: "out-of-range" });
-    expect(checkInclusionProof({ leafHash, index: 0.5, treeSize: 2, proof: [leafHash], rootHash: leafHash })).toEqual({ ok: false, failure: "out-of-range" });
-    expect(checkInclusionProof({ leafHash, index: 0, treeSize: 2, proof: [leafHash.subarray(1)], rootHash: leafHash })).toEqual({ ok: false, failure: "malformed-hash" });
+    const leafHash = hashLeaf(new Uint8Array(), sha256);
+    expect(checkInclusionProof({ leafHash, index: 0, treeSize: 0, proof: [], rootHash: leafHash }, sha256)).toEqual({ ok: false, failure: "out-of-range" });
+    expect(checkInclusionProof({ leafHash, index: 0.5, treeSize: 2, proof: [leafHash], rootHash: leafHash }, sha256)).toEqual({ ok: false, failure: "out-of-range" });
+    expect(checkInclusionProof({ leafHash, index: 0, treeSize: 2, proof: [leafHash.subarray(1)], rootHash: leafHash }, sha256)).toEqual({ ok: false, failure: "malformed-hash" });
   });
 });

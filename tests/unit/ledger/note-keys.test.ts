@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LedgerFormatError } from "../../../server/ledger/errors.js";
-import { computeKeyId, ED25519_KEY_TYPE, formatKeyId, formatSignerKey, generateNoteKeys, isValidKeyName, parseSignerKey, parseVerifierKey } from "../../../server/ledger/note-keys.js";
+import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { computeKeyId, ED25519_KEY_TYPE, formatKeyId, isValidKeyName, parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { formatSignerKey, generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { fromBase64 } from "./support.js";
 
 // Known answers: the vectors README's key, and the key pair documented by golang.org/x/mod/sumdb/note.
@@ -11,8 +13,8 @@ const GO_SIGNER = "PRIVATE+KEY+PeterNeumann+c74f20a3+AYEKFALVFGyNhPJEMzD1QIDr+Y7
 describe("signed-note keys", () => {
   it("computes key ids as SHA-256(name ‖ 0x0A ‖ 0x01 ‖ public key)[:4]", () => {
     const publicKey = fromBase64("AekyeRrm56hApGFkyQR4ZCbV54Id2LKaANYcrnKv3U2k").subarray(1);
-    expect(formatKeyId(computeKeyId("example.com/foo", ED25519_KEY_TYPE, publicKey))).toBe("530d903a");
-    expect(parseVerifierKey(README_VERIFIER)).toMatchObject({ name: "example.com/foo", keyId: 0x530d903a });
+    expect(formatKeyId(computeKeyId("example.com/foo", ED25519_KEY_TYPE, publicKey, sha256))).toBe("530d903a");
+    expect(parseVerifierKey(README_VERIFIER, nodeLedgerCrypto)).toMatchObject({ name: "example.com/foo", keyId: 0x530d903a });
   });
 
   it("derives the Go reference verifier key from the Go reference signer key", () => {
@@ -28,19 +30,19 @@ describe("signed-note keys", () => {
     const seed = fromBase64(signerKey.split("+").slice(4).join("+")).subarray(1);
     expect(formatSignerKey("evidence.example.cn/log", seed)).toBe(signerKey);
     const message = new TextEncoder().encode("存证\n");
-    expect(parseVerifierKey(verifierKey).verify(message, parseSignerKey(signerKey).signer.sign(message))).toBe(true);
+    expect(parseVerifierKey(verifierKey, nodeLedgerCrypto).verify(message, parseSignerKey(signerKey).signer.sign(message))).toBe(true);
   });
 
   it("refuses every truncation and every changed character of a verifier key", () => {
     for (let start = 0; start < GO_VERIFIER.length; start += 1) {
       for (let end = start + 1; end <= GO_VERIFIER.length; end += 1) {
         if (start === 0 && end === GO_VERIFIER.length) continue;
-        expect(() => parseVerifierKey(GO_VERIFIER.slice(start, end)), GO_VERIFIER.slice(start, end)).toThrow(LedgerFormatError);
+        expect(() => parseVerifierKey(GO_VERIFIER.slice(start, end), nodeLedgerCrypto), GO_VERIFIER.slice(start, end)).toThrow(LedgerFormatError);
       }
     }
     for (let i = 0; i < GO_VERIFIER.length; i += 1) {
       const changed = GO_VERIFIER.slice(0, i) + String.fromCharCode(GO_VERIFIER.charCodeAt(i) + 1) + GO_VERIFIER.slice(i + 1);
-      expect(() => parseVerifierKey(changed), changed).toThrow(LedgerFormatError);
+      expect(() => parseVerifierKey(changed, nodeLedgerCrypto), changed).toThrow(LedgerFormatError);
     }
   });
 
@@ -50,7 +52,7 @@ describe("signed-note keys", () => {
     ["another key type", `PeterNeumann+c74f20a3+${Buffer.from([2, ...fromBase64("ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW").subarray(1)]).toString("base64")}`],
     ["a signer key", GO_SIGNER],
   ])("refuses %s as a verifier key", (_, key) => {
-    expect(() => parseVerifierKey(key)).toThrow(LedgerFormatError);
+    expect(() => parseVerifierKey(key, nodeLedgerCrypto)).toThrow(LedgerFormatError);
   });
 
   it("refuses a signer key whose id does not match", () => {

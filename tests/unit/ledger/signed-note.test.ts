@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LedgerFormatError } from "../../../server/ledger/errors.js";
-import { generateNoteKeys, parseSignerKey, parseVerifierKey, type NoteVerifier } from "../../../server/ledger/note-keys.js";
-import { parseNote, signNote, verifyNote } from "../../../server/ledger/signed-note.js";
+import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { parseNote, signNote, verifyNote } from "../../../shared/ledger/signed-note.js";
+import { nodeLedgerCrypto } from "../../../server/ledger/node-crypto.js";
 import { flipBit, PROPERTY_TIMEOUT } from "./support.js";
 
 const README_VERIFIER = "example.com/foo+530d903a+AekyeRrm56hApGFkyQR4ZCbV54Id2LKaANYcrnKv3U2k";
@@ -14,20 +16,20 @@ const GO_NOTE = `${GO_TEXT}\n— PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLL
 
 function keyPair(name: string) {
   const { signerKey, verifierKey } = generateNoteKeys(name);
-  return { signer: parseSignerKey(signerKey).signer, verifier: parseVerifierKey(verifierKey) };
+  return { signer: parseSignerKey(signerKey).signer, verifier: parseVerifierKey(verifierKey, nodeLedgerCrypto) };
 }
 
 describe("signed notes", () => {
   it("verifies the example note of the vectors README", () => {
-    const result = verifyNote(README_NOTE, [parseVerifierKey(README_VERIFIER)]);
+    const result = verifyNote(README_NOTE, [parseVerifierKey(README_VERIFIER, nodeLedgerCrypto)]);
     expect(result).toMatchObject({ ok: true, text: "This is an example message.\n", unknown: [] });
   });
 
   it("signs exactly as the Go reference implementation (Ed25519 is deterministic)", () => {
     const { signer, verifierKey } = parseSignerKey(GO_SIGNER);
     expect(signNote(GO_TEXT, [signer])).toBe(GO_NOTE);
-    expect(verifyNote(GO_NOTE, [parseVerifierKey(verifierKey)]).ok).toBe(true);
-    expect(verifyNote(GO_NOTE.replace("cryptography", "cryptographY"), [parseVerifierKey(verifierKey)])).toMatchObject({ ok: false, failure: "bad-signature" });
+    expect(verifyNote(GO_NOTE, [parseVerifierKey(verifierKey, nodeLedgerCrypto)]).ok).toBe(true);
+    expect(verifyNote(GO_NOTE.replace("cryptography", "cryptographY"), [parseVerifierKey(verifierKey, nodeLedgerCrypto)])).toMatchObject({ ok: false, failure: "bad-signature" });
   });
 
   it("round-trips a note signed by a generated key, Chinese text and blank lines included", () => {
@@ -73,7 +75,7 @@ describe("signed notes", () => {
   }, PROPERTY_TIMEOUT);
 
   it("fails once any bit of the signature itself is flipped", () => {
-    const verifiers: NoteVerifier[] = [parseVerifierKey(README_VERIFIER)];
+    const verifiers: NoteVerifier[] = [parseVerifierKey(README_VERIFIER, nodeLedgerCrypto)];
     const line = README_NOTE.split("\n")[2];
     const signature = new Uint8Array(Buffer.from(line.split(" ")[2], "base64"));
     fc.assert(
@@ -98,7 +100,7 @@ describe("signed notes", () => {
     ["101 signatures", `text\n\n${"— k AAAAAAA=\n".repeat(101)}`],
   ])("refuses a note with %s", (_, note) => {
     expect(() => parseNote(note)).toThrow(LedgerFormatError);
-    expect(verifyNote(note, [parseVerifierKey(README_VERIFIER)])).toMatchObject({ ok: false, failure: "malformed" });
+    expect(verifyNote(note, [parseVerifierKey(README_VERIFIER, nodeLedgerCrypto)])).toMatchObject({ ok: false, failure: "malformed" });
   });
 
   it("refuses invalid UTF-8 and texts it cannot sign", () => {

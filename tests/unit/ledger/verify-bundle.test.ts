@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
-import { generateConsistencyProof } from "../../../server/ledger/consistency.js";
-import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/note-keys.js";
-import { createProofBundle, formatProofBundle, parseProofBundle } from "../../../server/ledger/proof-bundle.js";
-import { verifyEvidenceBundle, type EvidenceBundleInput } from "../../../server/ledger/verify-bundle.js";
+import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
+import { createProofBundle, formatProofBundle, parseProofBundle } from "../../../shared/ledger/proof-bundle.js";
+import { verifyEvidenceBundle, type EvidenceBundleInput } from "../../../shared/ledger/verify-bundle.js";
+import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { buildTree, flipBit, PROPERTY_TIMEOUT } from "./support.js";
 
 const ORIGIN = "evidence.example.cn/log";
@@ -14,9 +15,9 @@ const { leaves, leafHashes, store, rootAt } = buildTree(300);
 async function issue() {
   const signer = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(platform.signerKey).signer] });
   const older = await signer.sign({ size: 200, rootHash: rootAt(200) });
-  const newer = await signer.sign({ size: 300, rootHash: rootAt(300) }, (from, to) => generateConsistencyProof(from, to, store.reader));
-  const bundle = formatProofBundle(await createProofBundle({ index: 123, leafHash: leafHashes[123], signedCheckpoint: older, getNodeHash: store.reader }));
-  const consistencyProof = await generateConsistencyProof(200, 300, store.reader);
+  const newer = await signer.sign({ size: 300, rootHash: rootAt(300) }, (from, to) => generateConsistencyProof(from, to, store.reader, sha256));
+  const bundle = formatProofBundle(await createProofBundle({ index: 123, leafHash: leafHashes[123], signedCheckpoint: older, getNodeHash: store.reader }, sha256));
+  const consistencyProof = await generateConsistencyProof(200, 300, store.reader, sha256);
   return { bundle, newer, consistencyProof };
 }
 const issued = await issue();
@@ -29,7 +30,7 @@ function statuses(input: Partial<EvidenceBundleInput> = {}) {
     newerCheckpoint: issued.newer,
     consistencyProof: issued.consistencyProof,
     ...input,
-  });
+  }, nodeLedgerCrypto);
   return { ok: result.ok, ...Object.fromEntries(result.checks.map((check) => [check.id, check.status])) };
 }
 
@@ -41,7 +42,7 @@ describe("verifyEvidenceBundle", () => {
       verifierKeys: [platform.verifierKey],
       newerCheckpoint: issued.newer,
       consistencyProof: issued.consistencyProof,
-    });
+    }, nodeLedgerCrypto);
     expect(result.ok).toBe(true);
     expect(result.checkpoint?.size).toBe(200);
     expect(result.checks.map((check) => [check.name, check.status])).toEqual([
@@ -67,7 +68,7 @@ describe("verifyEvidenceBundle", () => {
   });
 
   it("says the record was changed when the entry does not hash to the bundle's leaf", () => {
-    const result = verifyEvidenceBundle({ entryBytes: leaves[124], bundle: issued.bundle, verifierKeys: [platform.verifierKey] });
+    const result = verifyEvidenceBundle({ entryBytes: leaves[124], bundle: issued.bundle, verifierKeys: [platform.verifierKey] }, nodeLedgerCrypto);
     expect(result.ok).toBe(false);
     expect(result.checks.find((check) => check.id === "leaf-hash")).toMatchObject({ status: "fail", reason: expect.stringContaining("证据记录可能已被修改") });
     expect(result.checks.find((check) => check.id === "inclusion")?.status).toBe("fail");
@@ -113,7 +114,7 @@ describe("verifyEvidenceBundle", () => {
         } catch {
           return; // not text any more: nothing a user could paste
         }
-        expect(verifyEvidenceBundle({ entryBytes: leaves[123], bundle: text, verifierKeys: [platform.verifierKey] }).ok).toBe(false);
+        expect(verifyEvidenceBundle({ entryBytes: leaves[123], bundle: text, verifierKeys: [platform.verifierKey] }, nodeLedgerCrypto).ok).toBe(false);
       }),
       { numRuns: 500 },
     );

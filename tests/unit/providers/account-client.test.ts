@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAccountClient } from "../../../src/providers/account-client";
 import { md5Hex } from "../../../src/providers/login-crypto";
-import { CodePurpose } from "../../../src/schema/account";
+import { ACCOUNT_ENDPOINTS, CodePurpose } from "../../../src/schema/account";
 import { recordingHttpClient } from "./fake-http-client";
 import { fakeLoginCrypto } from "./fake-login-crypto";
 
@@ -19,7 +19,7 @@ describe("account client (spec §7 user calls)", () => {
     expect(calls).toEqual([
       {
         method: "GET",
-        path: "/user/v2/loginV2",
+        path: ACCOUNT_ENDPOINTS.loginV2.path,
         params: { encryptAccount: "rsa(13800138000)", encryptPassword: rsaMd5("abc123"), vcode: "Ab12", type: 0, ipAddress: "" },
         tokenless: true,
       },
@@ -29,7 +29,7 @@ describe("account client (spec §7 user calls)", () => {
   it("code login: type 1 with loginVcode and no password", async () => {
     const { client, calls } = setup();
     await client.loginWithCode({ account: "a@b.cn", code: "123456" });
-    expect(calls[0]).toMatchObject({ path: "/user/v2/loginV2", params: { encryptAccount: "rsa(a@b.cn)", loginVcode: "123456", type: 1, ipAddress: "" } });
+    expect(calls[0]).toMatchObject({ path: ACCOUNT_ENDPOINTS.loginV2.path, params: { encryptAccount: "rsa(a@b.cn)", loginVcode: "123456", type: 1, ipAddress: "" } });
     expect(calls[0].params).not.toHaveProperty("encryptPassword");
   });
 
@@ -37,15 +37,15 @@ describe("account client (spec §7 user calls)", () => {
     const { client, calls } = setup();
     await client.delayPasswordUpdate({ account: "a@b.cn", password: "abc123" });
     expect(calls[0]).toMatchObject({
-      path: "/user/v2/delaysUpdatePwd",
+      path: ACCOUNT_ENDPOINTS.delaysUpdatePwd.path,
       params: { encryptAccount: "rsa(a@b.cn)", encryptPassword: rsaMd5("abc123"), ipAddress: "", account: "a@b.cn" },
       tokenless: true,
     });
   });
 
   it.each([
-    ["13800138000", "/user/v2/sendPhoneVCode"],
-    ["someone@example.com", "/user/v2/sendEmailVCode"],
+    ["13800138000", ACCOUNT_ENDPOINTS.sendPhoneVCode.path],
+    ["someone@example.com", ACCOUNT_ENDPOINTS.sendEmailVCode.path],
   ])("sends the code for %s through %s", async (account, path) => {
     const { client, calls } = setup();
     await client.sendCode(account, CodePurpose.codeLogin);
@@ -70,10 +70,10 @@ describe("account client (spec §7 user calls)", () => {
     await client.resetPassword({ account: "a@b.cn", code: "654321", password: "abc456" });
     await client.setPassword("abc789");
     expect(calls).toEqual([
-      { method: "POST", path: "/user/v2/register", params: { account: "a@b.cn", vCode: "123456", encryptPassword: rsaMd5("abc123"), agreement: true }, tokenless: true },
-      { method: "POST", path: "/user/v2/resetPassword", params: { account: "a@b.cn", vCode: "654321", encryptPassword: rsaMd5("abc456") }, tokenless: true },
+      { method: "POST", path: ACCOUNT_ENDPOINTS.register.path, params: { account: "a@b.cn", vCode: "123456", encryptPassword: rsaMd5("abc123"), agreement: true }, tokenless: true },
+      { method: "POST", path: ACCOUNT_ENDPOINTS.resetPassword.path, params: { account: "a@b.cn", vCode: "654321", encryptPassword: rsaMd5("abc456") }, tokenless: true },
       // The first password belongs to the signed-in account: the session goes with it.
-      { method: "POST", path: "/user/v2/setPassword", params: { encryptPassword: rsaMd5("abc789") }, tokenless: false },
+      { method: "POST", path: ACCOUNT_ENDPOINTS.setPassword.path, params: { encryptPassword: rsaMd5("abc789") }, tokenless: false },
     ]);
   });
 
@@ -84,10 +84,10 @@ describe("account client (spec §7 user calls)", () => {
     await client.sendSecondStepCode("ch-1");
     await client.verifySecondStep({ challengeId: "ch-1", vCode: " 123456 " });
     expect(calls).toEqual([
-      { method: "GET", path: "/user/v2/getCodeV2", params: { time: expect.any(Number) }, tokenless: true },
-      { method: "GET", path: "/user/v2/checkAccount", params: { account: "a@b.cn" }, tokenless: true },
-      { method: "POST", path: "/user/v2/sendLoginVerifyCode", params: { challengeId: "ch-1" }, tokenless: true },
-      { method: "POST", path: "/user/v2/loginVerify", params: { challengeId: "ch-1", vCode: "123456" }, tokenless: true },
+      { method: "GET", path: ACCOUNT_ENDPOINTS.getCodeV2.path, params: { time: expect.any(Number) }, tokenless: true },
+      { method: "GET", path: ACCOUNT_ENDPOINTS.checkAccount.path, params: { account: "a@b.cn" }, tokenless: true },
+      { method: "POST", path: ACCOUNT_ENDPOINTS.sendLoginVerifyCode.path, params: { challengeId: "ch-1" }, tokenless: true },
+      { method: "POST", path: ACCOUNT_ENDPOINTS.loginVerify.path, params: { challengeId: "ch-1", vCode: "123456" }, tokenless: true },
     ]);
   });
 });

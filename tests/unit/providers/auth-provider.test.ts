@@ -4,6 +4,7 @@ import type { AccountClient } from "../../../src/providers/account-client";
 import { createAuthProvider } from "../../../src/providers/auth-provider";
 import type { HttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
 import type { Envelope } from "../../../src/schema/envelope";
 import { USER_SESSION_IDLE_MS } from "../../../src/schema/session";
 
@@ -25,7 +26,7 @@ describe("auth provider", () => {
   it("logout posts {id} to /user/v2/logout, clears the user and goes to /index", async () => {
     const { auth, sessionStore, post, showMessage } = setup();
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: "/index" });
-    expect(post).toHaveBeenCalledWith("/user/v2/logout", { id: 7 });
+    expect(post).toHaveBeenCalledWith(ACCOUNT_ENDPOINTS.logout.path, { id: 7 }, expect.objectContaining({ session: "user", tokenless: false }));
     expect(sessionStore.getUser()).toBeNull();
     expect(showMessage).not.toHaveBeenCalled();
   });

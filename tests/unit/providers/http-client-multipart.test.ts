@@ -3,6 +3,7 @@ import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
+import { PERSONAL_ENDPOINTS } from "../../../src/schema/personal";
 import { canonicalParamString } from "../../../src/schema/signature";
 
 const T0 = 1_700_000_000_000;
@@ -23,7 +24,7 @@ describe("http client: multipart uploads", () => {
   it("sends the fields and the token as form fields and signs them, leaving files out of the signature", async () => {
     const { http, seen } = setup();
     const licence = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "licence.png", { type: "image/png" });
-    const envelope = await http.post("/personal/v2/submitEnterprise", { enterpriseName: "衡证科技有限公司", institutionType: 1, licenceImage: licence }, { multipart: true });
+    const envelope = await http.post(PERSONAL_ENDPOINTS.submitEnterprise.path, { enterpriseName: "衡证科技有限公司", institutionType: 1, licenceImage: licence }, { multipart: true });
     expect(envelope.message).toBe("保存成功");
 
     const form = seen[0].data as FormData;
@@ -47,7 +48,7 @@ describe("http client: multipart uploads", () => {
 
   it("keeps JSON bodies as they were", async () => {
     const { http, seen } = setup();
-    await http.post("/personal/v2/setTwoStep", { enabled: true });
+    await http.post(PERSONAL_ENDPOINTS.setTwoStep.path, { enabled: true });
     expect(JSON.parse(seen[0].data as string)).toEqual({ enabled: true, token: "tk-9" });
   });
 });

@@ -2,7 +2,11 @@ import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
 import { createHttpClient, serializeQuery, type BrowserLocation } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore, type UserSession } from "../../../src/providers/session-store";
+import { COMMON_ENDPOINTS } from "../../../src/schema/common";
+import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
+import { webapiPath } from "../../../src/schema/contract";
 import { ResultMessage } from "../../../src/schema/envelope";
+import { NOTARY_ENDPOINTS } from "../../../src/schema/notary";
 import { canonicalParamString } from "../../../src/schema/signature";
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-axios-adapter";
 
@@ -38,20 +42,20 @@ const business = (code: number, message = "业务失败"): FakeReply => ({ kind:
 describe("http client: URL, timestamp and signature", () => {
   it("GET without a session: exact URL, timestamp and signature in the query", async () => {
     const { http, requests } = setup({ replies: [ok({ serverTime: T0 })] });
-    const envelope = await http.get("/common/v2/getTime");
+    const envelope = await http.get(COMMON_ENDPOINTS.getTime.path);
     expect(envelope).toEqual({ code: 200, message: "成功", datas: { serverTime: T0 } });
     const [request] = requests;
     const expectedSignature = CryptoJS.SHA256(`timestamp${T0}`).toString(CryptoJS.enc.Hex);
     expect(request.method).toBe("GET");
-    expect(request.url).toBe(`/webapi/common/v2/getTime?timestamp=${T0}&signature=${expectedSignature}`);
+    expect(request.url).toBe(`${webapiPath(COMMON_ENDPOINTS.getTime)}?timestamp=${T0}&signature=${expectedSignature}`);
     expect(request.body).toBeUndefined();
   });
 
   it("GET with a session: token in the query, covered by the signature", async () => {
     const { http, requests } = setup({ user: USER });
-    await http.get("/extractEvidence/v2/getCmsArticle", { pageNewSize: 6, pageNumber: 1, pageSize: 10 });
+    await http.get(COMMON_ENDPOINTS.getCmsArticle.path, { pageNewSize: 6, pageNumber: 1, pageSize: 10 });
     const [request] = requests;
-    expect(request.path).toBe("/webapi/extractEvidence/v2/getCmsArticle");
+    expect(request.path).toBe(webapiPath(COMMON_ENDPOINTS.getCmsArticle));
     expect(request.query).toEqual({
       pageNewSize: "6",
       pageNumber: "1",
@@ -64,10 +68,10 @@ describe("http client: URL, timestamp and signature", () => {
 
   it("POST with a session: token in the JSON body, only timestamp and signature in the query", async () => {
     const { http, requests } = setup({ user: USER });
-    await http.post("/user/v2/logout", { id: 7 });
+    await http.post(ACCOUNT_ENDPOINTS.logout.path, { id: 7 });
     const [request] = requests;
     expect(request.method).toBe("POST");
-    expect(request.path).toBe("/webapi/user/v2/logout");
+    expect(request.path).toBe(webapiPath(ACCOUNT_ENDPOINTS.logout));
     expect(request.body).toEqual({ id: 7, token: "tk-123" });
     expect(Object.keys(request.query).sort()).toEqual(["signature", "timestamp"]);
     expect(request.query.signature).toBe(serverSideSignature(request));
@@ -79,7 +83,7 @@ describe("http client: URL, timestamp and signature", () => {
     ["POST", "post"],
   ] as const)("%s flagged tokenless carries no token", async (_label, method) => {
     const { http, requests } = setup({ user: USER });
-    await http[method]("/extractEvidence/v2/getBanner", { time: 5 }, { tokenless: true });
+    await http[method](COMMON_ENDPOINTS.getBanner.path, { time: 5 }, { tokenless: true });
     const [request] = requests;
     expect(request.query.token).toBeUndefined();
     expect(request.body?.token).toBeUndefined();
@@ -88,7 +92,7 @@ describe("http client: URL, timestamp and signature", () => {
 
   it("a caller-supplied token (u/t entry) wins over the stored one", async () => {
     const { http, requests } = setup({ user: USER });
-    await http.get("/user/v2/getUserInfo", { userId: "42", token: "from-link" });
+    await http.get(ACCOUNT_ENDPOINTS.getUserInfo.path, { userId: "42", token: "from-link" });
     expect(requests[0].query.token).toBe("from-link");
   });
 
@@ -113,18 +117,18 @@ describe("http client: URL, timestamp and signature", () => {
 describe("http client: failures always resolve to an envelope", () => {
   it("network failure → code 500 with the network message", async () => {
     const { http } = setup({ replies: [{ kind: "networkError" }] });
-    await expect(http.get("/common/v2/getTime")).resolves.toEqual({ code: 500, message: ResultMessage[500], datas: null });
+    await expect(http.get(COMMON_ENDPOINTS.getTime.path)).resolves.toEqual({ code: 500, message: ResultMessage[500], datas: null });
   });
 
   it("HTTP 504 → code 504 with the timeout message", async () => {
     const { http } = setup({ replies: [{ kind: "httpError", status: 504, data: "<html>Gateway Timeout</html>" }] });
-    await expect(http.get("/common/v2/getTime")).resolves.toEqual({ code: 504, message: ResultMessage[504], datas: null });
+    await expect(http.get(COMMON_ENDPOINTS.getTime.path)).resolves.toEqual({ code: 504, message: ResultMessage[504], datas: null });
   });
 
   it("another HTTP error with an envelope body → that envelope", async () => {
     const body = { code: 4002, message: "请求签名校验失败", datas: null };
     const { http } = setup({ replies: [{ kind: "httpError", status: 401, data: body }] });
-    await expect(http.get("/common/v2/getTime")).resolves.toEqual(body);
+    await expect(http.get(COMMON_ENDPOINTS.getTime.path)).resolves.toEqual(body);
   });
 
   it("keeps extraData.errors of a refused request", async () => {
@@ -138,14 +142,14 @@ describe("http client: failures always resolve to an envelope", () => {
     [429, 429],
   ])("HTTP %i without an envelope → code %i", async (status, code) => {
     const { http } = setup({ replies: [{ kind: "httpError", status, data: "" }] });
-    const envelope = await http.get("/common/v2/getTime");
+    const envelope = await http.get(COMMON_ENDPOINTS.getTime.path);
     expect(envelope.code).toBe(code);
     expect(envelope.message).toBe(ResultMessage[code as 500 | 429]);
   });
 
   it("a 200 whose body is not an envelope → code 500", async () => {
     const { http } = setup({ replies: [{ kind: "ok", data: "<!doctype html>" }] });
-    expect((await http.get("/common/v2/getTime")).code).toBe(500);
+    expect((await http.get(COMMON_ENDPOINTS.getTime.path)).code).toBe(500);
   });
 
   it("a business code resolves (never throws) and leaves the session alone", async () => {
@@ -156,7 +160,7 @@ describe("http client: failures always resolve to an envelope", () => {
 
   it("a cancelled request rejects so react-query can tell it apart", async () => {
     const { http } = setup({ replies: [{ kind: "cancelled" }] });
-    await expect(http.get("/common/v2/getTime")).rejects.toThrow("canceled");
+    await expect(http.get(COMMON_ENDPOINTS.getTime.path)).rejects.toThrow("canceled");
   });
 });
 
@@ -164,13 +168,13 @@ describe("http client: session timestamp", () => {
   it("code 200 on a call carrying the token refreshes the session timestamp", async () => {
     const { http, sessionStore, advance } = setup({ user: USER });
     advance(5_000);
-    await http.get("/common/v2/getTime");
+    await http.get(COMMON_ENDPOINTS.getTime.path);
     expect(sessionStore.getUser()?.timestamp).toBe(T0 + 5_000);
   });
 
   it("a tokenless call does not refresh it: the server did not see the session either", async () => {
     const { http, sessionStore } = setup({ user: USER });
-    await http.get("/extractEvidence/v2/getBanner", {}, { tokenless: true });
+    await http.get(COMMON_ENDPOINTS.getBanner.path, {}, { tokenless: true });
     expect(sessionStore.getUser()?.timestamp).toBe(USER.timestamp);
   });
 
@@ -184,7 +188,7 @@ describe("http client: session timestamp", () => {
 describe("http client: session-invalid codes (spec §4)", () => {
   it("a refused caller-supplied token (u/t entry) leaves the stored session alone", async () => {
     const { http, sessionStore, navigate } = setup({ user: USER, replies: [business(102)] });
-    await http.get("/user/v2/getUserInfo", { userId: "42", token: "bad-link-token" });
+    await http.get(ACCOUNT_ENDPOINTS.getUserInfo.path, { userId: "42", token: "bad-link-token" });
     expect(sessionStore.getUser()).toEqual(USER);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -224,7 +228,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("GET carries the notary token, not the user's, covered by the signature", async () => {
     const { http, requests } = setupWithNotary();
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     const [request] = requests;
     expect(request.query.token).toBe("notary-tk");
     expect(request.query.signature).toBe(serverSideSignature(request));
@@ -232,13 +236,13 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("POST carries the notary token in the body", async () => {
     const { http, requests } = setupWithNotary();
-    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    await http.post(NOTARY_ENDPOINTS.logout.path, {}, { session: "notary" });
     expect(requests[0].body).toEqual({ token: "notary-tk" });
   });
 
   it("without a stored notary session no token is sent, even when a user is signed in", async () => {
     const { http, requests, sessionStore } = setup({ user: USER });
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(requests[0].query.token).toBeUndefined();
     expect(sessionStore.getUser()).toEqual(USER);
   });
@@ -246,7 +250,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
   it("success refreshes neither session: the notary's 8 hours count from its login (spec §4)", async () => {
     const { http, sessionStore, advance } = setupWithNotary();
     advance(5_000);
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()?.timestamp).toBe(NOTARY.timestamp);
     expect(sessionStore.getUser()?.timestamp).toBe(USER.timestamp);
   });
@@ -256,7 +260,7 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
       replies: [business(code)],
       location: { pathname: "/info/notaryRequests/requestList", search: "" },
     });
-    await http.get("/notary/v2/getNotaryInfo", {}, { session: "notary" });
+    await http.get(NOTARY_ENDPOINTS.getNotaryInfo.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()).toBeNull();
     expect(sessionStore.getUser()).toEqual(USER);
     expect(navigate).toHaveBeenCalledWith("/info/notaryOfficeLogin");
@@ -265,14 +269,14 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
 
   it("on the notary login page itself the session is cleared without navigating", async () => {
     const { http, sessionStore, navigate } = setupWithNotary({ replies: [business(103)], location: { pathname: "/info/notaryOfficeLogin", search: "" } });
-    await http.post("/notary/v2/logout", {}, { session: "notary" });
+    await http.post(NOTARY_ENDPOINTS.logout.path, {}, { session: "notary" });
     expect(sessionStore.getNotary()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it("a user call answered 103 leaves the notary session alone", async () => {
     const { http, sessionStore, navigate } = setupWithNotary({ replies: [business(103)] });
-    await http.get("/common/v2/getTime");
+    await http.get(COMMON_ENDPOINTS.getTime.path);
     expect(sessionStore.getNotary()).toMatchObject({ token: "notary-tk" });
     expect(sessionStore.getUser()).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/index");

@@ -8,7 +8,7 @@ import {
   md5Hex,
   SECURE_CONTEXT_MESSAGE,
 } from "../../../src/providers/login-crypto";
-import { EncryptedEnvelopeSchema } from "../../../src/schema/account";
+import { ACCOUNT_ENDPOINTS, EncryptedEnvelopeSchema } from "../../../src/schema/account";
 import type { Envelope } from "../../../src/schema/envelope";
 
 const NOW = 1_700_000_000_000;
@@ -55,7 +55,7 @@ describe("login crypto", () => {
     expect(decrypted.v).toBe("张三@example.com");
     expect(decrypted.ts).toBe(NOW);
     expect(base64ToBytes(decrypted.n)).toHaveLength(16);
-    expect(calls).toEqual([{ path: "/user/v2/getEncryptPubKey", tokenless: true }]);
+    expect(calls).toEqual([{ path: ACCOUNT_ENDPOINTS.getEncryptPubKey.path, tokenless: true }]);
   });
 
   it("sends the lowercase hex MD5 of a password, never the password", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { md5Hex } from "../../../src/providers/login-crypto";
 import { createScanLoginClient } from "../../../src/providers/scan-login-client";
+import { SCAN_LOGIN_ENDPOINTS } from "../../../src/schema/scan-login";
 import { recordingHttpClient } from "./fake-http-client";
 import { fakeLoginCrypto } from "./fake-login-crypto";
 
@@ -11,12 +12,12 @@ function setup() {
 
 describe("scan login client (spec §7 /wxLogin calls)", () => {
   it.each([
-    ["getQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getQrCodeUrl("http://h/wxCallBack"), "GET", "/wxLogin/getWebWxQrUrl", { redirectUrl: "http://h/wxCallBack" }, true],
-    ["callback", (c: ReturnType<typeof setup>["client"]) => c.callback({ code: "c", state: "s" }), "GET", "/wxLogin/callback", { code: "c", state: "s" }, true],
-    ["getBindQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getBindQrCodeUrl("http://h/b"), "GET", "/wxLogin/v2/getBindQrUrl", { redirectUrl: "http://h/b" }, false],
-    ["bindCurrentAccount", (c: ReturnType<typeof setup>["client"]) => c.bindCurrentAccount({ code: "c", state: "s" }), "POST", "/wxLogin/v2/bindCurrentAccount", { code: "c", state: "s" }, false],
-    ["unbind", (c: ReturnType<typeof setup>["client"]) => c.unbind(), "POST", "/wxLogin/v2/unbind", {}, false],
-    ["getBindState", (c: ReturnType<typeof setup>["client"]) => c.getBindState(), "GET", "/wxLogin/v2/bindState", {}, false],
+    ["getQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getQrCodeUrl("http://h/wxCallBack"), "GET", SCAN_LOGIN_ENDPOINTS.getWebWxQrUrl.path, { redirectUrl: "http://h/wxCallBack" }, true],
+    ["callback", (c: ReturnType<typeof setup>["client"]) => c.callback({ code: "c", state: "s" }), "GET", SCAN_LOGIN_ENDPOINTS.callback.path, { code: "c", state: "s" }, true],
+    ["getBindQrCodeUrl", (c: ReturnType<typeof setup>["client"]) => c.getBindQrCodeUrl("http://h/b"), "GET", SCAN_LOGIN_ENDPOINTS.getBindQrUrl.path, { redirectUrl: "http://h/b" }, false],
+    ["bindCurrentAccount", (c: ReturnType<typeof setup>["client"]) => c.bindCurrentAccount({ code: "c", state: "s" }), "POST", SCAN_LOGIN_ENDPOINTS.bindCurrentAccount.path, { code: "c", state: "s" }, false],
+    ["unbind", (c: ReturnType<typeof setup>["client"]) => c.unbind(), "POST", SCAN_LOGIN_ENDPOINTS.unbind.path, {}, false],
+    ["getBindState", (c: ReturnType<typeof setup>["client"]) => c.getBindState(), "GET", SCAN_LOGIN_ENDPOINTS.bindState.path, {}, false],
   ] as const)("%s: %s %s", async (_name, call, method, path, params, tokenless) => {
     const { client, calls } = setup();
     await call(client);
@@ -29,7 +30,7 @@ describe("scan login client (spec §7 /wxLogin calls)", () => {
     expect(calls).toEqual([
       {
         method: "GET",
-        path: "/wxLogin/webBindAccountByAuth",
+        path: SCAN_LOGIN_ENDPOINTS.webBindAccountByAuth.path,
         params: { oauthUserId: "p1", vCode: "Ab12", encryptAccount: "rsa(13800138000)", encryptPassword: `rsa(${md5Hex("abc123")})`, type: 0 },
         tokenless: true,
       },

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../../src/providers/session-store";
 import { lookupUserInfo } from "../../../src/providers/user-info-lookup";
+import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
+import { webapiPath } from "../../../src/schema/contract";
 import { createFakeAdapter, type FakeReply } from "./fake-axios-adapter";
 
 const NOW = 1_700_000_000_000;
@@ -25,7 +27,7 @@ describe("u/t entry lookup", () => {
     const userInfo = { id: 42, loginAccount: "expert", accountType: 1, password: "never stored" };
     const { run, sessionStore, requests } = setup({ kind: "ok", data: { code: 200, message: "成功", datas: { userInfo } } });
     await expect(run()).resolves.toBe(true);
-    expect(requests[0].path).toBe("/webapi/user/v2/getUserInfo");
+    expect(requests[0].path).toBe(webapiPath(ACCOUNT_ENDPOINTS.getUserInfo));
     expect(requests[0].query).toMatchObject({ userId: "42", token: "link-token" });
     expect(sessionStore.getUser()).toEqual({ id: 42, loginAccount: "expert", accountType: 1, token: "link-token", timestamp: NOW });
   });

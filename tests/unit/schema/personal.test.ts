@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateChildAccountFormSchema } from "../../../src/schema/child-account";
 import { nationalIdCheckChar } from "../../../src/schema/identity";
 import { CancellationFormSchema, EnterpriseFieldsSchema, maskNationalId, RealNameFormSchema } from "../../../src/schema/personal";
-import { ProfileFormSchema } from "../../../src/schema/profile-form";
+import { PROFILE_ENDPOINTS, ProfileFormSchema } from "../../../src/schema/profile-form";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -36,6 +36,19 @@ describe("personal-centre schemas", () => {
     expect(messagesOf(ProfileFormSchema.safeParse({ region: { province: "110000", city: "110100", district: "110101" } }))).toEqual({ industryId: "请选择所属行业" });
     expect(messagesOf(ProfileFormSchema.safeParse({ industryId: 30, region: { province: "110000", city: "310100", district: "110101" } }))).toEqual({
       "region.district": "请选择正确的省市区",
+    });
+  });
+
+  it("updateProfile's flat body reports a wrong industry and a mismatched region together", () => {
+    expect(messagesOf(PROFILE_ENDPOINTS.updateProfile.input.safeParse({ province: "110000", city: "110100", district: "310101" }))).toEqual({
+      industryId: "请选择所属行业",
+      district: "请选择正确的省市区",
+    });
+    expect(PROFILE_ENDPOINTS.updateProfile.input.parse({ industryId: "4", province: "110000", city: "110100", district: "110101" })).toEqual({
+      industryId: 4,
+      province: "110000",
+      city: "110100",
+      district: "110101",
     });
   });
 

@@ -9,6 +9,11 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe(path.resolve("data"));
   });
 
+  it("migrates on start and closes within 10 s unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ migrateOnStart: true, shutdownTimeoutMs: 10_000 });
+    expect(loadConfig({ MIGRATE_ON_START: "false", SHUTDOWN_TIMEOUT_MS: "30000" })).toMatchObject({ migrateOnStart: false, shutdownTimeoutMs: 30_000 });
+  });
+
   it("reads PORT, DATA_DIR and DATABASE_URL", () => {
     const config = loadConfig({ PORT: "9090", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" });
     expect(config).toMatchObject({ port: 9090, dataDir: "/tmp/x", databaseUrl: "postgres://u@h/db" });
@@ -37,6 +42,9 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "mail.example.com" }, "SMTP_URL 必须是 smtp:// 或 smtps:// 开头的地址"],
     [{ PASSWORD_SCRYPT_LOG_N: "30" }, "PASSWORD_SCRYPT_LOG_N 必须是 14-20 之间的整数"],
     [{ USER_SESSION_IDLE_MS: "10" }, "USER_SESSION_IDLE_MS 必须是不小于 1000 的整数（毫秒）"],
+    [{ SHUTDOWN_TIMEOUT_MS: "500" }, 'SHUTDOWN_TIMEOUT_MS 必须是 1000-600000 之间的整数（毫秒）（当前值 "500"）'],
+    [{ SHUTDOWN_TIMEOUT_MS: "ten" }, "SHUTDOWN_TIMEOUT_MS 必须是 1000-600000 之间的整数（毫秒）"],
+    [{ MIGRATE_ON_START: "no" }, "MIGRATE_ON_START 只能是 true、false、1 或 0"],
   ])("refuses %j with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

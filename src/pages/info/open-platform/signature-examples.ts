@@ -1,3 +1,5 @@
+import { ACCOUNT_ENDPOINTS } from "../../../schema/account";
+import { webapiPath } from "../../../schema/contract";
 import type { SignedParams } from "../../../schema/signature";
 
 /**
@@ -24,7 +26,7 @@ export const SIGNATURE_EXAMPLES: readonly SignatureExample[] = [
   },
   {
     title: "POST 请求：请求体字段与查询中的 timestamp 一起签名",
-    request: 'POST /webapi/user/v2/logout?timestamp=1767225600000&signature=…  请求体 {"id":10086,"token":"0123456789abcdef0123456789abcdef"}',
+    request: `POST ${webapiPath(ACCOUNT_ENDPOINTS.logout)}?timestamp=1767225600000&signature=…  请求体 {"id":10086,"token":"0123456789abcdef0123456789abcdef"}`,
     params: { id: 10086, token: "0123456789abcdef0123456789abcdef", timestamp: 1767225600000 },
     canonical: "id10086timestamp1767225600000token0123456789abcdef0123456789abcdef",
     signature: "68f6e71ebee4b0d61e1a7b2fdc4c386f46a40ce197d7bd050d231369126e66fb",

@@ -1,7 +1,6 @@
 /**
- * Byte helpers used by every text format of the ledger. Platform-neutral on purpose (atob/btoa,
- * TextEncoder/TextDecoder exist in Node 20 and in browsers), so the verifying half of the ledger can
- * later run in the browser too.
+ * Byte helpers used by every text format of the ledger. Platform-neutral (atob/btoa,
+ * TextEncoder/TextDecoder exist in Node 20 and in browsers), as everything in shared/ must be.
  *
  * Base64 is the standard alphabet with padding (RFC 4648 §4), as C2SP formats require. Decoding is
  * strict: the text must be the canonical encoding of its bytes, so one value has one spelling and a

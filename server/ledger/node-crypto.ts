@@ -1,9 +1,10 @@
 /**
- * SHA-256 over node:crypto. One of the two ledger modules tied to Node (the other is ed25519.ts);
- * the browser build swaps in sha256.browser.ts (see vite-browser-twins.ts), so the verifying half
- * of the ledger runs unchanged on the verification pages.
+ * The server's ledger primitives (shared/ledger/crypto.ts), over node:crypto (OpenSSL). Every server
+ * call into the shared ledger code passes `sha256` or `nodeLedgerCrypto` from here.
  */
 import { createHash } from "node:crypto";
+import type { LedgerCrypto } from "../../shared/ledger/crypto.js";
+import { verifyEd25519 } from "./ed25519.js";
 
 export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   const hash = createHash("sha256");
@@ -12,3 +13,5 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   // A plain Uint8Array view (not a Buffer), so every hash the ledger returns has one type.
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 }
+
+export const nodeLedgerCrypto: LedgerCrypto = { sha256, verifyEd25519 };

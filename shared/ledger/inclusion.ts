@@ -5,6 +5,7 @@
  * that holds leaf m and records the other half's MTH; the proof lists those hashes leaf-side first.
  * Verification is the §2.1.3.2 algorithm, which needs only the leaf hash, index, size and root.
  */
+import type { Sha256 } from "./crypto.js";
 import { bytesEqual } from "./encoding.js";
 import { PROOF_OK, proofFailed, type ProofCheck } from "./errors.js";
 import { HASH_SIZE, hashChildren } from "./hashing.js";
@@ -32,8 +33,8 @@ export function inclusionProofPlan(index: number, treeSize: number): ProofPlan {
   return planForRanges(siblings.reverse());
 }
 
-export function generateInclusionProof(index: number, treeSize: number, getNodeHash: NodeHashReader): Promise<Uint8Array[]> {
-  return fetchProof(inclusionProofPlan(index, treeSize), getNodeHash);
+export function generateInclusionProof(index: number, treeSize: number, getNodeHash: NodeHashReader, sha256: Sha256): Promise<Uint8Array[]> {
+  return fetchProof(inclusionProofPlan(index, treeSize), getNodeHash, sha256);
 }
 
 export interface InclusionClaim {
@@ -45,7 +46,7 @@ export interface InclusionClaim {
 }
 
 /** RFC 9162 §2.1.3.2, with the reason of a refusal. Never throws. */
-export function checkInclusionProof({ leafHash, index, treeSize, proof, rootHash }: InclusionClaim): ProofCheck {
+export function checkInclusionProof({ leafHash, index, treeSize, proof, rootHash }: InclusionClaim, sha256: Sha256): ProofCheck {
   if (!isTreeSize(treeSize) || !isTreeSize(index) || index >= treeSize) return proofFailed("out-of-range");
   if (leafHash.length !== HASH_SIZE || proof.some((hash) => hash.length !== HASH_SIZE)) return proofFailed("malformed-hash");
   let fn = index;
@@ -54,22 +55,18 @@ export function checkInclusionProof({ leafHash, index, treeSize, proof, rootHash
   for (const sibling of proof) {
     if (sn === 0) return proofFailed("proof-too-long");
     if (isOdd(fn) || fn === sn) {
-      computed = hashChildren(sibling, computed);
+      computed = hashChildren(sibling, computed, sha256);
       // On the right edge the tree skips levels: climb until this node is a right child again.
       while (!isOdd(fn) && fn !== 0) {
         fn = half(fn);
         sn = half(sn);
       }
     } else {
-      computed = hashChildren(computed, sibling);
+      computed = hashChildren(computed, sibling, sha256);
     }
     fn = half(fn);
     sn = half(sn);
   }
   if (sn !== 0) return proofFailed("proof-too-short");
   return bytesEqual(computed, rootHash) ? PROOF_OK : proofFailed("root-mismatch");
-}
-
-export function verifyInclusion(claim: InclusionClaim): boolean {
-  return checkInclusionProof(claim).ok;
 }

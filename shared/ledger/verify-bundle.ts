@@ -1,7 +1,8 @@
 /**
  * The complete offline check of one piece of evidence: its ledger entry, its tlog-proof bundle, the
  * platform's verifier keys and, optionally, a newer checkpoint with a consistency proof. Pure and
- * synchronous; shared by the offline CLI verifier and the verification pages.
+ * synchronous, given the caller's primitives (crypto.ts); shared by the offline CLI verifier, the
+ * verification pages and the server's tests.
  *
  * Each check reports pass / fail / skip (skip: not requested, or a check it depends on failed) with a
  * Chinese reason for the user and, on failure, an English technical detail. The evidence is proven
@@ -9,6 +10,7 @@
  */
 import { openCheckpoint, type Checkpoint, type CheckpointVerification } from "./checkpoint.js";
 import { checkConsistencyProof } from "./consistency.js";
+import type { LedgerCrypto } from "./crypto.js";
 import { bytesEqual, encodeHex, encodeUtf8 } from "./encoding.js";
 import type { ProofFailure } from "./errors.js";
 import { HASH_SIZE, hashLeaf } from "./hashing.js";
@@ -85,9 +87,9 @@ function check(id: CheckId, status: CheckStatus, reason: string, detail?: string
   return { id, name: CHECK_NAMES[id], status, reason, ...(detail === undefined ? {} : { detail }) };
 }
 
-function parseKeys(keys: EvidenceBundleInput["verifierKeys"]): NoteVerifier[] | string {
+function parseKeys(keys: EvidenceBundleInput["verifierKeys"], crypto: LedgerCrypto): NoteVerifier[] | string {
   try {
-    return keys.map((key) => (typeof key === "string" ? parseVerifierKey(key) : key));
+    return keys.map((key) => (typeof key === "string" ? parseVerifierKey(key, crypto) : key));
   } catch (error) {
     return (error as Error).message;
   }
@@ -102,8 +104,8 @@ function checkSignature(id: CheckId, note: string, verifiers: NoteVerifier[] | s
   return { result: check(id, "pass", `检查点由 ${signers} 签名：日志 ${checkpoint.origin}，树大小 ${checkpoint.size}`), checkpoint };
 }
 
-export function verifyEvidenceBundle(input: EvidenceBundleInput): EvidenceBundleVerification {
-  const leafHash = hashLeaf(typeof input.entryBytes === "string" ? encodeUtf8(input.entryBytes) : input.entryBytes);
+export function verifyEvidenceBundle(input: EvidenceBundleInput, crypto: LedgerCrypto): EvidenceBundleVerification {
+  const leafHash = hashLeaf(typeof input.entryBytes === "string" ? encodeUtf8(input.entryBytes) : input.entryBytes, crypto.sha256);
   const checks: VerificationCheck[] = [];
   const hasNewer = input.newerCheckpoint !== undefined;
 
@@ -130,7 +132,7 @@ export function verifyEvidenceBundle(input: EvidenceBundleInput): EvidenceBundle
     checks.push(check("leaf-hash", "skip", `证明包未记载叶子哈希；证据记录的叶子哈希 ${encodeHex(leafHash)} 由包含证明核对`));
   }
 
-  const verifiers = parseKeys(input.verifierKeys);
+  const verifiers = parseKeys(input.verifierKeys, crypto);
   let checkpoint: Checkpoint | null = null;
   if (!bundle) {
     checks.push(check("checkpoint-signature", "skip", PREREQUISITE_FAILED));
@@ -144,7 +146,7 @@ export function verifyEvidenceBundle(input: EvidenceBundleInput): EvidenceBundle
   if (!bundle || !checkpoint) {
     checks.push(check("inclusion", "skip", PREREQUISITE_FAILED));
   } else {
-    const proven = checkInclusionProof({ leafHash, index: bundle.index, treeSize: checkpoint.size, proof: bundle.proof, rootHash: checkpoint.rootHash });
+    const proven = checkInclusionProof({ leafHash, index: bundle.index, treeSize: checkpoint.size, proof: bundle.proof, rootHash: checkpoint.rootHash }, crypto.sha256);
     included = proven.ok;
     checks.push(
       proven.ok
@@ -158,18 +160,18 @@ export function verifyEvidenceBundle(input: EvidenceBundleInput): EvidenceBundle
   } else {
     const newer = checkSignature("newer-checkpoint-signature", input.newerCheckpoint!, verifiers);
     checks.push(newer.result);
-    checks.push(checkAgainstNewer(checkpoint, newer.checkpoint, input.consistencyProof ?? []));
+    checks.push(checkAgainstNewer(checkpoint, newer.checkpoint, input.consistencyProof ?? [], crypto));
   }
 
   const ok = included && checks.every((item) => item.status !== "fail");
   return { ok, leafHash, checkpoint, checks };
 }
 
-function checkAgainstNewer(older: Checkpoint | null, newer: Checkpoint | null, proof: readonly Uint8Array[]): VerificationCheck {
+function checkAgainstNewer(older: Checkpoint | null, newer: Checkpoint | null, proof: readonly Uint8Array[], crypto: LedgerCrypto): VerificationCheck {
   if (!older || !newer) return check("consistency", "skip", PREREQUISITE_FAILED);
   if (older.origin !== newer.origin) return check("consistency", "fail", "两个检查点属于不同的日志", `${older.origin} vs ${newer.origin}`);
   if (newer.size < older.size) return check("consistency", "fail", "所给的“更新的检查点”比证明包中的检查点更旧", `${newer.size} < ${older.size}`);
-  const proven = checkConsistencyProof({ size1: older.size, size2: newer.size, rootHash1: older.rootHash, rootHash2: newer.rootHash, proof });
+  const proven = checkConsistencyProof({ size1: older.size, size2: newer.size, rootHash1: older.rootHash, rootHash2: newer.rootHash, proof }, crypto.sha256);
   return proven.ok
     ? check("consistency", "pass", `大小为 ${older.size} 的日志树是大小为 ${newer.size} 的日志树的前缀，日志未被改写`)
     : check("consistency", "fail", CONSISTENCY_FAILURES[proven.failure], proven.failure);

@@ -1,28 +1,20 @@
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../../config.js";
 import type { Database } from "../../db/database.js";
 import { loadWitnessKey } from "../../witness/witness-key.js";
-import { witnessRoutes } from "../../witness/witness-routes.js";
 import { WitnessStateStore } from "../../witness/witness-state.js";
 import { Witness } from "../../witness/witness.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { ChainRepository } from "./chain.repository.js";
-import { chainRoutes } from "./chain.routes.js";
 import { ChainService } from "./chain.service.js";
 import { TsaClient } from "./tsa/tsa-client.js";
 import { httpTransport, WitnessClient } from "./witness-client.js";
 
-/** Where the in-process witness answers (C2SP tlog-witness submission prefix). */
-export const LOCAL_WITNESS_PREFIX = "/witness";
-
-export interface ChainModule {
+export interface Chain {
   readonly chain: ChainService;
-  /** The in-process witness, when LEDGER_LOCAL_WITNESS is on. */
+  /** The in-process witness, when LEDGER_LOCAL_WITNESS is on (the ledger module mounts its routes). */
   readonly localWitness: Witness | null;
-  /** Mounts /ws/chain, /webapi/ledger/v2/getTimestamp and the local witness's routes. */
-  register(app: FastifyInstance): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,13 +25,13 @@ type Log = { warn(object: object, message: string): void; error(object: object, 
  * is a separate party in miniature: its own key (DATA_DIR/keys/witness.signer) and state file
  * (DATA_DIR/witness/witness.sqlite), reached through the same protocol text as external ones.
  */
-export async function createChainModule(options: {
+export async function createChain(options: {
   config: Pick<AppConfig, "dataDir" | "ledgerLocalWitness" | "ledgerWitnesses" | "tsa">;
   db: Kysely<Database>;
   ledger: LedgerPort;
   now?: () => number;
   log?: Log;
-}): Promise<ChainModule> {
+}): Promise<Chain> {
   const { config, ledger } = options;
   const now = options.now ?? Date.now;
   let localWitness: Witness | null = null;
@@ -68,10 +60,6 @@ export async function createChainModule(options: {
   return {
     chain,
     localWitness,
-    async register(app) {
-      await app.register(chainRoutes, { chain });
-      if (localWitness) await app.register(witnessRoutes, { witness: localWitness, prefix: LOCAL_WITNESS_PREFIX });
-    },
     async close() {
       await chain.close();
       store?.close();

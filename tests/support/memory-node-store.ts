@@ -1,11 +1,11 @@
 /**
  * An in-memory store of perfect subtree hashes, filled by `CompactRange.append`'s node callback and
- * read through `reader` by the proof generators. For tests, benchmarks and tools; the server keeps
- * the same data in its database. Hashes of a level live in one growing byte array (32 bytes each),
+ * read through `reader` by the proof generators. For tests and benchmarks; the server keeps the same
+ * data in its database. Hashes of a level live in one growing byte array (32 bytes each),
  * so a million-leaf tree costs ~64 MB rather than two million small objects.
  */
-import { HASH_SIZE } from "./hashing.js";
-import type { NodeHashReader } from "./proof-plan.js";
+import { HASH_SIZE } from "../../shared/ledger/hashing.js";
+import type { NodeHashReader } from "../../shared/ledger/proof-plan.js";
 
 export class MemoryNodeStore {
   #levels: { bytes: Uint8Array; count: number }[] = [];

@@ -10,6 +10,7 @@
  * list is folded. Splitting planning from fetching lets the server batch its reads and lets a tile
  * client know which tiles to download before building the proof.
  */
+import type { Sha256 } from "./crypto.js";
 import { hashChildren } from "./hashing.js";
 import { nodeKey, perfectSubtrees, type NodeId } from "./tree-math.js";
 
@@ -35,7 +36,7 @@ export function planNodes(plan: ProofPlan): NodeId[] {
 }
 
 /** Builds the proof from hashes already fetched (keyed by `nodeKey`). */
-export function assembleProof(plan: ProofPlan, hashes: ReadonlyMap<string, Uint8Array>): Uint8Array[] {
+export function assembleProof(plan: ProofPlan, hashes: ReadonlyMap<string, Uint8Array>, sha256: Sha256): Uint8Array[] {
   return plan.map((nodes) => {
     const lookup = (node: NodeId) => {
       const hash = hashes.get(nodeKey(node));
@@ -43,14 +44,14 @@ export function assembleProof(plan: ProofPlan, hashes: ReadonlyMap<string, Uint8
       return hash;
     };
     let folded = lookup(nodes[nodes.length - 1]);
-    for (let i = nodes.length - 2; i >= 0; i -= 1) folded = hashChildren(lookup(nodes[i]), folded);
+    for (let i = nodes.length - 2; i >= 0; i -= 1) folded = hashChildren(lookup(nodes[i]), folded, sha256);
     return folded;
   });
 }
 
 /** Fetches every node of the plan (concurrently) and assembles the proof. */
-export async function fetchProof(plan: ProofPlan, getNodeHash: NodeHashReader): Promise<Uint8Array[]> {
+export async function fetchProof(plan: ProofPlan, getNodeHash: NodeHashReader, sha256: Sha256): Promise<Uint8Array[]> {
   const nodes = planNodes(plan);
   const fetched = await Promise.all(nodes.map((node) => getNodeHash(node.level, node.index)));
-  return assembleProof(plan, new Map(nodes.map((node, i) => [nodeKey(node), fetched[i]])));
+  return assembleProof(plan, new Map(nodes.map((node, i) => [nodeKey(node), fetched[i]])), sha256);
 }

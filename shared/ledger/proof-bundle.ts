@@ -12,6 +12,7 @@
  * never relies on it; it only lets a verifier tell "the record was changed" from "the proof is bad".
  */
 import { parseCheckpoint } from "./checkpoint.js";
+import type { Sha256 } from "./crypto.js";
 import { decodeBase64, encodeBase64, parseDecimal } from "./encoding.js";
 import { LedgerFormatError } from "./errors.js";
 import { HASH_SIZE } from "./hashing.js";
@@ -67,8 +68,8 @@ export async function createProofBundle(options: {
   leafHash: Uint8Array;
   signedCheckpoint: string;
   getNodeHash: NodeHashReader;
-}): Promise<ProofBundle> {
+}, sha256: Sha256): Promise<ProofBundle> {
   const { size } = parseCheckpoint(parseNote(options.signedCheckpoint).text);
-  const proof = await generateInclusionProof(options.index, size, options.getNodeHash);
+  const proof = await generateInclusionProof(options.index, size, options.getNodeHash, sha256);
   return { index: options.index, proof, checkpoint: options.signedCheckpoint, extra: options.leafHash };
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { ChildAccountStatus } from "../../../src/schema/child-account.js";
 import type { Database } from "../../db/database.js";
-import { UserRepository, type NewUser, type UserRow } from "../account/user.repository.js";
+import { UserRepository, type NewUser, type UserRow } from "./user.repository.js";
 
-export type ChildAccountRow = {
+export type SubAccountRow = {
   id: number;
   login_account: string | null;
   mobile: string | null;
@@ -14,14 +14,14 @@ export type ChildAccountRow = {
   created_at: number;
 };
 
-export type ChildAccountFilter = { keyword?: string; status?: ChildAccountStatus };
+export type SubAccountFilter = { keyword?: string; status?: ChildAccountStatus };
 
 /**
- * The child_accounts table (a sub-account's name), read together with the sub-account's users row.
- * Listing with keyword, status and paging has to join the two; writes to users go through the
- * accounts module's UserRepository.
+ * The child_accounts table (the name a main account gave its sub-account), read together with the
+ * sub-account's users row: listing with keyword, status and paging joins the two. Both tables are
+ * the account module's, since a sub-account is an account.
  */
-export class ChildAccountRepository {
+export class SubAccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The users row and its name in one transaction: a sub-account never exists without either. */
@@ -33,7 +33,7 @@ export class ChildAccountRepository {
     });
   }
 
-  async page(parentId: number, filter: ChildAccountFilter, offset: number, limit: number): Promise<{ rows: ChildAccountRow[]; total: number }> {
+  async page(parentId: number, filter: SubAccountFilter, offset: number, limit: number): Promise<{ rows: SubAccountRow[]; total: number }> {
     const base = this.filtered(parentId, filter);
     const [rows, count] = await Promise.all([
       base
@@ -49,7 +49,7 @@ export class ChildAccountRepository {
   }
 
   /** Only a child of this parent: another account's sub-account is "not found". */
-  async findOfParent(parentId: number, childId: number): Promise<ChildAccountRow | undefined> {
+  async findOfParent(parentId: number, childId: number): Promise<SubAccountRow | undefined> {
     return this.filtered(parentId, {})
       .select(["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.must_change_password", "c.created_at"])
       .where("u.id", "=", childId)
@@ -72,7 +72,7 @@ export class ChildAccountRepository {
     return Number(row.n);
   }
 
-  private filtered(parentId: number, filter: ChildAccountFilter) {
+  private filtered(parentId: number, filter: SubAccountFilter) {
     let query = this.db
       .selectFrom("child_accounts as c")
       .innerJoin("users as u", "u.id", "c.user_id")

@@ -46,11 +46,6 @@ export function largestPowerOfTwoBelow(value: number): number {
   return power;
 }
 
-/** Number of leaves under a node of this level. */
-export function leavesPerNode(level: number): number {
-  return 2 ** level;
-}
-
 /**
  * Splits the leaf range [begin, end) into the fewest aligned perfect subtrees, left to right (its
  * "compact range"). For [0, n) these are one node per set bit of n, largest first.

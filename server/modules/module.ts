@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { BlobStore } from "../blobs/blob-store.js";
+import type { AppConfig } from "../config.js";
+import type { Database } from "../db/database.js";
+import type { AccountServices } from "./account/account.module.js";
+import type { BillingServices } from "./billing/billing.module.js";
+import type { CertificateService } from "./certificate/certificate.service.js";
+import type { ChainService } from "./chain/chain.service.js";
+import type { EvidenceService } from "./evidence/evidence.service.js";
+import type { LedgerService } from "./ledger/ledger.service.js";
+import type { NotaryServices } from "./notary/notary.module.js";
+import type { Notifier } from "./notifier/notifier.js";
+import type { PersonalServices } from "./personal/personal.module.js";
+import type { SecurityServices } from "./security/security.module.js";
+import type { SessionService } from "./session/session.service.js";
+
+/** What every module is built from; a module's options add the ports it takes from modules before it. */
+export type ModuleContext = {
+  config: AppConfig;
+  db: Kysely<Database>;
+  /** The clock; tests move it to cross session and signature limits. */
+  now: () => number;
+};
+
+/**
+ * The services modules publish for the modules registered after them, for server.ts and for the
+ * tests (`app.services`). Only these cross a module's boundary; everything else a module builds
+ * stays inside its plugin.
+ */
+export type AppServices = {
+  blobs: BlobStore;
+  sessions: SessionService;
+  security: SecurityServices;
+  notifier: Notifier;
+  accounts: AccountServices;
+  notary: NotaryServices;
+  personal: PersonalServices;
+  billing: BillingServices;
+  ledger: LedgerService;
+  chain: ChainService;
+  evidence: EvidenceService;
+  certificates: CertificateService;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/**
+ * Publishes a module's services under its name. `app.services` is one object decorated on the
+ * root before any module (app.ts), so a module publishes from inside its own encapsulated plugin;
+ * the ports of later modules are read from it in app.ts, in registration order.
+ */
+export function publish<Name extends keyof AppServices>(app: FastifyInstance, name: Name, services: AppServices[Name]): AppServices[Name] {
+  if (name in app.services) throw new Error(`module services "${name}" published twice`);
+  app.services[name] = services;
+  return services;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import { sessionPlugin } from "../../plugins/session.js";
+import { publish, type ModuleContext } from "../module.js";
+import { SessionRepository } from "./session.repository.js";
+import { sessionRoutes } from "./session.routes.js";
+import { SessionService } from "./session.service.js";
+
+/**
+ * Sessions (DESIGN.md §4). Wrapped in fastify-plugin because it is also cross-cutting: the
+ * session check it installs (plugins/session.ts) must run for every route of every module.
+ */
+export const sessionModule = fp(
+  async function sessionModule(app: FastifyInstance, { config, db, now }: ModuleContext) {
+    const idleOverride = config.userSessionIdleMs ? { user: config.userSessionIdleMs } : {};
+    const sessions = publish(app, "sessions", new SessionService(new SessionRepository(db), now, idleOverride));
+    await app.register(sessionPlugin, { sessions });
+    await app.register(sessionRoutes, { sessions });
+    keepTidy(app, [{ name: "sessions", run: () => sessions.purgeEnded() }]);
+  },
+  { name: "session-module" },
+);
