@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 // - component: React page kinds and widgets in jsdom
 // - server-sqlite / server-postgres: the real app through app.inject on a fresh database of each kind
 //   (scripts/test.sh provides TEST_DATABASE_URL for PostgreSQL; without it that project fails loudly)
-// - e2e: real Chromium against the built client and a real server on a loopback port
+// - e2e: real Chromium against the built client and the compiled server on a loopback port
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -59,10 +59,13 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // Once per run: the compiled server, the one server most files share, the one Chromium.
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          setupFiles: ["tests/e2e/support/file-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // After every other project, alone: a server and Chromium per file need both cores, and
+          // After every other project, alone: the server and Chromium need both cores, and
           // timing-sensitive journeys (session expiry, crash recovery) must not compete with jsdom.
           sequence: { groupOrder: 1 },
         },

@@ -2,14 +2,15 @@
  * Benchmark: how much JavaScript a visitor's first load of /index carries, gzip-compressed as a
  * server would send it, against the whole client's JavaScript measured in the same run. Real
  * Chromium loads /index from a real server and every script it fetches until the network is idle is
- * counted, so lazily loaded chunks the home page needs count too. Needs the built client (dist/).
+ * counted, so lazily loaded chunks the home page needs count too. Needs the built client (dist/)
+ * and server (dist-server/).
  *
- *   npx vite build && npx tsx bench/index-initial-js.bench.ts
+ *   npm run build && npx tsx bench/index-initial-js.bench.ts
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { launchBrowser } from "../tests/e2e/support/browser.js";
+import { launchBrowser } from "../tests/e2e/support/chromium.js";
 import { startServer } from "../tests/e2e/support/server-process.js";
 
 const DIST = path.resolve(import.meta.dirname, "../dist");

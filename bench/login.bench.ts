@@ -3,7 +3,7 @@
  * the production cost (scrypt N=2^17), and the share of one login's time each step takes,
  * measured in-process. Never part of `npm test`.
  *
- *   npx tsx bench/login.bench.ts        (BENCH_LOGINS, BENCH_CONCURRENCY change the load)
+ *   npm run build:server && npx tsx bench/login.bench.ts   (BENCH_LOGINS, BENCH_CONCURRENCY change the load)
  */
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
 import fs from "node:fs";

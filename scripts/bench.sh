@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-}"
-# The initial-JavaScript benchmark reads the built client.
+# The initial-JavaScript benchmark reads the built client and starts the compiled server.
 [ -d dist ] || npx vite build --logLevel warn
+npm run --silent build:server
 for bench in bench/*.bench.ts; do
   [[ -z "$filter" || "$bench" == *"$filter"* ]] || continue
   echo "==> $bench"

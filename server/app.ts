@@ -19,6 +19,7 @@ import { commonModule } from "./modules/common/common.module.js";
 import { contentModule } from "./modules/content/content.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
+import { healthModule } from "./modules/health/health.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the lines below hand them on as ports, and server.ts and the tests read them there too.
   const context: ModuleContext = { config, db, now };
   const { services } = app;
+  await app.register(healthModule);
   await app.register(sessionModule, context);
   await app.register(securityModule, context);
   await app.register(notifierModule, context);

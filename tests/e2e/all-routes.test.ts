@@ -11,7 +11,8 @@ import {
   SPEC_USER_ROUTES,
 } from "../fixtures/spec-routes.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
 /**
  * A smoke walk of spec §2 in real Chromium, as a visitor and as a logged-in user: every public page
@@ -20,7 +21,7 @@ import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support
  * route exists in the registry is tests/unit/resources/spec-routes.test.ts; that each page kind
  * renders its definition is the component tests': walking all 209 pages here took two minutes.
  */
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 const ROUTE_SHOTS = path.join(SCREENSHOT_DIR, "routes");
 let user: LoginResult;
 

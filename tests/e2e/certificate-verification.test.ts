@@ -11,7 +11,8 @@ import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { serverAndBrowserPerFile } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { signedGet } from "./support/signed-fetch.js";
 
@@ -21,6 +22,7 @@ import { signedGet } from "./support/signed-fetch.js";
  * verifies the PDF offline with the bundled CLI; a file changed by one byte fails every file check
  * everywhere, and a certificate checked against a key other than the platform's fails offline.
  */
+// A server of its own: the test counts the ledger's entries from an empty log.
 const live = serverAndBrowserPerFile();
 const VERIFIER = path.resolve(import.meta.dirname, "../../bin/hengzheng-verify.mjs");
 const work = fs.mkdtempSync(path.join(SCREENSHOT_DIR, "certificate-"));

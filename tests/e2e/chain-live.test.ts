@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { browserForFile, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { freePort, startServer, type ServerProcess } from "./support/server-process.js";
 
 /**
@@ -9,18 +9,16 @@ import { freePort, startServer, type ServerProcess } from "./support/server-proc
  * process reach the open pages over /ws/chain well before the 15 s fallback poll would.
  */
 describe("live chain figures in Chromium", () => {
+  // A server of its own: the test server with a ledger control port, on a fresh ledger.
   let server: ServerProcess;
-  let browser: Browser;
+  const browser = browserForFile();
   let controlPort: number;
 
   beforeAll(async () => {
-    assertClientBuilt();
     controlPort = await freePort();
     server = await startServer({ entry: "tests/e2e/support/ledger-control-server.ts", env: { LEDGER_CONTROL_PORT: String(controlPort) } });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 

@@ -1,22 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Download, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Download, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
 const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 let holder: LoginResult;
 let page: Page;
 let problems: string[];
@@ -43,9 +42,6 @@ async function storeFile(name: string, content: Buffer): Promise<void> {
 }
 
 beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
   holder = await registerUser(server.url, uniqueMobile(), "abc12345");
   for (const file of files) await storeFile(file.name, file.content);
   const context = await browser.newContext({ locale: "zh-CN", viewport: VIEWPORT, acceptDownloads: true });
@@ -54,10 +50,6 @@ beforeAll(async () => {
   await page.goto(`${server.url}/index`);
   await storeUserSession(page, holder);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function shoot(target: Page, name: string) {
   await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

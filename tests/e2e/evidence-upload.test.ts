@@ -6,11 +6,12 @@ import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { signedGet } from "./support/signed-fetch.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 describe("file evidence in the browser", () => {
   it("uploads a file through the page, which lists it as stored with its certificate number", async () => {

@@ -4,14 +4,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
 /**
  * Desensitised (hash) evidence in the browser: Chromium hashes the file itself (SHA-256 and SM3,
  * streamed) and only the digests leave it; later the holder presents the original, which must
  * match, to obtain the full certificate.
  */
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 describe("hash evidence in the browser", () => {
   it("stores digests computed in the page, then takes the matching original for the full certificate", async () => {

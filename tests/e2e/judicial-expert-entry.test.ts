@@ -2,9 +2,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, uniqueMobile } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 describe("judicial expert entry (spec §2, §6)", () => {
   it("/index?source=judicialExpert&t=…&u=… looks the user up, stores them and lands on /judicialStatus keeping the query", async () => {

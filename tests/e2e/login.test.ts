@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { computeSignature } from "../../src/schema/signature.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 import { signedGet } from "./support/signed-fetch.js";
 import { logOutThroughUserMenu } from "./support/personal-shell.js";
 
@@ -20,8 +20,7 @@ const OPERATION_PANEL = registryPath("personal/operationPanel");
  * One account, in order, as a person would; each step starts signed out.
  */
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 // A fresh number per run, so the test never meets an account of an earlier run.
 const PHONE = `139${String(Date.now()).slice(-8)}`;
 // Code login uses a second number: the server sends one code per number per minute, and the first
@@ -30,15 +29,8 @@ const SECOND_PHONE = `137${String(Date.now()).slice(-8)}`;
 const THIRD_PHONE = `136${String(Date.now()).slice(-8)}`;
 const PASSWORD = "hengzheng2026";
 
-beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
+beforeAll(() => {
   console.log(`screenshots: ${SCREENSHOT_DIR}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openPage() {

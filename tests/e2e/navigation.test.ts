@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/dialect.js";
 import { demoArticles } from "../../server/db/seed/demo-articles.js";
@@ -8,22 +8,21 @@ import { SessionService } from "../../server/modules/session/session.service.js"
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { browserForFile, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 import { logOutThroughUserMenu } from "./support/personal-shell.js";
 import { signedGet } from "./support/signed-fetch.js";
 
 const OPERATION_PANEL = registryPath("personal/operationPanel");
 
+// A server of its own: the home page is checked on a fresh, empty ledger.
 let server: ServerProcess;
-let browser: Browser;
+const browser = browserForFile();
 let database: DatabaseHandle;
 let sessions: SessionService;
 
 beforeAll(async () => {
-  assertClientBuilt();
   server = await startServer();
-  browser = await launchBrowser();
   // The test opens the server's own SQLite file beside it (WAL allows it) to create sessions,
   // as the accounts module will once login exists.
   database = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
@@ -31,7 +30,6 @@ beforeAll(async () => {
   console.log(`screenshots: ${SCREENSHOT_DIR}`);
 });
 afterAll(async () => {
-  await browser?.close();
   await database?.db.destroy();
   await server?.stop();
 });

@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { NOTARY_ENDPOINTS } from "../../src/schema/notary.js";
 import { captchaAnswerOf } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 import { signedGet, signedPost } from "./support/signed-fetch.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 const STAFF = { office: "衡州市公证处", account: "e2e.notary", name: "周公证", password: "gongzheng2026" };
 

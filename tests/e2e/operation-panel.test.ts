@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/dialect.js";
 import { BillingRepository } from "../../server/modules/billing/billing.repository.js";
 import { webapiPath } from "../../src/schema/contract.js";
@@ -10,32 +10,24 @@ import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
 const OPERATION_PANEL = registryPath("personal/operationPanel");
 const NEW_TEXT_MONITOR = registryPath("monitor/text", "ystwnew");
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 let login: LoginResult;
 let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
   login = await registerUser(server.url, uniqueMobile(), "abc12345");
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
   problems = watchConsole(page);
   await page.goto(`${server.url}/index`);
   await storeUserSession(page, login);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function shoot(name: string) {

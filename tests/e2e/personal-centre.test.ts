@@ -1,35 +1,27 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { gradientPng } from "../server/support/png-image.js";
 import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 let login: LoginResult;
 let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
   login = await registerUser(server.url, uniqueMobile(), "abc12345");
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
   problems = watchConsole(page);
   await page.goto(`${server.url}/index`);
   await storeUserSession(page, login);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function shoot(name: string) {

@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_PATHS } from "../../src/app/public-page-paths.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 
 async function openPage() {
   const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });

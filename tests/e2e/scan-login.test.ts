@@ -1,28 +1,21 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { registryPath } from "../../src/resources/registry-paths";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 import { signedGet } from "./support/signed-fetch.js";
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 let desktop: BrowserContext;
 
 beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
   // One browser profile for the whole journey, as one person at one computer.
   desktop = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   console.log(`screenshots: ${SCREENSHOT_DIR}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 // Unique per run, so a rerun against a kept data folder is still a new person with a new phone.

@@ -1,26 +1,24 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths";
 import { captchaAnswerOf, registerUser, uniqueMobile } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { browserForFile, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
 /** The server's idle limit for user sessions, shortened from 30 minutes so expiry happens within the test. */
 const IDLE_MS = 3000;
 
+// A server of its own, with the short idle limit.
 let server: ServerProcess;
-let browser: Browser;
+const browser = browserForFile();
 
 beforeAll(async () => {
-  assertClientBuilt();
   server = await startServer({ env: { USER_SESSION_IDLE_MS: String(IDLE_MS) } });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

@@ -3,9 +3,10 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, serverAndBrowserPerFile, watchConsole } from "./support/browser.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
-const live = serverAndBrowserPerFile();
+const live = sharedServerAndBrowser();
 let login: LoginResult;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/dialect.js";
 import { PasswordHasher } from "../../server/modules/account/password-hasher.js";
@@ -8,23 +8,17 @@ import { UserRepository } from "../../server/modules/account/user.repository.js"
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { AccountType } from "../../src/schema/account.js";
 import { loginWithPassword, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { assertClientBuilt, launchBrowser, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { sharedServerAndBrowser } from "./support/platform.js";
 
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = sharedServerAndBrowser();
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  assertClientBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
   database = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
 });
 afterAll(async () => {
-  await browser?.close();
   await database?.db.destroy();
-  await server?.stop();
 });
 
 const PASSWORD = "abc12345";

@@ -1,30 +1,35 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { startServer, type ServerProcess } from "./server-process.js";
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from "playwright-core";
+import { afterAll, inject } from "vitest";
 
-/** Debian's Chromium, launched with the flags this closed network needs (DESIGN.md §9). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * What a test file uses of the run's one Chromium (support/chromium.ts, started by the global
+ * setup): new contexts and pages, each a fresh profile.
+ */
+export type FileBrowser = Pick<Browser, "newContext" | "newPage">;
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with  sudo apt-get install -y chromium`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+/**
+ * This file's connection to the run's Chromium, opened on first use. Closing it at the end of the
+ * file closes every context the file opened, never the browser. `contextDefaults` go into each
+ * new context (the file's client address on the shared server).
+ */
+export function browserForFile(contextDefaults: BrowserContextOptions = {}): FileBrowser {
+  let connection: Promise<Browser> | undefined;
+  const connected = () => (connection ??= chromium.connect(inject("chromiumEndpoint")));
+  const withDefaults = (options: BrowserContextOptions = {}): BrowserContextOptions => ({
+    ...contextDefaults,
+    ...options,
+    extraHTTPHeaders: { ...contextDefaults.extraHTTPHeaders, ...options.extraHTTPHeaders },
   });
+  afterAll(async () => {
+    if (connection) await (await connection).close();
+  });
+  return {
+    newContext: async (options) => (await connected()).newContext(withDefaults(options)),
+    newPage: async (options) => (await connected()).newPage(withDefaults(options)),
+  };
 }
 
 /** Where this run keeps its screenshots; printed once so a person can look at them. */
@@ -51,29 +56,4 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(String(error)));
   return problems;
-}
-
-export function assertClientBuilt(): void {
-  if (!fs.existsSync(path.resolve(import.meta.dirname, "../../../dist/index.html"))) {
-    throw new Error("dist/index.html is missing: the end-to-end tests run against the built client (`npm run build`).");
-  }
-}
-
-/**
- * The usual frame of an end-to-end file: the built client, one server and one browser for all of
- * its tests, both stopped afterwards. Call it at the top of the file; the fields are set once
- * beforeAll has run, so read them inside hooks and tests only.
- */
-export function serverAndBrowserPerFile(): { server: ServerProcess; browser: Browser } {
-  const live = {} as { server: ServerProcess; browser: Browser };
-  beforeAll(async () => {
-    assertClientBuilt();
-    live.server = await startServer();
-    live.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await live.browser?.close();
-    await live.server?.stop();
-  });
-  return live;
 }

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core";
+
+/** Debian's Chromium, launched with the flags this closed network needs (DESIGN.md §9). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function launchOptions(): LaunchOptions {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with  sudo apt-get install -y chromium`);
+  }
+  return {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  };
+}
+
+/** A Chromium of the caller's own (benchmarks). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions());
+}
+
+/** The end-to-end run's one Chromium, which the test files connect to (support/browser.ts). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildServer } from "../../../scripts/build-server.js";
+import { testLoginKeyPem } from "../../server/support/test-login-key.js";
+import { launchBrowserServer } from "./chromium.js";
+import { startServer, useRunLoginKey } from "./server-process.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's shared server (support/platform.ts sharedServerAndBrowser). */
+    sharedServer: { url: string; dataDir: string };
+    /** The run's one Chromium, which each file connects to (support/browser.ts browserForFile). */
+    chromiumEndpoint: string;
+    /** One RSA login key for the run's fresh data folders (support/server-process.ts). */
+    loginKeyPem: string;
+  }
+}
+
+/**
+ * Once per end-to-end run: checks the built client, compiles the server (so no file tests a stale
+ * dist-server/), then starts the one server most files share and the one Chromium all files use.
+ * The shared server trusts X-Forwarded-For so each file can be a client of its own (platform.ts).
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.resolve(import.meta.dirname, "../../../dist/index.html"))) {
+    throw new Error("dist/index.html is missing: the end-to-end tests run against the built client (`npm run build`).");
+  }
+  await buildServer();
+  const loginKey = testLoginKeyPem();
+  useRunLoginKey(loginKey);
+  const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true" } }), launchBrowserServer()]);
+  project.provide("sharedServer", { url: server.url, dataDir: server.dataDir });
+  project.provide("chromiumEndpoint", browser.wsEndpoint());
+  project.provide("loginKeyPem", loginKey);
+
+  return async () => {
+    await browser.close();
+    const exitCode = await server.stop();
+    if (exitCode !== 0) throw new Error(`the shared server did not close cleanly (exit code ${exitCode}):\n${server.output()}`);
+  };
+}
