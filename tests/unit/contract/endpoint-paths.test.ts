@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { WEBAPI_PREFIX, type Endpoint } from "../../../src/schema/contract";
+import { findLiterals, REPOSITORY_ROOT } from "../../support/literal-scan";
 
 /**
  * One fact, one place (issue 12): an endpoint's path is written only in its contract object in
@@ -10,11 +11,9 @@ import { WEBAPI_PREFIX, type Endpoint } from "../../../src/schema/contract";
  * anywhere else as a string (with or without the /webapi prefix).
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const SCANNED = ["src", "server", "tests", "bench", "scripts"];
 const SKIPPED = [path.join("src", "schema"), path.join("tests", "fixtures")];
 
-const SCHEMA_DIR = path.join(ROOT, "src", "schema");
+const SCHEMA_DIR = path.join(REPOSITORY_ROOT, "src", "schema");
 const schemaModules: object[] = await Promise.all(
   fs.readdirSync(SCHEMA_DIR, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts")).map((name) => import(path.join(SCHEMA_DIR, name))),
 );
@@ -35,15 +34,6 @@ function declaredEndpoints(): Endpoint[] {
   return [...found];
 }
 
-function sourceFiles(directory: string): string[] {
-  if (!fs.existsSync(directory)) return [];
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (SKIPPED.some((skipped) => full === path.join(ROOT, skipped))) return [];
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && full !== import.meta.filename ? [full] : [];
-  });
-}
 
 describe("endpoint paths live only in src/schema", () => {
   const endpoints = declaredEndpoints();
@@ -58,9 +48,6 @@ describe("endpoint paths live only in src/schema", () => {
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     // The path as a whole string or the start of one: "/user/v2/loginV2", `/webapi/user/v2/loginV2?…`.
     const pattern = new RegExp(`["'\`](?:${escape(WEBAPI_PREFIX)})?(?:${paths.map(escape).join("|")})(?=["'\`?#])`, "g");
-    const offences = SCANNED.flatMap((folder) => sourceFiles(path.join(ROOT, folder))).flatMap((file) =>
-      [...fs.readFileSync(file, "utf8").matchAll(pattern)].map((match) => `${path.relative(ROOT, file)}: ${match[0]}`),
-    );
-    expect(offences).toEqual([]);
+    expect(findLiterals(pattern, { skipped: SKIPPED, self: import.meta.filename })).toEqual([]);
   });
 });

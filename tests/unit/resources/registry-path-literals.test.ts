@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { demoBanners } from "../../../server/db/seed/demo-banners";
@@ -7,6 +6,7 @@ import { APP_PATHS } from "../../../src/app/path-rules";
 import { PUBLIC_PAGE_PATHS } from "../../../src/app/public-page-paths";
 import { deriveRedirects, deriveRoutes } from "../../../src/resources/derive";
 import { REGISTRY } from "../../../src/resources/registry";
+import { findLiterals } from "../../support/literal-scan";
 
 /**
  * One fact, one place (issue 12): a page of the eight main sections has its path written once, in
@@ -17,8 +17,6 @@ import { REGISTRY } from "../../../src/resources/registry";
  * or as a query's value ("?redirect=/evidences/dataList").
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const SCANNED = ["src", "server", "tests", "bench", "scripts"];
 const SKIPPED = [
   path.join("src", "resources"),
   path.join("tests", "fixtures"),
@@ -30,15 +28,6 @@ const SKIPPED = [
 
 const registryPaths = [...new Set([...deriveRoutes(REGISTRY), ...deriveRedirects(REGISTRY)].map((entry) => entry.path))];
 
-function sourceFiles(directory: string): string[] {
-  if (!fs.existsSync(directory)) return [];
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (SKIPPED.some((skipped) => full === path.join(ROOT, skipped))) return [];
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && full !== import.meta.filename ? [full] : [];
-  });
-}
 
 describe("registry paths live only in src/resources", () => {
   it("the registry has the platform's pages", () => {
@@ -52,9 +41,7 @@ describe("registry paths live only in src/resources", () => {
     // as its section.
     const alternatives = [...registryPaths].sort((a, b) => b.length - a.length).map(escape).join("|");
     const pattern = new RegExp(`(?:["'\`](?:\\*\\*)?|[}=])(${alternatives})(?=["'\`?#]|\\$\\{)`, "g");
-    const found = SCANNED.flatMap((folder) => sourceFiles(path.join(ROOT, folder))).flatMap((file) =>
-      [...fs.readFileSync(file, "utf8").matchAll(pattern)].map((match) => `${path.relative(ROOT, file).split(path.sep).join("/")}: ${match[1]}`),
-    );
+    const found = findLiterals(pattern, { skipped: SKIPPED, self: import.meta.filename });
     expect(found).toEqual([]);
   });
 
