@@ -28,11 +28,6 @@ export const APP_PATHS = {
   privacyShareAuthority: "/user/privacyShareAuthority",
   privacyShareGathering: "/user/privacyShareGathering",
   privacyShareSDK: "/user/privacyShareSDK",
-  /**
-   * @deprecated Transitional, a registry page: child-account-list-page.tsx (being rewritten as a
-   * generic list) still reads it. Delete once that page takes it from its route (siblingPath).
-   */
-  createChildAccount: "/personal/childAccountManagement/createChildAccount",
 } as const;
 
 /**

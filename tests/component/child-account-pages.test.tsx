@@ -137,7 +137,7 @@ describe("the child-account list", () => {
 
   it("disables an active sub-account once confirmed and renames one, reading the list again after each", async () => {
     const { callsTo } = renderPersonal({
-      path: "/personal/childAccountManagement/dataList",
+      path: CHILD_ACCOUNT_LIST,
       element: listPage,
       script: {
         [LIST]: page([child(1, "法务部")]),

@@ -27,20 +27,6 @@ const SKIPPED = [
   path.join("server", "db", "seed"),
 ];
 
-/**
- * Literals kept only while the list pages that read them are being rewritten (evidence-list-page,
- * evidence-table and child-account-list-page still use these tables); they go with those pages'
- * old versions. An entry that no longer occurs fails too, so none outlives its reason.
- */
-const TRANSITIONAL = [
-  "src/app/path-rules.ts: /personal/childAccountManagement/createChildAccount",
-  "src/pages/evidences/evidence-paths.ts: /evidences/dataList",
-  "src/pages/evidences/evidence-paths.ts: /evidences/dataList/Certificate",
-  "src/pages/evidences/evidence-paths.ts: /evidences/dataList/evidenceSaveInfo",
-  "src/pages/evidences/evidence-paths.ts: /evidences/evidenceExtract",
-  "src/pages/evidences/evidence-paths.ts: /evidences/evidenceDownload",
-];
-
 const registryPaths = [...new Set([...deriveRoutes(REGISTRY), ...deriveRedirects(REGISTRY)].map((entry) => entry.path))];
 
 function sourceFiles(directory: string): string[] {
@@ -68,8 +54,7 @@ describe("registry paths live only in src/resources", () => {
     const found = SCANNED.flatMap((folder) => sourceFiles(path.join(ROOT, folder))).flatMap((file) =>
       [...fs.readFileSync(file, "utf8").matchAll(pattern)].map((match) => `${path.relative(ROOT, file).split(path.sep).join("/")}: ${match[1]}`),
     );
-    expect(found.filter((offence) => !TRANSITIONAL.includes(offence))).toEqual([]);
-    expect(TRANSITIONAL.filter((allowed) => !found.includes(allowed))).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it("the demo content links only to routes the app has", () => {
