@@ -11,7 +11,7 @@ import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { serverAndBrowserPerFile } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { signedGet } from "./support/signed-fetch.js";
@@ -106,7 +106,7 @@ describe("a certificate, from upload to independent verification", () => {
     // The holder gets the stored original back, byte for byte.
     const [originalDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "原始文件" }).click()]);
     expect(originalDownload.suggestedFilename()).toBe("供货合同.pdf");
-    expect(fs.readFileSync((await originalDownload.path())!).equals(fs.readFileSync(original))).toBe(true);
+    expect((await downloadedBytes(originalDownload)).equals(fs.readFileSync(original))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

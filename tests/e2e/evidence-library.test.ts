@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Download, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
@@ -9,7 +9,7 @@ import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -55,9 +55,7 @@ async function shoot(target: Page, name: string) {
   await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-async function bytesOf(download: Download): Promise<Buffer> {
-  return fs.readFileSync((await download.path())!);
-}
+const bytesOf = downloadedBytes;
 
 async function tick(target: Page, rowText: string) {
   await target.getByRole("row", { name: new RegExp(rowText.replace(/[()（）.]/g, ".")) }).getByRole("checkbox").check();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
 import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
-import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
 /**
@@ -61,7 +61,7 @@ describe("hash evidence in the browser", () => {
     await page.getByRole("button", { name: "下载 PDF 证书" }).waitFor();
     // Now the platform keeps the original, and hands it back.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "原始文件" }).click()]);
-    expect(fs.readFileSync((await download.path())!).equals(content)).toBe(true);
+    expect((await downloadedBytes(download)).equals(content)).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "hash-evidence-certificate.png"), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

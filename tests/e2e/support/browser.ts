@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Download, type Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 
 /**
@@ -56,4 +56,14 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(String(error)));
   return problems;
+}
+
+/**
+ * The bytes of a finished download. The browser is a remote (connected) one, whose downloads have no
+ * local path; saveAs streams them over the connection.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-download-")), "file");
+  await download.saveAs(target);
+  return fs.readFileSync(target);
 }
