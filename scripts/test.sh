@@ -28,6 +28,8 @@ echo "==> Type check"
 npx tsc --noEmit -p tsconfig.json
 echo "    type check took $((SECONDS - phase_started)) s"
 
+# The end-to-end project's global setup compiles the server itself (a second or two), so no run
+# ever tests a stale dist-server/.
 phase_started=$SECONDS
 echo "==> Building the client for the end-to-end tests"
 npx vite build --logLevel warn

@@ -59,7 +59,9 @@ const SIGNED_IN_PAGES: readonly [keyof typeof PUBLIC_PAGE_PATHS, string][] = [
 ];
 
 describe("public pages as a visitor", () => {
-  it.each(VISITOR_PAGES)("%s shows its title without console errors", async (key, heading, level) => {
+  // Each page in a fresh browser context of its own, a few at once: most of a page's time is
+  // waiting (the network falling idle, the screenshot), which the others use.
+  it.concurrent.each(VISITOR_PAGES)("%s shows its title without console errors", async (key, heading, level) => {
     const { page, problems } = await openPage();
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS[key]}`);
     await title(page, heading, level);

@@ -42,7 +42,7 @@ export interface CertificatePdfPoolOptions {
 export const CERTIFICATE_PDF_POOL_DEFAULTS = { workers: 1, maxQueued: 16, timeoutMs: 30_000 } as const;
 /** Heap per thread: a certificate needs a few tens of MB; a runaway drawing is stopped here. */
 const WORKER_HEAP_MB = 512;
-/** Beside this file, with its extension: .ts from the sources, .js if ever compiled. */
+/** Beside this file, with its extension: .ts from the sources, .js compiled (scripts/build-server.ts). */
 const SOURCE_EXTENSION = new URL(import.meta.url).pathname.endsWith(".ts") ? ".ts" : ".js";
 const WORKER_ENTRY = new URL(`./certificate-pdf.worker${SOURCE_EXTENSION}`, import.meta.url);
 
@@ -154,10 +154,10 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
 }
 
 /**
- * The server runs from its TypeScript sources (tsx in `npm start`, vitest in the tests). A new
- * thread starts with Node's own loader, which cannot read .ts, and the parent's loader flags differ
- * between tsx and vitest; so the thread starts without them and registers tsx's loader itself (the
- * same one `npm start` uses) before importing its entry. Compiled to .js, the entry loads directly.
+ * Compiled (dist-server/, `npm start` and the end-to-end tests) the entry loads directly. From the
+ * TypeScript sources (tsx, vitest) a new thread starts with Node's own loader, which cannot read
+ * .ts, and the parent's loader flags differ between tsx and vitest; so the thread starts without
+ * them and registers tsx's loader itself before importing its entry.
  */
 function spawnWorker(): Worker {
   const entry = JSON.stringify(WORKER_ENTRY.href);
