@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { SessionKind } from "../../src/schema/session.js";
 
 /**
  * Table types of every module. Times are epoch milliseconds in UTC (bigint columns), money is
@@ -51,7 +52,7 @@ export interface AppMetaTable {
 export interface SessionsTable {
   token_hash: string;
   subject_id: string;
-  kind: "user" | "notary";
+  kind: SessionKind;
   created_at: number;
   last_seen_at: number;
   revoked_at: number | null;

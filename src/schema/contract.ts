@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ConsolePermission } from "./console/permissions";
 
 /**
  * The /webapi contract (DESIGN.md §4, §5), in the spirit of ts-rest: one object per endpoint,
@@ -15,8 +16,14 @@ export const WEBAPI_PREFIX = "/webapi";
  * - "optional": a token, when sent, must be valid and is refreshed; none is fine.
  * - "user" / "notary": a valid session of that kind is required; the browser sends that kind's token.
  * - "tokenless": the call never carries a token (spec §7); one that is sent is ignored.
+ * - "operator": an operator of the console (DESIGN.md §5) signed in with both factors, whose roles
+ *   grant the endpoint's `permission`.
+ * - "operatorPending": an operator past the password, before the second factor (TOTP enrolment or
+ *   code); these calls alone accept that short session.
+ * Each call accepts exactly one kind: a customer token is refused by every console call, an
+ * operator token by every customer call.
  */
-export type SessionRequirement = "optional" | "user" | "notary" | "tokenless";
+export type SessionRequirement = "optional" | "user" | "notary" | "tokenless" | "operator" | "operatorPending";
 
 export type EndpointMethod = "GET" | "POST";
 
@@ -40,6 +47,12 @@ export interface Endpoint<
   /** `extraData` of the success envelope, where the call has one. */
   extraData?: Extra;
   session: SessionRequirement;
+  /**
+   * Console calls only (session "operator"): the permission the operator's roles must grant, or
+   * "signedIn" for what every operator may do (their own profile, logging out). The server checks
+   * it in one place and refuses an operator call that declares none at registration.
+   */
+  permission?: ConsolePermission | "signedIn";
   /** The body travels as multipart/form-data; Blob fields are files and are not signed. */
   multipart?: boolean;
   /** A successful answer is a file (a download); refusals are still envelopes. */
