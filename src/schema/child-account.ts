@@ -18,6 +18,8 @@ export const ChildAccountCode = {
 
 export const SUB_ACCOUNT_CANNOT_MANAGE_MESSAGE = "子账号不能创建或管理子账号，请使用主账号操作";
 export const CHILD_ACCOUNT_NOT_FOUND_MESSAGE = "子账号不存在";
+/** enable: the platform disabled the sub-account too; only the platform can lift that (issue 13). */
+export const CHILD_DISABLED_BY_PLATFORM_MESSAGE = "该子账号已被平台停用，请联系客服";
 
 export const CHILD_ACCOUNT_NAME_MAX_LENGTH = 20;
 export const ChildAccountNameSchema = textRule({ required: "请输入子账号名称" }).max(CHILD_ACCOUNT_NAME_MAX_LENGTH, {
