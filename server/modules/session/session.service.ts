@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
 import type { Database } from "../../db/database.js";
 import type { SessionRepository } from "./session.repository.js";
 
@@ -17,7 +17,19 @@ export type SessionLookup =
   | { ok: true; session: ActiveSession }
   | { ok: false; code: typeof ResultCode.sessionMissing | typeof ResultCode.sessionExpired | typeof ResultCode.sessionRevoked };
 
-export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" | "password-changed" | "token-exposed" | "ended-by-operator";
+export type RevokeReason =
+  | "logout"
+  | "account-disabled"
+  | "account-cancelled"
+  | "password-changed"
+  | "token-exposed"
+  /** An operator's pending session: the second factor was given, or given wrongly too often, or a new login began. */
+  | "second-factor-done"
+  | "second-factor-failed"
+  | "second-factor-reset"
+  | "superseded"
+  /** An operator ended a customer's session from the console. */
+  | "ended-by-operator";
 
 /**
  * A live session as an operator may see it: `ref` names it without being its token or its stored
@@ -28,7 +40,9 @@ export type LiveSession = { ref: string; createdAt: number; lastSeenAt: number; 
 
 /**
  * Server-side sessions (DESIGN.md §4): an opaque random token handed to the client, only its
- * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours).
+ * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours),
+ * and for the kinds that have one, no longer than their absolute limit (operators: 8 hours after
+ * the sign-in however busy; SESSION_ABSOLUTE_MS).
  */
 export class SessionService {
   private readonly idleLimits: Record<SessionKind, number>;
@@ -64,7 +78,8 @@ export class SessionService {
     const row = await this.repository.findByTokenHash(hashToken(token));
     if (!row || row.kind !== expected) return { ok: false, code: ResultCode.sessionMissing };
     if (row.revoked_at !== null) return { ok: false, code: ResultCode.sessionRevoked };
-    if (this.now() - row.last_seen_at > this.idleLimits[row.kind]) {
+    const absolute = SESSION_ABSOLUTE_MS[row.kind];
+    if (this.now() - row.last_seen_at > this.idleLimits[row.kind] || (absolute !== undefined && this.now() - row.created_at > absolute)) {
       return { ok: false, code: ResultCode.sessionExpired };
     }
     return {
@@ -94,15 +109,23 @@ export class SessionService {
 
   /** The sessions of a subject that can still be used, newest first. */
   async listLive(subjectId: string, kind: SessionKind): Promise<LiveSession[]> {
-    const rows = await this.repository.listUnrevokedOfSubject(subjectId, kind, this.now() - this.idleLimits[kind]);
+    const rows = await this.liveRowsOf(subjectId, kind, this.repository);
     return rows.map((row) => ({ ref: sessionRef(row.token_hash), createdAt: row.created_at, lastSeenAt: row.last_seen_at, address: row.address }));
   }
 
   /** Ends the live session `ref` names, if it is this subject's; answers whether one ended. */
   async endOne(subjectId: string, kind: SessionKind, ref: string, reason: RevokeReason, trx?: Kysely<Database>): Promise<boolean> {
-    const rows = await this.repositoryIn(trx).listUnrevokedOfSubject(subjectId, kind, this.now() - this.idleLimits[kind]);
-    const row = rows.find((candidate) => sessionRef(candidate.token_hash) === ref);
-    return row ? this.repositoryIn(trx).revoke(row.token_hash, this.now(), reason) : false;
+    const repository = this.repositoryIn(trx);
+    const row = (await this.liveRowsOf(subjectId, kind, repository)).find((candidate) => sessionRef(candidate.token_hash) === ref);
+    return row ? repository.revoke(row.token_hash, this.now(), reason) : false;
+  }
+
+  /** Neither ended, nor idle beyond the limit, nor past the kind's absolute limit (as resolve decides). */
+  private async liveRowsOf(subjectId: string, kind: SessionKind, repository: SessionRepository) {
+    const now = this.now();
+    const absolute = SESSION_ABSOLUTE_MS[kind];
+    const rows = await repository.listUnrevokedOfSubject(subjectId, kind, now - this.idleLimits[kind]);
+    return rows.filter((row) => absolute === undefined || now - row.created_at <= absolute);
   }
 
   /** When the oldest session that can still be used began; null when none can. */
