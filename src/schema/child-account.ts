@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./contract";
 import { LoginAccountSchema } from "./credentials";
-import { PageQuerySchema, pagePSchema } from "./paging";
+import { keywordQuery, PageQuerySchema, pagePSchema } from "./paging";
 import { SetPasswordFormSchema } from "./password-forms";
 import { textRule } from "./string-rule";
 
@@ -65,12 +65,7 @@ const ChildIdSchema = z.object({ id: childId });
 
 export const ChildAccountListQuerySchema = z.object({
   ...PageQuerySchema.shape,
-  keyword: z
-    .string()
-    .trim()
-    .max(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, `关键字不超过${CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}个字`)
-    .optional()
-    .meta({ title: "关键字", placeholder: "登录账号或名称", width: 260 }),
+  keyword: keywordQuery(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, { placeholder: "登录账号或名称", width: 260 }),
   status: ChildAccountStatusSchema.optional().meta({ title: "状态", placeholder: "全部状态", labels: STATUS_LABELS, width: 140 }),
 });
 

@@ -4,7 +4,7 @@ import { endpoint } from "../contract";
 import { EVIDENCE_KIND_LABELS } from "../evidence";
 import { EvidenceKindSchema } from "../evidence-entry";
 import { LOGIN_METHOD_LABELS, LOGIN_OUTCOME_LABELS, LoginMethodSchema, LoginOutcomeSchema } from "../login-history";
-import { PageQuerySchema, pagePSchema } from "../paging";
+import { keywordQuery, PageQuerySchema, pagePSchema } from "../paging";
 import { VERIFICATION_STATUS_TEXT } from "../personal";
 import { textRule } from "../string-rule";
 
@@ -61,12 +61,7 @@ export const CUSTOMER_KEYWORD_MAX_LENGTH = 100;
 
 export const CustomerSearchQuerySchema = z.object({
   ...PageQuerySchema.shape,
-  keyword: z
-    .string()
-    .trim()
-    .max(CUSTOMER_KEYWORD_MAX_LENGTH, `关键字不超过${CUSTOMER_KEYWORD_MAX_LENGTH}个字`)
-    .optional()
-    .meta({ title: "关键字", placeholder: "账号、手机号、邮箱、已认证企业名称或证书编号", width: 360 }),
+  keyword: keywordQuery(CUSTOMER_KEYWORD_MAX_LENGTH, { placeholder: "账号、手机号、邮箱、已认证企业名称或证书编号", width: 360 }),
   status: CustomerStatusSchema.optional().meta({ title: "状态", placeholder: "全部状态", labels: CUSTOMER_STATUS_LABELS, width: 140 }),
 });
 export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
@@ -96,8 +91,8 @@ export const CustomerProfileSchema = z.object({
   displayName: z.string().meta({ title: "显示名称" }),
   accountKind: AccountKindSchema.meta({ title: "账号类型", labels: ACCOUNT_KIND_LABELS }),
   status: CustomerStatusSchema.meta({ title: "状态", labels: CUSTOMER_STATUS_LABELS, colors: STATUS_COLORS }),
-  /** Who holds a disabled account disabled; empty unless status is "disabled". */
-  disabledBy: z.array(AccountDisablerSchema).meta({ title: "停用方" }),
+  /** Who holds a disabled account disabled; empty unless status is "disabled" (shown beside the status). */
+  disabledBy: z.array(AccountDisablerSchema).meta({ title: "停用方", row: "never" }),
   registerTime: z.number().int().meta({ title: "注册时间", format: "datetime" }),
   cancelTime: z.number().int().nullable().meta({ title: "注销时间", format: "datetime" }),
   hasPassword: z.boolean().meta({ title: "登录密码", labels: { true: "已设置", false: "未设置" } }),
@@ -198,7 +193,7 @@ const REASON_LENGTH_MESSAGE = `原因为${CUSTOMER_REASON_MIN_LENGTH}-${CUSTOMER
 export const CustomerReasonSchema = textRule({ required: "请填写原因" })
   .min(CUSTOMER_REASON_MIN_LENGTH, REASON_LENGTH_MESSAGE)
   .max(CUSTOMER_REASON_MAX_LENGTH, REASON_LENGTH_MESSAGE)
-  .meta({ title: "原因" });
+  .meta({ title: "原因", widget: "textarea" });
 
 const customerId = z.coerce.number({ error: "用户编号不正确" }).int("用户编号不正确").positive("用户编号不正确").meta({ title: "用户编号" });
 const CustomerIdSchema = z.object({ id: customerId });
