@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { LoginMethod, LoginOutcomeKind } from "../../src/schema/login-history.js";
 import type { SessionKind } from "../../src/schema/session.js";
 
 /**
@@ -19,6 +20,7 @@ export interface Database {
   used_nonces: UsedNoncesTable;
   login_attempt_counters: LoginAttemptCountersTable;
   login_challenges: LoginChallengesTable;
+  login_history: LoginHistoryTable;
   notary_users: NotaryUsersTable;
   scan_login_states: ScanLoginStatesTable;
   scan_pending_identities: ScanPendingIdentitiesTable;
@@ -61,6 +63,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   revoke_reason: string | null;
+  /** Where the session was started from (the login's address); null for older sessions. */
+  address: string | null;
 }
 
 /** Owned by modules/common: related applications shown in the drawer (spec §3). */
@@ -120,6 +124,8 @@ export interface UsersTable {
   account_type: number;
   parent_id: number | null;
   status: "active" | "disabled" | "cancelled";
+  /** Who holds a disabled account disabled (account-disabling.ts): "mainAccount", "operator" or both, comma separated. */
+  disabled_by: string | null;
   two_step_enabled: Generated<number>;
   oauth_user_id: string | null;
   real_name: string | null;
@@ -187,6 +193,18 @@ export interface LoginChallengesTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+}
+
+/** Owned by modules/account: logins that started a session, and refused passwords of existing accounts (180 days). */
+export interface LoginHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  at: number;
+  method: LoginMethod;
+  outcome: LoginOutcomeKind;
+  ip: string;
+  /** Truncated to 200 characters. */
+  user_agent: string | null;
 }
 
 /** Owned by modules/notary: notary office staff, created by an operator (server/cli). */

@@ -12,6 +12,7 @@ import * as billing from "./migrations/0009-billing.js";
 import * as ledgerWitness from "./migrations/0010-ledger-witness.js";
 import * as loginAttempts from "./migrations/0014-login-attempts.js";
 import * as operators from "./migrations/0015-operators.js";
+import * as customerConsole from "./migrations/0017-customer-console.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0010-ledger-witness": ledgerWitness,
   "0014-login-attempts": loginAttempts,
   "0015-operators": operators,
+  "0017-customer-console": customerConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,10 @@ export const CAPTCHA_MESSAGES = {
   needed: "该账号近期登录失败较多，请输入图形验证码",
 } as const;
 
+/** Login refusals of a disabled account (3015): by its main account or the platform, or its main account by the platform. */
+export const ACCOUNT_DISABLED_MESSAGE = "该账号已被停用，请联系主账号或客服";
+export const MAIN_ACCOUNT_DISABLED_MESSAGE = "该账号所属的主账号已被停用，请联系客服";
+
 /** Business codes of the accounts area (spec §8 where it names them; ours otherwise). */
 export const AccountCode = {
   /** checkAccount: the account exists (spec: "3002 = fine"). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./contract";
 import { LoginAccountSchema } from "./credentials";
-import { PageQuerySchema, pagePSchema } from "./paging";
+import { keywordQuery, PageQuerySchema, pagePSchema } from "./paging";
 import { SetPasswordFormSchema } from "./password-forms";
 import { textRule } from "./string-rule";
 
@@ -18,6 +18,8 @@ export const ChildAccountCode = {
 
 export const SUB_ACCOUNT_CANNOT_MANAGE_MESSAGE = "子账号不能创建或管理子账号，请使用主账号操作";
 export const CHILD_ACCOUNT_NOT_FOUND_MESSAGE = "子账号不存在";
+/** enable: the platform disabled the sub-account too; only the platform can lift that (issue 13). */
+export const CHILD_DISABLED_BY_PLATFORM_MESSAGE = "该子账号已被平台停用，请联系客服";
 
 export const CHILD_ACCOUNT_NAME_MAX_LENGTH = 20;
 export const ChildAccountNameSchema = textRule({ required: "请输入子账号名称" }).max(CHILD_ACCOUNT_NAME_MAX_LENGTH, {
@@ -63,12 +65,7 @@ const ChildIdSchema = z.object({ id: childId });
 
 export const ChildAccountListQuerySchema = z.object({
   ...PageQuerySchema.shape,
-  keyword: z
-    .string()
-    .trim()
-    .max(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, `关键字不超过${CHILD_ACCOUNT_KEYWORD_MAX_LENGTH}个字`)
-    .optional()
-    .meta({ title: "关键字", placeholder: "登录账号或名称", width: 260 }),
+  keyword: keywordQuery(CHILD_ACCOUNT_KEYWORD_MAX_LENGTH, { placeholder: "登录账号或名称", width: 260 }),
   status: ChildAccountStatusSchema.optional().meta({ title: "状态", placeholder: "全部状态", labels: STATUS_LABELS, width: 140 }),
 });
 

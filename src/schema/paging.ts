@@ -41,6 +41,14 @@ export function pageQuerySchema(sizes: readonly number[] = PAGE_SIZE_OPTIONS, de
   });
 }
 export const PageQuerySchema = pageQuerySchema();
+
+/**
+ * A list's keyword filter (关键字): surrounding spaces ignored, at most `maxLength` characters,
+ * optional; `hints` are what the filter bar shows (placeholder, width).
+ */
+export function keywordQuery(maxLength: number, hints: { placeholder: string; width?: number }) {
+  return z.string().trim().max(maxLength, `关键字不超过${maxLength}个字`).optional().meta({ title: "关键字", ...hints });
+}
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /**

@@ -151,6 +151,9 @@ describe("login mode 0: account, password and image captcha", () => {
     expect(done.json()).toMatchObject({ code: 200, datas: { loginUser: { mobile: "13900000008" } } });
     t.clock.advance(1);
     expect((await t.call(ACCOUNT_ENDPOINTS.loginVerify, { challengeId, vCode })).json()).toMatchObject({ code: 3010, message: "登录验证已过期，请重新登录" });
+    // Only the completed second step started a session, and only it is in the login history.
+    const history = await t.app.services.accounts.history.newestOf(done.json().datas.loginUser.id, 5);
+    expect(history.map((row) => [row.method, row.outcome])).toEqual([["secondStep", "success"]]);
   });
 
   it("refuses disabled and cancelled accounts with 3015", async () => {
@@ -170,6 +173,8 @@ describe("login mode 1: account and verification code", () => {
     await t.call(ACCOUNT_ENDPOINTS.sendPhoneVCode, { account: "13700000001", type: 5 }, { ip: nextIp() });
     const body = (await codeLogin("13700000001", await lastCodeSentTo(t, "13700000001"))).json();
     expect(body).toMatchObject({ code: 200, datas: { loginUser: { mobile: "13700000001", hasPassword: false, accountType: 1 } } });
+    const history = await t.app.services.accounts.history.newestOf(body.datas.loginUser.id, 5);
+    expect(history).toEqual([expect.objectContaining({ method: "code", outcome: "success" })]);
   });
 
   it("does not register an unknown e-mail address by code", async () => {

@@ -154,6 +154,9 @@ describe("binding after 5025", () => {
     expect(again.datas.loginResult.loginUser.id).toBe(owner.id);
     expect(again.datas.token).toBe(again.datas.loginResult.token);
     expect((await t.call(COMMON_ENDPOINTS.getTime, {}, { token: again.datas.token })).json().code).toBe(200);
+    // Both scans started sessions, and both are in the account's login history.
+    const history = await t.app.services.accounts.history.newestOf(owner.id, 5);
+    expect(history.map((row) => [row.method, row.outcome])).toEqual([["scan", "success"], ["scan", "success"], ["register", "success"]]);
   });
 
   it("answers 421 at the account field for a wrong password and 1002 for a wrong captcha, binding nothing", async () => {

@@ -5,7 +5,8 @@ import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountIdentifier } from "./account-identifier.js";
 import type { PasswordHasher } from "./password-hasher.js";
-import { UserRepository, type UserRow } from "./user.repository.js";
+import { changeHold, type HoldChange } from "./account-disabling.js";
+import { UserRepository, type UserRow, type UserSearch } from "./user.repository.js";
 
 /** Real-name (a person) or enterprise (an organisation) verification. */
 export type VerificationKind = "person" | "organisation";
@@ -52,6 +53,11 @@ export class AccountRecords {
     return this.deps.users.findByOauthUserId(identityKey);
   }
 
+  /** The console's customer search, newest accounts first. */
+  search(filter: UserSearch, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    return this.deps.users.search(filter, offset, limit);
+  }
+
   // ---- changes ----
 
   /** The account page's industry and region (district id of the region triple). */
@@ -94,6 +100,15 @@ export class AccountRecords {
   async cancelAccount(userId: number): Promise<void> {
     const now = this.deps.now();
     await this.deps.users.update(userId, { status: "cancelled", cancelled_at: now, updated_at: now });
+  }
+
+  /**
+   * The platform places (`disable`) or lifts (`enable`) its own hold on an account; a main
+   * account's hold on its sub-account is left as it is (account-disabling.ts). Answers the account
+   * before and the columns after (null: nothing to change), undefined for an unknown account.
+   */
+  changePlatformHold(userId: number, action: "disable" | "enable", trx?: Kysely<Database>): Promise<HoldChange | undefined> {
+    return changeHold(this.usersIn(trx), userId, "operator", action, this.deps.now());
   }
 
   /** Binding takes an unbound account only: false when the account was bound meanwhile. */

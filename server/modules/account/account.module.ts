@@ -12,6 +12,8 @@ import { AccountService } from "./account.service.js";
 import { loadKnownDevices } from "./known-device.js";
 import { LoginAttemptRepository } from "./login-attempt.repository.js";
 import { LoginChallengeRepository } from "./login-challenge.repository.js";
+import { LoginHistory } from "./login-history.js";
+import { LoginHistoryRepository } from "./login-history.repository.js";
 import { LoginThrottle } from "./login-throttle.js";
 import { loginRoutes } from "./login.routes.js";
 import { LoginService } from "./login.service.js";
@@ -29,6 +31,7 @@ function createAccountServices({ config, db, now, sessions, security, notifier }
   const throttle = new LoginThrottle(new LoginAttemptRepository(db), now);
   const devices = loadKnownDevices(config.dataDir, now);
   const records = new AccountRecords({ users, hasher, now });
+  const history = new LoginHistory(new LoginHistoryRepository(db), now);
   const { fields, captchas } = security;
   const login = new LoginService({
     users,
@@ -40,6 +43,7 @@ function createAccountServices({ config, db, now, sessions, security, notifier }
     devices,
     challenges: new LoginChallengeRepository(db, now),
     hasher,
+    history,
     now,
     storagePrefix: config.storagePrefix,
   });
@@ -50,6 +54,8 @@ function createAccountServices({ config, db, now, sessions, security, notifier }
     subAccounts: new SubAccounts({ repository: new SubAccountRepository(db), users, hasher, now }),
     accounts,
     login,
+    /** Logins of each account, for the console's customer page. */
+    history,
     codes,
     hasher,
     throttle,
@@ -68,9 +74,12 @@ export type AccountServices = ReturnType<typeof createAccountServices>;
  */
 export async function accountModule(app: FastifyInstance, options: AccountModuleOptions) {
   const { config, security } = options;
-  const { login, devices, accounts, throttle } = publish(app, "accounts", createAccountServices(options));
+  const { login, devices, accounts, throttle, history } = publish(app, "accounts", createAccountServices(options));
   const { refuseReplayedRequest } = security;
   await app.register(loginRoutes, { login, devices, refuseReplayedRequest, perMinute: config.loginRateLimitPerMinute });
   await app.register(accountRoutes, { accounts, refuseReplayedRequest });
-  keepTidy(app, [{ name: "login failures", run: () => throttle.deleteExpired() }]);
+  keepTidy(app, [
+    { name: "login failures", run: () => throttle.deleteExpired() },
+    { name: "login history", run: () => history.purgeExpired() },
+  ]);
 }

@@ -5,6 +5,7 @@ import { registerEndpoint } from "../../http/endpoint-route.js";
 import { failure, ok, sendEnvelope } from "../../http/envelope.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
 import type { AccountService } from "./account.service.js";
+import { loginClientOf } from "./login-client.js";
 
 const SEND_CODE_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
 
@@ -39,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
     );
   }
 
-  registerEndpoint(app, ENDPOINTS.register, async (body) => ok(await accounts.register(body)), {
+  registerEndpoint(app, ENDPOINTS.register, async (body, request) => ok(await accounts.register(body, loginClientOf(request))), {
     config: { rateLimit: SEND_CODE_RATE_LIMIT },
     preHandler: refuseReplayedRequest,
   });

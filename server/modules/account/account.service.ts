@@ -6,7 +6,7 @@ import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
 import { parseAccount, type AccountIdentifier } from "./account-identifier.js";
 import type { AccountRecords } from "./account-records.service.js";
-import type { LoginService } from "./login.service.js";
+import { originOf, type LoginClient, type LoginService } from "./login.service.js";
 import { toLoginUser } from "./login-user.js";
 import { MD5_HEX, type PasswordHasher } from "./password-hasher.js";
 import type { UserRepository } from "./user.repository.js";
@@ -65,7 +65,7 @@ export class AccountService {
     await this.deps.codes.send(purpose, account.kind, account.value, ip);
   }
 
-  async register(input: { account: string; vCode: string; encryptPassword: string }): Promise<LoginResult> {
+  async register(input: { account: string; vCode: string; encryptPassword: string }, client: Pick<LoginClient, "ip" | "userAgent">): Promise<LoginResult> {
     const account = requireAccount(input.account, "account");
     if (await this.deps.users.findByAccount(account.value)) {
       throw new BusinessError(AccountCode.accountAlreadyRegistered, ALREADY_REGISTERED, { errors: { account: ALREADY_REGISTERED } });
@@ -84,7 +84,7 @@ export class AccountService {
       created_at: now,
       updated_at: now,
     });
-    return this.deps.login.startSession(user);
+    return this.deps.login.startSession(user, originOf(client, "register"));
   }
 
   /** Resetting a password ends every session of the account: whoever had it is out. */

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ACCOUNT_ENDPOINTS as ENDPOINTS, SecondStepSchema } from "../../../src/schema/account.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok, sendEnvelope } from "../../http/envelope.js";
-import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
-import { DEVICE_COOKIE, rememberDevice, type KnownDevices } from "./known-device.js";
-import { userDeviceSubject, type LoginClient, type LoginOutcome, type LoginService } from "./login.service.js";
+import { rememberDevice, type KnownDevices } from "./known-device.js";
+import { loginClientOf as clientOf } from "./login-client.js";
+import { userDeviceSubject, type LoginOutcome, type LoginService } from "./login.service.js";
 
 export async function loginRoutes(
   app: FastifyInstance,
@@ -14,7 +14,6 @@ export async function loginRoutes(
   const config = { rateLimit: { max: options.perMinute, timeWindow: "1 minute" } };
   const { login, devices } = options;
   const preHandler = options.refuseReplayedRequest;
-  const clientOf = (request: FastifyRequest): LoginClient => ({ ip: request.ip, captchaId: request.cookies[CAPTCHA_COOKIE], deviceCookie: request.cookies[DEVICE_COOKIE] });
   /** A session started: this browser becomes a known device of the account (login-throttle.ts). */
   const answer = (request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) => {
     if (outcome.code === 200) rememberDevice(devices, request, reply, userDeviceSubject(outcome.datas.loginUser.id));
@@ -47,7 +46,7 @@ export async function loginRoutes(
     app,
     ENDPOINTS.loginVerify,
     async ({ challengeId, vCode }, request, reply) => {
-      const result = await login.completeSecondStep(challengeId, vCode);
+      const result = await login.completeSecondStep(challengeId, vCode, clientOf(request));
       rememberDevice(devices, request, reply, userDeviceSubject(result.loginUser.id));
       return ok(result);
     },

@@ -1,5 +1,6 @@
-import { ACCOUNT_ENDPOINTS, AccountCode, AccountType, CAPTCHA_MESSAGES, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
+import { ACCOUNT_DISABLED_MESSAGE, ACCOUNT_ENDPOINTS, AccountCode, MAIN_ACCOUNT_DISABLED_MESSAGE, AccountType, CAPTCHA_MESSAGES, CodePurpose, LoginType, type CodePurposeValue, type LoginResult, type SecondStep } from "../../../src/schema/account.js";
 import type { EndpointParams } from "../../../src/schema/contract.js";
+import type { LoginMethod, LoginOrigin } from "../../../src/schema/login-history.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
 import { captchaRefused, type CaptchaService } from "../security/captcha.service.js";
@@ -7,6 +8,7 @@ import type { SessionService } from "../session/session.service.js";
 import type { VerificationService } from "../verification/verification.service.js";
 import { maskAccount, parseAccount, type AccountIdentifier } from "./account-identifier.js";
 import type { LoginChallengeRepository } from "./login-challenge.repository.js";
+import type { LoginHistory } from "./login-history.js";
 import type { KnownDevices } from "./known-device.js";
 import type { LoginAttempt, LoginSource, LoginThrottle } from "./login-throttle.js";
 import { toLoginUser } from "./login-user.js";
@@ -18,8 +20,11 @@ export const PASSWORD_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
 
 export type LoginRequest = EndpointParams<typeof ACCOUNT_ENDPOINTS.loginV2>;
 
-/** Where a login comes from: the address, the captcha cookie and the known-device cookie. */
-export type LoginClient = { ip: string; captchaId?: string; deviceCookie?: string };
+/** Where a login comes from: the address, the captcha cookie, the known-device cookie and the browser's description. */
+export type LoginClient = { ip: string; captchaId?: string; deviceCookie?: string; userAgent?: string };
+
+/** How a login is written into the account's login history. */
+export const originOf = (client: Pick<LoginClient, "ip" | "userAgent">, method: LoginMethod): LoginOrigin => ({ method, ip: client.ip, userAgent: client.userAgent });
 
 /** What a login answers: a session (200), or one of the steps of spec §8 before it. */
 export type LoginOutcome =
@@ -42,6 +47,7 @@ export type LoginDependencies = {
   devices: KnownDevices;
   challenges: LoginChallengeRepository;
   hasher: PasswordHasher;
+  history: LoginHistory;
   now: () => number;
   storagePrefix: string;
 };
@@ -57,9 +63,10 @@ export class LoginService {
   async login(request: LoginRequest, client: LoginClient): Promise<LoginOutcome> {
     const account = await this.openAccount(request.encryptAccount);
     const isPassword = request.type === LoginType.password;
+    const origin = originOf(client, isPassword ? "password" : "code");
     const source = await this.throttleSource(account, client, isPassword ? "password" : "code");
     const user = await this.deps.throttle.attempt(source, (attempt) =>
-      isPassword ? this.checkPassword(account, request, attempt, client.captchaId) : this.checkCodeLogin(account, request, attempt, client.captchaId),
+      isPassword ? this.checkPassword(account, request, attempt, client.captchaId, origin) : this.checkCodeLogin(account, request, attempt, client.captchaId, origin),
     );
     if (isPassword && this.isPasswordUpdateDue(user)) {
       await this.deps.challenges.create(user.id, "password-update");
@@ -70,7 +77,7 @@ export class LoginService {
           : "您的密码已超过180天未修改，为了账号安全，建议立即修改密码",
       };
     }
-    return this.finish(user);
+    return this.finish(user, origin);
   }
 
   /** "Next time" after 3011: the password is checked again and must follow a 3011 of this user. */
@@ -78,12 +85,13 @@ export class LoginService {
     const account = await this.openAccount(request.encryptAccount);
     const source = await this.throttleSource(account, client, "password");
     const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
-    const user = await this.deps.throttle.attempt(source, (attempt) => this.verifyPassword(account, passwordDigest, attempt));
+    const origin = originOf(client, "password");
+    const user = await this.deps.throttle.attempt(source, (attempt) => this.verifyPassword(account, passwordDigest, attempt, origin));
     const pending = await this.deps.challenges.findLiveForUser(user.id, "password-update");
     if (!pending || !(await this.deps.challenges.consume(pending.id))) {
       throw new BusinessError(AccountCode.loginFailed, "登录已过期，请重新登录");
     }
-    return this.finish(user);
+    return this.finish(user, origin);
   }
 
   /**
@@ -103,22 +111,26 @@ export class LoginService {
     await this.deps.codes.send(CodePurpose.secondStep, target.kind, target.value, ip);
   }
 
-  async completeSecondStep(challengeId: string, code: string): Promise<LoginResult> {
+  async completeSecondStep(challengeId: string, code: string, client: Pick<LoginClient, "ip" | "userAgent">): Promise<LoginResult> {
     const { challenge, user } = await this.liveSecondStep(challengeId);
     const target = secondStepTarget(user)!;
     await this.deps.codes.require(CodePurpose.secondStep, target.value, code);
     if (!(await this.deps.challenges.consume(challenge.id))) throw expiredChallenge();
-    return this.startSession(user);
+    return this.startSession(user, originOf(client, "secondStep"));
   }
 
-  /** A session for a user who has proven who they are (also used by registration and scan login). */
-  async startSession(user: UserRow): Promise<LoginResult> {
-    this.assertActive(user);
-    const { token } = await this.deps.sessions.create(String(user.id), "user");
+  /**
+   * A session for a user who has proven who they are (also used by registration and scan login),
+   * written into the account's login history with where it came from.
+   */
+  async startSession(user: UserRow, origin: LoginOrigin): Promise<LoginResult> {
+    await this.requireActive(user, origin);
+    const { token } = await this.deps.sessions.create(String(user.id), "user", { address: origin.ip });
+    await this.deps.history.record(user.id, origin, "success");
     return { loginUser: toLoginUser(user, this.deps.storagePrefix), token };
   }
 
-  private async finish(user: UserRow): Promise<LoginOutcome> {
+  private async finish(user: UserRow, origin: LoginOrigin): Promise<LoginOutcome> {
     const target = user.two_step_enabled ? secondStepTarget(user) : null;
     if (target) {
       const challengeId = await this.deps.challenges.create(user.id, "second-step");
@@ -128,37 +140,41 @@ export class LoginService {
         datas: { challengeId, channel: target.kind, maskedTarget: maskAccount(target) },
       };
     }
-    return { code: 200, datas: await this.startSession(user) };
+    return { code: 200, datas: await this.startSession(user, origin) };
   }
 
-  private async checkPassword(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
+  private async checkPassword(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined, origin: LoginOrigin) {
     if (!(await this.deps.captchas.verify(captchaId, request.vcode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong);
     if (!request.encryptPassword) throw new BusinessError(AccountCode.loginFailed, "请输入密码");
-    return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), attempt);
+    return this.verifyPassword(account, await this.deps.fields.open(request.encryptPassword, "encryptPassword"), attempt, origin);
   }
 
   /** Mode 1 needs the image captcha too once the account has failed often lately (1002 asks the page to show it). */
-  private async checkCodeLogin(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined) {
+  private async checkCodeLogin(account: AccountIdentifier, request: LoginRequest, attempt: LoginAttempt, captchaId: string | undefined, origin: LoginOrigin) {
     if (attempt.isCaptchaRequired && !(await this.deps.captchas.verify(captchaId, request.vcode))) {
       throw captchaRefused(request.vcode ? CAPTCHA_MESSAGES.wrong : CAPTCHA_MESSAGES.needed);
     }
-    return this.checkCode(account, request.loginVcode ?? "", attempt);
+    return this.checkCode(account, request.loginVcode ?? "", attempt, origin);
   }
 
-  /** Also used by binding after scan login (modules/scan-login), so failed binds count like failed logins. */
-  async verifyPassword(account: AccountIdentifier, passwordDigest: string, attempt: LoginAttempt): Promise<UserRow> {
+  /**
+   * Also used by binding after scan login (modules/scan-login), so failed binds count like failed
+   * logins. A wrong password of an existing account goes into its login history.
+   */
+  async verifyPassword(account: AccountIdentifier, passwordDigest: string, attempt: LoginAttempt, origin: LoginOrigin): Promise<UserRow> {
     const user = await this.deps.users.findByAccount(account.value);
     const isRight = await this.deps.hasher.verifyDigest(passwordDigest, user?.password_hash);
     if (!user || !isRight) {
       attempt.fail();
+      if (user) await this.deps.history.record(user.id, origin, "wrongPassword");
       throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
     }
-    this.assertActive(user);
+    await this.requireActive(user, origin);
     return user;
   }
 
   /** Mode 1: an unregistered phone number is registered on the spot (spec §2); e-mail is not. Binding after scan login uses it with purpose 3. */
-  async checkCode(account: AccountIdentifier, code: string, attempt: LoginAttempt, purpose: CodePurposeValue = CodePurpose.codeLogin): Promise<UserRow> {
+  async checkCode(account: AccountIdentifier, code: string, attempt: LoginAttempt, origin: LoginOrigin, purpose: CodePurposeValue = CodePurpose.codeLogin): Promise<UserRow> {
     if (!(await this.deps.codes.check(purpose, account.value, code))) {
       attempt.fail();
       const message = "验证码错误或已失效，请重新获取";
@@ -166,7 +182,7 @@ export class LoginService {
     }
     const existing = await this.deps.users.findByAccount(account.value);
     if (existing) {
-      this.assertActive(existing);
+      await this.requireActive(existing, origin);
       return existing;
     }
     if (account.kind !== "mobile") throw new BusinessError(AccountCode.accountNotRegistered, "该邮箱尚未注册，请先注册");
@@ -186,9 +202,18 @@ export class LoginService {
     return user.password_changed_at !== null && this.deps.now() - user.password_changed_at > PASSWORD_MAX_AGE_MS;
   }
 
-  private assertActive(user: UserRow): void {
-    if (user.status === "disabled") throw new BusinessError(AccountCode.accountDisabled, "该账号已被停用，请联系主账号或客服");
+  /**
+   * A disabled account, or a sub-account whose main account the platform disabled, is refused
+   * (3015) and the refusal goes into its login history; a cancelled one is refused as gone.
+   */
+  private async requireActive(user: UserRow, origin: LoginOrigin): Promise<void> {
     if (user.status === "cancelled") throw new BusinessError(AccountCode.accountDisabled, "该账号已注销");
+    const parent = user.parent_id === null ? undefined : await this.deps.users.findById(user.parent_id);
+    const message =
+      user.status === "disabled" ? ACCOUNT_DISABLED_MESSAGE : parent?.status === "disabled" ? MAIN_ACCOUNT_DISABLED_MESSAGE : null;
+    if (message === null) return;
+    await this.deps.history.record(user.id, origin, "disabled");
+    throw new BusinessError(AccountCode.accountDisabled, message);
   }
 
   private async openAccount(encryptAccount: string): Promise<AccountIdentifier> {

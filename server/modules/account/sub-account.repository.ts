@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { ChildAccountStatus } from "../../../src/schema/child-account.js";
+import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
 import type { Database } from "../../db/database.js";
 import { UserRepository, type NewUser, type UserRow } from "./user.repository.js";
 
@@ -10,9 +11,12 @@ export type SubAccountRow = {
   mail: string | null;
   name: string;
   status: UserRow["status"];
+  disabled_by: UserRow["disabled_by"];
   must_change_password: number;
   created_at: number;
 };
+
+const SUB_ACCOUNT_COLUMNS = ["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.disabled_by", "u.must_change_password", "c.created_at"] as const;
 
 export type SubAccountFilter = { keyword?: string; status?: ChildAccountStatus };
 
@@ -37,7 +41,7 @@ export class SubAccountRepository {
     const base = this.filtered(parentId, filter);
     const [rows, count] = await Promise.all([
       base
-        .select(["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.must_change_password", "c.created_at"])
+        .select(SUB_ACCOUNT_COLUMNS)
         .orderBy("c.created_at", "desc")
         .orderBy("u.id", "desc")
         .offset(offset)
@@ -51,7 +55,7 @@ export class SubAccountRepository {
   /** Only a child of this parent: another account's sub-account is "not found". */
   async findOfParent(parentId: number, childId: number): Promise<SubAccountRow | undefined> {
     return this.filtered(parentId, {})
-      .select(["u.id", "u.login_account", "u.mobile", "u.mail", "c.name", "u.status", "u.must_change_password", "c.created_at"])
+      .select(SUB_ACCOUNT_COLUMNS)
       .where("u.id", "=", childId)
       .executeTakeFirst();
   }
@@ -63,6 +67,11 @@ export class SubAccountRepository {
 
   async rename(childId: number, name: string): Promise<void> {
     await this.db.updateTable("child_accounts").set({ name }).where("user_id", "=", childId).execute();
+  }
+
+  async idsOf(parentId: number): Promise<number[]> {
+    const rows = await this.filtered(parentId, {}).select("u.id").execute();
+    return rows.map((row) => Number(row.id));
   }
 
   async countActive(parentId: number): Promise<number> {
@@ -80,12 +89,9 @@ export class SubAccountRepository {
       .where("u.parent_id", "=", parentId);
     if (filter.status) query = query.where("u.status", "=", filter.status);
     if (filter.keyword) {
-      // LIKE with our own escape character, the same on SQLite and PostgreSQL; e-mail addresses
-      // are stored in lower case, so the keyword is compared in lower case too.
-      const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      query = query.where(({ or }) =>
-        or([sql<boolean>`lower(u.login_account) like ${pattern} escape '\\'`, sql<boolean>`lower(c.name) like ${pattern} escape '\\'`]),
-      );
+      // E-mail addresses are stored in lower case, so the keyword is compared in lower case too.
+      const { keyword } = filter;
+      query = query.where(({ or }) => or([containsIgnoringCase("u.login_account", keyword), containsIgnoringCase("c.name", keyword)]));
     }
     return query;
   }

@@ -1,5 +1,6 @@
 import { AccountType } from "../../../src/schema/account.js";
 import type { AccountIdentifier } from "./account-identifier.js";
+import { changeHold } from "./account-disabling.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import type { SubAccountFilter, SubAccountRepository, SubAccountRow } from "./sub-account.repository.js";
 import type { UserRepository } from "./user.repository.js";
@@ -54,13 +55,19 @@ export class SubAccounts {
     return this.deps.repository.rename(childId, name);
   }
 
+  /** Places or lifts the main account's own hold; the platform's, if any, stays (account-disabling.ts). */
   async setEnabled(childId: number, enabled: boolean): Promise<void> {
-    await this.deps.users.update(childId, { status: enabled ? "active" : "disabled", updated_at: this.deps.now() });
+    await changeHold(this.deps.users, childId, "mainAccount", enabled ? "enable" : "disable", this.deps.now());
   }
 
   /** The name a sub-account was given by its main account; null for any other account. */
   nameOf(userId: number): Promise<string | null> {
     return this.deps.repository.nameOf(userId);
+  }
+
+  /** Every sub-account of a main account, whatever its state. */
+  idsOf(parentId: number): Promise<number[]> {
+    return this.deps.repository.idsOf(parentId);
   }
 
   countEnabled(parentId: number): Promise<number> {

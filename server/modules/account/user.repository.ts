@@ -1,8 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { VerificationStatus } from "../../../src/schema/account.js";
+import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
 import type { Database, UsersTable } from "../../db/database.js";
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+/**
+ * The console's customer search: `keyword` is looked for inside the login account, mobile, e-mail
+ * and verified enterprise name; `alsoIds` are accounts found by other keys (a certificate's holder).
+ */
+export type UserSearch = { keyword?: string; status?: UserRow["status"]; alsoIds?: readonly number[] };
 
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -35,11 +43,46 @@ export class UserRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  async search(filter: UserSearch, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    let query = this.db.selectFrom("users");
+    if (filter.status) query = query.where("status", "=", filter.status);
+    const { keyword, alsoIds = [] } = filter;
+    if (keyword) {
+      const like = (column: "login_account" | "mobile" | "mail" | "enterprise_name") => containsIgnoringCase(column, keyword);
+      query = query.where((eb) =>
+        eb.or([
+          like("login_account"),
+          like("mobile"),
+          like("mail"),
+          eb.and([eb("enterprise_status", "=", VerificationStatus.verified), like("enterprise_name")]),
+          ...(alsoIds.length > 0 ? [eb("id", "in", [...alsoIds])] : []),
+        ]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
   async insert(user: NewUser): Promise<UserRow> {
     return this.db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
   }
 
   async update(id: number, changes: Updateable<UsersTable>): Promise<void> {
     await this.db.updateTable("users").set(changes).where("id", "=", id).execute();
+  }
+
+  /** Changes the account only if its status and holds are still as read; answers whether it did. */
+  async updateIfUnchanged(id: number, read: Pick<UserRow, "status" | "disabled_by">, changes: Updateable<UsersTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable("users")
+      .set(changes)
+      .where("id", "=", id)
+      .where("status", "=", read.status)
+      .where((eb) => (read.disabled_by === null ? eb("disabled_by", "is", null) : eb("disabled_by", "=", read.disabled_by)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -1,6 +1,7 @@
 import { AccountCode, AccountType } from "../../../src/schema/account.js";
 import {
   CHILD_ACCOUNT_NOT_FOUND_MESSAGE,
+  CHILD_DISABLED_BY_PLATFORM_MESSAGE,
   ChildAccountCode,
   childAccountStatusName,
   SUB_ACCOUNT_CANNOT_MANAGE_MESSAGE,
@@ -10,6 +11,7 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { BusinessError } from "../../http/envelope.js";
+import { disablersOf } from "../account/account-disabling.js";
 import { parseAccount } from "../account/account-identifier.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { MD5_HEX } from "../account/password-hasher.js";
@@ -76,8 +78,10 @@ export class ChildAccountService {
     return this.detail(parentId, childId);
   }
 
+  /** Lifts the main account's own hold only: a sub-account the platform disabled stays disabled. */
   async enable(parentId: number, childId: number): Promise<ChildAccount> {
-    await this.requireChild(parentId, childId);
+    const child = await this.requireChild(parentId, childId);
+    if (disablersOf(child).includes("operator")) throw new BusinessError(AccountCode.accountDisabled, CHILD_DISABLED_BY_PLATFORM_MESSAGE);
     await this.deps.subAccounts.setEnabled(childId, true);
     return this.detail(parentId, childId);
   }

@@ -71,6 +71,19 @@ export class EvidenceRepository {
     return { rows, total: Number(counted.total) };
   }
 
+  /** A holder's stored records per kind: how many and how many bytes (hidden ones included: they stay on the ledger). */
+  async statsOfHolder(holderUserId: number): Promise<{ kind: string; count: number; bytes: number }[]> {
+    const rows = await this.db
+      .selectFrom("evidence_records")
+      .select(["kind", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.sum<number>("size").as("bytes")])
+      .where("holder_user_id", "=", holderUserId)
+      .where("status", "=", "stored")
+      .groupBy("kind")
+      .orderBy("kind")
+      .execute();
+    return rows.map((row) => ({ kind: row.kind, count: Number(row.count), bytes: Number(row.bytes ?? 0) }));
+  }
+
   /** Number of live children of each of these affairs. */
   async countChildren(parentIds: readonly number[]): Promise<Map<number, number>> {
     if (parentIds.length === 0) return new Map();

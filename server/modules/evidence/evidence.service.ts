@@ -274,6 +274,11 @@ export class EvidenceService implements EvidencePort {
     if (!(await this.deps.repository.hide(userId, id, this.deps.now()))) throw new BusinessError(ResultCode.notFound, EVIDENCE_MESSAGES.notFound);
   }
 
+  /** What an account keeps, per kind (the console's customer page). */
+  async holderStats(userId: number): Promise<{ kind: EvidenceKind; count: number; bytes: number }[]> {
+    return (await this.deps.repository.statsOfHolder(userId)) as { kind: EvidenceKind; count: number; bytes: number }[];
+  }
+
   // ---- EvidencePort ----
 
   async findByCertificateNo(certificateNo: string): Promise<EvidenceRecord | null> {

@@ -74,7 +74,7 @@ export class AccountSecurityService {
     if (newDigest === oldDigest) throw fieldError("encryptPassword", "新密码不能与原密码相同");
     await this.deps.accounts.replacePassword(userId, newDigest);
     await this.deps.sessions.endAllOf(String(userId), "user", "password-changed");
-    const { token } = await this.deps.sessions.create(String(userId), "user");
+    const { token } = await this.deps.sessions.create(String(userId), "user", { address: ip });
     return { token };
   }
 

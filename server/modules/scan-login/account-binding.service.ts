@@ -6,7 +6,8 @@ import { BindType, SCAN_LOGIN_ENDPOINTS, ScanLoginCode } from "../../../src/sche
 import { BusinessError } from "../../http/envelope.js";
 import { parseAccount, type AccountIdentifier } from "../account/account-identifier.js";
 import type { LoginAttempt, LoginThrottle } from "../account/login-throttle.js";
-import type { LoginClient, LoginService } from "../account/login.service.js";
+import { originOf, type LoginClient, type LoginService } from "../account/login.service.js";
+import type { LoginOrigin } from "../../../src/schema/login-history.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { UserRow } from "../account/user.repository.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -47,10 +48,11 @@ export class AccountBindingService {
     const account = await this.openAccount(request.encryptAccount);
     const isPassword = request.type === BindType.password;
     const source = await this.deps.login.throttleSource(account, client, isPassword ? "password" : "code");
+    const origin = originOf(client, "scan");
     // The code bind has no captcha field in its contract (spec §7), so it is held to the per-source
     // and per-address counts and to the code's own five tries.
     const user = await this.deps.throttle.attempt(source, (attempt) =>
-      isPassword ? this.proveByPassword(account, request, attempt, client.captchaId) : this.deps.login.checkCode(account, request.vCode, attempt, CodePurpose.bindAfterScan),
+      isPassword ? this.proveByPassword(account, request, attempt, client.captchaId, origin) : this.deps.login.checkCode(account, request.vCode, attempt, origin, CodePurpose.bindAfterScan),
     );
 
     if (user.oauth_user_id !== pending.identity_key) {
@@ -61,15 +63,15 @@ export class AccountBindingService {
         throw fieldError(ScanLoginCode.accountBoundElsewhere, ACCOUNT_BOUND_ELSEWHERE);
       }
     }
-    return this.deps.login.startSession({ ...user, oauth_user_id: pending.identity_key });
+    return this.deps.login.startSession({ ...user, oauth_user_id: pending.identity_key }, origin);
   }
 
-  private async proveByPassword(account: AccountIdentifier, request: BindRequest, attempt: LoginAttempt, captchaId: string | undefined): Promise<UserRow> {
+  private async proveByPassword(account: AccountIdentifier, request: BindRequest, attempt: LoginAttempt, captchaId: string | undefined, origin: LoginOrigin): Promise<UserRow> {
     if (!(await this.deps.captchas.verify(captchaId, request.vCode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong, "vCode");
     if (!request.encryptPassword) throw fieldError(ResultCode.validationFailed, "请输入密码", "encryptPassword");
     const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
     try {
-      return await this.deps.login.verifyPassword(account, passwordDigest, attempt);
+      return await this.deps.login.verifyPassword(account, passwordDigest, attempt, origin);
     } catch (error) {
       // The login's "wrong account or password" is the bind panel's 421 (spec §8), shown at the account.
       if (error instanceof BusinessError && error.code === AccountCode.loginFailed) throw fieldError(ScanLoginCode.bindAccountInvalid, error.message);

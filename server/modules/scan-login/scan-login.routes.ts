@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SCAN_LOGIN_ENDPOINTS as ENDPOINTS, ScanLoginCode } from "../../../src/schema/scan-login.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok, sendEnvelope } from "../../http/envelope.js";
-import { DEVICE_COOKIE } from "../account/known-device.js";
-import { CAPTCHA_COOKIE } from "../security/captcha.service.js";
+import { loginClientOf } from "../account/login-client.js";
 import type { ReplayGuard } from "../security/replay-guard.js";
 import type { AccountBindingService } from "./account-binding.service.js";
 import { ownOrigin } from "./redirect-target.js";
@@ -33,8 +32,8 @@ export async function scanLoginRoutes(app: FastifyInstance, options: ScanLoginRo
   registerEndpoint(
     app,
     ENDPOINTS.callback,
-    async ({ code, state }, _request, reply) => {
-      const outcome = await scanLogin.callback(code, state);
+    async ({ code, state }, request, reply) => {
+      const outcome = await scanLogin.callback(code, state, loginClientOf(request));
       if (outcome.kind === "loggedIn") return ok({ loginResult: outcome.result, token: outcome.result.token });
       return sendEnvelope(reply, 200, {
         code: ScanLoginCode.bindRequired,
@@ -48,7 +47,7 @@ export async function scanLoginRoutes(app: FastifyInstance, options: ScanLoginRo
   registerEndpoint(
     app,
     ENDPOINTS.webBindAccountByAuth,
-    async (query, request) => ok(await binding.bind(query, { ip: request.ip, captchaId: request.cookies[CAPTCHA_COOKIE], deviceCookie: request.cookies[DEVICE_COOKIE] })),
+    async (query, request) => ok(await binding.bind(query, loginClientOf(request))),
     { config: { rateLimit: loginRateLimit }, preHandler: options.refuseReplayedRequest },
   );
 

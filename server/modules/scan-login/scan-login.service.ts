@@ -4,7 +4,7 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { PENDING_IDENTITY_TTL_MS, SCAN_STATE_TTL_MS, ScanLoginCode, type BindState } from "../../../src/schema/scan-login.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
-import type { LoginService } from "../account/login.service.js";
+import { originOf, type LoginClient, type LoginService } from "../account/login.service.js";
 import { toLoginUser } from "../account/login-user.js";
 import { CodeRejectedError, type MessagingLoginProvider } from "./messaging-login-provider.js";
 import { resolveRedirectTarget } from "./redirect-target.js";
@@ -47,10 +47,10 @@ export class ScanLoginService {
   }
 
   /** /wxLogin/callback: a session for a bound identity (200), else an opaque id to bind (5025). */
-  async callback(code: string, state: string): Promise<ScanCallbackOutcome> {
+  async callback(code: string, state: string, client: Pick<LoginClient, "ip" | "userAgent">): Promise<ScanCallbackOutcome> {
     const identityKey = await this.redeem(code, state, (row) => row.purpose === "login");
     const user = await this.deps.accounts.findByMessagingIdentity(identityKey);
-    if (user) return { kind: "loggedIn", result: await this.deps.login.startSession(user) };
+    if (user) return { kind: "loggedIn", result: await this.deps.login.startSession(user, originOf(client, "scan")) };
     const oauthUserId = randomToken();
     const now = this.deps.now();
     await this.deps.states.insertPendingIdentity({ id: oauthUserId, identity_key: identityKey, created_at: now, expires_at: now + PENDING_IDENTITY_TTL_MS });

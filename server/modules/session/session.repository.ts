@@ -9,6 +9,11 @@ const HASHES_PER_STATEMENT = 500;
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The same queries inside a transaction of the caller's. */
+  in(trx: Kysely<Database>): SessionRepository {
+    return new SessionRepository(trx);
+  }
+
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto("sessions").values(row).execute();
   }
@@ -45,6 +50,19 @@ export class SessionRepository {
       .where("revoked_at", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** A subject's sessions neither ended nor idle since `lastSeenSince`, newest first. */
+  async listUnrevokedOfSubject(subjectId: string, kind: SessionRow["kind"], lastSeenSince: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("subject_id", "=", subjectId)
+      .where("kind", "=", kind)
+      .where("revoked_at", "is", null)
+      .where("last_seen_at", ">=", lastSeenSince)
+      .orderBy("created_at", "desc")
+      .execute();
   }
 
   /** When the oldest session of a kind that is neither ended nor idle since `lastSeenSince` began. */

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
+import type { Database } from "../../db/database.js";
 import type { SessionRepository } from "./session.repository.js";
 
 export type ActiveSession = { tokenHash: string; subjectId: string; kind: SessionKind; lastSeenAt: number };
@@ -25,7 +27,16 @@ export type RevokeReason =
   | "second-factor-done"
   | "second-factor-failed"
   | "second-factor-reset"
-  | "superseded";
+  | "superseded"
+  /** An operator ended a customer's session from the console. */
+  | "ended-by-operator";
+
+/**
+ * A live session as an operator may see it: `ref` names it without being its token or its stored
+ * hash (a digest of the hash), so a page can say which session to end and nothing it shows can
+ * open or look up a session.
+ */
+export type LiveSession = { ref: string; createdAt: number; lastSeenAt: number; address: string | null };
 
 /**
  * Server-side sessions (DESIGN.md §4): an opaque random token handed to the client, only its
@@ -44,7 +55,8 @@ export class SessionService {
     this.idleLimits = { ...SESSION_IDLE_MS, ...idleLimits };
   }
 
-  async create(subjectId: string, kind: SessionKind): Promise<{ token: string; createdAt: number }> {
+  /** `origin.address`: where the login came from, shown to operators beside the session. */
+  async create(subjectId: string, kind: SessionKind, origin: { address?: string } = {}): Promise<{ token: string; createdAt: number }> {
     const token = randomBytes(32).toString("base64url");
     const createdAt = this.now();
     await this.repository.insert({
@@ -55,6 +67,7 @@ export class SessionService {
       last_seen_at: createdAt,
       revoked_at: null,
       revoke_reason: null,
+      address: origin.address ?? null,
     });
     return { token, createdAt };
   }
@@ -86,9 +99,33 @@ export class SessionService {
     await this.repository.revoke(session.tokenHash, this.now(), reason);
   }
 
-  /** Ends every session of a subject, e.g. when an account is disabled or its password changes. */
-  async endAllOf(subjectId: string, kind: SessionKind, reason: RevokeReason): Promise<number> {
-    return this.repository.revokeAllOfSubject(subjectId, kind, this.now(), reason);
+  /**
+   * Ends every session of a subject, e.g. when an account is disabled or its password changes;
+   * inside `trx` when the ending must commit with another change (an operator's, with its audit record).
+   */
+  async endAllOf(subjectId: string, kind: SessionKind, reason: RevokeReason, trx?: Kysely<Database>): Promise<number> {
+    return this.repositoryIn(trx).revokeAllOfSubject(subjectId, kind, this.now(), reason);
+  }
+
+  /** The sessions of a subject that can still be used, newest first. */
+  async listLive(subjectId: string, kind: SessionKind): Promise<LiveSession[]> {
+    const rows = await this.liveRowsOf(subjectId, kind, this.repository);
+    return rows.map((row) => ({ ref: sessionRef(row.token_hash), createdAt: row.created_at, lastSeenAt: row.last_seen_at, address: row.address }));
+  }
+
+  /** Ends the live session `ref` names, if it is this subject's; answers whether one ended. */
+  async endOne(subjectId: string, kind: SessionKind, ref: string, reason: RevokeReason, trx?: Kysely<Database>): Promise<boolean> {
+    const repository = this.repositoryIn(trx);
+    const row = (await this.liveRowsOf(subjectId, kind, repository)).find((candidate) => sessionRef(candidate.token_hash) === ref);
+    return row ? repository.revoke(row.token_hash, this.now(), reason) : false;
+  }
+
+  /** Neither ended, nor idle beyond the limit, nor past the kind's absolute limit (as resolve decides). */
+  private async liveRowsOf(subjectId: string, kind: SessionKind, repository: SessionRepository) {
+    const now = this.now();
+    const absolute = SESSION_ABSOLUTE_MS[kind];
+    const rows = await repository.listUnrevokedOfSubject(subjectId, kind, now - this.idleLimits[kind]);
+    return rows.filter((row) => absolute === undefined || now - row.created_at <= absolute);
   }
 
   /** When the oldest session that can still be used began; null when none can. */
@@ -112,6 +149,15 @@ export class SessionService {
     }
     return deleted;
   }
+
+  private repositoryIn(trx: Kysely<Database> | undefined): SessionRepository {
+    return trx ? this.repository.in(trx) : this.repository;
+  }
+}
+
+/** The name of a session for operators: a digest of its stored hash (LiveSession). */
+function sessionRef(tokenHash: string): string {
+  return createHash("sha256").update(`session-ref:${tokenHash}`, "utf8").digest("hex").slice(0, 32);
 }
 
 export function hashToken(token: string): string {

@@ -10,10 +10,14 @@ function pagesBelow(route: SectionRoute): PageDefinition[] {
   return route.section.pages.filter((page) => page.path.startsWith(prefix) && !page.path.slice(prefix.length).includes("/") && page !== route.page);
 }
 
-/** The certificate or detail page directly below a list page (dataList → dataList/Certificate), if the section has one. */
+/**
+ * The certificate or detail page directly below a list page (dataList → dataList/Certificate), if
+ * the section has one; a custom screen that stands for the detail kind counts as one.
+ */
 export function recordPageBelow(route: SectionRoute): PageDefinition | undefined {
   const below = pagesBelow(route);
-  return below.find((page) => page.kind === "certificate") ?? below.find((page) => page.kind === "detail");
+  const isDetail = (page: PageDefinition) => page.kind === "detail" || (page.kind === "custom" && page.standsFor === "detail");
+  return below.find((page) => page.kind === "certificate") ?? below.find(isDetail);
 }
 
 /** A page directly below the current one by its own last segment ("NoticeCertificate" below "dataList"), if the section has it. */

@@ -10,10 +10,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "operator.disable": "停用操作员",
   "operator.enable": "启用操作员",
   "operator.resetSecondFactor": "重置二次验证",
+  "customer.disable": "停用客户账号",
+  "customer.enable": "启用客户账号",
+  "customer.endSession": "结束客户会话",
+  "customer.endAllSessions": "客户全部下线",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
   operator: "操作员",
+  customer: "客户",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */

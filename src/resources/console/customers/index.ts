@@ -1,4 +1,7 @@
 import { TeamOutlined } from "@ant-design/icons";
+import { CUSTOMER_ENDPOINTS, CustomerSearchQuerySchema, CustomerSummarySchema } from "../../../schema/console/customers";
+import { customPage, defineSectionData, genericPage } from "../../define";
+import { describeFilters } from "../../field-meta";
 import type { MainSectionDefinition } from "../../types";
 
 /** 客户 (/console/customers): looking customers up, their accounts and sessions. A section is one entry in `sections`. */
@@ -7,5 +10,26 @@ export const customers: MainSectionDefinition = {
   title: "客户",
   icon: TeamOutlined,
   sideNav: "links",
-  sections: [],
+  sections: [
+    {
+      key: "lookup",
+      title: "客户查询",
+      permission: "customers.read",
+      description: "按账号、手机号、邮箱、企业名称或证书编号查找客户，查看资料、认证、会话与登录记录，停用或启用账号",
+      landing: "dataList",
+      ...defineSectionData({
+        record: CustomerSummarySchema,
+        columns: ["loginAccount", "displayName", "mobile", "mail", "accountKind", "status", "realNameState", "enterpriseState", "registerTime"],
+        filters: describeFilters(CustomerSearchQuerySchema, ["keyword", "status"]),
+        endpoints: { list: CUSTOMER_ENDPOINTS.search },
+        emptyText: "没有找到符合条件的客户",
+      }),
+      pages: [
+        genericPage("dataList", "dataList", "客户查询"),
+        customPage("dataList/customerInfo", "客户详情", () => import("../../../pages/console/customers/customer-page").then((m) => ({ default: m.CustomerPage })), {
+          standsFor: "detail",
+        }),
+      ],
+    },
+  ],
 };
