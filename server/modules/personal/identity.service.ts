@@ -161,7 +161,9 @@ export class IdentityService {
   async getLicenceImage(userId: number, applicationId: number): Promise<string> {
     const row = await this.deps.applications.findOrganisation(applicationId);
     if (!row || row.user_id !== userId) throw new BusinessError(ResultCode.notFound, REVIEW_MESSAGES.notFound);
-    return this.licenceDataUrl(row);
+    const image = await this.licenceDataUrl(row);
+    if (!image) throw new BusinessError(ResultCode.notFound, "证照图片不存在");
+    return image;
   }
 
   // ---- the console's review (issue 13) ----
@@ -182,8 +184,8 @@ export class IdentityService {
     return this.deps.applications.applicationsOf(kind, userId);
   }
 
-  /** An organisation application's licence photo as a data: URL, for the reviewer. */
-  licenceImageOf(row: EnterpriseApplicationRow): Promise<string> {
+  /** An organisation application's licence photo as a data: URL, for the reviewer; null when its blob is missing. */
+  licenceImageOf(row: EnterpriseApplicationRow): Promise<string | null> {
     return this.licenceDataUrl(row);
   }
 
@@ -230,10 +232,9 @@ export class IdentityService {
     await this.deps.applications.recordCheck(kind, applicationId, { ...outcome, at: this.deps.now() });
   }
 
-  private async licenceDataUrl(row: EnterpriseApplicationRow): Promise<string> {
+  private async licenceDataUrl(row: EnterpriseApplicationRow): Promise<string | null> {
     const content = await this.deps.blobs.read(row.licence_image_sha256);
-    if (!content) throw new BusinessError(ResultCode.notFound, "证照图片不存在");
-    return `data:${row.licence_image_type};base64,${content.toString("base64")}`;
+    return content ? `data:${row.licence_image_type};base64,${content.toString("base64")}` : null;
   }
 }
 
