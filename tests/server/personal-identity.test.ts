@@ -5,6 +5,7 @@ import { IDENTITY_REVIEW_ENDPOINTS } from "../../src/schema/console/identity-rev
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { decideInConsole, pendingApplicationOf, signInReviewer } from "./support/identity-review.js";
 import { postMultipart } from "./support/multipart.js";
+import { createOperator } from "./support/operator.js";
 import { freshIp, registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
 import { gradientPng } from "./support/png-image.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -167,11 +168,12 @@ describe("in production", () => {
     const response = (await production.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "王五", idNumber: ID_NUMBER }, { token })).json();
     expect(response).toMatchObject({ code: 200, datas: { status: 1, realName: "王五" } });
 
-    const reviewer = await signInReviewer(production);
+    // Production has no development captcha answer: the reviewer's session is opened directly, as the customer's above.
+    const operator = await createOperator(production, { roles: ["identityReviewer"] });
+    const { token: reviewer } = await production.app.services.sessions.create(String(operator.id), "operator");
     const { kind, id } = await pendingApplicationOf(production, reviewer, "13600000009");
     expect((await production.call(IDENTITY_REVIEW_ENDPOINTS.one, { kind, id }, { token: reviewer })).json().datas).toMatchObject({ check: null, status: "pending" });
     expect((await production.call(IDENTITY_REVIEW_ENDPOINTS.decide, { kind, id, decision: "approve" }, { token: reviewer })).json().code).toBe(200);
     expect((await production.call(PERSONAL_ENDPOINTS.getRealNameInfo, {}, { token })).json().datas).toMatchObject({ status: 2, realName: "王五" });
   });
-
 });

@@ -86,8 +86,9 @@ export class IdentityRepository {
     return this.db.selectFrom("enterprise_applications").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  find(kind: ApplicationKind, id: number): Promise<ApplicationRow | undefined> {
-    return kind === "person" ? this.findPerson(id) : this.findOrganisation(id);
+  /** One application of either kind, read inside `trx` when given (SQLite has one connection: a read beside an open transaction would wait for it). */
+  find(kind: ApplicationKind, id: number, trx: Kysely<Database> = this.db): Promise<ApplicationRow | undefined> {
+    return trx.selectFrom(TABLES[kind]).selectAll().where("id", "=", id).executeTakeFirst() as Promise<ApplicationRow | undefined>;
   }
 
   /** Every application of a user of one kind, oldest first. */

@@ -201,10 +201,11 @@ export class IdentityService {
     decision: IdentityDecision,
     options: { trx?: Transaction<Database>; decidedBy?: DeciderRef } = {},
   ): Promise<void> {
-    const row = await this.requireApplication(kind, applicationId);
     const status = decision.outcome === "approved" ? VerificationStatus.verified : VerificationStatus.rejected;
     const { applications, accounts } = this.deps;
     const work = async (trx: Transaction<Database>) => {
+      const row = await applications.find(kind, applicationId, trx);
+      if (!row) throw new BusinessError(ResultCode.notFound, REVIEW_MESSAGES.notFound);
       const recorded = { status, rejectReason: decision.outcome === "rejected" ? decision.reason : null, at: this.deps.now(), decidedBy: options.decidedBy ?? null };
       if (!(await applications.decide(trx, kind, applicationId, recorded))) return false;
       // Only the newest application speaks for the account; an older one decided late changes nothing.

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { AccountRecords } from "../../account/account-records.service.js";
-import type { Notifier } from "../../notifier/notifier.js";
-import type { IdentityService } from "../../personal/identity.service.js";
-import type { AuditTrail } from "../audit/audit-trail.js";
+import type { ConsoleConcernOptions } from "../console.module.js";
 import { identityReviewRoutes } from "./identity-review.routes.js";
 import { IdentityReviewService } from "./identity-review.service.js";
 
-export type IdentityReviewModuleOptions = {
-  identity: IdentityService;
-  accounts: AccountRecords;
-  notifier: Notifier;
-  audit: AuditTrail;
-};
-
-/** Operators review real-name and enterprise applications (issue 13): the one way applications are decided. */
-export async function identityReviewModule(app: FastifyInstance, { identity, accounts, notifier, audit }: IdentityReviewModuleOptions) {
-  const review = new IdentityReviewService({ identity, accounts, notifier, audit, log: app.log });
+/**
+ * Operators review real-name and enterprise applications (issue 13): the one way applications are
+ * decided. Reads and decides through the personal module's IdentityService, which owns them.
+ */
+export async function identityReviewModule(app: FastifyInstance, { audit, services }: ConsoleConcernOptions) {
+  const review = new IdentityReviewService({ identity: services.personal.identity, accounts: services.accounts.records, notifier: services.notifier, audit, log: app.log });
   await app.register(identityReviewRoutes, { review });
 }
