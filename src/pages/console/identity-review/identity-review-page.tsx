@@ -29,7 +29,7 @@ export function IdentityReviewPage({ route }: SectionPageProps) {
   const [params] = useSearchParams();
   const ref = ApplicationRefSchema.safeParse({ kind: params.get("kind"), id: params.get("id") });
   const list = listPageAbove(route);
-  const listPath = list ? pagePath(route.main, route.section, list) : null;
+  const listPath = list ? pagePath(route, list) : null;
   const back = listPath && <Link to={listPath}>返回{list!.title}</Link>;
   return (
     <SectionPageFrame route={route} extra={back}>

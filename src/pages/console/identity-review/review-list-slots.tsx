@@ -10,7 +10,7 @@ function ReviewLink({ route, record }: RowActionsProps) {
   const page = pageBelow(route, "review");
   if (!page) return null;
   const query = new URLSearchParams({ kind: row.kind, id: String(row.id) });
-  return <Link to={`${pagePath(route.main, route.section, page)}?${query}`}>{row.status === "pending" ? "审核" : "查看"}</Link>;
+  return <Link to={`${pagePath(route, page)}?${query}`}>{row.status === "pending" ? "审核" : "查看"}</Link>;
 }
 
 const slots: PageSlots = { rowActions: ReviewLink };
