@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import axios from "axios";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { REVIEW_MESSAGES } from "../../src/schema/console/identity-review";
@@ -16,6 +14,7 @@ import { gradientPng } from "../server/support/png-image";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 import { operatorSession, renderConsole } from "./console-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
+import { liveHttpClient } from "./live-http-client";
 
 /**
  * The review section as an operator uses it: the console's own registry entry, pages and HTTP
@@ -55,15 +54,7 @@ afterAll(() => t?.close());
 function openConsole(path: string) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setOperator(operatorSession(["identityReviewer"], { token: reviewer.token, operator: { id: reviewer.id, account: reviewer.account, name: "测试操作员", roles: ["identityReviewer"], permissions: ["identity.review", "customers.read"] } }));
-  const http = createHttpClient({
-    baseURL: `${origin}/webapi`,
-    sessionStore,
-    getLocation: () => ({ pathname: path, search: "" }),
-    navigate: () => {},
-    now: t.clock.now,
-    // Node's own HTTP rather than jsdom's XMLHttpRequest, which would apply a browser's CORS rules to this cross-origin test.
-    adapter: axios.getAdapter("http"),
-  });
+  const http = liveHttpClient({ origin, sessionStore, now: t.clock.now, path });
   return renderConsole({ path, registry: CONSOLE_REGISTRY, http, sessionStore });
 }
 
