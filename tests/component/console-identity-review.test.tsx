@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
+import { consolePath } from "../../src/resources/registry-paths";
 import { REVIEW_MESSAGES } from "../../src/schema/console/identity-review";
 import { webapiPath } from "../../src/schema/contract";
 import { nationalIdCheckChar } from "../../src/schema/identity";
@@ -26,7 +27,7 @@ useDesktopMediaQueries();
 
 const first17 = "44030519850101123";
 const ID_NUMBER = first17 + nationalIdCheckChar(first17);
-const LIST = "/console/review/identityApplications/dataList";
+const LIST = consolePath("review/identityApplications", "dataList");
 
 let t: TestApp;
 let origin: string;

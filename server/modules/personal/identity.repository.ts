@@ -78,10 +78,6 @@ export class IdentityRepository {
     return row?.id;
   }
 
-  async findPerson(id: number): Promise<RealNameApplicationRow | undefined> {
-    return this.db.selectFrom("real_name_applications").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
   async findOrganisation(id: number): Promise<EnterpriseApplicationRow | undefined> {
     return this.db.selectFrom("enterprise_applications").selectAll().where("id", "=", id).executeTakeFirst();
   }

@@ -17,26 +17,36 @@ import { call, encryptor, expectSuccess, solveCaptcha } from "./api-accounts.js"
  * so no file depends on another's enrolment.
  */
 
-const PASSWORD = "Reviewer2026";
 // The tests check behaviour, not the hash's strength; the hash records its own cost.
 const TEST_SCRYPT_LOG_N = 14;
 
-export async function signInReviewer(server: { url: string; dataDir: string }): Promise<string> {
+export const REVIEWER_PASSWORD = "Reviewer2026";
+
+/** A new identity reviewer (no authenticator yet) in the server's database; answers the account. */
+export async function createReviewer(server: { dataDir: string }): Promise<string> {
   const account = `reviewer.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const handle = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
   try {
     const accounts = new OperatorAccounts({ operators: new OperatorRepository(handle.db), hasher: new PasswordHasher(TEST_SCRYPT_LOG_N), now: Date.now });
-    await accounts.createWithPassword({ account, name: "审核员", password: PASSWORD, roles: ["identityReviewer"] }, handle.db);
+    await accounts.createWithPassword({ account, name: "审核员", password: REVIEWER_PASSWORD, roles: ["identityReviewer"] }, handle.db);
   } finally {
     await handle.db.destroy();
   }
+  return account;
+}
+
+/** The code an authenticator app shows now for an enrolment's secret. */
+export const totpCodeFor = (secret: string) => new TOTP({ ...TOTP_SETTINGS, secret: Secret.fromBase32(secret) }).generate();
+
+/** A new reviewer signed in through the calls, enrolled with a computed code: the operator token. */
+export async function signInReviewer(server: { url: string; dataDir: string }): Promise<string> {
+  const account = await createReviewer(server);
   const { encrypt, encryptPassword } = await encryptor(server.url);
   const { cookie, answer } = await solveCaptcha(server.url);
-  const login = await call(server.url, OPERATOR_AUTH_ENDPOINTS.login, { encryptAccount: encrypt(account), encryptPassword: encryptPassword(PASSWORD), vcode: answer }, cookie);
+  const login = await call(server.url, OPERATOR_AUTH_ENDPOINTS.login, { encryptAccount: encrypt(account), encryptPassword: encryptPassword(REVIEWER_PASSWORD), vcode: answer }, cookie);
   const pending = expectSuccess("console login", login.body).token;
   const enrolment = expectSuccess("TOTP enrolment", (await call(server.url, OPERATOR_AUTH_ENDPOINTS.totpEnrolment, { token: pending })).body);
-  const code = new TOTP({ ...TOTP_SETTINGS, secret: Secret.fromBase32(enrolment.secret) }).generate();
-  return expectSuccess("TOTP confirmation", (await call(server.url, OPERATOR_AUTH_ENDPOINTS.confirmTotp, { code, token: pending })).body).token;
+  return expectSuccess("TOTP confirmation", (await call(server.url, OPERATOR_AUTH_ENDPOINTS.confirmTotp, { code: totpCodeFor(enrolment.secret), token: pending })).body).token;
 }
 
 /** 通过 or 驳回 in the console on the newest pending application of a customer's account. */

@@ -19,7 +19,23 @@ import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { HistoryTimeline, LicencePhoto, ReviewStatusTag, VendorCheckPanel } from "./application-panels";
 import { RejectDialog } from "./reject-dialog";
 
-const FIELDS = describeFields(IdentityApplicationSchema);
+/** The facts shown as rows; kind, number and status are in the heading, the photo, check and history have their own panels. */
+const FIELDS = describeFields(IdentityApplicationSchema, [
+  "account",
+  "displayName",
+  "mobile",
+  "mail",
+  "realName",
+  "idNumber",
+  "enterpriseName",
+  "institutionType",
+  "certificateKind",
+  "certificateNumber",
+  "submitTime",
+  "decideTime",
+  "decidedBy",
+  "rejectReason",
+]);
 
 /**
  * /console/review/identityApplications/dataList/review?kind=…&id=…: one application with everything
