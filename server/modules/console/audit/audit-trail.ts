@@ -19,8 +19,11 @@ export type AuditedAction = {
   reason?: string | null;
 };
 
-/** What a change answers: its result for the caller, and the target's state before and after. */
-export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown };
+/**
+ * What a change answers: its result for the caller, the target's state before and after, and
+ * the target's id when the change itself created the target (its id was not known before).
+ */
+export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; targetId?: string };
 
 export type AuditTrailDependencies = {
   db: Kysely<Database>;
@@ -145,7 +148,7 @@ function rowOf(action: AuditedAction, change: AuditedChange<unknown>, time: numb
     operator_account: operator.account,
     action: action.action,
     target_type: target.type,
-    target_id: target.id,
+    target_id: change.targetId ?? target.id,
     target_label: target.label === undefined ? null : target.label.slice(0, LABEL_MAX_LENGTH),
     before_json: change.before === undefined ? null : canonicalJson(change.before),
     after_json: change.after === undefined ? null : canonicalJson(change.after),
