@@ -3,13 +3,14 @@ import type { LoggerOptions } from "pino";
 
 /**
  * Names of parameters whose values never reach the logs: tokens, passwords (even encrypted),
- * verification codes, identity numbers, image payloads. Matched case-insensitively.
+ * verification codes, identity numbers, image payloads, and search keywords (a console search may
+ * be a customer's name, phone number or whole ID number). Matched case-insensitively.
  */
 const SECRET_PARAM_NAMES = new Set(
   [
     "token", "t", "signature", "password", "passWord", "encryptPassword", "encryptAccount",
     "vCode", "vcode", "loginVcode", "verifyCode", "code", "idCard", "idCardNo", "certNo",
-    "base64Data", "secret", "appSecret",
+    "base64Data", "secret", "appSecret", "keyword",
   ].map((name) => name.toLowerCase()),
 );
 

@@ -270,6 +270,13 @@ export interface RealNameApplicationsTable {
   provider: string;
   submitted_at: number;
   decided_at: number | null;
+  /** The operator who decided (migration 0016); null while pending and for older decisions. */
+  decided_by_operator_id: number | null;
+  decided_by_account: string | null;
+  /** The automatic vendor check: passed | failed | unavailable; null where no verifier is configured. */
+  check_outcome: "passed" | "failed" | "unavailable" | null;
+  check_note: string | null;
+  checked_at: number | null;
 }
 
 /** Owned by modules/personal: organisation verification submissions with their licence image (a blob). */
@@ -287,6 +294,13 @@ export interface EnterpriseApplicationsTable {
   provider: string;
   submitted_at: number;
   decided_at: number | null;
+  /** The operator who decided (migration 0016); null while pending and for older decisions. */
+  decided_by_operator_id: number | null;
+  decided_by_account: string | null;
+  /** The automatic vendor check: passed | failed | unavailable; null where no verifier is configured. */
+  check_outcome: "passed" | "failed" | "unavailable" | null;
+  check_note: string | null;
+  checked_at: number | null;
 }
 
 /** Owned by modules/personal: blobs published as avatars, the only blobs served without a session. */

@@ -12,6 +12,7 @@ import * as billing from "./migrations/0009-billing.js";
 import * as ledgerWitness from "./migrations/0010-ledger-witness.js";
 import * as loginAttempts from "./migrations/0014-login-attempts.js";
 import * as operators from "./migrations/0015-operators.js";
+import * as identityReview from "./migrations/0016-identity-review.js";
 import * as customerConsole from "./migrations/0017-customer-console.js";
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0010-ledger-witness": ledgerWitness,
   "0014-login-attempts": loginAttempts,
   "0015-operators": operators,
+  "0016-identity-review": identityReview,
   "0017-customer-console": customerConsole,
 };
 

@@ -27,8 +27,8 @@ export const PersonalCode = {
   realNameRejected: 3022,
   /** A verified identity cannot be submitted again. */
   alreadyVerified: 3023,
-  /** No identity verification service is configured on this installation (production). */
-  identityServiceUnavailable: 3024,
+  // 3024 (no identity service configured) is retired: every installation takes applications and
+  // an operator decides them in the console (issue 13).
   oldPasswordWrong: 3025,
   /** The request is not open to this account (a sub-account cancelling itself, …). */
   notAllowed: 3026,

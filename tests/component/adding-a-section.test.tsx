@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Refine } from "@refinedev/core";
-import axios from "axios";
 import { App as AntdApp } from "antd";
 import type { FastifyInstance } from "fastify";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -11,7 +10,6 @@ import { registerEndpoint } from "../../server/http/endpoint-route.js";
 import { BusinessError, ok } from "../../server/http/envelope.js";
 import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { createDataProvider } from "../../src/providers/data-provider";
-import { createHttpClient } from "../../src/providers/http-client";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { createSignedUrlBuilder } from "../../src/providers/signed-url";
@@ -28,6 +26,7 @@ import { VerificationClientProvider } from "../../src/verification/verification-
 import { registerUser } from "../server/support/personal-users";
 import { createTestApp, type TestApp } from "../server/support/test-app";
 import { AntdTestProvider } from "./antd-test-provider";
+import { liveHttpClient } from "./live-http-client";
 import { CurrentLocation } from "./refine-harness";
 
 /**
@@ -126,15 +125,7 @@ afterAll(() => t?.close());
 function openNotes(path: string) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token, timestamp: t.clock.now(), id: 1, loginAccount: "13900001234", accountType: 1 });
-  const http = createHttpClient({
-    baseURL: `${origin}/webapi`,
-    sessionStore,
-    getLocation: () => ({ pathname: path, search: "" }),
-    navigate: () => {},
-    now: t.clock.now,
-    // Node's own HTTP rather than jsdom's XMLHttpRequest, which would apply a browser's CORS rules to this cross-origin test.
-    adapter: axios.getAdapter("http"),
-  });
+  const http = liveHttpClient({ origin, sessionStore, now: t.clock.now, path });
   const signedUrl = createSignedUrlBuilder({ sessionStore, now: t.clock.now });
   const verification = createVerificationClient({ http, signedUrl, fetch: (input, init) => fetch(new URL(String(input), origin), init) });
   render(

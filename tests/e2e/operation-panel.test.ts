@@ -11,6 +11,7 @@ import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { decideInConsole } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
 const OPERATION_PANEL = registryPath("personal/operationPanel");
@@ -44,7 +45,7 @@ async function setBalance(balanceFen: number) {
   }
 }
 
-/** Real-name verification as a user and the operator do it: the signed submission, then 通过 on /dev/identity. */
+/** Real-name verification as a user and a reviewer do it: the signed submission, then 通过 in the console. */
 async function verifyRealName() {
   const first17 = "11010519900101123";
   const body = { realName: "赵六", idNumber: first17 + nationalIdCheckChar(first17), token: login.token };
@@ -56,11 +57,7 @@ async function verifyRealName() {
     body: JSON.stringify(body),
   });
   expect(((await response.json()) as { code: number }).code).toBe(200);
-  const operator = await page.context().newPage();
-  await operator.goto(`${server.url}/dev/identity`);
-  await operator.locator("tr", { hasText: String(login.loginUser.mobile) }).getByRole("button", { name: "通过" }).click();
-  await operator.getByText(/已通过/).waitFor();
-  await operator.close();
+  expect((await decideInConsole(server, String(login.loginUser.mobile), "approve")).status).toBe("approved");
 }
 
 const newMonitoring = () => page.locator("a.ant-btn", { hasText: "新建信息监测" });

@@ -8,6 +8,7 @@ import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { gradientPng } from "../server/support/png-image.js";
 import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { decideInConsole } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
 const { server, browser } = sharedServerAndBrowser();
@@ -69,7 +70,7 @@ describe("the personal centre in Chromium", () => {
     await dialog.getByRole("button", { name: "取消" }).click();
   });
 
-  it("submits real-name verification, which waits until an operator approves it on /dev/identity, then shows the verified badge", async () => {
+  it("submits real-name verification, which waits until a reviewer approves it in the console, then shows the verified badge", async () => {
     await page.goto(`${server.url}${registryPath("personal/securityCenter")}`);
     await page.waitForURL(`**${registryPath("personal/securityCenter", "authentication")}`);
     const first17 = "11010519880808123";
@@ -80,14 +81,7 @@ describe("the personal centre in Chromium", () => {
     await page.getByText(`1101**********${(first17 + nationalIdCheckChar(first17)).slice(-4)}`).waitFor();
     await shoot("personal-authentication-pending");
 
-    const operator = await page.context().newPage();
-    await operator.goto(`${server.url}/dev/identity`);
-    const row = operator.locator("tr", { hasText: String(login.loginUser.mobile) });
-    await row.getByText("王小明").waitFor();
-    await operator.screenshot({ path: path.join(SCREENSHOT_DIR, "personal-dev-identity.png"), fullPage: true });
-    await row.getByRole("button", { name: "通过" }).click();
-    await operator.getByText(/已通过/).waitFor();
-    await operator.close();
+    expect(await decideInConsole(server, String(login.loginUser.mobile), "approve")).toMatchObject({ status: "approved", subjectName: "王小明" });
 
     await page.reload();
     await page.getByText("已完成实名认证").waitFor();

@@ -5,7 +5,7 @@ import { webapiPath } from "../../src/schema/contract.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
-import { decideOnDevPage } from "./support/dev-identity.js";
+import { decideInConsole } from "./support/identity-review.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -18,11 +18,11 @@ let unverified: RegisteredUser;
 let childToken: string;
 let childId: number;
 
-/** Real-name verification the way a user gets it: submission, then the operator's approval on /dev/identity. */
+/** Real-name verification the way a user gets it: submission, then a reviewer's approval in the console. */
 async function verifyRealName(user: RegisteredUser, first17: string) {
   const submitted = await t.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "王五", idNumber: first17 + nationalIdCheckChar(first17) }, { token: user.token });
   expect(submitted.json().code).toBe(200);
-  expect((await decideOnDevPage(t, user.account, "approve")).statusCode).toBe(303);
+  expect((await decideInConsole(t, user.account, "approve")).json().code).toBe(200);
 }
 
 /** A sub-account of `owner`, logged in through "next time" after its first-login 3011. */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { IDENTITY_REVIEW_ENDPOINTS } from "../../src/schema/console/identity-review.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
-import { decideOnDevPage } from "./support/dev-identity.js";
+import { decideInConsole, pendingApplicationOf, signInReviewer } from "./support/identity-review.js";
 import { postMultipart } from "./support/multipart.js";
+import { createOperator } from "./support/operator.js";
 import { freshIp, registerUser, userInfoOf, type RegisteredUser } from "./support/personal-users.js";
 import { gradientPng } from "./support/png-image.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -59,32 +61,27 @@ describe("real-name verification", () => {
     });
   });
 
-  it("is never decided by the development provider itself: the application waits on /dev/identity, ID masked there too", async () => {
+  it("is never decided by the development provider itself: it records that it checked nothing, and the application waits for a reviewer", async () => {
     t.clock.advance(20 * 60 * 1000);
     expect((await userInfoOf(t, zhang)).realNameStatus).toBe(1);
-    const page = await t.app.inject({ method: "GET", url: "/dev/identity" });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("开发环境实名审核");
-    expect(page.body).toContain("它不会自动核验任何身份");
-    expect(page.body).toContain("13700000001");
-    expect(page.body).toContain(">通过<");
-    expect(page.body).toContain(">驳回<");
-    expect(page.body).not.toContain(ID_NUMBER);
+    const token = await signInReviewer(t);
+    const { kind, id } = await pendingApplicationOf(t, token, "13700000001");
+    const application = (await t.call(IDENTITY_REVIEW_ENDPOINTS.one, { kind, id }, { token })).json().datas;
+    expect(application).toMatchObject({ status: "pending", realName: "张三", idNumber: ID_NUMBER, check: { provider: "development", outcome: "unavailable" } });
+    expect(application.check.note).toContain("开发环境");
   });
 
-  it("approved by the operator: status 2, the real name in getUserInfo, isRealName 200, no resubmission", async () => {
-    const decided = await decideOnDevPage(t, "13700000001", "approve");
-    expect(decided.statusCode).toBe(303);
-    expect(decodeURIComponent(decided.headers.location as string)).toContain("已通过");
+  it("approved by a reviewer: status 2, the real name in getUserInfo, isRealName 200, no resubmission", async () => {
+    expect((await decideInConsole(t, "13700000001", "approve")).json()).toMatchObject({ code: 200, datas: { status: "approved" } });
     expect(await userInfoOf(t, zhang)).toMatchObject({ realNameStatus: 2, userRealName: "张三" });
     expect((await isRealName(zhang)).json()).toMatchObject({ code: 200, message: "已完成实名认证" });
     expect((await realNameInfo(zhang)).json().datas).toMatchObject({ status: 2, decideTime: expect.any(String) });
     expect((await submitRealName(zhang, { realName: "张三", idNumber: ID_NUMBER })).json().code).toBe(3023);
   });
 
-  it("rejected by the operator with a reason: status 3, isRealName 3022, and a new submission is allowed", async () => {
+  it("rejected by a reviewer with a reason: status 3, isRealName 3022, and a new submission is allowed", async () => {
     await submitRealName(li, { realName: "李四", idNumber: nationalId("44030519850101123") });
-    await decideOnDevPage(t, "13700000002", "reject", "姓名与证件不符");
+    await decideInConsole(t, "13700000002", "reject", "姓名与证件不符");
     expect((await userInfoOf(t, li)).realNameStatus).toBe(3);
     expect((await isRealName(li)).json()).toMatchObject({ code: 3022 });
     expect((await realNameInfo(li)).json().datas).toMatchObject({ status: 3, rejectReason: "姓名与证件不符" });
@@ -92,11 +89,11 @@ describe("real-name verification", () => {
   });
 
   it("decides an application only once", async () => {
-    const [pending] = (await t.app.services.personal.identity.listPending()).filter((item) => item.account === "13700000002");
-    const payload = new URLSearchParams({ kind: "person", id: String(pending.id), decision: "approve" }).toString();
-    const post = () => t.app.inject({ method: "POST", url: "/dev/identity/decide", headers: { "content-type": "application/x-www-form-urlencoded" }, payload });
-    await post();
-    expect(decodeURIComponent((await post()).headers.location as string)).toContain("该申请已处理，不能重复审核");
+    const token = await signInReviewer(t);
+    const { kind, id } = await pendingApplicationOf(t, token, "13700000002");
+    const decide = () => t.call(IDENTITY_REVIEW_ENDPOINTS.decide, { kind, id, decision: "approve" }, { token });
+    expect((await decide()).json().code).toBe(200);
+    expect((await decide()).json()).toMatchObject({ code: 1001, message: "该申请已处理，不能重复审核" });
   });
 
   it("isRealName refuses another user's uid", async () => {
@@ -148,7 +145,7 @@ describe("enterprise verification", () => {
   });
 
   it("approved: enterprise status 2 and the enterprise name in getUserInfo", async () => {
-    await decideOnDevPage(t, "13700000001", "approve");
+    expect((await decideInConsole(t, "13700000001", "approve")).json().code).toBe(200);
     expect(await userInfoOf(t, zhang)).toMatchObject({ enterpriseStatus: 2, enterpriseName: fields.enterpriseName, realNameStatus: 2 });
     expect((await submit(zhang, fields)).json().code).toBe(3023);
   });
@@ -164,25 +161,19 @@ describe("in production", () => {
   });
   afterAll(async () => production?.close());
 
-  it("refuses the manual approval page and its actions", async () => {
-    const page = await production.app.inject({ method: "GET", url: "/dev/identity" });
-    expect(page.statusCode).toBe(404);
-    expect(page.body).toContain("人工实名审核页只在开发环境提供");
-    const decide = await production.app.inject({
-      method: "POST",
-      url: "/dev/identity/decide",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "kind=person&id=1&decision=approve",
-    });
-    expect(decide.statusCode).toBe(404);
-  });
-
-  it("answers 3024 to a real-name submission: no identity service is configured, nothing is stored", async () => {
+  it("takes a real-name submission without an automatic check (no 3024): it waits for a reviewer, who decides it", async () => {
     const now = production.clock.now();
     const user = await production.app.services.accounts.users.insert({ login_account: "13600000009", mobile: "13600000009", account_type: 1, status: "active", created_at: now, updated_at: now });
     const { token } = await production.app.services.sessions.create(String(user.id), "user");
     const response = (await production.call(PERSONAL_ENDPOINTS.submitRealName, { realName: "王五", idNumber: ID_NUMBER }, { token })).json();
-    expect(response).toMatchObject({ code: 3024, message: "实名认证服务尚未开通，请稍后再试或联系客服" });
-    expect((await production.call(PERSONAL_ENDPOINTS.getRealNameInfo, {}, { token })).json().datas).toMatchObject({ status: 0, realName: null });
+    expect(response).toMatchObject({ code: 200, datas: { status: 1, realName: "王五" } });
+
+    // Production has no development captcha answer: the reviewer's session is opened directly, as the customer's above.
+    const operator = await createOperator(production, { roles: ["identityReviewer"] });
+    const { token: reviewer } = await production.app.services.sessions.create(String(operator.id), "operator");
+    const { kind, id } = await pendingApplicationOf(production, reviewer, "13600000009");
+    expect((await production.call(IDENTITY_REVIEW_ENDPOINTS.one, { kind, id }, { token: reviewer })).json().datas).toMatchObject({ check: null, status: "pending" });
+    expect((await production.call(IDENTITY_REVIEW_ENDPOINTS.decide, { kind, id, decision: "approve" }, { token: reviewer })).json().code).toBe(200);
+    expect((await production.call(PERSONAL_ENDPOINTS.getRealNameInfo, {}, { token })).json().datas).toMatchObject({ status: 2, realName: "王五" });
   });
 });

@@ -8,6 +8,7 @@ import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
 import { auditModule, openAuditTrail } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
+import { identityReviewModule } from "./identity-review/identity-review.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
 
@@ -46,4 +47,5 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
   await app.register(auditModule, concern);
   await app.register(customersModule, concern);
+  await app.register(identityReviewModule, concern);
 }

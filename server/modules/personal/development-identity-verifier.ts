@@ -1,18 +1,20 @@
-import type { IdentityDecision, IdentityVerifier } from "./identity-verifier.js";
+import type { IdentityCheck, IdentityVerifier } from "./identity-verifier.js";
+
+const NO_CHECK: IdentityCheck = { outcome: "unavailable", note: "开发环境不连接核验服务，未进行自动核验，请人工核对资料" };
 
 /**
- * The development provider: it never decides by itself. Every application waits (status 1) until
- * an operator approves or rejects it on the development page /dev/identity, so nobody mistakes a
- * development installation for one that really checked an identity. Refused in production.
+ * The development provider: it checks nothing and says so, so nobody mistakes a development
+ * installation for one that really checked an identity. Every application waits for an operator
+ * in the console. Never configured in production.
  */
 export class DevelopmentIdentityVerifier implements IdentityVerifier {
-  readonly name = "development-manual";
+  readonly name = "development";
 
-  async checkPerson(): Promise<IdentityDecision> {
-    return { outcome: "pending" };
+  async checkPerson(): Promise<IdentityCheck> {
+    return NO_CHECK;
   }
 
-  async checkOrganisation(): Promise<IdentityDecision> {
-    return { outcome: "pending" };
+  async checkOrganisation(): Promise<IdentityCheck> {
+    return NO_CHECK;
   }
 }

@@ -1,7 +1,11 @@
+import type { CheckOutcome } from "../../../src/schema/console/identity-review.js";
+
 /**
- * The identity check behind real-name and enterprise verification. A real provider (an ID-card
- * two-factor check, a business-registry lookup) answers at once or later; the platform only keeps
- * the application and mirrors the decision. Which provider runs is decided in personal.module.ts.
+ * The automatic check behind real-name and enterprise verification: a vendor's ID-card two-factor
+ * check, a business-registry lookup. It never decides: it answers what it found, which the
+ * application keeps for the operator who then approves or rejects it in the console (issue 13).
+ * Which provider runs is decided in personal.module.ts; none at all is allowed (the application
+ * then simply waits for a person).
  */
 export type PersonApplication = { applicationId: number; realName: string; idNumber: string };
 
@@ -14,12 +18,12 @@ export type OrganisationApplication = {
   licenceImage: { content: Buffer; mimeType: string };
 };
 
-/** "pending": the decision comes later, through IdentityService.decide. */
-export type IdentityDecision = { outcome: "approved" } | { outcome: "rejected"; reason: string } | { outcome: "pending" };
+/** "unavailable": no check could be made; `note` (Chinese, shown to the reviewer) says why or what was found. */
+export type IdentityCheck = { outcome: CheckOutcome; note: string };
 
 export interface IdentityVerifier {
-  /** Stored with each application, so a decision can be traced to who made it. */
+  /** Stored with each application, so a check can be traced to who made it. */
   readonly name: string;
-  checkPerson(application: PersonApplication): Promise<IdentityDecision>;
-  checkOrganisation(application: OrganisationApplication): Promise<IdentityDecision>;
+  checkPerson(application: PersonApplication): Promise<IdentityCheck>;
+  checkOrganisation(application: OrganisationApplication): Promise<IdentityCheck>;
 }

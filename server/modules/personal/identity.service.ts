@@ -1,4 +1,6 @@
+import type { Transaction } from "kysely";
 import { VerificationStatus } from "../../../src/schema/account.js";
+import { REVIEW_MESSAGES } from "../../../src/schema/console/identity-review.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import {
@@ -12,39 +14,48 @@ import {
 } from "../../../src/schema/personal.js";
 import { findUploadProblem, UPLOAD_MESSAGES } from "../../../src/schema/upload.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { UploadedFile } from "../../http/uploaded-file.js";
 import type { AccountRecords } from "../account/account-records.service.js";
-import type { IdentityDecision, IdentityVerifier } from "./identity-verifier.js";
-import type { ApplicationKind, EnterpriseApplicationRow, IdentityRepository, RealNameApplicationRow } from "./identity.repository.js";
+import type { IdentityCheck, IdentityVerifier } from "./identity-verifier.js";
+import type {
+  ApplicationFilter,
+  ApplicationKind,
+  ApplicationRow,
+  ApplicationSummaryRow,
+  DeciderRef,
+  EnterpriseApplicationRow,
+  IdentityRepository,
+} from "./identity.repository.js";
 import { sniffImageType } from "./image-type.js";
 
 export type IdentityDependencies = {
   applications: IdentityRepository;
-  accounts: Pick<AccountRecords, "requireUser" | "findUser" | "markVerificationPending" | "recordVerificationDecision">;
+  accounts: Pick<AccountRecords, "requireUser" | "markVerificationPending" | "recordVerificationDecision">;
   blobs: BlobStore;
-  /** null where no identity service is configured (production without a provider). */
+  /** The automatic vendor check; null where none is configured (the application then waits for a person all the same). */
   verifier: IdentityVerifier | null;
+  /** Where a failed vendor check is reported (never with the application's data). */
+  log: { warn(details: object, message: string): void };
   now: () => number;
 };
 
-/** What /dev/identity lists: one pending application of either kind. */
-export type PendingApplication = {
-  kind: ApplicationKind;
-  id: number;
-  account: string;
-  name: string;
-  detail: string;
-  submitTime: string;
-};
+/** A person's decision on an application (the console's review). */
+export type IdentityDecision = { outcome: "approved" } | { outcome: "rejected"; reason: string };
+
+/** Provider name stored with applications submitted where no verifier is configured. */
+const NO_VERIFIER = "none";
+const CHECK_FAILED: IdentityCheck = { outcome: "unavailable", note: "自动核验服务未能答复，请人工核对资料" };
 
 const PENDING_MESSAGE = "认证信息正在审核中，请耐心等待";
 
 /**
  * Real-name and enterprise verification (spec §2 securityCenter, §3, §6): every submission is kept,
  * the newest one counts, and its status (0 none, 1 pending, 2 verified, 3 rejected) is mirrored
- * into the user's row so getUserInfo and the display name (§6) follow it. The ID number is stored
- * but only ever answered masked.
+ * into the user's row so getUserInfo and the display name (§6) follow it. A submission is checked
+ * by the vendor (where one is configured) and then waits for an operator's decision in the console
+ * (issue 13). The ID number is stored but only ever answered masked to the customer.
  */
 export class IdentityService {
   constructor(private readonly deps: IdentityDependencies) {}
@@ -74,7 +85,7 @@ export class IdentityService {
   async submitPerson(userId: number, form: RealNameForm): Promise<RealNameInfo> {
     const user = await this.deps.accounts.requireUser(userId);
     assertOpenForSubmission(user.real_name_status, "已完成实名认证，无需重复提交");
-    const verifier = this.requireVerifier();
+    const { verifier } = this.deps;
     const row = await this.deps.applications.transaction(async (trx) => {
       const inserted = await this.deps.applications.insertPerson(trx, {
         user_id: userId,
@@ -82,15 +93,14 @@ export class IdentityService {
         id_number: form.idNumber,
         status: VerificationStatus.pending,
         reject_reason: null,
-        provider: verifier.name,
+        provider: verifier?.name ?? NO_VERIFIER,
         submitted_at: this.deps.now(),
         decided_at: null,
       });
       await this.deps.accounts.markVerificationPending(userId, "person", trx);
       return inserted;
     });
-    const decision = await verifier.checkPerson({ applicationId: row.id, realName: row.real_name, idNumber: row.id_number });
-    await this.applyProviderDecision("person", row.id, decision);
+    await this.runCheck("person", row.id, (provider) => provider.checkPerson({ applicationId: row.id, realName: row.real_name, idNumber: row.id_number }));
     return this.getRealNameInfo(userId);
   }
 
@@ -114,7 +124,7 @@ export class IdentityService {
     const user = await this.deps.accounts.requireUser(userId);
     assertOpenForSubmission(user.enterprise_status, "已完成企业认证，无需重复提交");
     const image = checkLicenceImage(licence);
-    const verifier = this.requireVerifier();
+    const { verifier } = this.deps;
     const sha256 = await this.deps.blobs.put(image.content);
     const row = await this.deps.applications.transaction(async (trx) => {
       const inserted = await this.deps.applications.insertOrganisation(trx, {
@@ -127,94 +137,105 @@ export class IdentityService {
         licence_image_type: image.mimeType,
         status: VerificationStatus.pending,
         reject_reason: null,
-        provider: verifier.name,
+        provider: verifier?.name ?? NO_VERIFIER,
         submitted_at: this.deps.now(),
         decided_at: null,
       });
       await this.deps.accounts.markVerificationPending(userId, "organisation", trx);
       return inserted;
     });
-    const decision = await verifier.checkOrganisation({
-      applicationId: row.id,
-      enterpriseName: row.enterprise_name,
-      institutionType: row.institution_type,
-      certificateKind: row.certificate_kind,
-      certificateNumber: row.certificate_number,
-      licenceImage: image,
-    });
-    await this.applyProviderDecision("organisation", row.id, decision);
+    await this.runCheck("organisation", row.id, (provider) =>
+      provider.checkOrganisation({
+        applicationId: row.id,
+        enterpriseName: row.enterprise_name,
+        institutionType: row.institution_type,
+        certificateKind: row.certificate_kind,
+        certificateNumber: row.certificate_number,
+        licenceImage: image,
+      }),
+    );
     return this.getEnterpriseInfo(userId);
   }
 
   /** The licence photo of an application, to its owner only; anyone else is told it does not exist. */
   async getLicenceImage(userId: number, applicationId: number): Promise<string> {
     const row = await this.deps.applications.findOrganisation(applicationId);
-    if (!row || row.user_id !== userId) throw new BusinessError(ResultCode.notFound, "认证申请不存在");
+    if (!row || row.user_id !== userId) throw new BusinessError(ResultCode.notFound, REVIEW_MESSAGES.notFound);
+    const image = await this.licenceDataUrl(row);
+    if (!image) throw new BusinessError(ResultCode.notFound, "证照图片不存在");
+    return image;
+  }
+
+  // ---- the console's review (issue 13) ----
+
+  /** One page of applications for review; the rows carry full ID numbers, which callers mask. */
+  findApplications(filter: ApplicationFilter, page: { limit: number; offset: number }): Promise<{ rows: ApplicationSummaryRow[]; total: number }> {
+    return this.deps.applications.listApplications(filter, page);
+  }
+
+  async requireApplication(kind: ApplicationKind, applicationId: number): Promise<ApplicationRow> {
+    const row = await this.deps.applications.find(kind, applicationId);
+    if (!row) throw new BusinessError(ResultCode.notFound, REVIEW_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Every application of a user of one kind, oldest first: an application's history. */
+  applicationsOf(kind: ApplicationKind, userId: number): Promise<ApplicationSummaryRow[]> {
+    return this.deps.applications.applicationsOf(kind, userId);
+  }
+
+  /** An organisation application's licence photo as a data: URL, for the reviewer; null when its blob is missing. */
+  licenceImageOf(row: EnterpriseApplicationRow): Promise<string | null> {
     return this.licenceDataUrl(row);
   }
 
-  /** For the operator's development page only (never reachable in production). */
-  async getLicenceImageForOperator(applicationId: number): Promise<{ content: Buffer; mimeType: string } | null> {
-    const row = await this.deps.applications.findOrganisation(applicationId);
-    const content = row ? await this.deps.blobs.read(row.licence_image_sha256) : null;
-    return row && content ? { content, mimeType: row.licence_image_type } : null;
-  }
-
-  async listPending(limit = 100): Promise<PendingApplication[]> {
-    const [persons, organisations] = await Promise.all([
-      this.deps.applications.listPendingPersons(limit),
-      this.deps.applications.listPendingOrganisations(limit),
-    ]);
-    const accountOf = async (userId: number) => {
-      const user = await this.deps.accounts.findUser(userId);
-      return user?.login_account ?? user?.mobile ?? user?.mail ?? `用户 ${userId}`;
-    };
-    const items = await Promise.all([
-      ...persons.map(async (row) => toPendingPerson(row, await accountOf(row.user_id))),
-      ...organisations.map(async (row) => toPendingOrganisation(row, await accountOf(row.user_id))),
-    ]);
-    return items.sort((a, b) => a.submitTime.localeCompare(b.submitTime));
-  }
-
   /**
-   * An operator's (or a provider's later) decision on a pending application. Refused when the
-   * application is not pending any more, so a decision is never overwritten. The decision and the
-   * account's status commit together: a crash between them would leave the account pending for ever.
+   * An operator's decision on a pending application. Refused when the application is not pending
+   * any more, so a decision is never overwritten. The decision and the account's status commit
+   * together (a crash between them would leave the account pending for ever), inside `trx` when the
+   * caller has one (the console's audit record commits with them).
    */
-  async decide(kind: ApplicationKind, applicationId: number, decision: Exclude<IdentityDecision, { outcome: "pending" }>): Promise<void> {
-    const row = kind === "person" ? await this.deps.applications.findPerson(applicationId) : await this.deps.applications.findOrganisation(applicationId);
-    if (!row) throw new BusinessError(ResultCode.notFound, "认证申请不存在");
+  async decide(
+    kind: ApplicationKind,
+    applicationId: number,
+    decision: IdentityDecision,
+    options: { trx?: Transaction<Database>; decidedBy?: DeciderRef } = {},
+  ): Promise<void> {
     const status = decision.outcome === "approved" ? VerificationStatus.verified : VerificationStatus.rejected;
-    const reason = decision.outcome === "rejected" ? decision.reason : null;
     const { applications, accounts } = this.deps;
-    const decided = await applications.transaction(async (trx) => {
-      if (!(await applications.decide(trx, kind, applicationId, status, reason, this.deps.now()))) return false;
+    const work = async (trx: Transaction<Database>) => {
+      const row = await applications.find(kind, applicationId, trx);
+      if (!row) throw new BusinessError(ResultCode.notFound, REVIEW_MESSAGES.notFound);
+      const recorded = { status, rejectReason: decision.outcome === "rejected" ? decision.reason : null, at: this.deps.now(), decidedBy: options.decidedBy ?? null };
+      if (!(await applications.decide(trx, kind, applicationId, recorded))) return false;
       // Only the newest application speaks for the account; an older one decided late changes nothing.
       if ((await applications.newestIdOf(trx, kind, row.user_id)) === applicationId) {
         const verifiedName = decision.outcome === "approved" ? verifiedNameOf(row) : null;
         await accounts.recordVerificationDecision(row.user_id, kind, { status, verifiedName }, trx);
       }
       return true;
-    });
-    if (!decided) throw new BusinessError(ResultCode.validationFailed, "该申请已处理，不能重复审核");
+    };
+    const decided = options.trx ? await work(options.trx) : await applications.transaction(work);
+    if (!decided) throw new BusinessError(ResultCode.validationFailed, REVIEW_MESSAGES.alreadyDecided);
   }
 
-  private async applyProviderDecision(kind: ApplicationKind, applicationId: number, decision: IdentityDecision): Promise<void> {
-    if (decision.outcome !== "pending") await this.decide(kind, applicationId, decision);
-  }
-
-  private requireVerifier(): IdentityVerifier {
-    if (!this.deps.verifier) {
-      throw new BusinessError(PersonalCode.identityServiceUnavailable, "实名认证服务尚未开通，请稍后再试或联系客服");
+  /** The vendor check of a stored application; a vendor that fails leaves the reviewer a note instead. */
+  private async runCheck(kind: ApplicationKind, applicationId: number, check: (verifier: IdentityVerifier) => Promise<IdentityCheck>): Promise<void> {
+    const { verifier } = this.deps;
+    if (!verifier) return;
+    let outcome: IdentityCheck;
+    try {
+      outcome = await check(verifier);
+    } catch (error) {
+      this.deps.log.warn({ kind, applicationId, provider: verifier.name, error: error instanceof Error ? error.message : String(error) }, "身份自动核验失败");
+      outcome = CHECK_FAILED;
     }
-    return this.deps.verifier;
+    await this.deps.applications.recordCheck(kind, applicationId, { ...outcome, at: this.deps.now() });
   }
 
-
-  private async licenceDataUrl(row: EnterpriseApplicationRow): Promise<string> {
+  private async licenceDataUrl(row: EnterpriseApplicationRow): Promise<string | null> {
     const content = await this.deps.blobs.read(row.licence_image_sha256);
-    if (!content) throw new BusinessError(ResultCode.notFound, "证照图片不存在");
-    return `data:${row.licence_image_type};base64,${content.toString("base64")}`;
+    return content ? `data:${row.licence_image_type};base64,${content.toString("base64")}` : null;
   }
 }
 
@@ -237,15 +258,6 @@ function licenceError(message: string) {
   return new BusinessError(ResultCode.validationFailed, message, { errors: { licenceImage: message } });
 }
 
-function verifiedNameOf(row: RealNameApplicationRow | EnterpriseApplicationRow): string {
+function verifiedNameOf(row: ApplicationRow): string {
   return "real_name" in row ? row.real_name : row.enterprise_name;
-}
-
-function toPendingPerson(row: RealNameApplicationRow, account: string): PendingApplication {
-  return { kind: "person", id: row.id, account, name: row.real_name, detail: `身份证号 ${maskNationalId(row.id_number)}`, submitTime: formatDateTime(row.submitted_at) };
-}
-
-function toPendingOrganisation(row: EnterpriseApplicationRow, account: string): PendingApplication {
-  const kind = row.certificate_kind === "organisationCode" ? "组织机构代码" : "营业执照";
-  return { kind: "organisation", id: row.id, account, name: row.enterprise_name, detail: `${kind} ${row.certificate_number}`, submitTime: formatDateTime(row.submitted_at) };
 }

@@ -22,7 +22,7 @@ export function signedQuery(params: Record<string, string> = {}): string {
   return new URLSearchParams({ ...withTime, signature: computeSignature(withTime, sha256Hex) }).toString();
 }
 
-async function call<E extends Endpoint>(baseUrl: string, endpoint: E, params: Record<string, unknown>, cookie?: string) {
+export async function call<E extends Endpoint>(baseUrl: string, endpoint: E, params: Record<string, unknown>, cookie?: string) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const path = webapiPath(endpoint);
   let response: Response;
@@ -40,7 +40,7 @@ async function call<E extends Endpoint>(baseUrl: string, endpoint: E, params: Re
   return { body: (await response.json()) as Envelope<EndpointDatas<E>>, setCookie: response.headers.get("set-cookie") ?? "" };
 }
 
-async function encryptor(baseUrl: string) {
+export async function encryptor(baseUrl: string) {
   const { body } = await call(baseUrl, ACCOUNT_ENDPOINTS.getEncryptPubKey, {});
   const key = createPublicKey({ key: Buffer.from(body.datas.encryptPubKey, "base64"), format: "der", type: "spki" });
   const encrypt = (value: string) =>
@@ -51,7 +51,7 @@ async function encryptor(baseUrl: string) {
   return { encrypt, encryptPassword: (password: string) => encrypt(md5Hex(password)) };
 }
 
-function expectSuccess<T>(what: string, envelope: Envelope<T>): T {
+export function expectSuccess<T>(what: string, envelope: Envelope<T>): T {
   if (envelope.code !== 200) throw new Error(`${what} failed: ${envelope.code} ${envelope.message}`);
   return envelope.datas;
 }
