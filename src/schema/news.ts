@@ -9,6 +9,17 @@ import { pagePSchema, pageQuerySchema } from "./paging";
  * the help centre's getHelpCenterArticleInfo of spec §7 (cmsArticle, lastPage, nextPage).
  */
 
+/**
+ * The channels of articles. Only product news is shown today (the home ticker, the product-news
+ * pages); the help centre's articles will be a channel of their own.
+ */
+export const NEWS_CHANNELS = {
+  NEWS: { id: 1, name: "产品动态" },
+} as const;
+export type NewsChannelCode = keyof typeof NEWS_CHANNELS;
+/** The channel of the home ticker and the product-news pages. */
+export const NEWS_CHANNEL = { code: "NEWS", ...NEWS_CHANNELS.NEWS } as const;
+
 export const NewsCode = {
   /** No news article with this id (never published, or withdrawn). */
   articleNotFound: 3040,
