@@ -25,7 +25,7 @@ export const CONTENT_IMAGE_URL_PREFIX = "/files/content/";
 
 const UPLOADED_IMAGE_PATH = /^\/files\/content\/[0-9a-f]{64}$/;
 /** The artwork shipped with the client (public/assets/images), as the seeded rows name it. */
-const SITE_IMAGE_PATH = /^\/assets\/images\/(?!.*\/\/)[A-Za-z0-9_/-]+\.(?:svg|png|jpe?g|webp)$/;
+const SITE_IMAGE_PATH = /^\/assets\/images(?:\/[A-Za-z0-9_-]+)+\.(?:svg|png|jpe?g|webp)$/;
 export const CONTENT_IMAGE_PATH_MAX_LENGTH = 300;
 
 export const isUploadedImagePath = (path: string) => UPLOADED_IMAGE_PATH.test(path);
