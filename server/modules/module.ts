@@ -9,6 +9,7 @@ import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
+import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
@@ -45,6 +46,7 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
+  console: ConsoleServices;
 };
 
 declare module "fastify" {
