@@ -60,6 +60,7 @@ function decide(path: string, overrides: Partial<GuardInput> = {}): GuardDecisio
     isInitialEntry: false,
     user: null,
     notary: null,
+    operator: null,
     now: NOW,
     ...overrides,
   });
