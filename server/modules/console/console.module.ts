@@ -6,6 +6,7 @@ import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
 import { openAuditTrail } from "./audit/audit.module.js";
+import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
 
@@ -40,4 +41,5 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   const concern: ConsoleConcernOptions = { ...context, audit, services: app.services };
 
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
+  await app.register(contentConsoleModule, concern);
 }

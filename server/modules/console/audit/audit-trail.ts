@@ -19,8 +19,11 @@ export type AuditedAction = {
   reason?: string | null;
 };
 
-/** What a change answers: its result for the caller, and the target's state before and after. */
-export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown };
+/**
+ * What a change answers: its result for the caller, and the target's state before and after; a
+ * change that creates its target names it here (its id is only known once it is written).
+ */
+export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; target?: Partial<AuditedAction["target"]> };
 
 export type AuditTrailDependencies = {
   db: Kysely<Database>;
@@ -139,7 +142,8 @@ async function findInLedger(ledger: LedgerPort, row: AuditRow): Promise<{ index:
 }
 
 function rowOf(action: AuditedAction, change: AuditedChange<unknown>, time: number, ledgerSizeHint: number | null): NewAuditRow {
-  const { operator, target } = action;
+  const { operator } = action;
+  const target = { ...action.target, ...change.target };
   return {
     operator_id: isCliActor(operator) ? null : operator.id,
     operator_account: operator.account,
