@@ -9,7 +9,7 @@ import { parseOperatorActionEntry } from "../../src/schema/console/operator-acti
 import { ContentCode, MOVE_REFUSALS, PUBLICATION_TRANSITIONS } from "../../src/schema/console/publication.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { NEWS_CHANNEL, NEWS_ENDPOINTS, NewsCode } from "../../src/schema/news.js";
-import { postMultipart } from "./support/multipart.js";
+import { postMultipart, type FilePart } from "./support/multipart.js";
 import { operatorPasswordLogin, operatorTokenWithout, signInOperator } from "./support/operator.js";
 import { gradientPng } from "./support/png-image.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -182,7 +182,7 @@ describe("banners", () => {
 });
 
 describe("content images", () => {
-  const upload = (files: Parameters<typeof postMultipart>[3]["files"]) => postMultipart(t, webapiPath(E.uploadImage), {}, { token, files }).then((response) => response.json());
+  const upload = (files: FilePart[]) => postMultipart(t, webapiPath(E.uploadImage), {}, { token, files }).then((response) => response.json());
 
   it("are served at their stable path with their type, and only uploaded ones are", async () => {
     const path = await uploadPicture();

@@ -6,7 +6,7 @@ import type { BlobStore } from "../../blobs/blob-store.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { UploadedFile } from "../../http/uploaded-file.js";
 import { sniffImageType } from "../personal/image-type.js";
-import type { ContentImageRepository } from "./content-image.repository.js";
+import type { PublicImageList } from "../../blobs/public-image-list.js";
 
 export const UNKNOWN_IMAGE_MESSAGE = "图片不存在，请重新上传";
 
@@ -17,7 +17,7 @@ export const UNKNOWN_IMAGE_MESSAGE = "图片不存在，请重新上传";
  */
 export class ContentImageService {
   constructor(
-    private readonly images: ContentImageRepository,
+    private readonly images: PublicImageList,
     private readonly blobs: BlobStore,
     private readonly now: () => number,
   ) {}

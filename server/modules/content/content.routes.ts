@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { COMMON_ENDPOINTS } from "../../../src/schema/common.js";
 import { CONTENT_IMAGE_URL_PREFIX } from "../../../src/schema/console/content.js";
-import { ResultCode } from "../../../src/schema/envelope.js";
 import { NEWS_ENDPOINTS } from "../../../src/schema/news.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
-import { ok, sendFailure } from "../../http/envelope.js";
+import { ok } from "../../http/envelope.js";
+import { registerPublicImageRoute } from "../../http/public-image-route.js";
 import type { ContentImageService } from "./content-image.service.js";
 import type { ContentService } from "./content.service.js";
 
@@ -16,14 +16,5 @@ export async function contentRoutes(app: FastifyInstance, options: { service: Co
   registerEndpoint(app, NEWS_ENDPOINTS.list, async (query) => ok(await service.listNews(query)));
   registerEndpoint(app, NEWS_ENDPOINTS.detail, async ({ articleId }) => ok(await service.getNewsDetail(articleId)));
 
-  // Content images are public pictures named by their content hash, so they never change: cached for good.
-  app.get<{ Params: { sha256: string } }>(
-    `${CONTENT_IMAGE_URL_PREFIX}:sha256`,
-    { schema: { hide: true }, config: { session: "tokenless" } },
-    async (request, reply) => {
-      const image = await images.open(request.params.sha256);
-      if (!image) return sendFailure(reply, 404, ResultCode.notFound, "图片不存在");
-      return reply.type(image.mimeType).header("cache-control", "public, max-age=31536000, immutable").send(image.stream);
-    },
-  );
+  registerPublicImageRoute(app, CONTENT_IMAGE_URL_PREFIX, (sha256) => images.open(sha256));
 }
