@@ -9,7 +9,7 @@ const HASH = "a".repeat(64);
 
 describe("jump addresses", () => {
   it.each([
-    ["/evidenceSave/fileEvidence/guidance", true],
+    ["/info/validateQuery", true],
     ["/info/detailsProduct?articleId=3#top", true],
     ["/", true],
     ["https://www.example.com/page?x=1", true],
