@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { seedDemoOperator } from "../../db/seed/seed-demo-operator.js";
 import type { AccountServices } from "../account/account.module.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { publish, type AppServices, type ModuleContext } from "../module.js";
 import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
-import { openAuditTrail } from "./audit/audit.module.js";
+import { auditModule, openAuditTrail } from "./audit/audit.module.js";
 import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
@@ -38,8 +39,11 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   const audit = await openAuditTrail(app, { ...context, ledger });
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
+  // The demo operator's password is public: development installations only.
+  if (config.seedDemo && config.developmentProviders) await seedDemoOperator(db, operators.accounts, now());
   const concern: ConsoleConcernOptions = { ...context, audit, services: app.services };
 
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
+  await app.register(auditModule, concern);
   await app.register(contentConsoleModule, concern);
 }

@@ -20,10 +20,17 @@ export type AuditedAction = {
 };
 
 /**
+<<<<<<< HEAD
  * What a change answers: its result for the caller, and the target's state before and after; a
  * change that creates its target names it here (its id is only known once it is written).
  */
 export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; target?: Partial<AuditedAction["target"]> };
+=======
+ * What a change answers: its result for the caller, the target's state before and after, and
+ * the target's id when the change itself created the target (its id was not known before).
+ */
+export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; targetId?: string };
+>>>>>>> h/console-core
 
 export type AuditTrailDependencies = {
   db: Kysely<Database>;
@@ -149,7 +156,7 @@ function rowOf(action: AuditedAction, change: AuditedChange<unknown>, time: numb
     operator_account: operator.account,
     action: action.action,
     target_type: target.type,
-    target_id: target.id,
+    target_id: change.targetId ?? target.id,
     target_label: target.label === undefined ? null : target.label.slice(0, LABEL_MAX_LENGTH),
     before_json: change.before === undefined ? null : canonicalJson(change.before),
     after_json: change.after === undefined ? null : canonicalJson(change.after),

@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { keepTidy } from "../../../jobs/housekeeping.js";
 import type { LedgerPort } from "../../ledger/ledger.types.js";
 import type { ModuleContext } from "../../module.js";
+import type { ConsoleConcernOptions } from "../console.module.js";
+import { AuditRecords } from "./audit-records.service.js";
 import { AuditTrail } from "./audit-trail.js";
+import { auditRoutes } from "./audit.routes.js";
 import { AuditRepository } from "./audit.repository.js";
 
 /**
@@ -14,4 +17,9 @@ export async function openAuditTrail(app: FastifyInstance, { db, now, ledger }: 
   await audit.recover();
   keepTidy(app, [{ name: "audit rows of the command line", run: () => audit.appendUntried() }]);
   return audit;
+}
+
+/** The audit page: the trail searched, one record with its inclusion proof checked. */
+export async function auditModule(app: FastifyInstance, { db, services }: ConsoleConcernOptions) {
+  await app.register(auditRoutes, { records: new AuditRecords({ repository: new AuditRepository(db), ledger: services.ledger }) });
 }

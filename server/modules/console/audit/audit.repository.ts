@@ -3,6 +3,7 @@ import type { Database, OperatorAuditTable } from "../../../db/database.js";
 
 export type AuditRow = Selectable<OperatorAuditTable>;
 export type NewAuditRow = Insertable<OperatorAuditTable>;
+export type AuditFilter = { operatorAccount?: string; action?: string; targetType?: string; targetId?: string; from?: number; to?: number };
 
 /**
  * The only code that touches operator_audit (DESIGN.md §8). Append-only: a row is inserted with
@@ -17,6 +18,26 @@ export class AuditRepository {
 
   async findById(id: number): Promise<AuditRow | undefined> {
     return this.db.selectFrom("operator_audit").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A page of records, newest first. */
+  async list(filter: AuditFilter, page: { offset: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.filtered(filter).selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute(),
+      this.filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  private filtered(filter: AuditFilter) {
+    let query = this.db.selectFrom("operator_audit");
+    if (filter.operatorAccount) query = query.where("operator_account", "=", filter.operatorAccount);
+    if (filter.action) query = query.where("action", "=", filter.action);
+    if (filter.targetType) query = query.where("target_type", "=", filter.targetType);
+    if (filter.targetId) query = query.where("target_id", "=", filter.targetId);
+    if (filter.from !== undefined) query = query.where("created_at", ">=", filter.from);
+    if (filter.to !== undefined) query = query.where("created_at", "<=", filter.to);
+    return query;
   }
 
   async recordLedger(id: number, ledger: { index: number; blockHeight: number | null }): Promise<void> {

@@ -14,33 +14,37 @@ export type OperatorAccountsDependencies = {
   now: () => number;
 };
 
-/** A new operator's facts; the password already as the browser sends it (its MD5). */
-export type OperatorDraft = { account: string; name: string; roles: OperatorRole[]; passwordDigest: string };
+/** A new operator's facts with the slow hash of their password, ready to insert (hashing is not done inside a transaction). */
+export type PreparedOperator = { account: string; name: string; roles: OperatorRole[]; passwordHash: string };
 
 /**
  * Operator accounts: created by an administrator (the operators page), on the command line for
  * the first administrator, or seeded for development. Kept apart from the login so the CLI needs
- * no login key, captcha or session machinery. Writes go through `executor`, the audit trail's
- * transaction when the change is recorded.
+ * no login key, captcha or session machinery. Inserts go through `executor`, the audit trail's
+ * transaction when the creation is recorded.
  */
 export class OperatorAccounts {
   constructor(private readonly deps: OperatorAccountsDependencies) {}
 
   /** `input.password` is the plain password typed on the command line; only its slow hash is kept. */
-  async createWithPassword(input: unknown, executor: Executor, options: { isDemo?: boolean } = {}): Promise<OperatorProfile> {
+  async prepare(input: unknown): Promise<PreparedOperator> {
     const { account, name, roles, password } = parseOrRefuse(NewOperatorSchema, input);
-    return this.create({ account, name, roles, passwordDigest: md5Hex(password) }, executor, options);
+    return this.prepareWithDigest({ account, name, roles }, md5Hex(password));
   }
 
-  async create(draft: OperatorDraft, executor: Executor, options: { isDemo?: boolean } = {}): Promise<OperatorProfile> {
+  /** `passwordDigest` is what the browser sends for a password: its MD5 (DESIGN.md §4). */
+  async prepareWithDigest(facts: { account: string; name: string; roles: OperatorRole[] }, passwordDigest: string): Promise<PreparedOperator> {
+    return { ...facts, roles: [...new Set(facts.roles)], passwordHash: await this.deps.hasher.hash(passwordDigest) };
+  }
+
+  async insert(prepared: PreparedOperator, executor: Executor, options: { isDemo?: boolean } = {}): Promise<OperatorProfile> {
     const now = this.deps.now();
-    const roles = [...new Set(draft.roles)];
     const row = await this.deps.operators.insertUnlessTaken(
       executor,
       {
-        account: draft.account,
-        name: draft.name,
-        password_hash: await this.deps.hasher.hash(draft.passwordDigest),
+        account: prepared.account,
+        name: prepared.name,
+        password_hash: prepared.passwordHash,
         status: "active",
         is_demo: options.isDemo ? 1 : 0,
         totp_secret: null,
@@ -51,13 +55,18 @@ export class OperatorAccounts {
         updated_at: now,
         last_login_at: null,
       },
-      roles,
+      prepared.roles,
     );
     if (!row) {
-      const message = `操作员账号 ${draft.account} 已存在`;
+      const message = `操作员账号 ${prepared.account} 已存在`;
       throw new BusinessError(AccountCode.accountAlreadyRegistered, message, { errors: { account: message } });
     }
-    return toOperatorProfile(row, roles);
+    return toOperatorProfile(row, prepared.roles);
+  }
+
+  /** Prepares and inserts in one go, unaudited: the development seed and the tests' arrangements. */
+  async createWithPassword(input: unknown, executor: Executor, options: { isDemo?: boolean } = {}): Promise<OperatorProfile> {
+    return this.insert(await this.prepare(input), executor, options);
   }
 }
 

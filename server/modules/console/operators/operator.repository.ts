@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import { containsIgnoringCase } from "../../../db/like-pattern.js";
 import type { OperatorRole } from "../../../../src/schema/console/permissions.js";
 import type { Database, OperatorsTable } from "../../../db/database.js";
 
@@ -6,6 +7,8 @@ export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperatorRow = Insertable<OperatorsTable>;
 /** The database or a transaction some caller has open (the audit trail's, for changes it records). */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type OperatorFilter = { keyword?: string; role?: OperatorRole; status?: OperatorRow["status"] };
 
 /** The only code that touches operators, operator_roles and operator_recovery_codes (DESIGN.md §8). */
 export class OperatorRepository {
@@ -18,6 +21,66 @@ export class OperatorRepository {
   /** `account` is expected in lower case, as stored. */
   async findByAccount(account: string, executor: Executor = this.db): Promise<OperatorRow | undefined> {
     return executor.selectFrom("operators").selectAll().where("account", "=", account).executeTakeFirst();
+  }
+
+  /** A page of operators, newest first, with the filters of the operators page. */
+  async list(filter: OperatorFilter, page: { offset: number; limit: number }): Promise<{ rows: OperatorRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.filtered(filter).selectAll("o").orderBy("o.id", "desc").offset(page.offset).limit(page.limit).execute(),
+      this.filtered(filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  private filtered(filter: OperatorFilter) {
+    let query = this.db.selectFrom("operators as o");
+    if (filter.status) query = query.where("o.status", "=", filter.status);
+    if (filter.role) {
+      const role = filter.role;
+      query = query.where((eb) => eb.exists(eb.selectFrom("operator_roles as r").select("r.role").whereRef("r.operator_id", "=", "o.id").where("r.role", "=", role)));
+    }
+    if (filter.keyword) {
+      const keyword = filter.keyword;
+      query = query.where((eb) => eb.or([containsIgnoringCase("o.account", keyword), containsIgnoringCase("o.name", keyword)]));
+    }
+    return query;
+  }
+
+  /** Active operators holding `role`, other than `exceptId`: whether taking it from one leaves anybody. */
+  async countActiveWithRole(executor: Executor, role: OperatorRole, exceptId: number): Promise<number> {
+    const row = await executor
+      .selectFrom("operators as o")
+      .innerJoin("operator_roles as r", "r.operator_id", "o.id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("r.role", "=", role)
+      .where("o.status", "=", "active")
+      .where("o.id", "!=", exceptId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Roles of several operators at once (a list page). */
+  async rolesOfMany(ids: readonly number[]): Promise<Map<number, OperatorRole[]>> {
+    const roles = new Map<number, OperatorRole[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return roles;
+    const rows = await this.db.selectFrom("operator_roles").select(["operator_id", "role"]).where("operator_id", "in", ids).orderBy("role").execute();
+    for (const row of rows) roles.get(row.operator_id)?.push(row.role as OperatorRole);
+    return roles;
+  }
+
+  /** Unused recovery codes of several operators at once. */
+  async unusedRecoveryCodesOfMany(ids: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+    if (ids.length === 0) return counts;
+    const rows = await this.db
+      .selectFrom("operator_recovery_codes")
+      .select((eb) => ["operator_id", eb.fn.countAll<number>().as("n")])
+      .where("operator_id", "in", ids)
+      .where("used_at", "is", null)
+      .groupBy("operator_id")
+      .execute();
+    for (const row of rows) counts.set(row.operator_id, Number(row.n));
+    return counts;
   }
 
   async rolesOf(id: number, executor: Executor = this.db): Promise<OperatorRole[]> {
@@ -128,13 +191,4 @@ export class OperatorRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async unusedRecoveryCodes(id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("operator_recovery_codes")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("operator_id", "=", id)
-      .where("used_at", "is", null)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
 }

@@ -9,6 +9,8 @@ import { operatorAuthRoutes } from "./operator-auth.routes.js";
 import { OperatorAccounts } from "./operator-accounts.service.js";
 import { OperatorPermissionGate } from "./operator-gate.js";
 import { OperatorLoginService } from "./operator-login.service.js";
+import { OperatorManagement } from "./operator-management.service.js";
+import { operatorsRoutes } from "./operators.routes.js";
 import { OperatorRepository } from "./operator.repository.js";
 import { SecondFactorService } from "./second-factor.service.js";
 
@@ -44,12 +46,12 @@ export function createOperatorServices({ config, db, now, sessions, security, ac
 
 export type OperatorServices = ReturnType<typeof createOperatorServices>;
 
-/** The console's operators: sign-in routes (and the operators page's, issue 13). */
+/** The console's operators: the sign-in, and the operators page where administrators manage them. */
 export async function operatorsModule(
   app: FastifyInstance,
   options: ModuleContext & { operators: OperatorServices; sessions: SessionService; security: SecurityServices; devices: AccountServices["devices"]; audit: AuditTrail },
 ) {
-  const { operators, config } = options;
+  const { operators, config, sessions, security, audit, now } = options;
   await app.register(operatorAuthRoutes, {
     login: operators.login,
     secondFactor: operators.secondFactor,
@@ -58,4 +60,7 @@ export async function operatorsModule(
     refuseReplayedRequest: options.security.refuseReplayedRequest,
     perMinute: config.loginRateLimitPerMinute,
   });
+  const management = new OperatorManagement({ operators: operators.repository, accounts: operators.accounts, audit, sessions, fields: security.fields, now });
+  await app.register(operatorsRoutes, { management, refuseReplayedRequest: security.refuseReplayedRequest });
 }
+
