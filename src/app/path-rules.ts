@@ -83,8 +83,10 @@ export function consoleLoginPath(wanted?: string): string {
  */
 export function consoleReturnPath(search: string): string {
   const wanted = new URLSearchParams(search).get("redirect");
-  const isConsolePage = wanted !== null && wanted.startsWith("/") && !wanted.startsWith("//") && isConsolePath(new URL(wanted, "http://console.invalid").pathname);
-  return isConsolePage && !wanted.startsWith(APP_PATHS.consoleLogin) ? wanted : APP_PATHS.console;
+  if (wanted === null || !wanted.startsWith("/") || wanted.startsWith("//")) return APP_PATHS.console;
+  // Read as the browser would ("/console/../index" is /index), and followed in that form.
+  const { pathname, search: query } = new URL(wanted, "http://console.invalid");
+  return isConsolePath(pathname) && pathname !== APP_PATHS.consoleLogin ? pathname + query : APP_PATHS.console;
 }
 
 export function isPublicPath(pathname: string): boolean {

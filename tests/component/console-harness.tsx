@@ -16,6 +16,7 @@ import { createAccountClient } from "../../src/providers/account-client";
 import { AccountServicesProvider } from "../../src/providers/account-context";
 import { createDataProvider } from "../../src/providers/data-provider";
 import type { HttpClient } from "../../src/providers/http-client";
+import type { LoginCrypto } from "../../src/providers/login-crypto";
 import { createMessageModalStore } from "../../src/providers/message-modal-store";
 import { createOperatorAuth } from "../../src/providers/operator-auth";
 import { createOperatorClient } from "../../src/providers/operator-client";
@@ -45,20 +46,20 @@ export const TEST_CONSOLE_REGISTRY: Registry = [
     key: "review",
     title: "审核",
     sideNav: "links",
-    sections: [{ key: "identity", title: "实名认证审核", permission: "identity.review", description: "审核用户提交的实名与企业认证", landing: "", pages: [customPage("", "实名认证审核", page("审核页面内容"))] }],
+    sections: [{ key: "exampleReview", title: "实名认证审核", permission: "identity.review", description: "审核用户提交的实名与企业认证", landing: "", pages: [customPage("", "实名认证审核", page("审核页面内容"))] }],
   },
   {
     key: "customers",
     title: "客户",
     sideNav: "links",
-    sections: [{ key: "lookup", title: "客户查询", permission: "customers.read", landing: "", pages: [customPage("", "客户查询", page("客户查询内容"))] }],
+    sections: [{ key: "exampleLookup", title: "客户查询", permission: "customers.read", landing: "", pages: [customPage("", "客户查询", page("客户查询内容"))] }],
   },
   { key: "content", title: "内容", sideNav: "links", sections: [] },
   {
     key: "platform",
     title: "平台",
     sideNav: "links",
-    sections: [{ key: "operators", title: "操作员管理", permission: "operators.manage", landing: "", pages: [customPage("", "操作员管理", page("操作员管理内容"))] }],
+    sections: [{ key: "exampleOperators", title: "操作员管理", permission: "operators.manage", landing: "", pages: [customPage("", "操作员管理", page("操作员管理内容"))] }],
   },
 ] satisfies MainSectionDefinition[];
 
@@ -85,34 +86,38 @@ export function renderConsole(options: {
   roles?: OperatorRole[];
   script?: Record<string, ScriptedAnswer>;
   http?: HttpClient;
+  crypto?: LoginCrypto;
+  now?: () => number;
   sessionStore?: SessionStore;
 }) {
+  const now = options.now ?? Date.now;
+  const crypto = options.crypto ?? fakeLoginCrypto;
   const registry = options.registry ?? TEST_CONSOLE_REGISTRY;
   const sessionStore = options.sessionStore ?? createSessionStore(createMemoryStorage());
   if (options.roles) sessionStore.setOperator(operatorSession(options.roles));
   const scripted = scriptedHttpClient({ [ACCOUNT_ENDPOINTS.getCodeV2.path]: ok({ codeBase64: CAPTCHA_IMAGE }), ...options.script });
   const http = options.http ?? scripted.http;
   const messages = createMessageModalStore();
-  const client = createOperatorClient({ http, crypto: fakeLoginCrypto });
-  const operator = { client, auth: createOperatorAuth({ client, sessionStore, now: Date.now, showMessage: messages.show }) };
-  const account = { client: createAccountClient({ http, crypto: fakeLoginCrypto }), secondStep: createSecondStepStorage(createMemoryStorage()) };
+  const client = createOperatorClient({ http, crypto });
+  const operator = { client, auth: createOperatorAuth({ client, sessionStore, now, showMessage: messages.show }) };
+  const account = { client: createAccountClient({ http, crypto }), secondStep: createSecondStepStorage(createMemoryStorage()) };
   const routes = deriveRoutes(registry, APP_PATHS.console);
   const redirects = deriveRedirects(registry, APP_PATHS.console);
   const patterns = [APP_PATHS.console, APP_PATHS.consoleLogin, APP_PATHS.home, APP_PATHS.login, ...routes.map((route) => route.path), ...redirects.map((redirect) => redirect.path)];
-  render(
+  const { unmount } = render(
     <MemoryRouter initialEntries={[options.path]}>
       <AntdTestProvider>
         <AntdApp>
           <Refine
             dataProvider={createDataProvider(http)}
-            accessControlProvider={createAccessControlProvider({ sessionStore, now: Date.now, consolePermissions: sectionPermissions(registry, APP_PATHS.console) })}
+            accessControlProvider={createAccessControlProvider({ sessionStore, now, consolePermissions: sectionPermissions(registry, APP_PATHS.console) })}
             options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
           >
             <SessionStoreProvider store={sessionStore}>
               <AccountServicesProvider services={account}>
                 <OperatorServicesProvider services={operator}>
                   <AppFeedbackProvider feedback={createAppFeedback()}>
-                    <NavigationGuard routePatterns={patterns} sessionStore={sessionStore} lookupUserInfo={vi.fn(async () => true)} errorPage={<p>错误页</p>}>
+                    <NavigationGuard routePatterns={patterns} sessionStore={sessionStore} lookupUserInfo={vi.fn(async () => true)} now={now} errorPage={<p>错误页</p>}>
                       <Routes>
                         <Route path={APP_PATHS.consoleLogin} element={<ConsoleLoginPage />} />
                         <Route path={APP_PATHS.home} element={<p>客户首页</p>} />
@@ -147,7 +152,7 @@ export function renderConsole(options: {
   );
   const location = () => screen.getByLabelText("当前地址").textContent;
   const search = () => screen.getByLabelText("当前查询").textContent;
-  return { sessionStore, location, search, ...scripted };
+  return { sessionStore, location, search, unmount, ...scripted };
 }
 
 export const roleTitle = (role: OperatorRole) => OPERATOR_ROLES[role].title;

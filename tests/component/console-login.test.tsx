@@ -29,7 +29,7 @@ async function signInWithPassword(u = userEvent.setup()) {
 describe("the console's login", () => {
   it("first sign-in: password, QR code and secret, a wrong then a right code, the recovery codes once, then the wanted page", async () => {
     const view = renderConsole({
-      path: "/console/review/identity",
+      path: "/console/review/exampleReview",
       script: {
         [E.login.path]: ok({ token: "pending-token", secondFactor: "enrol" }),
         [E.totpEnrolment.path]: ok({ secret: SECRET, otpauthUri: "otpauth://totp/x", qrCode: QR_CODE }),
@@ -39,7 +39,7 @@ describe("the console's login", () => {
     });
     // The guard sent the visitor to the console's login, keeping the page to come back to.
     await waitFor(() => expect(view.location()).toBe("/console/login"));
-    expect(view.search()).toBe(`?redirect=${encodeURIComponent("/console/review/identity")}`);
+    expect(view.search()).toBe(`?redirect=${encodeURIComponent("/console/review/exampleReview")}`);
     expect(screen.getByRole("heading", { name: "操作员登录" })).toBeInTheDocument();
 
     const u = await signInWithPassword();
@@ -70,7 +70,7 @@ describe("the console's login", () => {
     expect(enter).toBeDisabled();
     await u.click(screen.getByRole("checkbox", { name: "我已妥善保存恢复码" }));
     await u.click(enter);
-    await waitFor(() => expect(view.location()).toBe("/console/review/identity"));
+    await waitFor(() => expect(view.location()).toBe("/console/review/exampleReview"));
     expect(await screen.findByText("审核页面内容")).toBeInTheDocument();
   });
 

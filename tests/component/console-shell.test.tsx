@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { OPERATOR_AUTH_ENDPOINTS } from "../../src/schema/console/operator-auth";
 import { permissionsOf } from "../../src/schema/console/permissions";
 import { fail, ok } from "./account-harness";
@@ -20,7 +21,7 @@ const menuLabels = () => screen.getAllByRole("menuitem").map((item) => item.text
 describe("the console shell", () => {
   it("shows an identity reviewer only the sections their role allows, and no empty main section", async () => {
     renderConsole({ path: "/console", roles: ["identityReviewer"], script: { [ME]: ok(profile(["identityReviewer"])) } });
-    expect(await screen.findByRole("link", { name: "实名认证审核" })).toHaveAttribute("href", "/console/review/identity");
+    expect(await screen.findByRole("link", { name: "实名认证审核" })).toHaveAttribute("href", "/console/review/exampleReview");
     expect(screen.getByText("衡证运营后台")).toBeInTheDocument();
     expect(menuLabels()).toEqual(expect.arrayContaining(["实名认证审核", "客户查询"]));
     expect(screen.queryByText("操作员管理")).not.toBeInTheDocument();
@@ -37,7 +38,7 @@ describe("the console shell", () => {
   });
 
   it("answers a typed-in address the role does not allow with a refusal, not the page", async () => {
-    renderConsole({ path: "/console/platform/operators", roles: ["contentEditor"], script: { [ME]: ok(profile(["contentEditor"])) } });
+    renderConsole({ path: "/console/platform/exampleOperators", roles: ["contentEditor"], script: { [ME]: ok(profile(["contentEditor"])) } });
     expect(await screen.findByText("您的角色无权访问此页面")).toBeInTheDocument();
     expect(screen.queryByText("操作员管理内容")).not.toBeInTheDocument();
   });
@@ -45,7 +46,7 @@ describe("the console shell", () => {
   it("opens an allowed page inside the shell", async () => {
     const view = renderConsole({ path: "/console/review", roles: ["identityReviewer"], script: { [ME]: ok(profile(["identityReviewer"])) } });
     expect(await screen.findByText("审核页面内容")).toBeInTheDocument();
-    expect(view.location()).toBe("/console/review/identity");
+    expect(view.location()).toBe("/console/review/exampleReview");
   });
 
   it("follows the roles the server reports now, not those of the sign-in", async () => {
@@ -68,5 +69,45 @@ describe("the console shell", () => {
     expect(await screen.findByText("服务器繁忙，请稍后重试")).toBeInTheDocument();
     expect(view.location()).toBe("/console");
     expect(view.sessionStore.getOperator()).not.toBeNull();
+  });
+});
+
+describe("the console's guard", () => {
+  it("sends a visitor to the console's login, keeping the page to come back to", async () => {
+    const view = renderConsole({ path: "/console/review/exampleReview?tab=2" });
+    await waitFor(() => expect(view.location()).toBe("/console/login"));
+    expect(view.search()).toBe(`?redirect=${encodeURIComponent("/console/review/exampleReview?tab=2")}`);
+    expect(await screen.findByRole("heading", { name: "操作员登录" })).toBeInTheDocument();
+  });
+
+  it("sends a signed-in customer to the console's login too, never to the customers' pages", async () => {
+    const sessionStore = createSessionStore(createMemoryStorage());
+    sessionStore.setUser({ token: "customer-token", timestamp: Date.now(), id: 7, loginAccount: "zhangsan" });
+    const view = renderConsole({ path: "/console", sessionStore });
+    expect(await screen.findByRole("heading", { name: "操作员登录" })).toBeInTheDocument();
+    expect(view.location()).toBe("/console/login");
+    expect(view.sessionStore.getUser()).toMatchObject({ token: "customer-token" });
+  });
+
+  it("sends a signed-in operator on from the login to the console's home", async () => {
+    const view = renderConsole({ path: "/console/login", roles: ["administrator"], script: { [ME]: ok(profile(["administrator"])) } });
+    await waitFor(() => expect(view.location()).toBe("/console"));
+    expect(await screen.findByText("王五，欢迎使用衡证运营后台")).toBeInTheDocument();
+  });
+
+  it("the home lists what each allowed section is for, with a link to it", async () => {
+    renderConsole({ path: "/console", roles: ["identityReviewer"], script: { [ME]: ok(profile(["identityReviewer"])) } });
+    const item = (await screen.findByText("审核用户提交的实名与企业认证")).closest(".ant-list-item") as HTMLElement;
+    expect(within(item).getByRole("link", { name: "进入" })).toHaveAttribute("href", "/console/review/exampleReview");
+    expect(screen.getAllByText(/认证审核员/).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("link", { name: "操作员管理" })).not.toBeInTheDocument();
+  });
+
+  it("the home says so when the role allows no section, and when the console has none yet", async () => {
+    renderConsole({ path: "/console", roles: ["notaryOfficeAdmin"], script: { [ME]: ok(profile(["notaryOfficeAdmin"])) } });
+    expect(await screen.findByText("您的角色暂无可用的功能，如需开通请联系管理员")).toBeInTheDocument();
+    cleanup();
+    renderConsole({ path: "/console", registry: [], roles: ["administrator"], script: { [ME]: ok(profile(["administrator"])) } });
+    expect(await screen.findByText("运营后台的功能正在建设中")).toBeInTheDocument();
   });
 });
