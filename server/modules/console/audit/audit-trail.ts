@@ -20,17 +20,10 @@ export type AuditedAction = {
 };
 
 /**
-<<<<<<< HEAD
- * What a change answers: its result for the caller, and the target's state before and after; a
- * change that creates its target names it here (its id is only known once it is written).
- */
-export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; target?: Partial<AuditedAction["target"]> };
-=======
  * What a change answers: its result for the caller, the target's state before and after, and
  * the target's id when the change itself created the target (its id was not known before).
  */
 export type AuditedChange<T> = { result: T; before?: unknown; after?: unknown; targetId?: string };
->>>>>>> h/console-core
 
 export type AuditTrailDependencies = {
   db: Kysely<Database>;
@@ -149,8 +142,7 @@ async function findInLedger(ledger: LedgerPort, row: AuditRow): Promise<{ index:
 }
 
 function rowOf(action: AuditedAction, change: AuditedChange<unknown>, time: number, ledgerSizeHint: number | null): NewAuditRow {
-  const { operator } = action;
-  const target = { ...action.target, ...change.target };
+  const { operator, target } = action;
   return {
     operator_id: isCliActor(operator) ? null : operator.id,
     operator_account: operator.account,

@@ -5,7 +5,7 @@ import type { PageP } from "../../../../src/schema/paging.js";
 import type { Database } from "../../../db/database.js";
 import type { ContentImageService } from "../../content/content-image.service.js";
 import type { Change } from "../../content/publication/publication-editor.js";
-import type { AuditTrail, AuditedChange } from "../audit/audit-trail.js";
+import type { AuditTrail } from "../audit/audit-trail.js";
 import type { ActingOperator } from "../operators/acting-operator.js";
 
 /** What the console needs of a content module's editor (content/publication/publication-editor.ts). */
@@ -21,10 +21,11 @@ export interface ContentEditor<Form, Record> {
 }
 
 /** How the audit trail names a kind's rows, and which of a form's fields are uploaded images. */
-export interface ContentSubject<Form, Record> {
+export interface ContentSubject<Form> {
   /** The audit target type and action prefix: "banner" gives "banner.create", "banner.publish" … */
   type: ContentKindKey;
-  labelOf(record: Record): string;
+  /** What the audit trail calls a row (a form's, or a record's, which has the form's fields). */
+  labelOf(values: Form): string;
   /** The form's image paths by field name ("imageUrl", "subImage.0.path"), checked before saving. */
   imagesOf(form: Form): Readonly<globalThis.Record<string, string>>;
 }
@@ -34,11 +35,11 @@ export interface ContentSubject<Form, Record> {
  * every change through the audit trail (AuditTrail.perform), in one transaction with its audit
  * row and then on the ledger, with the row before and after.
  */
-export class AuditedContentService<Form, Record extends PublicationFields> {
+export class AuditedContentService<Form, Record extends PublicationFields & Form> {
   constructor(
     private readonly audit: AuditTrail,
     private readonly editor: ContentEditor<Form, Record>,
-    private readonly subject: ContentSubject<Form, Record>,
+    private readonly subject: ContentSubject<Form>,
     private readonly images: ContentImageService,
   ) {}
 
@@ -53,16 +54,16 @@ export class AuditedContentService<Form, Record extends PublicationFields> {
   async create(operator: ActingOperator, form: Form): Promise<Record> {
     await this.images.requireKnown(this.subject.imagesOf(form));
     const { type, labelOf } = this.subject;
-    // The row's id exists only once it is written; the change names its target then.
-    return this.audit.perform({ operator, action: `${type}.create`, target: { type, id: "" } }, async (trx) => {
+    // The row's id exists only once it is written; the change names it then.
+    return this.audit.perform({ operator, action: `${type}.create`, target: { type, id: "", label: labelOf(form) } }, async (trx) => {
       const created = await this.editor.create(form, trx);
-      return { result: created, after: created, target: { id: String(created.id), label: labelOf(created) } };
+      return { result: created, after: created, targetId: String(created.id) };
     });
   }
 
   async update(operator: ActingOperator, id: number, form: Form): Promise<Record> {
     await this.images.requireKnown(this.subject.imagesOf(form));
-    return this.change(operator, "update", id, (trx) => this.editor.update(id, form, trx));
+    return this.change(operator, "update", id, (trx) => this.editor.update(id, form, trx), this.subject.labelOf(form));
   }
 
   publish(operator: ActingOperator, id: number): Promise<Record> {
@@ -82,13 +83,16 @@ export class AuditedContentService<Form, Record extends PublicationFields> {
     return this.change(operator, "move", id, (trx) => this.editor.move(id, direction, trx));
   }
 
-  /** One audited change of an existing row; answers the row after it (null once deleted). */
-  private change(operator: ActingOperator, verb: string, id: number, run: (trx: Kysely<Database>) => Promise<Change<Record>>): Promise<Record> {
+  /**
+   * One audited change of an existing row; answers the row after it (null once deleted). The
+   * audit row names it as it is known before the change, or by `label` (an edit's new title).
+   */
+  private async change(operator: ActingOperator, verb: string, id: number, run: (trx: Kysely<Database>) => Promise<Change<Record>>, label?: string): Promise<Record> {
     const { type, labelOf } = this.subject;
-    return this.audit.perform({ operator, action: `${type}.${verb}`, target: { type, id: String(id) } }, async (trx): Promise<AuditedChange<Record>> => {
+    const known = label ?? labelOf(await this.editor.get(id));
+    return this.audit.perform({ operator, action: `${type}.${verb}`, target: { type, id: String(id), label: known } }, async (trx) => {
       const { before, after } = await run(trx);
-      const label = (after ?? before) && labelOf((after ?? before)!);
-      return { result: after as Record, before, after, ...(label ? { target: { label } } : {}) };
+      return { result: after as Record, before, after };
     });
   }
 }
