@@ -5,6 +5,7 @@ import { newsDetailPath, PUBLIC_PAGE_PATHS } from "../../../app/public-page-path
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { ArticleIdSchema, type ArticleLink, type NewsDetail } from "../../../schema/news";
 import { NEWS_META, NEWS_RESOURCE } from "../activity-product/news-resource";
+import "./news-article.css";
 
 const BACK_TO_LIST = <Link to={PUBLIC_PAGE_PATHS.activityProduct}>返回产品动态</Link>;
 
