@@ -48,8 +48,8 @@ export type ArticleLink = z.infer<typeof ArticleLinkSchema>;
 
 export const NewsDetailSchema = z.object({
   cmsArticle: NewsArticleSchema,
-  lastPage: ArticleLinkSchema.describe("上一篇：列表中排在它前面（更新）的文章"),
-  nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面（更早）的文章"),
+  lastPage: ArticleLinkSchema.describe("上一篇：列表中排在它前面的文章"),
+  nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面的文章"),
 });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
@@ -61,7 +61,7 @@ export const NEWS_ENDPOINTS = {
     datas: NewsListSchema,
     session: "tokenless",
     tag: "内容",
-    summary: "产品动态列表（分页，最新在前）",
+    summary: "产品动态列表（分页，按运营后台排定的顺序，新文章在前；只含已发布的）",
   }),
   detail: endpoint({
     method: "GET",
