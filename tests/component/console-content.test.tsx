@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { APP_PATHS } from "../../src/app/path-rules";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
+import { registryPathIn } from "../../src/resources/derive";
 import { BANNER_TEMPLATES, CONTENT_ENDPOINTS } from "../../src/schema/console/content";
 import { OPERATOR_AUTH_ENDPOINTS } from "../../src/schema/console/operator-auth";
 import { permissionsOf } from "../../src/schema/console/permissions";
@@ -15,6 +17,8 @@ vi.setConfig({ testTimeout: 30_000 });
 useDesktopMediaQueries();
 
 const E = CONTENT_ENDPOINTS.banner;
+/** A page of the 轮播图 section, named through the registry. */
+const bannerPage = (page: string) => registryPathIn(CONSOLE_REGISTRY, "content/banners", page, APP_PATHS.console);
 const ME = OPERATOR_AUTH_ENDPOINTS.me.path;
 const UPLOADED = `/files/content/${"c".repeat(64)}`;
 const editor = { [ME]: ok({ id: 5, account: "wang.wu", name: "王五", roles: ["contentEditor"], permissions: permissionsOf(["contentEditor"]) }) };
@@ -34,7 +38,7 @@ const record = (id: number, title: string, state: string) => ({
 });
 
 function openBannerEditor(script: Record<string, ScriptedAnswer>) {
-  return renderConsole({ path: "/console/content/banners/new", registry: CONSOLE_REGISTRY, roles: ["contentEditor"], script: { ...editor, [CONTENT_ENDPOINTS.uploadImage.path]: ok({ path: UPLOADED }), ...script } });
+  return renderConsole({ path: bannerPage("new"), registry: CONSOLE_REGISTRY, roles: ["contentEditor"], script: { ...editor, [CONTENT_ENDPOINTS.uploadImage.path]: ok({ path: UPLOADED }), ...script } });
 }
 
 async function fillBanner(user: ReturnType<typeof userEvent.setup>, jumpUrl: string) {
@@ -68,7 +72,7 @@ describe("the banner editor", () => {
       subTitle: [],
       subImage: [],
     });
-    await waitFor(() => expect(view.location()).toBe("/console/content/banners/list"));
+    await waitFor(() => expect(view.location()).toBe(bannerPage("list")));
   });
 
   it("refuses a javascript: address on its field before asking the server", async () => {
@@ -100,7 +104,7 @@ describe("the banner list", () => {
   it("offers each row what its state allows, and publishes", async () => {
     const user = userEvent.setup();
     const view = renderConsole({
-      path: "/console/content/banners/list",
+      path: bannerPage("list"),
       registry: CONSOLE_REGISTRY,
       roles: ["contentEditor"],
       script: {
@@ -117,7 +121,7 @@ describe("the banner list", () => {
     expect(within(draftActions).queryByRole("button", { name: PUBLICATION_TRANSITIONS.unpublish.label })).not.toBeInTheDocument();
     expect(within(publishedActions).getByRole("button", { name: PUBLICATION_TRANSITIONS.unpublish.label })).toBeInTheDocument();
     expect(within(publishedActions).queryByRole("button", { name: "删除" })).not.toBeInTheDocument();
-    expect(within(publishedActions).getByRole("link", { name: "编辑" })).toHaveAttribute("href", "/console/content/banners/edit?id=2");
+    expect(within(publishedActions).getByRole("link", { name: "编辑" })).toHaveAttribute("href", `${bannerPage("edit")}?id=2`);
 
     await user.click(within(draftActions).getByRole("button", { name: "发布" }));
     await waitFor(() => expect(view.callsTo(E.publish.path)).toHaveLength(1));

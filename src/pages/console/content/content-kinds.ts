@@ -1,15 +1,5 @@
 import type { z } from "zod";
-import {
-  BANNER_LIMITS,
-  BannerFormSchema,
-  CONTENT_ENDPOINTS,
-  DappFormSchema,
-  NewsFormSchema,
-  type BannerForm,
-  type ContentKindKey,
-  type DappForm,
-  type NewsForm,
-} from "../../../schema/console/content";
+import { BANNER_LIMITS, CONTENT_ENDPOINTS, type BannerForm, type ContentKindKey, type DappForm, type NewsForm } from "../../../schema/console/content";
 import { NEWS_CHANNEL } from "../../../schema/news";
 
 /**
@@ -33,36 +23,29 @@ export interface ContentKind<Form extends Record<string, unknown> = Record<strin
   nameOf: (values: Form) => string;
 }
 
-export const BANNER_KIND: ContentKind<BannerForm> = {
-  key: "banner",
-  noun: "轮播图",
-  endpoints: CONTENT_ENDPOINTS.banner,
-  form: BannerFormSchema,
+/** A kind's calls and form come from its contract (CONTENT_ENDPOINTS); the rest is its own. */
+function contentKind<Form extends Record<string, unknown>>(key: ContentKindKey, noun: string, own: Pick<ContentKind<Form>, "blank" | "nameOf"> & Partial<Pick<ContentKind<Form>, "imageFields" | "rowLimits">>): ContentKind<Form> {
+  const endpoints = CONTENT_ENDPOINTS[key];
+  return { key, noun, endpoints, form: endpoints.create.input, imageFields: [], ...own };
+}
+
+export const BANNER_KIND = contentKind<BannerForm>("banner", "轮播图", {
   imageFields: ["imageUrl", "subImage.path"],
   rowLimits: { subTitle: BANNER_LIMITS.subTitles, subImage: BANNER_LIMITS.subImages, button: BANNER_LIMITS.buttons },
   blank: () => ({ templateId: 1, title: "", subTitle: [], imageUrl: "", subImage: [], button: [] }),
   nameOf: (banner) => banner.title,
-};
+});
 
-export const NEWS_KIND: ContentKind<NewsForm> = {
-  key: "news",
-  noun: "产品动态",
-  endpoints: CONTENT_ENDPOINTS.news,
-  form: NewsFormSchema,
-  imageFields: [],
+export const NEWS_KIND = contentKind<NewsForm>("news", "产品动态", {
   blank: () => ({ title: "", channelCode: NEWS_CHANNEL.code, typeName: "", brief: "", content: "", publishedAt: Date.now() }),
   nameOf: (article) => article.title,
-};
+});
 
-export const DAPP_KIND: ContentKind<DappForm> = {
-  key: "dapp",
-  noun: "相关应用",
-  endpoints: CONTENT_ENDPOINTS.dapp,
-  form: DappFormSchema,
+export const DAPP_KIND = contentKind<DappForm>("dapp", "相关应用", {
   imageFields: ["menu_logo"],
   blank: () => ({ dapp_name: "", description: "", menu_logo: "", dapp_home_url: "", category: 1, display: 1, width: 240 }),
   nameOf: (dapp) => dapp.dapp_name,
-};
+});
 
 /** A record's form fields only (a console record also has its id, state, order and times). */
 export function formValuesOf(kind: ContentKind, record: Record<string, unknown>): Record<string, unknown> {

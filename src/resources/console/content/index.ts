@@ -1,16 +1,7 @@
 import { PictureOutlined } from "@ant-design/icons";
 import type { ComponentType } from "react";
 import type { z } from "zod";
-import {
-  BannerFormSchema,
-  BannerRecordSchema,
-  CONTENT_ENDPOINTS,
-  DappFormSchema,
-  DappRecordSchema,
-  NewsFormSchema,
-  NewsRecordSchema,
-  type ContentKindKey,
-} from "../../../schema/console/content";
+import { CONTENT_ENDPOINTS, type ContentKindKey } from "../../../schema/console/content";
 import { ContentListQuerySchema } from "../../../schema/console/publication";
 import { customPage, defineSectionData, genericPage } from "../../define";
 import { describeFilters } from "../../field-meta";
@@ -23,25 +14,24 @@ type Screens = Promise<{ default: ComponentType<SectionPageProps>; slots: PageSl
  * One section per kind of content: its list (state filter, 新建, and on each row 编辑 / 预览 /
  * 发布 / 下线 / 上移 / 下移 / 删除), and one editor for a new row and for an existing one (`?id=`).
  */
-function contentSection<R extends z.ZodObject, F extends z.ZodObject>(options: {
-  key: string;
-  kind: ContentKindKey;
-  title: string;
-  description: string;
-  record: R;
-  form: F;
-  columns: readonly (keyof z.infer<R> & string)[];
-  screens: () => Screens;
-}): SectionDefinition {
-  const { key, kind, title, description, record, form, columns, screens } = options;
+function contentSection<K extends ContentKindKey>(
+  kind: K,
+  section: { key: string; title: string; description: string },
+  columns: readonly (keyof z.infer<(typeof CONTENT_ENDPOINTS)[K]["one"]["datas"]> & string)[],
+  screens: () => Screens,
+): SectionDefinition {
+  const { key, title, description } = section;
+  // The record and the form are the contract's: what the one-row call answers and the create call takes.
   const endpoints = CONTENT_ENDPOINTS[kind];
+  const [record, form] = [endpoints.one.datas, endpoints.create.input];
   return {
     key,
     title,
     description,
     permission: "content.edit",
     landing: "list",
-    ...defineSectionData({
+    // The columns were checked against this kind's record above.
+    ...defineSectionData<z.ZodObject, z.ZodObject>({
       record,
       form,
       columns,
@@ -64,35 +54,14 @@ export const content: MainSectionDefinition = {
   icon: PictureOutlined,
   sideNav: "links",
   sections: [
-    contentSection({
-      key: "banners",
-      kind: "banner",
-      title: "轮播图",
-      description: "首页轮播图：图片、标题、按钮与模板，预览、发布与下线",
-      record: BannerRecordSchema,
-      form: BannerFormSchema,
-      columns: ["imageUrl", "title", "templateId", "state", "updatedAt"],
-      screens: () => import("../../../pages/console/content/banner-screens"),
-    }),
-    contentSection({
-      key: "news",
-      kind: "news",
-      title: "产品动态",
-      description: "首页滚动消息与产品动态文章：正文 HTML 保存前按白名单清理",
-      record: NewsRecordSchema,
-      form: NewsFormSchema,
-      columns: ["title", "typeName", "publishedAt", "state", "updatedAt"],
-      screens: () => import("../../../pages/console/content/news-screens"),
-    }),
-    contentSection({
-      key: "dapps",
-      kind: "dapp",
-      title: "相关应用",
-      description: "左侧抽屉中的相关应用：图标、简介、入口地址与类别",
-      record: DappRecordSchema,
-      form: DappFormSchema,
-      columns: ["menu_logo", "dapp_name", "category", "display", "state", "updatedAt"],
-      screens: () => import("../../../pages/console/content/dapp-screens"),
-    }),
+    contentSection("banner", { key: "banners", title: "轮播图", description: "首页轮播图：图片、标题、按钮与模板，预览、发布与下线" }, ["imageUrl", "title", "templateId", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/banner-screens"),
+    ),
+    contentSection("news", { key: "news", title: "产品动态", description: "首页滚动消息与产品动态文章：正文 HTML 保存前按白名单清理" }, ["title", "typeName", "publishedAt", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/news-screens"),
+    ),
+    contentSection("dapp", { key: "dapps", title: "相关应用", description: "左侧抽屉中的相关应用：图标、简介、入口地址与类别" }, ["menu_logo", "dapp_name", "category", "display", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/dapp-screens"),
+    ),
   ],
 };
