@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notifierModule, context);
   await app.register(accountModule, { ...context, sessions: services.sessions, security: services.security, notifier: services.notifier });
   await app.register(commonModule, context);
-  await app.register(contentModule, context);
+  await app.register(contentModule, { ...context, blobs: services.blobs });
   await app.register(notaryModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts });
   await app.register(scanLoginModule, { ...context, accounts: services.accounts, security: services.security });
   await app.register(personalModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions, blobs: services.blobs });

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { LoginMethod, LoginOutcomeKind } from "../../src/schema/login-history.js";
+import type { PublicationState } from "../../src/schema/console/publication.js";
 import type { SessionKind } from "../../src/schema/session.js";
 
 /**
@@ -13,6 +14,7 @@ export interface Database {
   dapps: DappsTable;
   banners: BannersTable;
   cms_articles: CmsArticlesTable;
+  content_images: ContentImagesTable;
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
@@ -78,6 +80,9 @@ export interface DappsTable {
   display: number;
   width: number;
   sort_order: number;
+  state: PublicationState;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Owned by modules/content: home carousel banners (spec §3). */
@@ -90,7 +95,9 @@ export interface BannersTable {
   buttons_json: string;
   sub_titles_json: string;
   sort_order: number;
-  is_published: number;
+  state: PublicationState;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Owned by modules/content: articles of every channel (news now, help centre later). */
@@ -104,7 +111,18 @@ export interface CmsArticlesTable {
   brief: string;
   summary: string;
   content: string;
+  /** The date the article shows; the list's order is sort_order (new articles go first). */
   published_at: number;
+  state: PublicationState;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/content: the uploaded images the public image route serves (by SHA-256). */
+export interface ContentImagesTable {
+  sha256: string;
+  mime_type: string;
   created_at: number;
 }
 

@@ -14,6 +14,7 @@ import * as loginAttempts from "./migrations/0014-login-attempts.js";
 import * as operators from "./migrations/0015-operators.js";
 import * as identityReview from "./migrations/0016-identity-review.js";
 import * as customerConsole from "./migrations/0017-customer-console.js";
+import * as contentPublication from "./migrations/0018-content-publication.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0015-operators": operators,
   "0016-identity-review": identityReview,
   "0017-customer-console": customerConsole,
+  "0018-content-publication": contentPublication,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

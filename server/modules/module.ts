@@ -7,6 +7,8 @@ import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
+import type { CommonServices } from "./common/common.module.js";
+import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
@@ -35,6 +37,8 @@ export type AppServices = {
   security: SecurityServices;
   notifier: Notifier;
   accounts: AccountServices;
+  common: CommonServices;
+  content: ContentServices;
   notary: NotaryServices;
   personal: PersonalServices;
   billing: BillingServices;

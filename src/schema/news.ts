@@ -9,6 +9,17 @@ import { pagePSchema, pageQuerySchema } from "./paging";
  * the help centre's getHelpCenterArticleInfo of spec §7 (cmsArticle, lastPage, nextPage).
  */
 
+/**
+ * The channels of articles. Only product news is shown today (the home ticker, the product-news
+ * pages); the help centre's articles will be a channel of their own.
+ */
+export const NEWS_CHANNELS = {
+  NEWS: { id: 1, name: "产品动态" },
+} as const;
+export type NewsChannelCode = keyof typeof NEWS_CHANNELS;
+/** The channel of the home ticker and the product-news pages. */
+export const NEWS_CHANNEL = { code: "NEWS", ...NEWS_CHANNELS.NEWS } as const;
+
 export const NewsCode = {
   /** No news article with this id (never published, or withdrawn). */
   articleNotFound: 3040,
@@ -37,8 +48,8 @@ export type ArticleLink = z.infer<typeof ArticleLinkSchema>;
 
 export const NewsDetailSchema = z.object({
   cmsArticle: NewsArticleSchema,
-  lastPage: ArticleLinkSchema.describe("上一篇：列表中排在它前面（更新）的文章"),
-  nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面（更早）的文章"),
+  lastPage: ArticleLinkSchema.describe("上一篇：列表中排在它前面的文章"),
+  nextPage: ArticleLinkSchema.describe("下一篇：列表中排在它后面的文章"),
 });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
@@ -50,7 +61,7 @@ export const NEWS_ENDPOINTS = {
     datas: NewsListSchema,
     session: "tokenless",
     tag: "内容",
-    summary: "产品动态列表（分页，最新在前）",
+    summary: "产品动态列表（分页，按运营后台排定的顺序，新文章在前；只含已发布的）",
   }),
   detail: endpoint({
     method: "GET",

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContentRepository } from "../../server/modules/content/content.repository.js";
-import { NEWS_CHANNEL } from "../../server/modules/content/content.service.js";
 import { demoArticles } from "../../server/db/seed/demo-articles.js";
 import { CmsArticleSummarySchema } from "../../src/schema/common.js";
-import { ARTICLE_ID_MESSAGE, ARTICLE_NOT_FOUND_MESSAGE, NewsCode, NewsDetailSchema, NewsListSchema, NEWS_ENDPOINTS } from "../../src/schema/news.js";
+import { ARTICLE_ID_MESSAGE, ARTICLE_NOT_FOUND_MESSAGE, NEWS_CHANNEL, NewsCode, NewsDetailSchema, NewsListSchema, NEWS_ENDPOINTS } from "../../src/schema/news.js";
 import { pageSizeMessage, PAGE_SIZE_OPTIONS } from "../../src/schema/paging.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
@@ -99,25 +97,16 @@ describe("product news ordering", () => {
     expect((await t.call(NEWS_ENDPOINTS.list)).json().datas.pageP).toEqual({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 });
   });
 
-  it("walks every article exactly once through nextPage and back through lastPage, also when times are equal", async () => {
-    const sameMoment = Date.UTC(2026, 0, 5, 2, 0, 0);
-    const times = [sameMoment, sameMoment - 60_000, sameMoment, sameMoment + 60_000, sameMoment];
-    await new ContentRepository(t.app.database.db).insertArticles(
-      times.map((publishedAt, index) => ({
-        channel_id: NEWS_CHANNEL.id,
-        channel_code: NEWS_CHANNEL.code,
-        channel_name: NEWS_CHANNEL.name,
-        title: `第${index + 1}篇`,
-        type_name: "",
-        brief: "",
-        summary: "",
-        content: `<p>第${index + 1}篇正文</p>`,
-        published_at: publishedAt,
-        created_at: publishedAt,
-      })),
-    );
+  it("walks every article exactly once through nextPage and back through lastPage, also where positions are shared", async () => {
+    const news = t.app.services.content.news;
+    for (const index of [1, 2, 3, 4, 5]) {
+      const { id } = await news.create({ title: `第${index}篇`, channelCode: NEWS_CHANNEL.code, typeName: "", brief: "摘要", content: `<p>第${index}篇正文</p>`, publishedAt: Date.UTC(2026, 0, index) });
+      await news.publish(id);
+    }
+    // Rows from before the console had distinct positions only by chance; shared ones must still list and link.
+    await t.app.database.db.updateTable("cms_articles").set({ sort_order: 0 }).where("title", "in", ["第2篇", "第3篇", "第5篇"]).execute();
     const listed: Summary[] = (await t.call(NEWS_ENDPOINTS.list, { pageSize: 10 })).json().datas.pageP.list;
-    expect(listed).toHaveLength(times.length);
+    expect(listed).toHaveLength(5);
 
     const forward: number[] = [];
     let cursor: number | null = listed[0].articleId;
@@ -137,9 +126,11 @@ describe("product news ordering", () => {
   });
 
   it("does not answer articles of another channel", async () => {
-    await new ContentRepository(t.app.database.db).insertArticles([
-      { channel_id: 9, channel_code: "HELP", channel_name: "帮助", title: "帮助文章", type_name: "", brief: "", summary: "", content: "", published_at: 1, created_at: 1 },
-    ]);
+    const at = t.clock.now();
+    await t.app.database.db
+      .insertInto("cms_articles")
+      .values({ channel_id: 9, channel_code: "HELP", channel_name: "帮助", title: "帮助文章", type_name: "", brief: "", summary: "", content: "", published_at: 1, state: "published", sort_order: -100, created_at: at, updated_at: at })
+      .execute();
     const listed: Summary[] = (await t.call(NEWS_ENDPOINTS.list, { pageSize: 50 })).json().datas.pageP.list;
     expect(listed.map((article) => article.title)).not.toContain("帮助文章");
     const help = await t.app.database.db.selectFrom("cms_articles").select("id").where("channel_code", "=", "HELP").executeTakeFirstOrThrow();

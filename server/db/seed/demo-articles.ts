@@ -1,14 +1,10 @@
-/** A product-news article as the seed writes it; ids, channel id and display dates are assigned on insert. */
+/** A product-news article as the console's form has it; the channel is product news. */
 export type DemoArticle = {
   title: string;
-  channelCode: "NEWS";
-  channelName: "产品动态";
   /** comma-separated tags */
   typeName: string;
   /** one or two sentences */
   brief: string;
-  /** HTML, one paragraph */
-  summary: string;
   /** HTML, three to six paragraphs */
   content: string;
   /** ISO 8601 with +08:00 */
@@ -19,12 +15,8 @@ export type DemoArticle = {
 export const demoArticles: DemoArticle[] = [
   {
     title: "证据账本按 C2SP tlog-tiles 布局对外公开",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "账本,透明日志,开放",
     brief: "衡证的证据账本现以只读瓦片的形式公开，任何遵循 tlog-tiles 规范的客户端都可以下载并独立审计。",
-    summary:
-      "<p>从本版本起，衡证证据账本的全部哈希与最新检查点以 C2SP tlog-tiles 布局只读公开。审计者无需账号，也无需使用平台提供的工具，就能自行重建 Merkle 树并核对每一个检查点。</p>",
     content: `<p>衡证把每一条存证记录追加到一棵 Merkle 树中，树的计算方式遵循 RFC 6962：叶子哈希为 SHA-256(0x00‖叶子)，内部节点哈希为 SHA-256(0x01‖左‖右)。过去，包含证明只能通过平台接口逐条查询；现在，整棵树以标准布局公开。</p>
 <h3>公开了什么</h3>
 <ul>
@@ -39,12 +31,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "存证摘要新增 SM3，与 SHA-256 并列展示",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "摘要算法,SM3,存证",
     brief: "新提交的文件、文本与网页取证结果，会同时计算 SHA-256 与 SM3 两种摘要，并在证书上一并列出。",
-    summary:
-      "<p>为方便使用国产密码算法的单位核验证据，衡证在 SHA-256 之外增加了 SM3（GB/T 32905）摘要。两个摘要都针对同一份原始数据计算，任何一个对不上都说明文件已经变化。</p>",
     content: `<p>摘要是证据的“指纹”：原始数据哪怕只改动一个字节，摘要也会完全不同。此前衡证只计算 SHA-256；从本版本起，新提交的证据同时计算 SM3 摘要。</p>
 <h3>两种摘要各自的用途</h3>
 <ul>
@@ -57,12 +45,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "离线验证工具发布：不连网也能核对证书",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "验证,离线验证,工具",
     brief: "命令行离线验证工具正式发布，拿到证书、原文件和平台公钥，就能在不连接平台的电脑上完成全部核验。",
-    summary:
-      "<p>法官、公证员或对方当事人核验证据时，未必方便访问衡证网站。离线验证工具把核验所需的计算全部放在本机完成：重算摘要、用包含证明推出根哈希、校验检查点签名。</p>",
     content: `<p>离线验证工具是一个命令行程序，运行时不访问任何网络地址。它读取三样东西：存证证书（其中带有包含证明与签名检查点）、证据原文件，以及事先取得的平台 Ed25519 公钥。</p>
 <h3>它做了哪些检查</h3>
 <ul>
@@ -77,12 +61,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "网页取证改为每次使用全新的浏览器环境",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "网页取证,取证环境",
     brief: "每一次网页快照取证都在一个全新的浏览器环境中完成，不带任何历史记录、缓存或登录状态。",
-    summary:
-      "<p>取证环境是否清洁，是审查电子数据时常被关注的问题。衡证的网页取证由平台服务器上的浏览器执行，每次任务都从空白环境开始，结束后即销毁。</p>",
     content: `<p>用自己的电脑截图保存网页，常会被质疑：浏览器里是否装了插件？页面是否来自本地缓存？网络是否被代理篡改？平台取证的意义，就在于把这些变量排除在取证人的控制之外。</p>
 <h3>一次网页取证的过程</h3>
 <ul>
@@ -96,12 +76,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "公证申请支持在线提交与进度查询",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "公证,司法服务",
     brief: "已存证据可以直接在线发起公证申请，公证处在公证入口审核办理，申请人随时查看进度。",
-    summary:
-      "<p>在司法服务的“公证”栏目中，用户可勾选已存证据、填写用途与联系方式并提交申请。公证处工作人员通过独立的公证入口登录，审核材料并办理，办理进度对申请人实时可见。</p>",
     content: `<p>许多用户在取证之后还需要公证书。以往需要先下载证据、再到公证处现场递交；现在，申请可以在平台上直接完成。</p>
 <h3>申请人这一侧</h3>
 <ul>
@@ -116,12 +92,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "一张存证证书上，每一栏是什么意思",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "证书,使用指南",
     brief: "从证书编号到检查点签名，逐栏解释衡证存证证书的内容，以及每一栏能证明什么、不能证明什么。",
-    summary:
-      "<p>存证证书把“谁、在什么时间、存了哪份数据、记录在账本的哪个位置”固定在一起。读懂每一栏，才能判断这份证书证明了什么，以及如何自行核验。</p>",
     content: `<h3>基本信息</h3>
 <ul>
 <li>证书编号：在查询验证页面输入即可查到这份证书。</li>
@@ -143,12 +115,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "检查点引入见证节点联署",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "账本,见证节点,安全",
     brief: "平台签发的每个检查点，现在会交给独立配置的见证节点核对一致性并联署，防止账本向不同的人展示不同的内容。",
-    summary:
-      "<p>仅有平台自己的签名，无法排除平台向不同核验者出示不同版本账本的可能。见证节点在联署前会核对新检查点与它此前见过的检查点是否一致，只有一致才会签名。</p>",
     content: `<p>透明账本的一个经典风险是“分叉视图”：账本运营方向甲展示一棵树，向乙展示另一棵树，两人各自核验都能通过。见证联署正是为此设计的。</p>
 <h3>见证节点做什么</h3>
 <ul>
@@ -163,12 +131,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "写给律师：用衡证准备电子证据的几点建议",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "律师,取证技巧,使用指南",
     brief: "从选择取证方式到向法庭提交材料，整理了律师使用平台时最常遇到的问题和做法。",
-    summary:
-      "<p>律师取证往往时间紧、要求高。本文按“取证前、取证中、取证后”三个阶段，说明如何选择合适的取证方式，以及提交时需要准备哪些材料，方便对方和法庭自行核验。</p>",
     content: `<h3>取证前：先想清楚要证明什么</h3>
 <p>静态的网页内容，用网页快照即可；需要体现操作步骤的，例如搜索、翻页、下单，宜用录屏取证或过程取证；手机 App 中的内容，可使用手机录屏取证。</p>
 <h3>取证中：让过程自己说话</h3>
@@ -188,12 +152,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "网页取证与公证组合套餐规则说明",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "套餐,费用,公证",
     brief: "组合套餐包含一次公证和 10、30 或 50 次网页快照取证，自购买之日起 90 天内有效，购买后不支持退款。",
-    summary:
-      "<p>为方便需要“取证加公证”的用户，平台提供三档组合套餐。本文说明套餐内容、有效期、累计规则与退款规则，具体价格以活动页面展示为准。</p>",
     content: `<h3>套餐内容</h3>
 <ul>
 <li>一次公证 + 10 次网页快照取证</li>
@@ -212,12 +172,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "我们保存哪些数据、保存多久",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "数据保存,隐私,账本",
     brief: "说明证据文件、账本条目与账户信息各自如何保存，以及注销账户后会发生什么。",
-    summary:
-      "<p>证据平台既要长期保存，又要尊重用户对数据的处置。本文区分证据文件、账本条目和账户信息三类数据，说明各自的保存方式和期限依据。</p>",
     content: `<h3>证据文件</h3>
 <p>证据文件按内容摘要存放在独立的存储中，只对权利人开放下载。保存期限以服务协议的约定为准；无论平台保存多久，都建议您自行另存一份原文件和证书，因为核验时需要原文件。</p>
 <h3>账本条目</h3>
@@ -234,12 +190,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "无障碍体验改进：键盘操作与读屏支持",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "无障碍,体验优化",
     brief: "平台的主要页面改进了键盘操作、焦点提示和读屏软件支持，轮播图也可以暂停。",
-    summary:
-      "<p>取证和核验不应该只对部分人方便。本次更新围绕键盘操作、读屏朗读和动态效果三个方面，对首页、登录、存证与查询验证等常用页面做了改进。</p>",
     content: `<p>我们对照常见的无障碍设计要求，检查了用户最常使用的页面，并做了以下调整。</p>
 <h3>键盘与焦点</h3>
 <ul>
@@ -258,12 +210,8 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: "开放平台接口签名规则说明",
-    channelCode: "NEWS",
-    channelName: "产品动态",
     typeName: "开放平台,接口,签名",
     brief: "详细说明接口请求中 timestamp 与 signature 的计算方法，并附一个可以自行复算的例子。",
-    summary:
-      "<p>平台的每个接口请求都携带 timestamp 和 signature 两个参数。签名规则是公开、确定的，任何客户端都能按同样的步骤算出相同结果；开放平台应用另需使用应用密钥进行 HMAC 签名。</p>",
     content: `<h3>计算步骤</h3>
 <ul>
 <li>取本次请求的全部参数：GET 请求取查询参数，POST 请求取表单字段（文件除外），再加上 timestamp（毫秒时间戳）。</li>

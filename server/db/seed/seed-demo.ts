@@ -1,7 +1,11 @@
 import type { Kysely } from "kysely";
-import { DappRepository } from "../../modules/common/dapp.repository.js";
-import { ContentRepository } from "../../modules/content/content.repository.js";
-import { NEWS_CHANNEL } from "../../modules/content/content.service.js";
+import type { PublicationFields } from "../../../src/schema/console/publication.js";
+import { NEWS_CHANNEL } from "../../../src/schema/news.js";
+import { DAPP_KIND } from "../../modules/common/dapp-content.js";
+import { BANNER_KIND } from "../../modules/content/banner-content.js";
+import { NEWS_KIND } from "../../modules/content/news-content.js";
+import { PublicationEditor, type PublicationKind } from "../../modules/content/publication/publication-editor.js";
+import type { PublishableTableName } from "../../modules/content/publication/publishable-table.js";
 import type { Database } from "../database.js";
 import { demoArticles } from "./demo-articles.js";
 import { demoBanners } from "./demo-banners.js";
@@ -10,7 +14,9 @@ import { demoDapps } from "./demo-dapps.js";
 const SEED_MARKER = "demo_content_seeded_at";
 
 /**
- * Seeds the demo content once per installation. The marker and the rows are written in one
+ * Seeds the demo content once per installation. The rows are ordinary rows, made as the console
+ * makes them: created as drafts through the same editors, then published; the console edits,
+ * reorders and takes them offline like any other. The marker and the rows are written in one
  * transaction, so a crash mid-seed leaves nothing behind and the next start seeds again; a second
  * replica starting at the same moment fails on the marker's key and leaves the first one's rows.
  * Returns whether this call seeded.
@@ -21,35 +27,17 @@ export async function seedDemoContent(db: Kysely<Database>, now: number): Promis
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("app_meta").values({ key: SEED_MARKER, value: String(now), updated_at: now }).execute();
-      await new DappRepository(trx).insertMany(
-        demoDapps.map((dapp, index) => ({ ...dapp, sort_order: index })),
-      );
-      const content = new ContentRepository(trx);
-      await content.insertBanners(
-        demoBanners.map((banner, index) => ({
-          template_id: banner.templateId,
-          image_path: banner.imageUrl,
-          title: banner.title,
-          sub_images_json: JSON.stringify(banner.subImage),
-          buttons_json: JSON.stringify(banner.button),
-          sub_titles_json: JSON.stringify(banner.subTitle),
-          sort_order: index,
-          is_published: 1,
-        })),
-      );
-      await content.insertArticles(
-        demoArticles.map((article) => ({
-          channel_id: NEWS_CHANNEL.id,
-          channel_code: article.channelCode,
-          channel_name: article.channelName,
-          title: article.title,
-          type_name: article.typeName,
-          brief: article.brief,
-          summary: article.summary,
-          content: article.content,
-          published_at: Date.parse(article.publishedAt),
-          created_at: now,
-        })),
+      const publishAll = async <T extends PublishableTableName, Form, Record extends PublicationFields>(kind: PublicationKind<T, Form, Record>, forms: readonly Form[]) => {
+        const editor = new PublicationEditor(trx, kind, () => now);
+        for (const form of forms) await editor.publish((await editor.create(form)).id);
+      };
+      await publishAll(DAPP_KIND, demoDapps);
+      await publishAll(BANNER_KIND, demoBanners);
+      // New articles go on top, so the oldest is created first and the newest ends up first.
+      const oldestFirst = [...demoArticles].sort((a, b) => Date.parse(a.publishedAt) - Date.parse(b.publishedAt));
+      await publishAll(
+        NEWS_KIND,
+        oldestFirst.map(({ publishedAt, ...article }) => ({ ...article, channelCode: NEWS_CHANNEL.code, publishedAt: Date.parse(publishedAt) })),
       );
     });
     return true;

@@ -1,9 +1,11 @@
+import type { Kysely } from "kysely";
 import type { Dapp } from "../../../src/schema/common.js";
-import type { DappRepository, DappRow } from "./dapp.repository.js";
+import type { Database } from "../../db/database.js";
+import { DAPP_TABLE, dappOf } from "./dapp-content.js";
 
 export class CommonService {
   constructor(
-    private readonly dapps: DappRepository,
+    private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly storagePrefix: string,
   ) {}
@@ -12,21 +14,12 @@ export class CommonService {
     return { serverTime: this.now() };
   }
 
-  /** Every related application, hidden ones included: the client honours `display` (spec §3). */
+  /**
+   * The published related applications by category, in the console's order; hidden ones included,
+   * since the client honours `display` (spec §3). Not cached: a publication is public at once.
+   */
   async listDapps(): Promise<Dapp[]> {
-    const rows = await this.dapps.listAll();
-    return rows.map((row) => this.toDapp(row));
-  }
-
-  private toDapp(row: DappRow): Dapp {
-    return {
-      dapp_name: row.dapp_name,
-      description: row.description,
-      menu_logo: this.storagePrefix + row.menu_logo,
-      dapp_home_url: row.dapp_home_url,
-      category: row.category as Dapp["category"],
-      display: row.display as Dapp["display"],
-      width: row.width,
-    };
+    const rows = await DAPP_TABLE.listPublished(this.db);
+    return rows.map((row) => dappOf(row, this.storagePrefix));
   }
 }

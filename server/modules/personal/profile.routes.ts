@@ -5,7 +5,8 @@ import { AVATAR_BASE64_MAX_CHARS, AVATAR_SAVED_MESSAGE, PERSONAL_ENDPOINTS } fro
 import { PROFILE_ENDPOINTS } from "../../../src/schema/profile-form.js";
 import { AVATAR_UPLOAD_RULE } from "../../../src/schema/upload.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
-import { ok, sendFailure } from "../../http/envelope.js";
+import { ok } from "../../http/envelope.js";
+import { registerPublicImageRoute } from "../../http/public-image-route.js";
 import { AVATAR_URL_PREFIX, type ProfileService } from "./profile.service.js";
 import { requireOwnUid, sessionUserId } from "./route-helpers.js";
 
@@ -36,17 +37,5 @@ export async function profileRoutes(app: FastifyInstance, options: { profiles: P
   );
 
   // Avatars are public pictures served by their content hash; no other blob is reachable here.
-  app.get<{ Params: { sha256: string } }>(
-    `${AVATAR_URL_PREFIX}:sha256`,
-    { schema: { hide: true }, config: { session: "tokenless" } },
-    async (request, reply) => {
-      const avatar = await profiles.openAvatar(request.params.sha256);
-      if (!avatar) return sendFailure(reply, 404, ResultCode.notFound, "图片不存在");
-      return reply
-        .type(avatar.mimeType)
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .header("x-content-type-options", "nosniff")
-        .send(avatar.stream);
-    },
-  );
+  registerPublicImageRoute(app, AVATAR_URL_PREFIX, (sha256) => profiles.openAvatar(sha256));
 }

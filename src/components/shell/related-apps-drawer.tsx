@@ -44,8 +44,8 @@ export function RelatedAppsDrawer({ open, onClose }: { open: boolean; onClose: (
   );
 }
 
-/** `width` is the card width the server chose for the app (spec §3). */
-function RelatedAppCard({ app }: { app: Dapp }) {
+/** `width` is the card width the server chose for the app (spec §3); the console's preview draws a draft with it. */
+export function RelatedAppCard({ app }: { app: Dapp }) {
   return (
     <article
       aria-label={app.dapp_name}

@@ -5,6 +5,7 @@ import { newsDetailPath, PUBLIC_PAGE_PATHS } from "../../../app/public-page-path
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { ArticleIdSchema, type ArticleLink, type NewsDetail } from "../../../schema/news";
 import { NEWS_META, NEWS_RESOURCE } from "../activity-product/news-resource";
+import "./news-article.css";
 
 const BACK_TO_LIST = <Link to={PUBLIC_PAGE_PATHS.activityProduct}>返回产品动态</Link>;
 
@@ -41,27 +42,34 @@ function NewsArticle({ articleId }: { articleId: number }) {
     );
   }
 
-  const { cmsArticle: article, lastPage, nextPage } = result;
+  return (
+    <PublicPageLayout title={result.cmsArticle.title}>
+      <NewsArticleCard detail={result} />
+    </PublicPageLayout>
+  );
+}
+
+/** The article itself; the console's preview draws a draft with it, as the article page will show it. */
+export function NewsArticleCard({ detail }: { detail: NewsDetail }) {
+  const { cmsArticle: article, lastPage, nextPage } = detail;
   const tags = article.typeName.split(",").filter((tag) => tag.trim() !== "");
   return (
-    <PublicPageLayout title={article.title}>
-      <Card>
-        <Space wrap size="middle" style={{ marginBottom: 16 }}>
-          <Typography.Text type="secondary">发布日期：{article.time}</Typography.Text>
-          {tags.map((tag) => (
-            <Tag key={tag}>{tag}</Tag>
-          ))}
-        </Space>
-        {/* Articles are written by the platform's operators (seeded or published by staff), never by users. */}
-        <div className="news-article-content" style={{ fontSize: 15, lineHeight: 1.9 }} dangerouslySetInnerHTML={{ __html: article.content }} />
-        <Divider />
-        <nav aria-label="文章导航" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-          <NeighbourLink label="上一篇" link={lastPage} />
-          <NeighbourLink label="下一篇" link={nextPage} />
-          {BACK_TO_LIST}
-        </nav>
-      </Card>
-    </PublicPageLayout>
+    <Card>
+      <Space wrap size="middle" style={{ marginBottom: 16 }}>
+        <Typography.Text type="secondary">发布日期：{article.time}</Typography.Text>
+        {tags.map((tag) => (
+          <Tag key={tag}>{tag}</Tag>
+        ))}
+      </Space>
+      {/* Written by the platform's operators in the console and cleaned by the server's allow-list before it is stored. */}
+      <div className="news-article-content" style={{ fontSize: 15, lineHeight: 1.9 }} dangerouslySetInnerHTML={{ __html: article.content }} />
+      <Divider />
+      <nav aria-label="文章导航" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
+        <NeighbourLink label="上一篇" link={lastPage} />
+        <NeighbourLink label="下一篇" link={nextPage} />
+        {BACK_TO_LIST}
+      </nav>
+    </Card>
   );
 }
 

@@ -1,5 +1,51 @@
 import { PictureOutlined } from "@ant-design/icons";
-import type { MainSectionDefinition } from "../../types";
+import type { ComponentType } from "react";
+import type { z } from "zod";
+import { CONTENT_ENDPOINTS, type ContentKindKey } from "../../../schema/console/content";
+import { ContentListQuerySchema } from "../../../schema/console/publication";
+import { customPage, defineSectionData, genericPage } from "../../define";
+import { describeFilters } from "../../field-meta";
+import type { MainSectionDefinition, PageSlots, SectionDefinition, SectionPageProps } from "../../types";
+
+/** A kind's screens (src/pages/console/content/*-screens.tsx): the editor page, and the list's slots. */
+type Screens = Promise<{ default: ComponentType<SectionPageProps>; slots: PageSlots }>;
+
+/**
+ * One section per kind of content: its list (state filter, 新建, and on each row 编辑 / 预览 /
+ * 发布 / 下线 / 上移 / 下移 / 删除), and one editor for a new row and for an existing one (`?id=`).
+ */
+function contentSection<K extends ContentKindKey>(
+  kind: K,
+  section: { key: string; title: string; description: string },
+  columns: readonly (keyof z.infer<(typeof CONTENT_ENDPOINTS)[K]["one"]["datas"]> & string)[],
+  screens: () => Screens,
+): SectionDefinition {
+  const { key, title, description } = section;
+  // The record and the form are the contract's: what the one-row call answers and the create call takes.
+  const endpoints = CONTENT_ENDPOINTS[kind];
+  const [record, form] = [endpoints.one.datas, endpoints.create.input];
+  return {
+    key,
+    title,
+    description,
+    permission: "content.edit",
+    landing: "list",
+    // The columns were checked against this kind's record above.
+    ...defineSectionData<z.ZodObject, z.ZodObject>({
+      record,
+      form,
+      columns,
+      filters: describeFilters(ContentListQuerySchema, ["state"]),
+      endpoints: { list: endpoints.list, one: endpoints.one, create: endpoints.create, delete: endpoints.delete },
+      emptyText: `暂无${title}`,
+    }),
+    pages: [
+      genericPage("list", "dataList", title, { slots: async () => ({ default: (await screens()).slots }) }),
+      customPage("new", `新建${title}`, screens, { standsFor: "new" }),
+      customPage("edit", `编辑${title}`, screens, { standsFor: "detail" }),
+    ],
+  };
+}
 
 /** 内容 (/console/content): what the public pages show (banners, product news, related applications). A section is one entry in `sections`. */
 export const content: MainSectionDefinition = {
@@ -7,5 +53,15 @@ export const content: MainSectionDefinition = {
   title: "内容",
   icon: PictureOutlined,
   sideNav: "links",
-  sections: [],
+  sections: [
+    contentSection("banner", { key: "banners", title: "轮播图", description: "首页轮播图：图片、标题、按钮与模板，预览、发布与下线" }, ["imageUrl", "title", "templateId", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/banner-screens"),
+    ),
+    contentSection("news", { key: "news", title: "产品动态", description: "首页滚动消息与产品动态文章：正文 HTML 保存前按白名单清理" }, ["title", "typeName", "publishedAt", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/news-screens"),
+    ),
+    contentSection("dapp", { key: "dapps", title: "相关应用", description: "左侧抽屉中的相关应用：图标、简介、入口地址与类别" }, ["menu_logo", "dapp_name", "category", "display", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/dapp-screens"),
+    ),
+  ],
 };
