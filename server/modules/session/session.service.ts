@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
 import type { SessionRepository } from "./session.repository.js";
 
 export type ActiveSession = { tokenHash: string; subjectId: string; kind: SessionKind; lastSeenAt: number };
@@ -83,6 +83,19 @@ export class SessionService {
     const starts = await Promise.all((Object.keys(this.idleLimits) as SessionKind[]).map((kind) => this.repository.oldestLiveStart(kind, this.now() - this.idleLimits[kind])));
     const known = starts.filter((start): start is number => start !== null);
     return known.length > 0 ? Math.min(...known) : null;
+  }
+
+  /** How many sessions of each kind can be used right now (for the platform's health page). */
+  async liveCounts(): Promise<Record<SessionKind, number>> {
+    const now = this.now();
+    const kinds = Object.keys(this.idleLimits) as SessionKind[];
+    const counts = await Promise.all(
+      kinds.map((kind) => {
+        const absolute = SESSION_ABSOLUTE_MS[kind];
+        return this.repository.countLive(kind, now - this.idleLimits[kind], absolute === undefined ? null : now - absolute);
+      }),
+    );
+    return Object.fromEntries(kinds.map((kind, i) => [kind, counts[i]])) as Record<SessionKind, number>;
   }
 
   /** Ends every session whose token is one of `tokens` (found where a token must never be); answers how many. */
