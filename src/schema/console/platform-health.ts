@@ -23,7 +23,7 @@ export const LedgerHealthSchema = z.object({
   blockHeight: z.number().int().nonnegative().meta({ title: "区块高度" }),
   /** Null only before the first checkpoint is stored (the ledger signs the empty tree at its first start). */
   lastCheckpointAt: z.number().int().nullable().meta({ title: "最新检查点时间", format: "datetime" }),
-  checkpointAgeSeconds: z.number().int().nonnegative().nullable().meta({ title: "检查点已过去（秒）" }),
+  checkpointAgeSeconds: z.number().int().nonnegative().nullable().meta({ title: "最新检查点距今" }),
   pendingEntries: z.number().int().nonnegative().meta({ title: "等待写入区块的条目" }),
 });
 export type LedgerHealth = z.infer<typeof LedgerHealthSchema>;
@@ -78,7 +78,7 @@ export const DatabaseHealthSchema = z.object({
 export type DatabaseHealth = z.infer<typeof DatabaseHealthSchema>;
 
 export const ProcessHealthSchema = z.object({
-  uptimeSeconds: z.number().int().nonnegative().meta({ title: "已运行（秒）" }),
+  uptimeSeconds: z.number().int().nonnegative().meta({ title: "进程已运行" }),
   rssBytes: z.number().int().nonnegative().meta({ title: "常驻内存", format: "bytes" }),
   heapUsedBytes: z.number().int().nonnegative().meta({ title: "堆已用", format: "bytes" }),
   heapTotalBytes: z.number().int().nonnegative().meta({ title: "堆总量", format: "bytes" }),
