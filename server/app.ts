@@ -17,6 +17,7 @@ import { billingModule } from "./modules/billing/billing.module.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
+import { consoleModule } from "./modules/console/console.module.js";
 import { contentModule } from "./modules/content/content.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
@@ -145,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
+  // The operator console acts on the modules above (issue 13).
+  await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, ledger: services.ledger });
 
   for (const module of options.modules ?? []) await app.register(module, context);
 

@@ -65,6 +65,9 @@ const EnvironmentSchema = z.object({
     .default("hengzheng.local/evidence-log"),
   // Checked when the ledger opens: a refusal here would echo the secret in the message.
   LEDGER_SIGNER_KEY: z.string().optional(),
+  // The operator console's key for TOTP secrets and recovery codes (32 bytes, hex or base64);
+  // without it one is created under DATA_DIR/keys. Checked when the console opens, for the same reason.
+  CONSOLE_SECRET_KEY: z.string().optional(),
   // The site's public address, printed in certificates (QR code to /info/certificate).
   PUBLIC_BASE_URL: z
     .string()
@@ -126,6 +129,8 @@ export type AppConfig = {
   ledgerOrigin: string;
   /** The ledger's signer key (a secret); undefined = DATA_DIR/keys/ledger.signer. */
   ledgerSignerKey: string | undefined;
+  /** The console's secret key (hex or base64 of 32 bytes); undefined = DATA_DIR/keys/console-secret.key. */
+  consoleSecretKey: string | undefined;
   /** Public address of the site without a trailing slash (certificates' QR codes); http://localhost:PORT by default. */
   publicBaseUrl: string;
   /** Run a witness in this process (mounted at /witness/) and submit checkpoints to it. */
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatLogin: value.WX_APP_ID && value.WX_APP_SECRET ? { appId: value.WX_APP_ID, appSecret: value.WX_APP_SECRET } : undefined,
     ledgerOrigin: value.LEDGER_ORIGIN,
     ledgerSignerKey: value.LEDGER_SIGNER_KEY,
+    consoleSecretKey: value.CONSOLE_SECRET_KEY,
     publicBaseUrl: (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     ledgerLocalWitness: value.LEDGER_LOCAL_WITNESS,
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),

@@ -39,6 +39,10 @@ export interface Database {
   ledger_witnesses: LedgerWitnessesTable;
   ledger_cosignatures: LedgerCosignaturesTable;
   ledger_timestamps: LedgerTimestampsTable;
+  operators: OperatorsTable;
+  operator_roles: OperatorRolesTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_audit: OperatorAuditTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -413,4 +417,64 @@ export interface EvidenceRecordsTable {
   details: string;
   deleted_at: number | null;
   updated_at: number;
+}
+
+/** Owned by modules/console/operators: the console's operator accounts (migration 0015). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  /** Lower case, as typed at creation. */
+  account: string;
+  name: string;
+  password_hash: string;
+  status: "active" | "disabled";
+  is_demo: number;
+  /** AES-256-GCM sealed base32 TOTP secret (console-secret-key.ts); null until enrolment is confirmed. */
+  totp_secret: string | null;
+  /** The sealed secret shown during enrolment, before the first code confirms it. */
+  totp_pending_secret: string | null;
+  totp_enrolled_at: number | null;
+  /** The last accepted TOTP time step; a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+  /** Wrong codes since the current pending session began. */
+  second_factor_failures: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  last_login_at: number | null;
+}
+
+/** Owned by modules/console/operators. */
+export interface OperatorRolesTable {
+  operator_id: number;
+  role: string;
+}
+
+/** Owned by modules/console/operators: HMAC-SHA256 of each one-time recovery code. */
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** Owned by modules/console/audit: the append-only trail of operator actions. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  /** Null for actions taken on the command line. */
+  operator_id: number | null;
+  operator_account: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  /** 32 random bytes (hex) of the ledger entry's commitment. */
+  salt: string;
+  created_at: number;
+  /** The ledger's size before the first append was tried; null until a process tries. */
+  ledger_size_hint: number | null;
+  ledger_index: number | null;
+  ledger_block: number | null;
 }

@@ -11,6 +11,7 @@ import * as evidenceLibrary from "./migrations/0008-evidence-library.js";
 import * as billing from "./migrations/0009-billing.js";
 import * as ledgerWitness from "./migrations/0010-ledger-witness.js";
 import * as loginAttempts from "./migrations/0014-login-attempts.js";
+import * as operators from "./migrations/0015-operators.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0009-billing": billing,
   "0010-ledger-witness": ledgerWitness,
   "0014-login-attempts": loginAttempts,
+  "0015-operators": operators,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

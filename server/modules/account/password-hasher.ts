@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -8,6 +8,10 @@ const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOpt
 const KEY_LENGTH = 32;
 /** What the browser sends as a password: the MD5 hex digest of what the user typed (spec §7). */
 export const MD5_HEX = /^[0-9a-f]{32}$/;
+/** What the browser would send for a typed password: for accounts created on the command line. */
+export function md5Hex(text: string): string {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 

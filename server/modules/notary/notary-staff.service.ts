@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { AccountCode } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { NewNotaryUserSchema, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { PasswordHasher } from "../account/password-hasher.js";
+import { md5Hex, type PasswordHasher } from "../account/password-hasher.js";
 import type { NotaryUserRepository } from "./notary-user.repository.js";
 import { toNotaryUser } from "./notary-user.js";
 
@@ -45,8 +44,4 @@ export class NotaryStaffService {
     }
     return toNotaryUser(row);
   }
-}
-
-function md5Hex(text: string): string {
-  return createHash("md5").update(text, "utf8").digest("hex");
 }

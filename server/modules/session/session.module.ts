@@ -15,7 +15,9 @@ export const sessionModule = fp(
   async function sessionModule(app: FastifyInstance, { config, db, now }: ModuleContext) {
     const idleOverride = config.userSessionIdleMs ? { user: config.userSessionIdleMs } : {};
     const sessions = publish(app, "sessions", new SessionService(new SessionRepository(db), now, idleOverride));
-    await app.register(sessionPlugin, { sessions });
+    // The console module publishes the operator gate later (app.ts order); it is read per call.
+    const services: Partial<typeof app.services> = app.services;
+    await app.register(sessionPlugin, { sessions, operatorGate: () => services.console?.gate });
     await app.register(sessionRoutes, { sessions });
     keepTidy(app, [{ name: "sessions", run: () => sessions.purgeEnded() }]);
   },

@@ -15,11 +15,23 @@ export type SessionLookup =
   | { ok: true; session: ActiveSession }
   | { ok: false; code: typeof ResultCode.sessionMissing | typeof ResultCode.sessionExpired | typeof ResultCode.sessionRevoked };
 
-export type RevokeReason = "logout" | "account-disabled" | "account-cancelled" | "password-changed" | "token-exposed";
+export type RevokeReason =
+  | "logout"
+  | "account-disabled"
+  | "account-cancelled"
+  | "password-changed"
+  | "token-exposed"
+  /** An operator's pending session: the second factor was given, or given wrongly too often, or a new login began. */
+  | "second-factor-done"
+  | "second-factor-failed"
+  | "second-factor-reset"
+  | "superseded";
 
 /**
  * Server-side sessions (DESIGN.md §4): an opaque random token handed to the client, only its
- * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours).
+ * SHA-256 kept here, valid while used at least once per idle limit (30 minutes, notary 8 hours),
+ * and for the kinds that have one, no longer than their absolute limit (operators: 8 hours after
+ * the sign-in however busy; SESSION_ABSOLUTE_MS).
  */
 export class SessionService {
   private readonly idleLimits: Record<SessionKind, number>;
@@ -53,7 +65,8 @@ export class SessionService {
     const row = await this.repository.findByTokenHash(hashToken(token));
     if (!row || row.kind !== expected) return { ok: false, code: ResultCode.sessionMissing };
     if (row.revoked_at !== null) return { ok: false, code: ResultCode.sessionRevoked };
-    if (this.now() - row.last_seen_at > this.idleLimits[row.kind]) {
+    const absolute = SESSION_ABSOLUTE_MS[row.kind];
+    if (this.now() - row.last_seen_at > this.idleLimits[row.kind] || (absolute !== undefined && this.now() - row.created_at > absolute)) {
       return { ok: false, code: ResultCode.sessionExpired };
     }
     return {

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { AccountServices } from "../account/account.module.js";
+import type { LedgerPort } from "../ledger/ledger.types.js";
+import { publish, type AppServices, type ModuleContext } from "../module.js";
+import type { SecurityServices } from "../security/security.module.js";
+import type { SessionService } from "../session/session.service.js";
+import type { OperatorGate } from "./operators/acting-operator.js";
+import { auditModule, openAuditTrail } from "./audit/audit.module.js";
+import type { AuditTrail } from "./audit/audit-trail.js";
+import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
+
+export type ConsoleModuleOptions = ModuleContext & {
+  sessions: SessionService;
+  security: SecurityServices;
+  accounts: AccountServices;
+  ledger: LedgerPort;
+};
+
+/**
+ * What every concern module of the console is registered with: the context, the audit trail every
+ * change goes through, and the services of the modules registered before the console (its ports:
+ * take what the concern needs, e.g. `services.personal`).
+ */
+export type ConsoleConcernOptions = ModuleContext & { audit: AuditTrail; services: AppServices };
+
+export type ConsoleServices = { audit: AuditTrail; operators: OperatorServices; gate: OperatorGate };
+
+/**
+ * The operator console's server side (issue 13, DESIGN.md §5): one plugin per concern, each with
+ * its routes → service → repository. Routes with session "operator" are checked in one place
+ * (plugins/session.ts with the gate published here) against the permission they declare. The
+ * console registers after the modules it acts on (app.ts).
+ */
+export async function consoleModule(app: FastifyInstance, options: ConsoleModuleOptions) {
+  const { config, db, now, sessions, security, accounts, ledger } = options;
+  const context: ModuleContext = { config, db, now };
+  const audit = await openAuditTrail(app, { ...context, ledger });
+  const operators = createOperatorServices({ ...context, sessions, security, accounts });
+  publish(app, "console", { audit, operators, gate: operators.gate });
+  const concern: ConsoleConcernOptions = { ...context, audit, services: app.services };
+
+  await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
+  await app.register(auditModule, concern);
+}

@@ -1,0 +1,20 @@
+/**
+ * The names of operator actions and of what they act on, as the audit trail records them and the
+ * audit page shows them. Each console concern adds its own lines here (one per action it audits).
+ * The ledger entry carries the action name itself (operator-action-entry.ts), so a name once used
+ * never changes meaning.
+ */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  "operator.create": "创建操作员",
+  "operator.update": "修改操作员",
+  "operator.disable": "停用操作员",
+  "operator.enable": "启用操作员",
+  "operator.resetSecondFactor": "重置二次验证",
+};
+
+export const AUDIT_TARGET_TYPES: Record<string, string> = {
+  operator: "操作员",
+};
+
+/** The account the command line's actions are recorded under (server/cli). */
+export const CLI_OPERATOR_ACCOUNT = "命令行";
