@@ -11,6 +11,7 @@ import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
 import { AppLinksProvider } from "../providers/app-links-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
+import { OperatorServicesProvider } from "../providers/operator-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
@@ -19,16 +20,20 @@ import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
+import { CONSOLE_REGISTRY } from "../resources/console/registry";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
 import { APP_LINKS } from "../resources/registry-paths";
 import type { AppRoute } from "./app-route";
+import { APP_PATHS } from "./path-rules";
 import { appRoutes, knownRoutePatterns } from "./routes";
-import { sectionRoutes } from "./section-routes";
+import { consoleRoutes, sectionRoutes } from "./section-routes";
 
 // The logged-in shell (and with it the side navigation) loads with the first main-section page.
 const AppShell = lazy(() => import("../components/shell/app-shell").then((module) => ({ default: module.AppShell })));
-const REFINE_RESOURCES = refineResources(REGISTRY);
+// The operator console's shell (pro-components' ProLayout) loads only with a console page.
+const ConsoleShell = lazy(() => import("../components/console-shell/console-shell").then((module) => ({ default: module.ConsoleShell })));
+const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console)];
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -55,26 +60,28 @@ export function App() {
             <SessionStoreProvider store={services.sessionStore}>
               <AccountServicesProvider services={services.account}>
                 <NotaryServicesProvider services={services.notary}>
-                  <Bridge />
-                  <NavigationGuard
-                    routePatterns={knownRoutePatterns}
-                    sessionStore={services.sessionStore}
-                    lookupUserInfo={services.lookupUserInfo}
-                    errorPage={<ErrorPage />}
-                  >
-                    <ScanLoginClientProvider client={services.scanLogin}>
-                      <PersonalServicesProvider services={services.personal}>
-                        <AppFeedbackProvider feedback={services.feedback}>
-                          <VerificationClientProvider client={services.verification}>
-                            <AppLinksProvider links={APP_LINKS}>
-                              <AppRoutes />
-                            </AppLinksProvider>
-                          </VerificationClientProvider>
-                        </AppFeedbackProvider>
-                      </PersonalServicesProvider>
-                    </ScanLoginClientProvider>
-                  </NavigationGuard>
-                  <MessageModalHost store={services.messageModal} />
+                  <OperatorServicesProvider services={services.operator}>
+                    <Bridge />
+                    <NavigationGuard
+                      routePatterns={knownRoutePatterns}
+                      sessionStore={services.sessionStore}
+                      lookupUserInfo={services.lookupUserInfo}
+                      errorPage={<ErrorPage />}
+                    >
+                      <ScanLoginClientProvider client={services.scanLogin}>
+                        <PersonalServicesProvider services={services.personal}>
+                          <AppFeedbackProvider feedback={services.feedback}>
+                            <VerificationClientProvider client={services.verification}>
+                              <AppLinksProvider links={APP_LINKS}>
+                                <AppRoutes />
+                              </AppLinksProvider>
+                            </VerificationClientProvider>
+                          </AppFeedbackProvider>
+                        </PersonalServicesProvider>
+                      </ScanLoginClientProvider>
+                    </NavigationGuard>
+                    <MessageModalHost store={services.messageModal} />
+                  </OperatorServicesProvider>
                 </NotaryServicesProvider>
               </AccountServicesProvider>
             </SessionStoreProvider>
@@ -111,6 +118,18 @@ function AppRoutes() {
         }
       >
         {publicShellRoutes.map(renderRoute)}
+      </Route>
+      {/* The operator console: its own shell, apart from the customers' in look and in session. */}
+      <Route
+        element={
+          <Suspense fallback={null}>
+            <ConsoleShell>
+              <Outlet />
+            </ConsoleShell>
+          </Suspense>
+        }
+      >
+        {consoleRoutes.map(renderRoute)}
       </Route>
       {otherRoutes.map(renderRoute)}
     </Routes>

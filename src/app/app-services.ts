@@ -9,14 +9,19 @@ import { createHttpClient, WEBAPI_BASE_URL } from "../providers/http-client";
 import { createLoginCrypto } from "../providers/login-crypto";
 import { createNotaryAuth } from "../providers/notary-auth";
 import { createNotaryClient } from "../providers/notary-client";
+import { createOperatorAuth } from "../providers/operator-auth";
+import { createOperatorClient } from "../providers/operator-client";
 import { createPersonalClient } from "../providers/personal-client";
 import { createScanLoginClient } from "../providers/scan-login-client";
 import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createSignedUrlBuilder } from "../providers/signed-url";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
+import { CONSOLE_REGISTRY } from "../resources/console/registry";
+import { sectionPermissions } from "../resources/derive";
 import { createVerificationClient } from "../verification/verification-client";
 import { createNavigationBridge } from "./navigation-bridge";
+import { APP_PATHS } from "./path-rules";
 
 /** Everything the app wires together, built once per page load; the providers share one client and one store. */
 export function createAppServices() {
@@ -30,11 +35,13 @@ export function createAppServices() {
     getLocation: navigation.getLocation,
     navigate: navigation.navigate,
     now,
+    onForbidden: (message) => messageModal.show({ content: message }),
   });
   // One crypto, so the login key is fetched and imported once per page load.
   const crypto = createLoginCrypto({ http });
   const accounts = createAccountClient({ http, crypto });
   const notaryClient = createNotaryClient({ http, crypto });
+  const operatorClient = createOperatorClient({ http, crypto });
   return {
     sessionStore,
     navigation,
@@ -45,6 +52,7 @@ export function createAppServices() {
     scanLogin: createScanLoginClient({ http, crypto }),
     personal: { personal: createPersonalClient({ http, crypto }), childAccounts: createChildAccountClient({ http, crypto }) },
     notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
+    operator: { client: operatorClient, auth: createOperatorAuth({ client: operatorClient, sessionStore, now, showMessage: messageModal.show }) },
     dataProvider: createDataProvider(http),
     /** Certificates: public verification lookups, the platform key, the holder's PDF. */
     verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
@@ -56,7 +64,7 @@ export function createAppServices() {
       accounts,
       getLocation: navigation.getLocation,
     }),
-    accessControlProvider: createAccessControlProvider({ sessionStore, now }),
+    accessControlProvider: createAccessControlProvider({ sessionStore, now, consolePermissions: sectionPermissions(CONSOLE_REGISTRY, APP_PATHS.console) }),
     lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
   };
 }

@@ -35,6 +35,7 @@ export function NavigationGuard(props: NavigationGuardProps) {
         isInitialEntry,
         user: sessionStore.getUser(),
         notary: sessionStore.getNotary(),
+        operator: sessionStore.getOperator(),
         now: now(),
       }),
     // `now` is left out on purpose: a new clock function must not count as a route change.
@@ -79,6 +80,8 @@ export function applyGuardEffects(effects: readonly GuardEffect[], store: Sessio
     if (effect.type === "touchUserSession") store.touchUser(now);
     else if (effect.type === "clearUserSession") store.clearUser();
     else if (effect.type === "clearNotarySession") store.clearNotary();
+    else if (effect.type === "touchOperatorSession") store.touchOperator(now);
+    else if (effect.type === "clearOperatorSession") store.clearOperator();
     else store.rememberPath(effect.path);
   }
 }

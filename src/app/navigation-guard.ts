@@ -1,7 +1,7 @@
 import { matchPath } from "react-router";
-import { isNotarySessionActive, isUserSessionActive } from "../providers/session-rules";
-import type { NotarySession, UserSession } from "../providers/session-store";
-import { APP_PATHS, isNotaryConsolePath, isPublicPath, isServerPath } from "./path-rules";
+import { isNotarySessionActive, isOperatorSessionActive, isUserSessionActive } from "../providers/session-rules";
+import type { NotarySession, StoredOperatorSession, UserSession } from "../providers/session-store";
+import { APP_PATHS, consoleLoginPath, isConsolePath, isNotaryConsolePath, isPublicPath, isServerPath } from "./path-rules";
 
 /**
  * The navigation guard of spec §2 as a pure function: given where the browser is going and what
@@ -19,6 +19,7 @@ export interface GuardInput {
   isInitialEntry: boolean;
   user: UserSession | null;
   notary: NotarySession | null;
+  operator: StoredOperatorSession | null;
   now: number;
 }
 
@@ -26,6 +27,8 @@ export type GuardEffect =
   | { type: "touchUserSession" }
   | { type: "clearUserSession" }
   | { type: "clearNotarySession" }
+  | { type: "touchOperatorSession" }
+  | { type: "clearOperatorSession" }
   | { type: "rememberPath"; path: string };
 
 export type GuardDecision =
@@ -49,6 +52,9 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return isServerPath(pathname) && !input.isInitialEntry ? { kind: "serverPage", href: fullPath } : { kind: "errorPage" };
   }
 
+  // The operator console lies outside the customers' rules: its own session, its own login.
+  if (isConsolePath(pathname)) return decideConsoleNavigation(input);
+
   const query = new URLSearchParams(search);
   const entryUserId = query.get("u");
   const entryToken = query.get("t");
@@ -70,6 +76,14 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   return isUserSessionActive(input.user, input.now)
     ? { kind: "render", effects: [{ type: "touchUserSession" }] }
     : redirect(APP_PATHS.home, [{ type: "clearUserSession" }, { type: "rememberPath", path: fullPath }]);
+}
+
+/** /console/* needs a signed-in operator, else the console's login, which brings them back afterwards. */
+function decideConsoleNavigation({ pathname, search, operator, now }: GuardInput): GuardDecision {
+  if (pathname === APP_PATHS.consoleLogin) return { kind: "render", effects: [] };
+  return isOperatorSessionActive(operator, now)
+    ? { kind: "render", effects: [{ type: "touchOperatorSession" }] }
+    : redirect(consoleLoginPath(pathname + search), [{ type: "clearOperatorSession" }]);
 }
 
 export function isKnownPath(pathname: string, routePatterns: readonly string[]): boolean {

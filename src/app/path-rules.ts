@@ -1,5 +1,6 @@
 /**
- * Which paths are public, which belong to the notary console and which are the server's (spec §2).
+ * Which paths are public, which belong to the notary console or the operator console and which are
+ * the server's (spec §2).
  * Pure string rules shared by the navigation guard and the HTTP client's session reaction, so both
  * agree on what "a public page" is.
  */
@@ -28,6 +29,9 @@ export const APP_PATHS = {
   privacyShareAuthority: "/user/privacyShareAuthority",
   privacyShareGathering: "/user/privacyShareGathering",
   privacyShareSDK: "/user/privacyShareSDK",
+  /** The operator console (issue 13): its home, and the base its registry (src/resources/console) is mounted at. */
+  console: "/console",
+  consoleLogin: "/console/login",
 } as const;
 
 /**
@@ -61,6 +65,28 @@ export const SERVER_PATH_PREFIX = "/obtainEvidence";
 
 export function isNotaryConsolePath(pathname: string): boolean {
   return pathname.startsWith(APP_PATHS.notaryConsole);
+}
+
+/** The operator console: its own session and login, outside the customers' guard. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === APP_PATHS.console || pathname.startsWith(`${APP_PATHS.console}/`);
+}
+
+/** The console's login, with the console page to come back to after signing in (`?redirect=`). */
+export function consoleLoginPath(wanted?: string): string {
+  return wanted && wanted !== APP_PATHS.console ? `${APP_PATHS.consoleLogin}?${new URLSearchParams({ redirect: wanted })}` : APP_PATHS.consoleLogin;
+}
+
+/**
+ * Where the console's login goes on to: the `redirect` query when it is a console page (so a
+ * crafted link cannot send an operator off the site or back to the login), else the console's home.
+ */
+export function consoleReturnPath(search: string): string {
+  const wanted = new URLSearchParams(search).get("redirect");
+  if (wanted === null || !wanted.startsWith("/") || wanted.startsWith("//")) return APP_PATHS.console;
+  // Read as the browser would ("/console/../index" is /index), and followed in that form.
+  const { pathname, search: query } = new URL(wanted, "http://console.invalid");
+  return isConsolePath(pathname) && pathname !== APP_PATHS.consoleLogin ? pathname + query : APP_PATHS.console;
 }
 
 export function isPublicPath(pathname: string): boolean {

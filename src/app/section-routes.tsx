@@ -1,13 +1,29 @@
 import { SectionRedirectElement, SectionRouteElement } from "../pages/kinds/section-route-element";
-import { deriveRedirects, deriveRoutes } from "../resources/derive";
+import { CONSOLE_REGISTRY } from "../resources/console/registry";
+import { deriveRedirects, deriveRoutes, ROOT_BASE } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
+import type { Registry, RegistryBase } from "../resources/types";
+import type { AppRoute } from "./app-route";
+import { lazyPage } from "./lazy-page";
+import { APP_PATHS } from "./path-rules";
 
 /**
- * The routes of the eight main sections, derived from the registry: every page, and every section
- * or main-section root leading on to its landing. App.tsx mounts them inside the logged-in shell.
- * Their pages load on demand, so a visitor's first load of /index carries none of them.
+ * The routes of a registry mounted at its base: every page, and every section or main-section root
+ * leading on to its landing. Their pages load on demand, so a visitor's first load of /index
+ * carries none of them.
  */
-export const sectionRoutes: readonly { path: string; element: React.ReactNode }[] = [
-  ...deriveRoutes(REGISTRY).map((route) => ({ path: route.path, element: <SectionRouteElement route={route} /> })),
-  ...deriveRedirects(REGISTRY).map((redirect) => ({ path: redirect.path, element: <SectionRedirectElement redirect={redirect} /> })),
+function registryRoutes(registry: Registry, base: RegistryBase): { path: string; element: React.ReactNode }[] {
+  return [
+    ...deriveRoutes(registry, base).map((route) => ({ path: route.path, element: <SectionRouteElement route={route} /> })),
+    ...deriveRedirects(registry, base).map((redirect) => ({ path: redirect.path, element: <SectionRedirectElement redirect={redirect} /> })),
+  ];
+}
+
+/** The eight main sections, which App.tsx mounts inside the logged-in shell. */
+export const sectionRoutes: readonly { path: string; element: React.ReactNode }[] = registryRoutes(REGISTRY, ROOT_BASE);
+
+/** The operator console inside its own shell: its home, then its registry's pages below APP_PATHS.console. */
+export const consoleRoutes: readonly AppRoute[] = [
+  { path: APP_PATHS.console, element: lazyPage(() => import("../pages/console/home/console-home-page").then((module) => module.ConsoleHomePage)) },
+  ...registryRoutes(CONSOLE_REGISTRY, APP_PATHS.console),
 ];

@@ -1,5 +1,6 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig } from "axios";
-import { APP_PATHS, isPublicPath } from "../app/path-rules";
+import { APP_PATHS, consoleLoginPath, isConsolePath, isPublicPath } from "../app/path-rules";
+import { ConsoleCode } from "../schema/console/operator-auth";
 import { ResultCode, ResultMessage, SESSION_INVALID_CODES, type Envelope, type ResultCodeValue } from "../schema/envelope";
 import type { Endpoint, EndpointDatas, EndpointExtra, EndpointInput } from "../schema/contract";
 import { WEBAPI_PREFIX } from "../schema/contract";
@@ -24,8 +25,9 @@ export interface RequestOptions {
   /** The call never carries the session token (spec §7). */
   tokenless?: boolean;
   /**
-   * Which stored session the call speaks for: the user's (default) or the notary office staff's.
-   * Notary console calls carry the notary token, and a refusal ends the notary session (spec §4).
+   * Which stored session the call speaks for: the user's (default), the notary office staff's, the
+   * console operator's, or an operator's between password and second factor ("operatorPending").
+   * Each carries its own token, and a refusal ends only that session (spec §4).
    */
   session?: SessionKind;
   /** POST the body as multipart/form-data (spec §7 uploads); Blob values are files and are not signed. */
@@ -63,6 +65,8 @@ export interface HttpClientOptions {
   now: () => number;
   /** Tests pass a fake adapter; the browser uses axios's own. */
   adapter?: AxiosAdapter;
+  /** Shows a console call's refusal for want of a permission (3100), wherever the call was made. */
+  onForbidden?: (message: string) => void;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -87,16 +91,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // the server refreshes a session only then, and a refused link token (u/t entry) says nothing
     // about the session this browser already holds.
     // The notary session is not touched: spec §4 counts its 8 hours from the login timestamp.
-    if (storedToken && sessionKind === "user" && envelope.code === ResultCode.success) sessionStore.touchUser(now());
-    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) {
-      if (sessionKind === "notary") reactToInvalidNotarySession();
-      else reactToInvalidSession();
+    if (storedToken && envelope.code === ResultCode.success) {
+      if (sessionKind === "user") sessionStore.touchUser(now());
+      else if (sessionKind === "operator") sessionStore.touchOperator(now());
     }
+    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) SESSION_ENDED_REACTIONS[sessionKind]();
+    if (storedToken && sessionKind === "operator" && envelope.code === ConsoleCode.forbidden) options.onForbidden?.(envelope.message);
     return envelope;
   }
 
   function storedTokenOf(kind: SessionKind): string | undefined {
-    return kind === "notary" ? sessionStore.getNotary()?.token : sessionStore.getUser()?.token;
+    switch (kind) {
+      case "user":
+        return sessionStore.getUser()?.token;
+      case "notary":
+        return sessionStore.getNotary()?.token;
+      case "operator":
+        return sessionStore.getOperator()?.token;
+      case "operatorPending":
+        return sessionStore.getOperatorPending() ?? undefined;
+    }
   }
 
   async function exchange<T, E>(config: AxiosRequestConfig): Promise<Envelope<T, E>> {
@@ -128,6 +142,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (options.getLocation().pathname !== APP_PATHS.notaryLogin) options.navigate(APP_PATHS.notaryLogin);
   }
 
+  /** An operator whose session ended signs in again, then comes back to the console page they were on. */
+  function reactToInvalidOperatorSession() {
+    const { pathname, search } = options.getLocation();
+    sessionStore.clearOperator();
+    if (isConsolePath(pathname) && pathname !== APP_PATHS.consoleLogin) options.navigate(consoleLoginPath(pathname + search));
+  }
+
+  const SESSION_ENDED_REACTIONS: Record<SessionKind, () => void> = {
+    user: reactToInvalidSession,
+    notary: reactToInvalidNotarySession,
+    operator: reactToInvalidOperatorSession,
+    // The sign-in page sees the answer and starts again from the password.
+    operatorPending: () => sessionStore.clearOperatorPending(),
+  };
+
   return {
     baseURL,
     get: (path, params = {}, requestOptions = {}) => send("get", path, params, requestOptions),
@@ -152,11 +181,17 @@ export function callEndpoint<E extends Endpoint>(
   const fields = { ...(input as RequestParams), ...(options.token === undefined ? {} : { token: options.token }), ...options.files };
   const requestOptions: RequestOptions = {
     tokenless: endpoint.session === "tokenless" || (endpoint.session === "optional" && options.tokenless === true),
-    session: endpoint.session === "notary" ? "notary" : "user",
+    session: sessionKindOf(endpoint),
     multipart: endpoint.multipart,
     signal: options.signal,
   };
   return endpoint.method === "GET" ? http.get(endpoint.path, fields, requestOptions) : http.post(endpoint.path, fields, requestOptions);
+}
+
+/** Which stored session an endpoint's calls carry: its own kind, the user's for "optional". */
+function sessionKindOf(endpoint: Endpoint): SessionKind {
+  const { session } = endpoint;
+  return session === "notary" || session === "operator" || session === "operatorPending" ? session : "user";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
-import type { NotarySession, SessionStore, UserSession } from "./session-store";
+import type { NotarySession, SessionStore, StoredOperatorSession, UserSession } from "./session-store";
 
 const SessionStoreContext = createContext<SessionStore | null>(null);
 
@@ -22,4 +22,10 @@ export function useUserSession(): UserSession | null {
 export function useNotarySession(): NotarySession | null {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.getNotary);
+}
+
+/** The signed-in operator of the console, re-rendering on sign-in, sign-out and activity. */
+export function useOperatorSession(): StoredOperatorSession | null {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getOperator);
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPE_SUB_ACCOUNT, VERIFIED_STATUS } from "../schema/constants";
-import { NOTARY_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../schema/session";
-import type { NotarySession, UserSession } from "./session-store";
+import { NOTARY_SESSION_IDLE_MS, OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../schema/session";
+import type { NotarySession, StoredOperatorSession, UserSession } from "./session-store";
 
 /**
  * The client's mirror of the session limits (spec §4). The server is the authority; these rules
@@ -16,6 +16,11 @@ export function isUserSessionActive(user: UserSession | null, now: number): user
 /** A notary session lasts 8 hours from its login timestamp (not refreshed by navigation). */
 export function isNotarySessionActive(notary: NotarySession | null, now: number): notary is NotarySession {
   return typeof notary?.timestamp === "number" && now - notary.timestamp < NOTARY_SESSION_IDLE_MS;
+}
+
+/** An operator session lives 15 minutes past its last activity, and 8 hours past the sign-in at most. */
+export function isOperatorSessionActive(operator: StoredOperatorSession | null, now: number): operator is StoredOperatorSession {
+  return Boolean(operator?.token) && now - operator!.timestamp < OPERATOR_SESSION_IDLE_MS && now - operator!.loginTime < OPERATOR_SESSION_ABSOLUTE_MS;
 }
 
 export function isSubAccount(user: UserSession | null): boolean {

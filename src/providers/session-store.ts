@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { OperatorProfileSchema } from "../schema/console/operator-auth";
 
 /**
- * The browser's copy of the user session and the notary session (spec §3), kept in localStorage so
+ * The browser's copy of the user session, the notary session (spec §3) and the operator session
+ * (the console, issue 13), each apart from the others, kept in localStorage so
  * a reload or a second tab stays signed in, and cached in memory so that React's
  * useSyncExternalStore sees the same object until something really changes.
  *
@@ -52,11 +54,25 @@ export const NotarySessionSchema = z.object({
 });
 export type NotarySession = z.infer<typeof NotarySessionSchema>;
 
+/**
+ * An operator signed in to the console with both factors: the token, who they are (roles and
+ * permissions, which the console's menu follows), when both factors were passed (the 8 hours at
+ * most count from there) and the last activity (the 15 minutes idle count from there).
+ */
+export const StoredOperatorSessionSchema = z.object({
+  token: z.string().min(1),
+  timestamp: z.number(),
+  loginTime: z.number(),
+  operator: OperatorProfileSchema,
+});
+export type StoredOperatorSession = z.infer<typeof StoredOperatorSessionSchema>;
+
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 export const SESSION_STORAGE_KEYS = {
   user: "evidence.userSession",
   notary: "evidence.notarySession",
+  operator: "evidence.operatorSession",
   rememberedPath: "evidence.rememberedPath",
 } as const;
 
@@ -70,6 +86,16 @@ export interface SessionStore {
   getNotary(): NotarySession | null;
   setNotary(notary: Record<string, unknown>): NotarySession | null;
   clearNotary(): void;
+  getOperator(): StoredOperatorSession | null;
+  /** Stores the operator session; anything beyond its fields is dropped. Returns what was kept. */
+  setOperator(session: Record<string, unknown>): StoredOperatorSession | null;
+  /** Moves the operator's last activity to `now`; does nothing when no operator is signed in. */
+  touchOperator(now: number): void;
+  clearOperator(): void;
+  /** The token between an operator's password and second factor, which only the second-factor calls take. */
+  getOperatorPending(): string | null;
+  setOperatorPending(token: string): void;
+  clearOperatorPending(): void;
   /** Where a user was going when the session ended, used once after the next login (spec §2). */
   getRememberedPath(): string | null;
   rememberPath(path: string): void;
@@ -80,6 +106,9 @@ export interface SessionStore {
 export function createSessionStore(storage: StorageLike): SessionStore {
   let user = readJson(storage, SESSION_STORAGE_KEYS.user, UserSessionSchema);
   let notary = readJson(storage, SESSION_STORAGE_KEYS.notary, NotarySessionSchema);
+  let operator = readJson(storage, SESSION_STORAGE_KEYS.operator, StoredOperatorSessionSchema);
+  // Kept in memory only: it lives five minutes and a reload simply starts the sign-in again.
+  let operatorPending: string | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
 
@@ -92,6 +121,12 @@ export function createSessionStore(storage: StorageLike): SessionStore {
   function writeNotary(next: NotarySession | null) {
     notary = next;
     writeJson(storage, SESSION_STORAGE_KEYS.notary, next);
+    notify();
+  }
+
+  function writeOperator(next: StoredOperatorSession | null) {
+    operator = next;
+    writeJson(storage, SESSION_STORAGE_KEYS.operator, next);
     notify();
   }
 
@@ -113,6 +148,23 @@ export function createSessionStore(storage: StorageLike): SessionStore {
       return notary;
     },
     clearNotary: () => writeNotary(null),
+    getOperator: () => operator,
+    setOperator(input) {
+      const parsed = StoredOperatorSessionSchema.safeParse(input);
+      writeOperator(parsed.success ? parsed.data : null);
+      return operator;
+    },
+    touchOperator(now) {
+      if (operator) writeOperator({ ...operator, timestamp: now });
+    },
+    clearOperator: () => writeOperator(null),
+    getOperatorPending: () => operatorPending,
+    setOperatorPending(token) {
+      operatorPending = token;
+    },
+    clearOperatorPending() {
+      operatorPending = null;
+    },
     getRememberedPath: () => storage.getItem(SESSION_STORAGE_KEYS.rememberedPath),
     rememberPath: (path) => storage.setItem(SESSION_STORAGE_KEYS.rememberedPath, path),
     clearRememberedPath: () => storage.removeItem(SESSION_STORAGE_KEYS.rememberedPath),

@@ -1,41 +1,52 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType } from "react";
-import type { MainSectionDefinition, PageDefinition, Registry, SectionDefinition, SectionRoute } from "./types";
+import type { ConsolePermission } from "../schema/console/permissions";
+import type { MainSectionDefinition, PageDefinition, Registry, RegistryBase, SectionDefinition, SectionPlace, SectionRoute } from "./types";
 
-// Pages and page kinds import these two from here, beside the helpers that work on them.
-export type { SectionPageProps, SectionRoute } from "./types";
+// Pages and page kinds import these from here, beside the helpers that work on them.
+export type { SectionPageProps, SectionPlace, SectionRoute } from "./types";
 
 /**
- * Everything the app needs from the registry, as pure functions of it: the routes, the redirects,
+ * Everything the app needs from a registry, as pure functions of it: the routes, the redirects,
  * the main and side navigation, refine's resources. Nothing here reads the browser or the session;
- * callers pass what they know (for example whether the user is a sub-account).
+ * callers pass what they know (whether the user is a sub-account, what an operator may do).
+ *
+ * A registry is mounted at a base path, the last parameter of the functions taking a registry or a
+ * main section: "/" (the default) for the customer registry, "/console" for the operator console.
+ * Functions of one section or page take its place (a route is one), which carries the base.
  */
 
+/** The customer registry's base: spec §2's paths start at the site root. */
+export const ROOT_BASE: RegistryBase = "/";
+
 /** Full path of another page of the same section ("dataList/Certificate"), if the section has it. */
-export function siblingPath(route: Pick<SectionRoute, "main" | "section">, pagePathBelowSection: string): string | undefined {
-  const page = route.section.pages.find((candidate) => candidate.path === pagePathBelowSection);
-  return page && pagePath(route.main, route.section, page);
+export function siblingPath(place: SectionPlace, pagePathBelowSection: string): string | undefined {
+  const page = place.section.pages.find((candidate) => candidate.path === pagePathBelowSection);
+  return page && pagePath(place, page);
 }
 
 /**
  * Full path of a page of the registry, or of a section's or main section's root when `page` is left
- * out: registryPathIn(REGISTRY, "personal/securityCenter", "changePassword"). For the few places
- * that name a registry page from outside its section (the app shell, the app's links, tests). A
- * path the app does not route throws, so a renamed page fails where it is named.
+ * out: registryPathIn(REGISTRY, "personal/securityCenter", "changePassword"); `resource` is below
+ * the base. For the few places that name a registry page from outside its section (the app shell,
+ * the app's links, tests). A path the app does not route throws, so a renamed page fails where it
+ * is named.
  */
-export function registryPathIn(registry: Registry, resource: string, page = ""): string {
-  const path = joinPath(resource, page);
-  if (!routedPaths(registry).has(path)) throw new Error(`The registry has no page at ${path}`);
+export function registryPathIn(registry: Registry, resource: string, page = "", base: RegistryBase = ROOT_BASE): string {
+  const path = joinPath(baseSegment(base), resource, page);
+  if (!routedPaths(registry, base).has(path)) throw new Error(`The registry has no page at ${path}`);
   return path;
 }
 
-const routedPathsOf = new WeakMap<Registry, ReadonlySet<string>>();
+const routedPathsOf = new WeakMap<Registry, Map<RegistryBase, ReadonlySet<string>>>();
 
-function routedPaths(registry: Registry): ReadonlySet<string> {
-  let paths = routedPathsOf.get(registry);
+function routedPaths(registry: Registry, base: RegistryBase): ReadonlySet<string> {
+  const byBase = routedPathsOf.get(registry) ?? new Map<RegistryBase, ReadonlySet<string>>();
+  routedPathsOf.set(registry, byBase);
+  let paths = byBase.get(base);
   if (!paths) {
-    paths = new Set([...deriveRoutes(registry), ...deriveRedirects(registry)].map((entry) => entry.path));
-    routedPathsOf.set(registry, paths);
+    paths = new Set([...deriveRoutes(registry, base), ...deriveRedirects(registry, base)].map((entry) => entry.path));
+    byBase.set(base, paths);
   }
   return paths;
 }
@@ -44,10 +55,10 @@ function routedPaths(registry: Registry): ReadonlySet<string> {
  * Where a guidance action leads: a page of its own section ("dataList"), a page of another section
  * of the same main section ("../judicialPay/guidance"), or a path outside the registry ("/info/…").
  */
-export function guidanceActionPath({ main, section }: Pick<SectionRoute, "main" | "section">, to: string): string {
+export function guidanceActionPath({ base, main, section }: SectionPlace, to: string): string {
   if (to.startsWith("/")) return to;
-  if (to.startsWith("../")) return joinPath(main.key, to.slice("../".length));
-  return joinPath(main.key, section.key, to);
+  if (to.startsWith("../")) return joinPath(baseSegment(base), main.key, to.slice("../".length));
+  return joinPath(baseSegment(base), main.key, section.key, to);
 }
 
 export interface SectionRedirect {
@@ -85,45 +96,69 @@ export type SideNavEntry = SideNavLink | SideNavGroup;
 
 export interface ViewerOptions {
   isSubAccount?: boolean;
+  /**
+   * An operator's permissions: sections declaring a permission outside them are left out of the
+   * navigation. Left out (the customer app), no section is filtered by permission.
+   */
+  permissions?: readonly ConsolePermission[];
 }
 
 export const joinPath = (...segments: string[]) => `/${segments.filter((segment) => segment !== "").join("/")}`;
 
-export const sectionResource = (main: MainSectionDefinition, section: SectionDefinition) => `${main.key}/${section.key}`;
+/** The base as a path segment: "" for "/", "console" for "/console". */
+const baseSegment = (base: RegistryBase) => base.replace(/^\/+|\/+$/g, "");
 
-export const pagePath = (main: MainSectionDefinition, section: SectionDefinition, page: Pick<PageDefinition, "path">) =>
-  joinPath(main.key, section.key, page.path);
+/** A main section's resource name: "monitor", "console/review". */
+export const mainResource = (main: MainSectionDefinition, base: RegistryBase = ROOT_BASE) => joinPath(baseSegment(base), main.key).slice(1);
+
+export const sectionResource = ({ base, main, section }: SectionPlace) => joinPath(baseSegment(base), main.key, section.key).slice(1);
+
+export const pagePath = ({ base, main, section }: SectionPlace, page: Pick<PageDefinition, "path">) => joinPath(baseSegment(base), main.key, section.key, page.path);
+
+/** Whether a viewer sees a section: a console section only with its permission granted. */
+export function isSectionVisible(section: SectionDefinition, viewer: ViewerOptions = {}): boolean {
+  return section.permission === undefined || viewer.permissions === undefined || viewer.permissions.includes(section.permission);
+}
 
 /** Where the section's root leads; a sub-account may be sent elsewhere (spec §6). */
-export function sectionLandingPath(main: MainSectionDefinition, section: SectionDefinition, viewer: ViewerOptions = {}): string {
+export function sectionLandingPath(place: SectionPlace, viewer: ViewerOptions = {}): string {
+  const { section } = place;
   const landing = viewer.isSubAccount && section.subAccountLanding !== undefined ? section.subAccountLanding : section.landing;
-  return joinPath(main.key, section.key, landing);
+  return pagePath(place, { path: landing });
 }
 
-/** A main section's root leads straight to its first section's landing, without a second hop. */
-export function mainLandingPath(main: MainSectionDefinition, viewer: ViewerOptions = {}): string {
-  return sectionLandingPath(main, main.sections[0], viewer);
+/**
+ * A main section's root leads straight to its first section's landing (the first the viewer sees),
+ * without a second hop; a main section without sections leads nowhere and is not shown.
+ */
+export function mainLandingPath(main: MainSectionDefinition, viewer: ViewerOptions = {}, base: RegistryBase = ROOT_BASE): string | undefined {
+  const section = main.sections.find((candidate) => isSectionVisible(candidate, viewer));
+  return section && sectionLandingPath({ base, main, section }, viewer);
 }
 
-export function deriveRoutes(registry: Registry): SectionRoute[] {
+export function deriveRoutes(registry: Registry, base: RegistryBase = ROOT_BASE): SectionRoute[] {
   return registry.flatMap((main) =>
-    main.sections.flatMap((section) =>
-      section.pages.map((page) => ({ path: pagePath(main, section, page), resource: sectionResource(main, section), main, section, page })),
-    ),
+    main.sections.flatMap((section) => {
+      const place = { base, main, section };
+      return section.pages.map((page) => ({ path: pagePath(place, page), resource: sectionResource(place), ...place, page }));
+    }),
   );
 }
 
-export function deriveRedirects(registry: Registry): SectionRedirect[] {
+export function deriveRedirects(registry: Registry, base: RegistryBase = ROOT_BASE): SectionRedirect[] {
   return registry.flatMap((main) => {
-    const mainRedirect = withSubAccountTarget({ path: joinPath(main.key), to: mainLandingPath(main) }, mainLandingPath(main, { isSubAccount: true }));
+    const to = mainLandingPath(main, {}, base);
+    if (to === undefined) return [];
+    const mainRedirect = withSubAccountTarget({ path: joinPath(baseSegment(base), main.key), to }, mainLandingPath(main, { isSubAccount: true }, base)!);
     const sectionRedirects = main.sections
       .filter((section) => section.landing !== "")
-      .map((section) =>
-        withSubAccountTarget(
-          { path: joinPath(main.key, section.key), to: sectionLandingPath(main, section) },
-          sectionLandingPath(main, section, { isSubAccount: true }),
-        ),
-      );
+      .map((section) => {
+        const place = { base, main, section };
+        return withSubAccountTarget(
+          { path: joinPath(baseSegment(base), main.key, section.key), to: sectionLandingPath(place) },
+          sectionLandingPath(place, { isSubAccount: true }),
+        );
+      });
     return [mainRedirect, ...sectionRedirects];
   });
 }
@@ -132,15 +167,21 @@ function withSubAccountTarget(redirect: SectionRedirect, subAccountTo: string): 
   return subAccountTo === redirect.to ? redirect : { ...redirect, subAccountTo };
 }
 
-/** The main navigation (spec §2): every main section but those hidden from it (personal). */
-export function mainNavigation(registry: Registry, viewer: ViewerOptions = {}): MainNavItem[] {
+/**
+ * The main navigation (spec §2): every main section but those hidden from it (personal) and those
+ * with no section the viewer sees.
+ */
+export function mainNavigation(registry: Registry, viewer: ViewerOptions = {}, base: RegistryBase = ROOT_BASE): MainNavItem[] {
   return registry
     .filter((main) => !main.isHiddenFromMainNav)
-    .map((main) => ({ key: main.key, label: main.title, to: mainLandingPath(main, viewer) }));
+    .flatMap((main) => {
+      const to = mainLandingPath(main, viewer, base);
+      return to === undefined ? [] : [{ key: main.key, label: main.title, to }];
+    });
 }
 
-export function findMainSection(registry: Registry, pathname: string): MainSectionDefinition | undefined {
-  return registry.find((main) => isAtOrBelow(pathname, joinPath(main.key)));
+export function findMainSection(registry: Registry, pathname: string, base: RegistryBase = ROOT_BASE): MainSectionDefinition | undefined {
+  return registry.find((main) => isAtOrBelow(pathname, joinPath(baseSegment(base), main.key)));
 }
 
 /** The label a section goes by on screen: the side navigation's wording where the spec renames it. */
@@ -151,28 +192,27 @@ export const sectionLabel = (section: SectionDefinition) => section.navLabel ?? 
  * pages, then the main section's extra groups; or, for "links" sections, one link per section.
  * Every entry names its section's resource so the access-control provider can hide it (spec §6).
  */
-export function sideNavigation(main: MainSectionDefinition, viewer: ViewerOptions = {}): SideNavEntry[] {
+export function sideNavigation(main: MainSectionDefinition, viewer: ViewerOptions = {}, base: RegistryBase = ROOT_BASE): SideNavEntry[] {
+  const places = main.sections.filter((section) => isSectionVisible(section, viewer)).map((section) => ({ base, main, section }));
   if (main.sideNav === "links") {
-    return main.sections.map((section) => sectionLink(main, section, viewer));
+    return places.map((place) => sectionLink(place, viewer));
   }
-  const sectionGroups = main.sections.map((section): SideNavEntry => {
-    const children = navPages(section, (page) => page.navGroup === undefined).map((page) => pageLink(main, section, page));
-    return children.length === 0 ? sectionLink(main, section, viewer) : { ...sectionLink(main, section, viewer), children };
+  const sectionGroups = places.map((place): SideNavEntry => {
+    const children = navPages(place.section, (page) => page.navGroup === undefined).map((page) => pageLink(place, page));
+    return children.length === 0 ? sectionLink(place, viewer) : { ...sectionLink(place, viewer), children };
   });
   const extraGroups = (main.navGroups ?? []).flatMap((group): SideNavGroup[] => {
-    const children = main.sections.flatMap((section) =>
-      navPages(section, (page) => page.navGroup === group.key).map((page) => pageLink(main, section, page)),
-    );
+    const children = places.flatMap((place) => navPages(place.section, (page) => page.navGroup === group.key).map((page) => pageLink(place, page)));
     return children.length === 0
       ? []
-      : [{ key: `${main.key}:${group.key}`, label: group.label, to: children[0].to, resource: children[0].resource, children }];
+      : [{ key: `${mainResource(main, base)}:${group.key}`, label: group.label, to: children[0].to, resource: children[0].resource, children }];
   });
   return [...sectionGroups, ...extraGroups];
 }
 
 /** A section's navigable pages outside any extra group: the tabs of a "links" section's generic pages. */
-export function sectionTabs(main: MainSectionDefinition, section: SectionDefinition): SideNavLink[] {
-  return navPages(section, (page) => page.navGroup === undefined).map((page) => pageLink(main, section, page));
+export function sectionTabs(place: SectionPlace): SideNavLink[] {
+  return navPages(place.section, (page) => page.navGroup === undefined).map((page) => pageLink(place, page));
 }
 
 export const isSideNavGroup = (entry: SideNavEntry): entry is SideNavGroup => "children" in entry;
@@ -196,29 +236,43 @@ export function activeSideNav(entries: readonly SideNavEntry[], pathname: string
   return { open: section?.key };
 }
 
-/** refine's resources: one per main section, one per section beneath it with its pages and endpoints. */
-export function refineResources(registry: Registry): ResourceProps[] {
+/**
+ * refine's resources: one per main section, one per section beneath it with its pages, endpoints
+ * and (console sections) the permission it needs.
+ */
+export function refineResources(registry: Registry, base: RegistryBase = ROOT_BASE): ResourceProps[] {
   return registry.flatMap((main) => [
-    { name: main.key, meta: { label: main.title } },
+    { name: mainResource(main, base), meta: { label: main.title } },
     ...main.sections.map((section) => {
+      const place = { base, main, section };
       const pathOfKind = (kind: PageDefinition["kind"]) => {
         const page = section.pages.find((candidate) => candidate.kind === kind || (candidate.kind === "custom" && candidate.standsFor === kind));
-        return page ? pagePath(main, section, page) : undefined;
+        return page ? pagePath(place, page) : undefined;
       };
       return {
-        name: sectionResource(main, section),
+        name: sectionResource(place),
         list: pathOfKind("dataList"),
         create: pathOfKind("new"),
         show: pathOfKind("certificate") ?? pathOfKind("detail"),
         meta: {
           label: sectionLabel(section),
-          parent: main.key,
+          parent: mainResource(main, base),
           ...(section.endpoints ? { endpoints: section.endpoints } : {}),
           ...(section.idParam ? { idParam: section.idParam } : {}),
+          ...(section.permission ? { permission: section.permission } : {}),
         },
       };
     }),
   ]);
+}
+
+/** The permission each section of a registry needs, by resource name (the access-control provider's rule). */
+export function sectionPermissions(registry: Registry, base: RegistryBase = ROOT_BASE): ReadonlyMap<string, ConsolePermission> {
+  return new Map(
+    registry.flatMap((main) =>
+      main.sections.flatMap((section) => (section.permission ? [[sectionResource({ base, main, section }), section.permission] as const] : [])),
+    ),
+  );
 }
 
 /** Which text of the main section's guidance module a guidance page shows. */
@@ -229,14 +283,15 @@ function navPages(section: SectionDefinition, keep: (page: PageDefinition) => bo
   return section.pages.filter((page) => page.navLabel !== undefined && keep(page));
 }
 
-function sectionLink(main: MainSectionDefinition, section: SectionDefinition, viewer: ViewerOptions): SideNavLink {
-  const resource = sectionResource(main, section);
-  return { key: resource, label: sectionLabel(section), to: sectionLandingPath(main, section, viewer), resource, ...(section.icon ? { icon: section.icon } : {}) };
+function sectionLink(place: SectionPlace, viewer: ViewerOptions): SideNavLink {
+  const { section } = place;
+  const resource = sectionResource(place);
+  return { key: resource, label: sectionLabel(section), to: sectionLandingPath(place, viewer), resource, ...(section.icon ? { icon: section.icon } : {}) };
 }
 
-function pageLink(main: MainSectionDefinition, section: SectionDefinition, page: PageDefinition): SideNavLink {
-  const path = pagePath(main, section, page);
-  return { key: path, label: page.navLabel ?? page.title, to: path, resource: sectionResource(main, section) };
+function pageLink(place: SectionPlace, page: PageDefinition): SideNavLink {
+  const path = pagePath(place, page);
+  return { key: path, label: page.navLabel ?? page.title, to: path, resource: sectionResource(place) };
 }
 
 function isAtOrBelow(pathname: string, base: string): boolean {

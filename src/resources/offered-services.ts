@@ -1,5 +1,5 @@
 import { isSectionOpen } from "./availability";
-import { sectionLabel, sectionResource } from "./derive";
+import { ROOT_BASE, sectionLabel, sectionResource } from "./derive";
 import { REGISTRY } from "./registry";
 import type { MainSectionDefinition, Registry, SectionDefinition } from "./types";
 
@@ -35,7 +35,7 @@ export type ServiceRef = { section: string } | { main: string } | { service: Oth
 /** The registry section with this route key; an unknown key is a mistake in the code, so it throws. */
 export function findSection(resource: string, registry: Registry = REGISTRY): SectionDefinition {
   for (const main of registry) {
-    for (const section of main.sections) if (sectionResource(main, section) === resource) return section;
+    for (const section of main.sections) if (sectionResource({ base: ROOT_BASE, main, section }) === resource) return section;
   }
   throw new Error(`No registry section ${resource}`);
 }

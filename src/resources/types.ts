@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { z } from "zod";
 import type { ChartDataSchema } from "../schema/chart";
+import type { ConsolePermission } from "../schema/console/permissions";
 import type { Endpoint } from "../schema/contract";
 import type { EvidenceKind } from "../schema/evidence-entry";
 
@@ -9,6 +10,10 @@ import type { EvidenceKind } from "../schema/evidence-entry";
  * holds sections (fileEvidence, text …); a section holds pages. Every path is written exactly as
  * spec §2 writes it, below its parent, so the full path of a page is
  * `/<main>/<section>/<page>` and nothing else in the client spells it again.
+ *
+ * The same vocabulary describes the operator console (src/resources/console), a second registry
+ * mounted below its base path: its pages are `/console/<main>/<section>/<page>`, and a section may
+ * name the console permission an operator's roles must grant to see and open it.
  */
 
 /** The page kinds the generic pages in src/pages/kinds render from a section's definition. */
@@ -169,6 +174,13 @@ export interface SectionDefinition extends SectionData {
   landing: string;
   /** Spec §6: a sub-account is sent elsewhere (the expense centre's expense record). */
   subAccountLanding?: string;
+  /**
+   * Console sections: the permission (src/schema/console/permissions.ts) the operator's roles must
+   * grant. Without it the section is hidden from the menu and its pages answer with a refusal.
+   */
+  permission?: ConsolePermission;
+  /** One sentence on what the section is for, where a page lists sections (the console's home). */
+  description?: string;
   pages: readonly PageDefinition[];
 }
 
@@ -211,6 +223,7 @@ export interface MainSectionDefinition {
   key: string;
   /** Its name in the main navigation, e.g. 证据保全. */
   title: string;
+  icon?: ComponentType;
   /** Spec §2: the personal section is hidden from the main navigation. */
   isHiddenFromMainNav?: boolean;
   sections: readonly SectionDefinition[];
@@ -227,14 +240,28 @@ export interface MainSectionDefinition {
 
 export type Registry = readonly MainSectionDefinition[];
 
-/** One page of the registry as the app routes to it (derive.ts deriveRoutes). */
-export interface SectionRoute {
-  /** The full path, e.g. /evidenceSave/fileEvidence/dataList/Certificate. */
-  path: string;
-  /** The section's route key, which refine and the access-control provider know it by. */
-  resource: string;
+/**
+ * Where a registry is mounted: "/" for the customer app (spec §2's paths), "/console" for the
+ * operator console. Every path and resource name derived from a registry starts with it.
+ */
+export type RegistryBase = string;
+
+/** A section where the app mounts it: what every path of the section is derived from. */
+export interface SectionPlace {
+  base: RegistryBase;
   main: MainSectionDefinition;
   section: SectionDefinition;
+}
+
+/** One page of the registry as the app routes to it (derive.ts deriveRoutes). */
+export interface SectionRoute extends SectionPlace {
+  /** The full path, e.g. /evidenceSave/fileEvidence/dataList/Certificate. */
+  path: string;
+  /**
+   * The section's route key below the site root, which refine and the access-control provider know
+   * it by: "evidenceSave/fileEvidence", "console/review/identity".
+   */
+  resource: string;
   page: PageDefinition;
 }
 

@@ -21,7 +21,7 @@ export function LibraryRowActions({ route, record }: RowActionsProps) {
   const section = librarySection(route);
   const link = (kind: "certificate" | "detail") => {
     const page = section.pages.find((candidate) => candidate.kind === kind)!;
-    return recordHref({ main: route.main, section }, page, String(record.id));
+    return recordHref({ ...route, section }, page, String(record.id));
   };
   return (
     <Space size={12}>
@@ -37,7 +37,7 @@ function SelectionActions({ route, selected }: SelectionActionsProps) {
   const isEmpty = selected.length === 0;
   const goTo = (key: string) => {
     const section = route.main.sections.find((candidate) => candidate.key === key)!;
-    navigate(withSelection(sectionLandingPath(route.main, section), selected));
+    navigate(withSelection(sectionLandingPath({ ...route, section }), selected));
   };
   return (
     <Space wrap>

@@ -17,7 +17,7 @@ export default function NewPage({ route }: SectionPageProps) {
 }
 
 function CreateForm({ route }: SectionPageProps) {
-  const { main, section, page } = route;
+  const { section, page } = route;
   const data = pageData(section, page);
   const { mutateAsync } = useCreate();
   const { message } = App.useApp();
@@ -35,7 +35,7 @@ function CreateForm({ route }: SectionPageProps) {
           return refusalOf(error);
         }
         message.success(`${page.title}已提交`);
-        if (list) navigate(pagePath(main, section, list));
+        if (list) navigate(pagePath(route, list));
         return null;
       }}
     />

@@ -1,4 +1,4 @@
-import { pagePath, type SectionRoute } from "../../resources/derive";
+import { pagePath, type SectionPlace, type SectionRoute } from "../../resources/derive";
 import type { PageDefinition } from "../../resources/types";
 
 /** The record a detail or certificate page shows is named in the query (`?id=`), as the spec's lists link to it. */
@@ -21,8 +21,8 @@ export function pageBelow(route: SectionRoute, segment: string): PageDefinition 
   return pagesBelow(route).find((page) => page.path.split("/").at(-1) === segment);
 }
 
-export function recordHref(route: Pick<SectionRoute, "main" | "section">, page: PageDefinition, id: string | number): string {
-  return withRecordId(pagePath(route.main, route.section, page), id);
+export function recordHref(route: SectionPlace, page: PageDefinition, id: string | number): string {
+  return withRecordId(pagePath(route, page), id);
 }
 
 /** A record page's address for one record: `<path>?id=<id>`. */

@@ -28,7 +28,7 @@ export interface RecordPageProps extends SectionPageProps {
 }
 
 function RecordView({ route, renderExtra }: RecordPageProps) {
-  const { main, section } = route;
+  const { section } = route;
   const data = pageData(section, route.page);
   const { panel: Panel } = usePageSlots(route.page);
   const [params] = useSearchParams();
@@ -40,7 +40,7 @@ function RecordView({ route, renderExtra }: RecordPageProps) {
     meta: { endpoints: data.endpoints, idParam: data.idParam },
     queryOptions: { enabled: id !== "" },
   });
-  const back = list && <Link to={pagePath(main, section, list)}>返回{list.title}</Link>;
+  const back = list && <Link to={pagePath(route, list)}>返回{list.title}</Link>;
 
   if (id === "") return <Result status="warning" title="未指定要查看的记录" extra={back} />;
   if (query.isLoading) return <Skeleton active />;

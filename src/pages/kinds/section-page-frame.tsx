@@ -10,7 +10,7 @@ import type { SectionPageProps } from "../../resources/derive";
  */
 export function SectionPageFrame({ route, extra, children }: SectionPageProps & { extra?: ReactNode; children: ReactNode }) {
   const { main, section, page } = route;
-  const tabs = main.sideNav === "links" ? sectionTabs(main, section) : [];
+  const tabs = main.sideNav === "links" ? sectionTabs(route) : [];
   const label = sectionLabel(section);
   return (
     <div style={{ maxWidth: 1200 }}>

@@ -7,9 +7,10 @@ import {
   type GuardEffect,
   type GuardInput,
 } from "../../../src/app/navigation-guard";
-import type { NotarySession, UserSession } from "../../../src/providers/session-store";
+import { consoleReturnPath } from "../../../src/app/path-rules";
+import type { NotarySession, StoredOperatorSession, UserSession } from "../../../src/providers/session-store";
 import { registryPath } from "../../../src/resources/registry-paths";
-import { NOTARY_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../../../src/schema/session";
+import { NOTARY_SESSION_IDLE_MS, OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS, USER_SESSION_IDLE_MS } from "../../../src/schema/session";
 
 const OPERATION_PANEL = registryPath("personal/operationPanel");
 const EVIDENCE_LIBRARY = registryPath("evidences/dataList");
@@ -41,6 +42,9 @@ const ROUTE_PATTERNS = [
   "/judicialStatus",
   "/personal/*",
   "/evidences/*",
+  "/console",
+  "/console/login",
+  "/console/*",
 ];
 
 const freshUser: UserSession = { token: "user-token", timestamp: NOW - 1_000, id: 7 };
@@ -60,6 +64,7 @@ function decide(path: string, overrides: Partial<GuardInput> = {}): GuardDecisio
     isInitialEntry: false,
     user: null,
     notary: null,
+    operator: null,
     now: NOW,
     ...overrides,
   });
@@ -218,5 +223,74 @@ describe("resolvePostLoginPath: remembered path, then redirect query, then /", (
     ["/\\evil.example", "", "/"],
   ])("remembered %s with %s → %s", (remembered, search, expected) => {
     expect(resolvePostLoginPath(remembered, search)).toBe(expected);
+  });
+});
+
+describe("navigation guard: the operator console", () => {
+  const operator: StoredOperatorSession = {
+    token: "operator-token",
+    timestamp: NOW - 1_000,
+    loginTime: NOW - 60_000,
+    operator: { id: 5, account: "wang.wu", name: "王五", roles: ["administrator"], permissions: ["operators.manage"] },
+  };
+  const idleOperator = { ...operator, timestamp: NOW - OPERATOR_SESSION_IDLE_MS };
+  // Busy all along, but signed in 8 hours ago.
+  const overdueOperator = { ...operator, loginTime: NOW - OPERATOR_SESSION_ABSOLUTE_MS };
+  const toConsoleLogin = (wanted: string): GuardDecision => ({
+    kind: "redirect",
+    to: `/console/login?redirect=${encodeURIComponent(wanted)}`,
+    effects: [{ type: "clearOperatorSession" }],
+  });
+
+  it("renders a console page for a signed-in operator and counts the visit as activity", () => {
+    expect(decide("/console/platform/operators", { operator })).toEqual(render([{ type: "touchOperatorSession" }]));
+    expect(decide("/console", { operator })).toEqual(render([{ type: "touchOperatorSession" }]));
+  });
+
+  it.each([
+    ["nobody", {}],
+    ["an idle operator", { operator: idleOperator }],
+    ["an operator past the 8 hours", { operator: overdueOperator }],
+    ["a signed-in customer", { user: freshUser }],
+    ["a notary", { notary: freshNotary }],
+  ])("sends %s to the console's login, keeping the page, never to the customers' pages", (_who, overrides) => {
+    expect(decide("/console/platform/operators?page=2", overrides)).toEqual(toConsoleLogin("/console/platform/operators?page=2"));
+  });
+
+  it("the console's home needs no redirect query", () => {
+    expect(decide("/console")).toEqual({ kind: "redirect", to: "/console/login", effects: [{ type: "clearOperatorSession" }] });
+  });
+
+  it("the console's login is open to everyone and touches no session", () => {
+    expect(decide("/console/login")).toEqual(render());
+    expect(decide("/console/login?redirect=%2Fconsole", { user: freshUser })).toEqual(render());
+  });
+
+  it("ignores the u/t entry of customers' links on console pages", () => {
+    expect(decide("/console?u=7&t=abc", { isInitialEntry: true, operator })).toEqual(render([{ type: "touchOperatorSession" }]));
+  });
+
+  it("an operator session opens no customer page", () => {
+    expect(decide(OPERATION_PANEL, { operator })).toEqual(toHome(OPERATION_PANEL));
+  });
+
+  it("an unknown console path is the error page", () => {
+    expect(decide("/consoles")).toEqual({ kind: "errorPage" });
+  });
+});
+
+describe("the console's login goes on to", () => {
+  it.each([
+    ["", "/console"],
+    ["?redirect=%2Fconsole%2Freview%2Fidentity%3Fid%3D3", "/console/review/identity?id=3"],
+    ["?redirect=%2Fconsole", "/console"],
+    ["?redirect=%2Fconsole%2Flogin", "/console"],
+    ["?redirect=%2Fpersonal%2FoperationPanel", "/console"],
+    ["?redirect=%2F%2Fevil.example%2Fconsole", "/console"],
+    ["?redirect=https%3A%2F%2Fevil.example%2Fconsole", "/console"],
+    ["?redirect=%2Fconsole%2F..%2Findex", "/console"],
+    ["?redirect=%2Fconsoles", "/console"],
+  ])("%s → %s", (search, expected) => {
+    expect(consoleReturnPath(search)).toBe(expected);
   });
 });

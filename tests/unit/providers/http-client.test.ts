@@ -1,6 +1,6 @@
 import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
-import { createHttpClient, serializeQuery, type BrowserLocation } from "../../../src/providers/http-client";
+import { callEndpoint, createHttpClient, serializeQuery, type BrowserLocation } from "../../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore, type UserSession } from "../../../src/providers/session-store";
 import { COMMON_ENDPOINTS } from "../../../src/schema/common";
 import { ACCOUNT_ENDPOINTS } from "../../../src/schema/account";
@@ -8,13 +8,14 @@ import { webapiPath } from "../../../src/schema/contract";
 import { registryPath } from "../../../src/resources/registry-paths";
 import { ResultMessage } from "../../../src/schema/envelope";
 import { NOTARY_ENDPOINTS } from "../../../src/schema/notary";
+import { OPERATOR_AUTH_ENDPOINTS } from "../../../src/schema/console/operator-auth";
 import { canonicalParamString } from "../../../src/schema/signature";
 import { createFakeAdapter, type FakeReply, type RecordedRequest } from "./fake-axios-adapter";
 
 const T0 = 1_700_000_000_000;
 const USER: UserSession = { token: "tk-123", timestamp: T0 - 60_000, id: 7, loginAccount: "13800000000" };
 
-function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: registryPath("personal/operationPanel"), search: "" } as BrowserLocation } = {}) {
+function setup({ user = null as UserSession | null, replies = [] as FakeReply[], location = { pathname: registryPath("personal/operationPanel"), search: "" } as BrowserLocation, onForbidden = vi.fn<(message: string) => void>() } = {}) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (user) sessionStore.setUser(user);
   const fake = createFakeAdapter(replies);
@@ -27,8 +28,9 @@ function setup({ user = null as UserSession | null, replies = [] as FakeReply[],
     navigate,
     now: () => clock,
     adapter: fake.adapter,
+    onForbidden,
   });
-  return { http, sessionStore, navigate, requests: fake.requests, advance: (ms: number) => (clock += ms) };
+  return { http, sessionStore, navigate, onForbidden, requests: fake.requests, advance: (ms: number) => (clock += ms) };
 }
 
 /** The signature the server computes from what it received: query strings plus the JSON body. */
@@ -281,5 +283,75 @@ describe("http client: notary calls ({ session: \"notary\" })", () => {
     expect(sessionStore.getNotary()).toMatchObject({ token: "notary-tk" });
     expect(sessionStore.getUser()).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/index");
+  });
+});
+
+describe("http client: console calls ({ session: \"operator\" | \"operatorPending\" })", () => {
+  const OPERATOR = {
+    token: "operator-tk",
+    timestamp: T0 - 60_000,
+    loginTime: T0 - 120_000,
+    operator: { id: 5, account: "wang.wu", name: "王五", roles: ["administrator"], permissions: ["operators.manage"] },
+  };
+  const CONSOLE_PAGE = { pathname: "/console/platform/exampleOperators", search: "?page=2" };
+
+  function setupWithOperator(options: { replies?: FakeReply[]; location?: BrowserLocation } = {}) {
+    const context = setup({ user: USER, location: CONSOLE_PAGE, ...options });
+    context.sessionStore.setOperator(OPERATOR);
+    context.sessionStore.setOperatorPending("pending-tk");
+    return context;
+  }
+
+  it("an operator call carries the operator token, never the user's; success refreshes the operator's activity only", async () => {
+    const { http, requests, sessionStore } = setupWithOperator();
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.me, {});
+    expect(requests[0].query.token).toBe("operator-tk");
+    expect(requests[0].query.signature).toBe(serverSideSignature(requests[0]));
+    expect(sessionStore.getOperator()?.timestamp).toBe(T0);
+    expect(sessionStore.getOperator()?.loginTime).toBe(OPERATOR.loginTime);
+    expect(sessionStore.getUser()?.timestamp).toBe(USER.timestamp);
+  });
+
+  it("a second-factor call carries the pending token", async () => {
+    const { http, requests } = setupWithOperator();
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.verifySecondFactor, { code: "123456" });
+    expect(requests[0].body).toEqual({ code: "123456", token: "pending-tk" });
+  });
+
+  it("the password step carries no token at all", async () => {
+    const { http, requests } = setupWithOperator();
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.login, { encryptAccount: "a", encryptPassword: "b", vcode: "ab12" });
+    expect(requests[0].body).toEqual({ encryptAccount: "a", encryptPassword: "b", vcode: "ab12" });
+  });
+
+  it.each([102, 103, 3013])("code %s ends only the operator session and goes to the console's login, keeping the page", async (code) => {
+    const { http, sessionStore, navigate } = setupWithOperator({ replies: [business(code)] });
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.me, {});
+    expect(sessionStore.getOperator()).toBeNull();
+    expect(sessionStore.getUser()).toEqual(USER);
+    expect(navigate).toHaveBeenCalledWith(`/console/login?redirect=${encodeURIComponent("/console/platform/exampleOperators?page=2")}`);
+    expect(sessionStore.getRememberedPath()).toBeNull();
+  });
+
+  it("a pending token the server no longer knows is dropped without navigating: the login page starts again", async () => {
+    const { http, sessionStore, navigate } = setupWithOperator({ replies: [business(103)], location: { pathname: "/console/login", search: "" } });
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.confirmTotp, { code: "123456" });
+    expect(sessionStore.getOperatorPending()).toBeNull();
+    expect(sessionStore.getOperator()).toMatchObject({ token: "operator-tk" });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("3100 shows the refusal's message and keeps the session", async () => {
+    const { http, sessionStore, onForbidden } = setupWithOperator({ replies: [business(3100, "您的角色无权进行此操作，如需开通请联系管理员")] });
+    await callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.me, {});
+    expect(onForbidden).toHaveBeenCalledWith("您的角色无权进行此操作，如需开通请联系管理员");
+    expect(sessionStore.getOperator()).toMatchObject({ token: "operator-tk" });
+  });
+
+  it("a customer call answered 103 leaves the operator session alone", async () => {
+    const { http, sessionStore } = setupWithOperator({ replies: [business(103)], location: { pathname: registryPath("personal/operationPanel"), search: "" } });
+    await http.get(COMMON_ENDPOINTS.getTime.path);
+    expect(sessionStore.getOperator()).toMatchObject({ token: "operator-tk" });
+    expect(sessionStore.getUser()).toBeNull();
   });
 });

@@ -53,4 +53,33 @@ describe("session store", () => {
     expect(store.getRememberedPath()).toBeNull();
     expect(store.getNotary()).toBeNull();
   });
+
+  describe("the operator session", () => {
+    const OPERATOR = { id: 5, account: "wang.wu", name: "王五", roles: ["administrator"], permissions: ["operators.manage"] };
+
+    it("keeps the token, the profile and both times, apart from the user and the notary; nothing else is stored", () => {
+      const storage = createMemoryStorage();
+      const store = createSessionStore(storage);
+      store.setUser({ token: "user-tk", timestamp: 1 });
+      store.setOperator({ token: "op-tk", timestamp: 5, loginTime: 2, operator: { ...OPERATOR, totpSecret: "JBSWY3DP" }, recoveryCodes: ["abcd-1234"] });
+      expect(store.getOperator()).toEqual({ token: "op-tk", timestamp: 5, loginTime: 2, operator: OPERATOR });
+      expect(storage.getItem(SESSION_STORAGE_KEYS.operator)).not.toMatch(/JBSWY3DP|abcd-1234/);
+      expect(createSessionStore(storage).getOperator()).toEqual(store.getOperator());
+      store.touchOperator(9);
+      expect(store.getOperator()).toMatchObject({ timestamp: 9, loginTime: 2 });
+      store.clearOperator();
+      expect(store.getOperator()).toBeNull();
+      expect(store.getUser()).toEqual({ token: "user-tk", timestamp: 1 });
+    });
+
+    it("keeps the pending token in memory only: a reload starts the sign-in again", () => {
+      const storage = createMemoryStorage();
+      const store = createSessionStore(storage);
+      store.setOperatorPending("pending-tk");
+      expect(store.getOperatorPending()).toBe("pending-tk");
+      expect(createSessionStore(storage).getOperatorPending()).toBeNull();
+      store.clearOperatorPending();
+      expect(store.getOperatorPending()).toBeNull();
+    });
+  });
 });

@@ -5,12 +5,13 @@ import { demoDapps } from "../../../server/db/seed/demo-dapps";
 import { APP_PATHS } from "../../../src/app/path-rules";
 import { PUBLIC_PAGE_PATHS } from "../../../src/app/public-page-paths";
 import { deriveRedirects, deriveRoutes } from "../../../src/resources/derive";
+import { CONSOLE_REGISTRY } from "../../../src/resources/console/registry";
 import { REGISTRY } from "../../../src/resources/registry";
 import { findLiterals } from "../../support/literal-scan";
 
 /**
- * One fact, one place (issue 12): a page of the eight main sections has its path written once, in
- * the registry (src/resources). The app shell and tests name it with registryPath, pages take it
+ * One fact, one place (issue 12): a page of the eight main sections or of the operator console has
+ * its path written once, in the registry (src/resources). The app shell and tests name it with registryPath, pages take it
  * from their route or from useAppLinks. This test fails when a full registry path appears anywhere
  * else as a string, whole or as the start of one ("/evidences/dataList?ids=…"), after an
  * interpolated origin (`${url}/personal/operationPanel`), in a URL glob ("**​/monitor/text/ystwnew")
@@ -26,7 +27,14 @@ const SKIPPED = [
 ];
 
 
-const registryPaths = [...new Set([...deriveRoutes(REGISTRY), ...deriveRedirects(REGISTRY)].map((entry) => entry.path))];
+// The operator console's registry is mounted below APP_PATHS.console; its paths are as much the registry's.
+const registryPaths = [
+  ...new Set(
+    [...deriveRoutes(REGISTRY), ...deriveRedirects(REGISTRY), ...deriveRoutes(CONSOLE_REGISTRY, APP_PATHS.console), ...deriveRedirects(CONSOLE_REGISTRY, APP_PATHS.console)].map(
+      (entry) => entry.path,
+    ),
+  ),
+];
 
 
 describe("registry paths live only in src/resources", () => {

@@ -11,14 +11,14 @@ import { TwoStepSwitch } from "./two-step-switch";
  * be reached), the page's content.
  */
 export function SecurityCenterPage({ route, children }: SectionPageProps & { children: ReactNode }) {
-  const { main, section, page } = route;
+  const { section, page } = route;
   return (
     <PersonalPage title={page.title}>
       <TwoStepSwitch />
       <Menu
         mode="horizontal"
         selectedKeys={[page.path]}
-        items={section.pages.map((tab) => ({ key: tab.path, label: <Link to={pagePath(main, section, tab)}>{tab.title}</Link> }))}
+        items={section.pages.map((tab) => ({ key: tab.path, label: <Link to={pagePath(route, tab)}>{tab.title}</Link> }))}
         style={{ marginBottom: 24 }}
       />
       {children}
