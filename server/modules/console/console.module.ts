@@ -8,6 +8,7 @@ import type { OperatorGate } from "./operators/acting-operator.js";
 import { auditModule, openAuditTrail } from "./audit/audit.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
+import { platformHealthModule } from "./platform/platform-health.module.js";
 
 export type ConsoleModuleOptions = ModuleContext & {
   sessions: SessionService;
@@ -32,8 +33,8 @@ export type ConsoleServices = { audit: AuditTrail; operators: OperatorServices; 
  * console registers after the modules it acts on (app.ts).
  */
 export async function consoleModule(app: FastifyInstance, options: ConsoleModuleOptions) {
-  const { config, db, now, sessions, security, accounts, ledger } = options;
-  const context: ModuleContext = { config, db, now };
+  const { config, db, now, jobs, sessions, security, accounts, ledger } = options;
+  const context: ModuleContext = { config, db, now, jobs };
   const audit = await openAuditTrail(app, { ...context, ledger });
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
@@ -41,4 +42,5 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
 
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
   await app.register(auditModule, concern);
+  await app.register(platformHealthModule, concern);
 }
