@@ -17,7 +17,9 @@ export const HEALTH_REFRESH_MS = 15_000;
  * that fails) is coloured and summed up at the top.
  */
 export default function HealthPage({ route }: SectionPageProps) {
-  const { datas: health, query } = useEndpointQuery(PLATFORM_HEALTH_ENDPOINTS.overview, {}, { refetchInterval: HEALTH_REFRESH_MS });
+  const { datas, query } = useEndpointQuery(PLATFORM_HEALTH_ENDPOINTS.overview, {}, { refetchInterval: HEALTH_REFRESH_MS });
+  // Until the first answer refine hands an empty object; after a failed refresh the last answer stays.
+  const health = query.data ? datas : undefined;
   const refreshed = health ? `更新于 ${formatDateTime(health.generatedAt)} · 每15秒自动刷新` : "";
   return (
     <SectionPageFrame
