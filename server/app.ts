@@ -1,7 +1,7 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { BlobStore } from "./blobs/blob-store.js";
 import type { AppConfig } from "./config.js";
@@ -55,6 +55,8 @@ export type AppOptions = {
    * section of its own this way, routes declared from its own contract objects).
    */
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
+  /** Sees every route as it is registered (tests list the console's routes and their permissions). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module "fastify" {
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...protocolErrorOptions,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("database", database);

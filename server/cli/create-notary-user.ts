@@ -7,6 +7,7 @@ import { BusinessError } from "../http/envelope.js";
 import { PasswordHasher } from "../modules/account/password-hasher.js";
 import { NotaryStaffService } from "../modules/notary/notary-staff.service.js";
 import { NotaryUserRepository } from "../modules/notary/notary-user.repository.js";
+import { readNewPassword } from "./password-input.js";
 
 /**
  * Creates a notary office staff account (spec §6: notary offices have their own login; there is
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     return EXIT.config;
   }
 
-  const password = process.stdin.isTTY ? await askPasswordTwice() : await readFirstLine();
+  const password = await readNewPassword();
   if (password === null) {
     console.error("两次输入的密码不一致，未创建账号");
     return EXIT.failed;
@@ -62,50 +63,6 @@ async function main(): Promise<number> {
   } finally {
     await database.db.destroy();
   }
-}
-
-async function askPasswordTwice(): Promise<string | null> {
-  const first = await askHidden("请输入密码：");
-  const second = await askHidden("请再次输入密码：");
-  return first === second ? first : null;
-}
-
-/** Reads one line from the terminal without echoing it. */
-function askHidden(question: string): Promise<string> {
-  const { stdin, stderr } = process;
-  stderr.write(question);
-  stdin.setRawMode(true);
-  stdin.setEncoding("utf8");
-  stdin.resume();
-  return new Promise((resolve, reject) => {
-    let value = "";
-    const finish = () => {
-      stdin.off("data", onData);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stderr.write("\n");
-    };
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === "\r" || char === "\n") {
-          finish();
-          return resolve(value);
-        }
-        if (char === "\u0003") {
-          finish();
-          return reject(new Error("已取消"));
-        }
-        value = char === "\u007f" || char === "\b" ? value.slice(0, -1) : value + char;
-      }
-    };
-    stdin.on("data", onData);
-  });
-}
-
-async function readFirstLine(): Promise<string> {
-  let text = "";
-  for await (const chunk of process.stdin) text += String(chunk);
-  return text.split(/\r?\n/)[0] ?? "";
 }
 
 main().then(

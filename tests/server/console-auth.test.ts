@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_OPERATOR } from "../../server/db/seed/seed-demo-operator.js";
 import { MAX_SECOND_FACTOR_FAILURES } from "../../server/modules/console/operators/second-factor.service.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { CONSOLE_MESSAGES, ConsoleCode, OPERATOR_AUTH_ENDPOINTS as AUTH } from "../../src/schema/console/operator-auth.js";
@@ -173,4 +174,10 @@ describe("operator sessions", () => {
   });
 });
 
-it("the test password is what the support signs in with", () => expect(OPERATOR_TEST_PASSWORD).toMatch(/^[A-Za-z0-9]{6,18}$/));
+describe("the development demo operator", () => {
+  it("is seeded and signs in with the README's password, then enrols like any operator", async () => {
+    const response = (await operatorPasswordLogin(t, DEMO_OPERATOR.account, DEMO_OPERATOR.password)).json();
+    expect(response).toMatchObject({ code: 200, datas: { secondFactor: "enrol" } });
+    expect(OPERATOR_TEST_PASSWORD).not.toBe(DEMO_OPERATOR.password);
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { seedDemoOperator } from "../../db/seed/seed-demo-operator.js";
 import type { AccountServices } from "../account/account.module.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { publish, type AppServices, type ModuleContext } from "../module.js";
@@ -38,6 +39,8 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   const audit = await openAuditTrail(app, { ...context, ledger });
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
+  // The demo operator's password is public: development installations only.
+  if (config.seedDemo && config.developmentProviders) await seedDemoOperator(db, operators.accounts, now());
   const concern: ConsoleConcernOptions = { ...context, audit, services: app.services };
 
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });

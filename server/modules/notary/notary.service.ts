@@ -1,11 +1,11 @@
-import { AccountCode, CAPTCHA_MESSAGES } from "../../../src/schema/account.js";
-import { captchaRefused } from "../security/captcha.service.js";
+import { AccountCode } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { EndpointParams } from "../../../src/schema/contract.js";
 import { NOTARY_ENDPOINTS, NotaryAccountSchema, type NotaryLoginResult, type NotaryUser } from "../../../src/schema/notary.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { KnownDevices } from "../account/known-device.js";
 import type { LoginClient } from "../account/login.service.js";
+import { checkStaffPassword, type StaffAccountKind } from "../account/staff-password-login.js";
 import type { LoginThrottle } from "../account/login-throttle.js";
 import type { PasswordHasher } from "../account/password-hasher.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -47,25 +47,20 @@ export class NotaryService {
   constructor(private readonly deps: NotaryDependencies) {}
 
   async login(request: NotaryLoginRequest, client: LoginClient): Promise<NotaryLoginResult> {
-    const account = await this.openAccount(request.encryptAccount);
-    const found = await this.deps.users.findByAccount(account);
-    const device = found ? this.deps.devices.recognise(client.deviceCookie, notaryDeviceSubject(found.id)) : null;
-    const source = { accountKey: THROTTLE_PREFIX + account, ip: client.ip, device, kind: "password" } as const;
-    const user = await this.deps.throttle.attempt(source, async (attempt) => {
-      if (!(await this.deps.captchas.verify(client.captchaId, request.vcode))) throw captchaRefused(CAPTCHA_MESSAGES.wrong);
-      const passwordDigest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
-      const isRight = await this.deps.hasher.verifyDigest(passwordDigest, found?.password_hash);
-      if (!found || !isRight) {
-        attempt.fail();
-        throw new BusinessError(AccountCode.loginFailed, WRONG_CREDENTIALS);
-      }
-      this.assertMaySignIn(found);
-      return found;
-    });
+    const user = await checkStaffPassword(this.deps, this.accountKind, request, client);
     const { token, createdAt } = await this.deps.sessions.create(String(user.id), "notary");
     await this.deps.users.recordLogin(user.id, createdAt);
     return { notaryUser: toNotaryUser(user), token };
   }
+
+  private readonly accountKind: StaffAccountKind<NotaryUserRow> = {
+    accountSchema: NotaryAccountSchema,
+    throttlePrefix: THROTTLE_PREFIX,
+    deviceSubject: notaryDeviceSubject,
+    wrongCredentials: WRONG_CREDENTIALS,
+    find: (account) => this.deps.users.findByAccount(account),
+    assertMaySignIn: (user) => this.assertMaySignIn(user),
+  };
 
   async logout(session: ActiveSession): Promise<void> {
     await this.deps.sessions.end(session, "logout");
@@ -88,14 +83,5 @@ export class NotaryService {
 
   private maySignIn(user: NotaryUserRow): boolean {
     return user.status === "active" && (user.is_demo === 0 || this.deps.allowDemoAccounts);
-  }
-
-  private async openAccount(encryptAccount: string): Promise<string> {
-    const parsed = NotaryAccountSchema.safeParse(await this.deps.fields.open(encryptAccount, "encryptAccount"));
-    if (!parsed.success) {
-      const message = parsed.error.issues[0].message;
-      throw new BusinessError(AccountCode.loginFailed, message, { errors: { encryptAccount: message } });
-    }
-    return parsed.data;
   }
 }

@@ -1,3 +1,4 @@
+import { CLI_OPERATOR_ACCOUNT } from "../../../../src/schema/console/audit-actions.js";
 import type { ConsolePermission, OperatorRole } from "../../../../src/schema/console/permissions.js";
 
 /**
@@ -16,7 +17,7 @@ export type ActingOperator = {
  * The command-line tools act as this "operator": their audit rows carry no operator id and the
  * account 命令行, since whoever runs them holds the server itself rather than a console account.
  */
-export const CLI_ACTOR: ActingOperator = { id: 0, account: "命令行", name: "命令行", roles: [], permissions: [] };
+export const CLI_ACTOR: ActingOperator = { id: 0, account: CLI_OPERATOR_ACCOUNT, name: CLI_OPERATOR_ACCOUNT, roles: [], permissions: [] };
 
 export const isCliActor = (operator: ActingOperator) => operator === CLI_ACTOR;
 

@@ -12,7 +12,7 @@ import type { EncryptedFields } from "../../security/encrypted-fields.js";
 import type { SessionService } from "../../session/session.service.js";
 import type { AuditTrail } from "../audit/audit-trail.js";
 import type { ActingOperator } from "./acting-operator.js";
-import type { OperatorAccounts } from "./operator-accounts.service.js";
+import type { OperatorAccounts, PreparedOperator } from "./operator-accounts.service.js";
 import { auditedStateOf, toOperatorRecord } from "./operator-record.js";
 import type { OperatorRepository, OperatorRow } from "./operator.repository.js";
 
@@ -21,7 +21,8 @@ export type OperatorManagementDependencies = {
   accounts: OperatorAccounts;
   audit: AuditTrail;
   sessions: SessionService;
-  fields: EncryptedFields;
+  /** Opens the initial password the operators page sends; the command line, which has none, passes null. */
+  fields: EncryptedFields | null;
   now: () => number;
 };
 
@@ -55,12 +56,18 @@ export class OperatorManagement {
     return (await this.recordsOf([row]))[0];
   }
 
+  /** From the operators page: the initial password as the browser sends it (MD5, RSA-OAEP encrypted). */
   async create(actor: ActingOperator, request: CreateRequest): Promise<OperatorRecord> {
+    if (!this.deps.fields) throw new Error("operator creation from the console needs the login key");
     const digest = await this.deps.fields.open(request.encryptPassword, "encryptPassword");
     if (!MD5_HEX.test(digest)) throw new BusinessError(AccountCode.encryptedFieldInvalid, "初始密码格式不正确", { errors: { encryptPassword: "初始密码格式不正确" } });
-    const prepared = await this.deps.accounts.prepareWithDigest({ account: request.account, name: request.name, roles: request.roles }, digest);
+    return this.createPrepared(actor, await this.deps.accounts.prepareWithDigest({ account: request.account, name: request.name, roles: request.roles }, digest));
+  }
+
+  /** An operator whose password is already hashed (OperatorAccounts.prepare: the command line). */
+  async createPrepared(actor: ActingOperator, prepared: PreparedOperator): Promise<OperatorRecord> {
     const created = await this.deps.audit.perform(
-      { operator: actor, action: "operator.create", target: { type: "operator", id: "new", label: request.account } },
+      { operator: actor, action: "operator.create", target: { type: "operator", id: "new", label: prepared.account } },
       async (trx) => {
         const profile = await this.deps.accounts.insert(prepared, trx);
         return { result: profile, targetId: String(profile.id), after: { account: profile.account, ...auditedStateOf({ name: profile.name, status: "active", totp_secret: null }, profile.roles) } };
