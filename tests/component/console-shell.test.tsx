@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
@@ -101,5 +101,13 @@ describe("the console's guard", () => {
     expect(within(item).getByRole("link", { name: "进入" })).toHaveAttribute("href", "/console/review/exampleReview");
     expect(screen.getAllByText(/认证审核员/).length).toBeGreaterThan(0);
     expect(screen.queryByRole("link", { name: "操作员管理" })).not.toBeInTheDocument();
+  });
+
+  it("the home says so when the role allows no section, and when the console has none yet", async () => {
+    renderConsole({ path: "/console", roles: ["notaryOfficeAdmin"], script: { [ME]: ok(profile(["notaryOfficeAdmin"])) } });
+    expect(await screen.findByText("您的角色暂无可用的功能，如需开通请联系管理员")).toBeInTheDocument();
+    cleanup();
+    renderConsole({ path: "/console", registry: [], roles: ["administrator"], script: { [ME]: ok(profile(["administrator"])) } });
+    expect(await screen.findByText("运营后台的功能正在建设中")).toBeInTheDocument();
   });
 });

@@ -62,7 +62,9 @@ export function ConsoleShell({ registry = CONSOLE_REGISTRY, children }: { regist
       title={CONSOLE_TITLE}
       logo={<SafetyCertificateOutlined style={{ fontSize: 24, color: "#4096ff" }} />}
       layout="mix"
-      siderMenuType="group"
+      siderMenuType="sub"
+      // Few sections per main section: all open, so every allowed page is one click away.
+      menu={{ defaultOpenAll: true }}
       fixSiderbar
       fixedHeader
       splitMenus={false}

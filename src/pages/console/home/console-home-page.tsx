@@ -20,6 +20,7 @@ export function ConsoleHomePage({ registry = CONSOLE_REGISTRY }: { registry?: Re
   const mains = registry
     .map((main) => ({ main, sections: main.sections.filter((section) => isSectionVisible(section, viewer)) }))
     .filter(({ sections }) => sections.length > 0);
+  const hasSections = registry.some((main) => main.sections.length > 0);
 
   return (
     <Space direction="vertical" size={24} style={{ width: "100%", maxWidth: 1200 }}>
@@ -46,7 +47,7 @@ export function ConsoleHomePage({ registry = CONSOLE_REGISTRY }: { registry?: Re
       </Card>
       {mains.length === 0 ? (
         <Card>
-          <Empty description="您的角色暂无可用的功能，如需开通请联系管理员" />
+          <Empty description={hasSections ? "您的角色暂无可用的功能，如需开通请联系管理员" : "运营后台的功能正在建设中"} />
         </Card>
       ) : (
         <Row gutter={[24, 24]}>
