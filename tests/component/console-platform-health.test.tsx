@@ -4,7 +4,9 @@ import axios from "axios";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "../../src/providers/http-client";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
+import { APP_PATHS } from "../../src/app/path-rules";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
+import { registryPathIn } from "../../src/resources/derive";
 import { OPERATOR_AUTH_ENDPOINTS } from "../../src/schema/console/operator-auth";
 import { permissionsOf } from "../../src/schema/console/permissions";
 import { PLATFORM_HEALTH_ENDPOINTS, STALE_CHECKPOINT_SECONDS, type PlatformHealth } from "../../src/schema/console/platform-health";
@@ -24,7 +26,7 @@ import { useDesktopMediaQueries } from "./desktop-media";
 useDesktopMediaQueries();
 vi.setConfig({ testTimeout: 60_000 });
 
-const HEALTH_PATH = "/console/platform/health";
+const HEALTH_PATH = registryPathIn(CONSOLE_REGISTRY, "platform/health", "", APP_PATHS.console);
 const statistic = (title: string) => screen.getByText(title, { selector: ".ant-statistic-title" }).closest(".ant-statistic") as HTMLElement;
 const statisticValue = (title: string) => within(statistic(title)).getByText((_, element) => element?.classList.contains("ant-statistic-content") ?? false).textContent;
 

@@ -89,7 +89,7 @@ describe("a registry mounted at /console", () => {
     expect(deriveRedirects(registry, BASE)).toEqual([
       { path: "/console/review", to: "/console/review/exampleReview/dataList" },
       { path: "/console/review/exampleReview", to: "/console/review/exampleReview/dataList" },
-      { path: "/console/platform", to: "/console/platform/exampleHealth" },
+      { path: `${BASE}/platform`, to: "/console/platform/exampleHealth" },
     ]);
   });
 
