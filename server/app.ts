@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { assertSchemaCurrent } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { validatorCompiler } from "./http/request-validation.js";
+import { JobQueues } from "./jobs/job-queues.js";
 import { loggerOptions } from "./logging.js";
 import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // encapsulated unless it must reach every route (the session module's check, via fastify-plugin).
   // A module others need publishes its services on app.services under its name (modules/module.ts);
   // the lines below hand them on as ports, and server.ts and the tests read them there too.
-  const context: ModuleContext = { config, db, now };
+  const context: ModuleContext = { config, db, now, jobs: new JobQueues() };
   const { services } = app;
   await app.register(healthModule);
   await app.register(sessionModule, context);

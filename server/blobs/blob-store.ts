@@ -5,6 +5,19 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const FAN_OUT = /^[0-9a-f]{2}$/;
+
+/** What the stored blobs take: their bytes and their number (temporary files not counted). */
+export interface BlobUsage {
+  readonly bytes: number;
+  readonly files: number;
+}
+
+/** The file system the blobs live on. */
+export interface BlobVolume {
+  readonly freeBytes: number;
+  readonly totalBytes: number;
+}
 
 /** Content streamed to a durable temporary file, not yet under its name. */
 export interface TempBlob {
@@ -133,6 +146,34 @@ export class BlobStore {
     }
   }
 
+  /**
+   * Walks every stored blob (`ab/cd/<sha256>`) and adds up their sizes. It reads the whole tree,
+   * so callers that ask often keep the answer for a while.
+   */
+  async usage(): Promise<BlobUsage> {
+    let bytes = 0;
+    let files = 0;
+    for (const first of await fanOutFolders(this.root)) {
+      for (const second of await fanOutFolders(first)) {
+        for (const entry of await fsp.readdir(second, { withFileTypes: true })) {
+          if (!entry.isFile() || !SHA256_HEX.test(entry.name)) continue;
+          bytes += (await fsp.stat(path.join(second, entry.name))).size;
+          files += 1;
+        }
+      }
+    }
+    return { bytes, files };
+  }
+
+  /** Free and total space of the volume holding the blobs (available to this process, as df shows it). */
+  async volume(): Promise<BlobVolume> {
+    // Before the first blob the folder may not exist yet; its nearest existing parent is on the same volume.
+    let folder = this.root;
+    while (!(await exists(folder)) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    const stats = await fsp.statfs(folder);
+    return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+  }
+
   /** rename is atomic within one file system, then the folder is fsync'ed so the new name is durable. */
   private async moveIntoPlace(temp: string, sha256: string): Promise<void> {
     const target = this.pathOf(sha256);
@@ -158,6 +199,17 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The two-hex-digit folders below `folder` (none when it does not exist yet). */
+async function fanOutFolders(folder: string): Promise<string[]> {
+  try {
+    const entries = await fsp.readdir(folder, { withFileTypes: true });
+    return entries.filter((entry) => entry.isDirectory() && FAN_OUT.test(entry.name)).map((entry) => path.join(folder, entry.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
 }
 

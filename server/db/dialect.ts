@@ -69,6 +69,20 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * The database's size on disk in bytes, where it is cheap to know: SQLite's pages (the main file;
+ * the WAL file beside it is not counted, it is folded back at checkpoints), PostgreSQL's
+ * pg_database_size (read from the catalogue, no scan).
+ */
+export async function databaseSize<T>(db: Kysely<T>): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ size: number | string }>`SELECT pg_database_size(current_database()) AS size`.execute(db);
+    return Number(rows[0].size);
+  }
+  const { rows } = await sql<{ size: number }>`SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0].size);
+}
+
 /** An auto-incrementing integer primary key in either dialect. */
 export function addIdColumn<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T>) {
   return isPostgres(db)

@@ -14,10 +14,12 @@ import { consistencyProofPlan } from "../../shared/ledger/consistency.js";
 import { LedgerFormatError } from "../../shared/ledger/errors.js";
 import { inclusionProofPlan } from "../../shared/ledger/inclusion.js";
 import { planNodes } from "../../shared/ledger/proof-plan.js";
+import { formatTileIndex, TILE_WIDTH, widthSuffix } from "../../shared/ledger/tile-paths.js";
 import type { NodeId } from "../../shared/ledger/tree-math.js";
 
+export { entryBundlePath, formatTileIndex, TILE_WIDTH } from "../../shared/ledger/tile-paths.js";
+
 export const TILE_HEIGHT = 8;
-export const TILE_WIDTH = 256;
 /** Tile levels are 0..63 by the spec; 2^53 leaves need no more than level 6. */
 export const MAX_TILE_LEVEL = 63;
 
@@ -79,27 +81,9 @@ export function entryBundleForIndex(index: number, treeSize: number): TileId {
   return tileInTree(0, Math.floor(index / TILE_WIDTH), treeSize)!;
 }
 
-/** N as zero-padded 3-digit path elements, all but the last starting with "x". */
-export function formatTileIndex(index: number): string {
-  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`tile index ${index} is not a non-negative integer`);
-  let digits = String(index);
-  digits = digits.padStart(Math.ceil(digits.length / 3) * 3, "0");
-  const groups = digits.match(/\d{3}/g)!;
-  return groups.map((group, i) => (i < groups.length - 1 ? `x${group}` : group)).join("/");
-}
-
-function widthSuffix(width: number): string {
-  if (!Number.isInteger(width) || width < 1 || width > TILE_WIDTH) throw new RangeError(`tile width ${width} is not 1..256`);
-  return width === TILE_WIDTH ? "" : `.p/${width}`;
-}
-
 export function tilePath(tile: TileId): string {
   if (!Number.isInteger(tile.level) || tile.level < 0 || tile.level > MAX_TILE_LEVEL) throw new RangeError(`tile level ${tile.level} is not 0..63`);
   return `tile/${tile.level}/${formatTileIndex(tile.index)}${widthSuffix(tile.width)}`;
-}
-
-export function entryBundlePath(bundle: Pick<TileId, "index" | "width">): string {
-  return `tile/entries/${formatTileIndex(bundle.index)}${widthSuffix(bundle.width)}`;
 }
 
 const TILE_PATH = /^tile\/(entries|0|[1-9][0-9]?)\/((?:x[0-9]{3}\/)*[0-9]{3})(?:\.p\/([1-9][0-9]{0,2}))?$/;

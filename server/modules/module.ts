@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { BlobStore } from "../blobs/blob-store.js";
 import type { AppConfig } from "../config.js";
 import type { Database } from "../db/database.js";
+import type { JobQueues } from "../jobs/job-queues.js";
 import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
@@ -24,6 +25,8 @@ export type ModuleContext = {
   db: Kysely<Database>;
   /** The clock; tests move it to cross session and signature limits. */
   now: () => number;
+  /** Where a module declares the in-process job queues it runs (the platform's health page reads them). */
+  jobs: JobQueues;
 };
 
 /**

@@ -1,4 +1,5 @@
-import { OPERATOR_AUTH_ENDPOINTS } from "../schema/console/operator-auth";
+import { OPERATOR_AUTH_ENDPOINTS, type NewOperator } from "../schema/console/operator-auth";
+import { OPERATOR_ENDPOINTS } from "../schema/console/operators";
 import { callEndpoint, type EndpointEnvelope, type HttpClient } from "./http-client";
 import type { LoginCrypto } from "./login-crypto";
 
@@ -23,6 +24,8 @@ export interface OperatorClient {
   verifySecondFactor(code: string): Answer<"verifySecondFactor">;
   me(): Answer<"me">;
   logout(): Answer<"logout">;
+  /** The operators page's create call: the initial password leaves the browser as a login's does (MD5, then RSA-OAEP). */
+  createOperator(input: NewOperator): Promise<EndpointEnvelope<typeof OPERATOR_ENDPOINTS.create>>;
 }
 
 export function createOperatorClient({ http, crypto }: { http: HttpClient; crypto: LoginCrypto }): OperatorClient {
@@ -40,5 +43,7 @@ export function createOperatorClient({ http, crypto }: { http: HttpClient; crypt
     verifySecondFactor: (code) => callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.verifySecondFactor, { code }),
     me: () => callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.me, {}),
     logout: () => callEndpoint(http, OPERATOR_AUTH_ENDPOINTS.logout, {}),
+    createOperator: ({ account, name, roles, password }) =>
+      crypto.sendEncrypted(async () => callEndpoint(http, OPERATOR_ENDPOINTS.create, { account, name, roles, encryptPassword: await crypto.encryptPassword(password) })),
   };
 }

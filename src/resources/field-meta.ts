@@ -32,12 +32,23 @@ export interface FieldDescription {
   /** The schema without its optional / nullable / default wrappers. */
   schema: z.ZodType;
   isRequired: boolean;
-  /** For enums: the values, each with its label from `meta({ labels })` or itself. */
-  options?: { value: string; label: string }[];
+  /**
+   * For enums (and lists of them): the values, each with its label from `meta({ labels })` or
+   * itself, and a line saying what it means from `meta({ hints })` where there is one.
+   */
+  options?: FieldOption[];
+  /** A list of enum values: chosen several at a time, shown as their labels. */
+  isMultiple?: boolean;
   /** Cell hints for lists. */
   display: FieldDisplay;
   /** For objects (and lists of them) shown as lines (`meta({ labels, formats })`): each key's label and format; unlabelled keys are not shown. */
   entries?: { labels: Record<string, string>; formats: Record<string, FieldFormat> };
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+  hint?: string;
 }
 
 export interface FieldDisplay {
@@ -61,6 +72,10 @@ export function describeFields(object: z.ZodObject, names?: readonly string[]): 
 export function describeField(name: string, field: z.ZodType): FieldDescription {
   const { schema, meta, isRequired } = unwrap(field);
   const labels = isStringRecord(meta.labels) ? meta.labels : {};
+  const hints = isStringRecord(meta.hints) ? meta.hints : {};
+  const optionsOf = (values: readonly unknown[]): FieldOption[] =>
+    values.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value), ...(hints[String(value)] ? { hint: hints[String(value)] } : {}) }));
+  const element = schema instanceof z.ZodArray ? (schema.element as z.ZodType) : null;
   return {
     name,
     label: typeof meta.title === "string" ? meta.title : name,
@@ -70,7 +85,10 @@ export function describeField(name: string, field: z.ZodType): FieldDescription 
     schema,
     isRequired,
     display: displayOf(meta),
-    ...(schema instanceof z.ZodEnum ? { options: schema.options.map((value) => ({ value: String(value), label: labels[String(value)] ?? String(value) })) } : {}),
+    ...(schema instanceof z.ZodEnum ? { options: optionsOf(schema.options) } : {}),
+    ...(element instanceof z.ZodEnum ? { options: optionsOf(element.options), isMultiple: true } : {}),
+    // An open set of names with labels for the known ones (the audit trail's actions): chosen from those.
+    ...(schema instanceof z.ZodString && Object.keys(labels).length > 0 ? { options: optionsOf(Object.keys(labels)) } : {}),
     // A yes/no fact may say what each answer means ("未修改（首次登录须修改）" / "已修改").
     ...(schema instanceof z.ZodBoolean && (labels.true || labels.false) ? { options: ["true", "false"].map((value) => ({ value, label: labels[value] ?? value })) } : {}),
     ...(schema instanceof z.ZodRecord || schema instanceof z.ZodObject || schema instanceof z.ZodArray ? { entries: { labels, formats: formatsOf(meta.formats) } } : {}),
@@ -106,6 +124,7 @@ export function describeFilters(query: z.ZodObject, specs: readonly FilterSpec[]
  */
 export function formatFieldValue(field: Pick<FieldDescription, "format" | "options" | "entries">, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
+  if (field.options && Array.isArray(value)) return value.map((item) => field.options!.find((candidate) => candidate.value === String(item))?.label ?? String(item)).join("、");
   const option = field.options?.find((candidate) => candidate.value === String(value));
   if (option) return option.label;
   if (field.entries && typeof value === "object") return entryLines(field.entries, value).join("\n");

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ChartDataSchema } from "../schema/chart";
 import type { ConsolePermission } from "../schema/console/permissions";
 import type { Endpoint } from "../schema/contract";
+import type { Envelope } from "../schema/envelope";
 import type { EvidenceKind } from "../schema/evidence-entry";
 
 /**
@@ -157,6 +158,11 @@ export interface PageSlots {
   selection?: ComponentType<SelectionActionsProps>;
   /** Rows still changing on the server (a pending evidence): while any is shown, the list reads itself again every 2 s. */
   isSettling?: (record: ListRecord) => boolean;
+  /**
+   * A new page whose call needs more than the form's checked values (a password RSA-encrypted in
+   * the browser, as logins send it): a hook answering the function that makes the call itself.
+   */
+  useCreate?: () => (values: Record<string, unknown>) => Promise<Envelope<unknown>>;
 }
 
 /** A page's slots live with its screens (src/pages) and load with the page, as custom pages do. */

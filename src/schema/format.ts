@@ -64,3 +64,14 @@ export function formatRelativeTime(time: Instant, now: Instant = Date.now()): st
   const days = Math.floor(diff / DAY);
   return days <= RELATIVE_DAYS_MAX ? `${days}天前` : formatQueryDate(then);
 }
+
+/** A length of time in its two largest units: 45秒, 12分30秒, 5小时12分, 2天3小时. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "";
+  const whole = Math.floor(seconds);
+  const [days, hours, minutes, rest] = [Math.floor(whole / 86_400), Math.floor((whole % 86_400) / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  if (days > 0) return hours > 0 ? `${days}天${hours}小时` : `${days}天`;
+  if (hours > 0) return minutes > 0 ? `${hours}小时${minutes}分` : `${hours}小时`;
+  if (minutes > 0) return rest > 0 ? `${minutes}分${rest}秒` : `${minutes}分`;
+  return `${rest}秒`;
+}

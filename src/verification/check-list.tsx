@@ -7,8 +7,11 @@ const STATUS_TAG: Record<CertificateCheck["status"], { color: string; text: stri
   skip: { color: "default", text: "未检查" },
 };
 
+/** A check as the list shows it: a certificate's, or another proof's (an audit record's place in the ledger). */
+export type ShownCheck = Omit<CertificateCheck, "id"> & { id: string };
+
 /** Each check on its own line with its verdict and reason, never one blanket answer. */
-export function CheckList({ checks }: { checks: readonly CertificateCheck[] }) {
+export function CheckList({ checks }: { checks: readonly ShownCheck[] }) {
   return (
     <List
       size="small"

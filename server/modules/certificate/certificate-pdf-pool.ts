@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
+import type { QueueDepth } from "../../jobs/job-queues.js";
 import type { CertificatePdfInput } from "./certificate-pdf.js";
 
 /**
@@ -65,6 +66,8 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
   readonly #queue: Job[] = [];
   #nextId = 1;
   #isClosed = false;
+  /** Drawings that failed, hung or lost their thread (refusals when busy are not counted: they never queued). */
+  #failed = 0;
 
   constructor(options: CertificatePdfPoolOptions = {}) {
     this.#options = { ...CERTIFICATE_PDF_POOL_DEFAULTS, ...options };
@@ -75,6 +78,10 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
     const reply = await this.#submit({ type: "render", input }, background);
     if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
     return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
+  }
+
+  depth(): QueueDepth {
+    return { waiting: this.#queue.length, running: this.#slots.filter((slot) => slot.job).length, failed: this.#failed };
   }
 
   /** Starts every thread and waits until each has its font loaded (threads otherwise start on first use). */
@@ -122,7 +129,9 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
     slot.worker = worker;
     // Events of a thread that was already replaced are ignored.
     worker.on("message", (reply: WorkerReply) => {
-      if (slot.worker === worker && slot.job?.request.id === reply.id) this.#settle(slot, (job) => job.resolve(reply));
+      if (slot.worker !== worker || slot.job?.request.id !== reply.id) return;
+      if (reply.type === "failed") this.#failed += 1;
+      this.#settle(slot, (job) => job.resolve(reply));
     });
     worker.on("error", (error) => {
       if (slot.worker === worker) void this.#retire(slot, error);
@@ -148,6 +157,7 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
   async #retire(slot: Slot, error: Error) {
     const { worker } = slot;
     slot.worker = null;
+    if (slot.job && !this.#isClosed) this.#failed += 1;
     this.#settle(slot, (job) => job.reject(error));
     if (worker) await worker.terminate();
   }

@@ -17,8 +17,9 @@ export type CertificateModuleOptions = ModuleContext & {
 
 /** Evidence certificates: the PDF with its embedded proof, and the public verification pages' lookups. */
 export async function certificateModule(app: FastifyInstance, options: CertificateModuleOptions) {
-  const { config, now, ledger, evidence, chain, sessions } = options;
+  const { config, now, jobs, ledger, evidence, chain, sessions } = options;
   const renderer = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
+  jobs.declare({ key: "certificate.pdf", name: "证书 PDF 绘制", depth: () => renderer.depth() });
   const certificates = publish(app, "certificates", new CertificateService({ ledger, evidence, time: chain, publicBaseUrl: config.publicBaseUrl, now, renderer }));
   // A listening server starts its drawing threads at once (font loaded) so the first certificate
   // is not slow; an app only used through inject (tests) starts them on first use.

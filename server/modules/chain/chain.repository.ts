@@ -76,6 +76,16 @@ export class ChainRepository {
     return rows.map((row) => row.line);
   }
 
+  /** When each witness last cosigned a checkpoint (its own time in the cosignature), by witness name. */
+  async lastCosignatureTimes(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom("ledger_cosignatures")
+      .select((eb) => ["witness_name", eb.fn.max("cosigned_at").as("last")])
+      .groupBy("witness_name")
+      .execute();
+    return new Map(rows.map((row) => [row.witness_name, Number(row.last)]));
+  }
+
   async saveTimestamp(row: TimestampRow, now: number): Promise<void> {
     await this.db
       .insertInto("ledger_timestamps")
@@ -90,6 +100,12 @@ export class ChainRepository {
       })
       .onConflict((conflict) => conflict.column("tree_size").doNothing())
       .execute();
+  }
+
+  /** The newest token: its checkpoint's size and the TSA's time, or null before the first. */
+  async latestTimestamp(): Promise<{ treeSize: number; genTime: number } | null> {
+    const row = await this.db.selectFrom("ledger_timestamps").select(["tree_size", "gen_time"]).orderBy("tree_size", "desc").limit(1).executeTakeFirst();
+    return row ? { treeSize: row.tree_size, genTime: row.gen_time } : null;
   }
 
   /** The token of the smallest time-stamped checkpoint of at least `treeSize` (it covers the entries below it). */

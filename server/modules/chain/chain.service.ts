@@ -1,5 +1,6 @@
 import { decodeBase64, encodeBase64 } from "../../../shared/ledger/encoding.js";
 import type { ChainPush } from "../../../src/schema/chain-live.js";
+import type { JobQueue } from "../../jobs/job-queues.js";
 import type { LedgerChainView, LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";
 import type { ChainRepository } from "./chain.repository.js";
 import { LatestOnlyWorker } from "./latest-only-worker.js";
@@ -35,6 +36,28 @@ export type CheckpointTime =
     }
   | { kind: "platform"; statement: string };
 
+/** One configured witness as the platform's health page shows it. */
+export interface WitnessReport {
+  readonly name: string;
+  /** Its submission prefix, or "in-process" for the local witness. */
+  readonly url: string;
+  /** Its last submission was cosigned. */
+  readonly isOnline: boolean;
+  readonly cosignedSize: number | null;
+  /** The witness's own time in its newest cosignature, ms since the epoch. */
+  readonly lastCosignedAt: number | null;
+  readonly lastError: string | null;
+}
+
+/** The time-stamp authority as the platform's health page shows it. */
+export interface TsaReport {
+  /** Null: no TSA configured, certificates state the platform's own time. */
+  readonly url: string | null;
+  readonly lastToken: { readonly treeSize: number; readonly genTime: number } | null;
+  /** The newest failed request of this process (the database keeps only tokens). */
+  readonly lastError: { readonly message: string; readonly at: number } | null;
+}
+
 export const PLATFORM_TIME_STATEMENT = "时间为本平台服务器时间，未经第三方可信时间戳机构认证";
 
 type Log = { warn(object: object, message: string): void; error(object: object, message: string): void };
@@ -50,6 +73,8 @@ export class ChainService implements LedgerChainView {
   #latest: StoredCheckpoint | null = null;
   #unsubscribe: () => void = () => undefined;
   #syncs: WitnessSync[] = [];
+  #tsaFailures = 0;
+  #tsaLastError: TsaReport["lastError"] = null;
 
   private constructor(
     private readonly ledger: LedgerPort,
@@ -58,7 +83,7 @@ export class ChainService implements LedgerChainView {
     private readonly now: () => number,
     private readonly log: Log | undefined,
   ) {
-    this.#tsaWorker = tsa ? new LatestOnlyWorker((checkpoint) => this.#timestamp(checkpoint), (error) => this.log?.warn({ err: error }, "time-stamp request failed")) : null;
+    this.#tsaWorker = tsa ? new LatestOnlyWorker((checkpoint) => this.#timestamp(checkpoint), (error) => this.#timestampFailed(error)) : null;
   }
 
   static async create(options: { ledger: LedgerPort; repo: ChainRepository; witnesses: readonly WitnessClient[]; tsa?: TsaClient | null; now?: () => number; log?: Log }): Promise<ChainService> {
@@ -98,6 +123,12 @@ export class ChainService implements LedgerChainView {
     );
   }
 
+  #timestampFailed(error: unknown): void {
+    this.log?.warn({ err: error }, "time-stamp request failed");
+    this.#tsaFailures += 1;
+    this.#tsaLastError = { message: (error as Error)?.message ?? String(error), at: this.now() };
+  }
+
   // ---- LedgerChainView ----
 
   /** The checkpoint note followed by the witnesses' cosignature lines for it (C2SP tlog-cosignature). */
@@ -128,6 +159,43 @@ export class ChainService implements LedgerChainView {
   /** Whether checkpoints are being time-stamped by a TSA at all. */
   get timestampAuthority(): string | null {
     return this.tsa?.url ?? null;
+  }
+
+  // ---- health ----
+
+  /** The witness submissions (one queue per witness) and the TSA's requests, for the job queue list. */
+  queues(): JobQueue[] {
+    const witnesses = this.#syncs.map((sync): JobQueue => ({ key: `chain.witness.${sync.status.name}`, name: `见证者提交 ${sync.status.name}`, depth: () => sync.depth() }));
+    const worker = this.#tsaWorker;
+    if (!worker) return witnesses;
+    const tsa: JobQueue = {
+      key: "chain.tsa",
+      name: "可信时间戳申请",
+      depth: () => ({ waiting: worker.isWaiting ? 1 : 0, running: worker.isRunning ? 1 : 0, failed: this.#tsaFailures }),
+    };
+    return [...witnesses, tsa];
+  }
+
+  /** The configured witnesses as the shared tables know them (any process may have submitted). */
+  async witnessReports(): Promise<WitnessReport[]> {
+    const [rows, lastCosigned] = await Promise.all([this.repo.witnesses(), this.repo.lastCosignatureTimes()]);
+    const stored = new Map(rows.map((row) => [row.name, row]));
+    return this.#syncs.map(({ status, url }) => {
+      const row = stored.get(status.name);
+      return {
+        name: status.name,
+        url,
+        isOnline: (row?.status ?? status.status) === 1,
+        cosignedSize: row ? row.cosignedSize : status.cosignedSize,
+        lastCosignedAt: lastCosigned.get(status.name) ?? null,
+        lastError: row ? row.lastError : status.lastError,
+      };
+    });
+  }
+
+  async tsaReport(): Promise<TsaReport> {
+    if (!this.tsa) return { url: null, lastToken: null, lastError: null };
+    return { url: this.tsa.url, lastToken: await this.repo.latestTimestamp(), lastError: this.#tsaLastError };
   }
 
   // ---- live push ----

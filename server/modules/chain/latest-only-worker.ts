@@ -19,6 +19,15 @@ export class LatestOnlyWorker<T> {
     });
   }
 
+  /** A value offered and not yet taken up (at most one: only the newest waits). */
+  get isWaiting(): boolean {
+    return this.#pending !== null;
+  }
+
+  get isRunning(): boolean {
+    return this.#running !== null;
+  }
+
   /** Resolves once nothing is running or waiting. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;

@@ -1,3 +1,4 @@
+import type { QueueDepth } from "../../jobs/job-queues.js";
 import type { LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";
 import type { ChainRepository } from "./chain.repository.js";
 import { LatestOnlyWorker } from "./latest-only-worker.js";
@@ -21,6 +22,7 @@ export interface WitnessStatus {
 export class WitnessSync {
   #status: WitnessStatus;
   readonly #worker: LatestOnlyWorker<StoredCheckpoint>;
+  #failures = 0;
 
   constructor(
     private readonly client: WitnessClient,
@@ -39,6 +41,16 @@ export class WitnessSync {
 
   get status(): WitnessStatus {
     return this.#status;
+  }
+
+  /** Where the witness is: its submission prefix, or "in-process". */
+  get url(): string {
+    return this.client.url;
+  }
+
+  /** Submissions waiting and under way, and those that failed since this process started. */
+  depth(): QueueDepth {
+    return { waiting: this.#worker.isWaiting ? 1 : 0, running: this.#worker.isRunning ? 1 : 0, failed: this.#failures };
   }
 
   offer(checkpoint: StoredCheckpoint): void {
@@ -71,6 +83,7 @@ export class WitnessSync {
   }
 
   async #fail(reason: string): Promise<void> {
+    this.#failures += 1;
     this.deps.log?.warn({ witness: this.client.name, reason }, "witness did not cosign the checkpoint");
     await this.deps.repo.recordWitnessFailure(this.client.name, reason, this.deps.now()).catch(() => undefined);
     this.#update({ status: 0, cosignedSize: this.#status.cosignedSize, lastError: reason });

@@ -12,6 +12,7 @@ import { identityReviewModule } from "./identity-review/identity-review.module.j
 import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
+import { platformHealthModule } from "./platform/platform-health.module.js";
 
 export type ConsoleModuleOptions = ModuleContext & {
   sessions: SessionService;
@@ -36,8 +37,8 @@ export type ConsoleServices = { audit: AuditTrail; operators: OperatorServices; 
  * console registers after the modules it acts on (app.ts).
  */
 export async function consoleModule(app: FastifyInstance, options: ConsoleModuleOptions) {
-  const { config, db, now, sessions, security, accounts, ledger } = options;
-  const context: ModuleContext = { config, db, now };
+  const { config, db, now, jobs, sessions, security, accounts, ledger } = options;
+  const context: ModuleContext = { config, db, now, jobs };
   const audit = await openAuditTrail(app, { ...context, ledger });
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
@@ -50,4 +51,5 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(customersModule, concern);
   await app.register(identityReviewModule, concern);
   await app.register(contentConsoleModule, concern);
+  await app.register(platformHealthModule, concern);
 }

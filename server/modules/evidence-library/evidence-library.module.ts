@@ -23,11 +23,12 @@ export type EvidenceLibraryModuleOptions = ModuleContext & {
  * ledger services it is given; it owns only the extraction tables and its temporary packages.
  */
 export async function evidenceLibraryModule(app: FastifyInstance, options: EvidenceLibraryModuleOptions) {
-  const { config, db, ports, captchas, now } = options;
+  const { config, db, ports, captchas, now, jobs } = options;
   const library = new LibraryService(ports.evidence);
   const extractions = new ExtractionService(new ExtractionRepository(db), ports.evidence, new PasswordHasher(config.passwordScryptLogN), now);
   const packages = new PackageJobs(path.join(config.dataDir, "tmp", "evidence-packages"), ports, now, app.log);
   await packages.purge();
+  jobs.declare({ key: "evidence.packages", name: "证据打包", depth: () => packages.depth() });
 
   await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PackageStatus } from "../../../src/schema/evidence-library.js";
 import { BusinessError } from "../../http/envelope.js";
+import type { QueueDepth } from "../../jobs/job-queues.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { storedBytes } from "./package-contents.js";
 import { PackageIntegrityError, writeEvidencePackage } from "./package-writer.js";
@@ -49,6 +50,8 @@ interface Job {
  */
 export class PackageJobs {
   private readonly jobs = new Map<string, Job>();
+  /** Jobs that failed since this process started (finished ones are forgotten after their time to live). */
+  private failures = 0;
 
   constructor(
     private readonly dir: string,
@@ -83,6 +86,12 @@ export class PackageJobs {
     this.jobs.set(id, job);
     void this.run(job, records, perItem);
     return this.statusOf(job);
+  }
+
+  /** Nothing ever waits: beyond the limits a new job is refused at once. */
+  depth(): QueueDepth {
+    const running = [...this.jobs.values()].filter((job) => job.status === "packaging").length;
+    return { waiting: 0, running, failed: this.failures };
   }
 
   status(owner: string, id: string): PackageStatus {
@@ -128,6 +137,7 @@ export class PackageJobs {
       job.status = "ready";
     } catch (error) {
       job.status = "failed";
+      this.failures += 1;
       job.message = error instanceof PackageIntegrityError ? error.message : "打包失败，请稍后重试";
       if (!(error instanceof PackageIntegrityError)) this.log.error({ err: error, job: job.id }, "evidence package failed");
       else this.log.warn({ job: job.id, reason: error.message }, "evidence package refused");

@@ -1,3 +1,5 @@
+import type { QueueDepth } from "../../jobs/job-queues.js";
+
 /**
  * Collects items and hands them to `integrate` in blocks: as soon as `maxItems` are waiting, or
  * when the oldest waiting item has waited `maxDelayMs`, whichever comes first. One block at a time,
@@ -23,6 +25,9 @@ export class BlockQueue<I, R> {
   #waiting: Waiting<I, R>[] = [];
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
+  /** Items of the block being integrated now, and of blocks that failed since the queue began. */
+  #runningItems = 0;
+  #failedItems = 0;
 
   constructor(options: BlockQueueOptions<I, R>) {
     if (options.maxItems < 1 || options.maxDelayMs < 0) throw new RangeError("a block holds at least one item and waits a non-negative time");
@@ -31,6 +36,10 @@ export class BlockQueue<I, R> {
 
   get waiting(): number {
     return this.#waiting.length;
+  }
+
+  depth(): QueueDepth {
+    return { waiting: this.#waiting.length, running: this.#runningItems, failed: this.#failedItems };
   }
 
   push(item: I): Promise<R> {
@@ -68,8 +77,10 @@ export class BlockQueue<I, R> {
       this.#timer = null;
     }
     const block = this.#waiting.splice(0, this.#options.maxItems);
+    this.#runningItems = block.length;
     this.#running = this.#run(block).finally(() => {
       this.#running = null;
+      this.#runningItems = 0;
       this.#schedule();
     });
   }
@@ -79,6 +90,7 @@ export class BlockQueue<I, R> {
       const results = await this.#options.integrate(block.map((waiting) => waiting.item));
       block.forEach((waiting, i) => waiting.resolve(results[i]));
     } catch (error) {
+      this.#failedItems += block.length;
       for (const waiting of block) waiting.reject(error);
     }
   }

@@ -31,11 +31,13 @@ export function createLedgerService(options: {
  * TSA time-stamps, the live push). One module, because the log's public answers carry the chain's
  * cosignatures, and because on close the chain must still see the log's last block.
  */
-export async function ledgerModule(app: FastifyInstance, { config, db, now }: ModuleContext) {
+export async function ledgerModule(app: FastifyInstance, { config, db, now, jobs }: ModuleContext) {
   // Refuses to start when the stored ledger contradicts its last signed checkpoint.
   const ledger = publish(app, "ledger", await createLedgerService({ config, db, now, log: app.log }));
   const { chain, localWitness, close: closeChain } = await createChain({ config, db, ledger, now, log: app.log });
   publish(app, "chain", chain);
+  jobs.declare({ key: "ledger.blocks", name: "账本区块写入", depth: () => ledger.queueDepth() });
+  for (const queue of chain.queues()) jobs.declare(queue);
   // The ledger integrates its waiting appends first; the chain then offers that last checkpoint
   // to the witnesses before it stops. (The database closes after every module: app.ts.)
   app.addHook("onClose", async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { QueueDepth } from "../../jobs/job-queues.js";
 import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
 import { CompactRange } from "../../ledger/compact-range.js";
@@ -8,7 +9,7 @@ import { encodeBase64, encodeHex } from "../../../shared/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
 import { EMPTY_TREE_ROOT, hashLeaf } from "../../../shared/ledger/hashing.js";
 import { generateInclusionProof } from "../../../shared/ledger/inclusion.js";
-import { parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
+import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
 import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
 import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
@@ -112,6 +113,16 @@ export class LedgerService implements LedgerPort {
     return () => {
       this.#listeners.delete(listener);
     };
+  }
+
+  /** The checkpoint key's id (8 hex digits), as in the verifier key and each signature line. */
+  get signerKeyId(): string {
+    return formatKeyId(this.#verifier.keyId);
+  }
+
+  /** Appends waiting for their block, being integrated, and lost with a failed block (this process). */
+  queueDepth(): QueueDepth {
+    return this.#queue.depth();
   }
 
   /** Stops taking appends and integrates those already waiting. */

@@ -77,6 +77,19 @@ export class SessionRepository {
     return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
   }
 
+  /** Sessions of a kind neither ended nor idle since `lastSeenSince` (nor begun before `createdSince`). */
+  async countLive(kind: SessionRow["kind"], lastSeenSince: number, createdSince: number | null): Promise<number> {
+    let query = this.db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll().as("live"))
+      .where("kind", "=", kind)
+      .where("revoked_at", "is", null)
+      .where("last_seen_at", ">=", lastSeenSince);
+    if (createdSince !== null) query = query.where("created_at", ">=", createdSince);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.live);
+  }
+
   async revokeByTokenHashes(tokenHashes: readonly string[], at: number, reason: string): Promise<number> {
     let revoked = 0;
     for (let start = 0; start < tokenHashes.length; start += HASHES_PER_STATEMENT) {

@@ -135,6 +135,19 @@ export class SessionService {
     return known.length > 0 ? Math.min(...known) : null;
   }
 
+  /** How many sessions of each kind can be used right now (for the platform's health page). */
+  async liveCounts(): Promise<Record<SessionKind, number>> {
+    const now = this.now();
+    const kinds = Object.keys(this.idleLimits) as SessionKind[];
+    const counts = await Promise.all(
+      kinds.map((kind) => {
+        const absolute = SESSION_ABSOLUTE_MS[kind];
+        return this.repository.countLive(kind, now - this.idleLimits[kind], absolute === undefined ? null : now - absolute);
+      }),
+    );
+    return Object.fromEntries(kinds.map((kind, i) => [kind, counts[i]])) as Record<SessionKind, number>;
+  }
+
   /** Ends every session whose token is one of `tokens` (found where a token must never be); answers how many. */
   async endExposed(tokens: Iterable<string>): Promise<number> {
     const hashes = [...new Set([...tokens].map(hashToken))];

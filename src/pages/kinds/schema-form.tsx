@@ -1,7 +1,7 @@
 import { ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from "@ant-design/pro-components";
-import { Alert, Form, type FormInstance } from "antd";
+import { Alert, Form, Typography, type FormInstance } from "antd";
 import type { Rule } from "antd/es/form";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { z } from "zod";
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
 import { showOnFields, type FormRefusal } from "./server-refusal";
@@ -11,6 +11,8 @@ export interface SchemaFormProps {
   submitLabel: string;
   /** Resolves to the server's refusal or null once saved. */
   onSubmit: (values: Record<string, unknown>) => Promise<FormRefusal | null>;
+  /** Values to start from, when the form edits a record. */
+  initialValues?: Record<string, unknown>;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface SchemaFormProps {
  * as a repeated password, included); the server's field messages land on the fields of the same
  * name (STYLE.md habit 5), any other refusal above the button.
  */
-export function SchemaForm({ schema, submitLabel, onSubmit }: SchemaFormProps) {
+export function SchemaForm({ schema, submitLabel, onSubmit, initialValues }: SchemaFormProps) {
   const fields = describeFields(schema);
   const [form] = Form.useForm();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -39,8 +41,9 @@ export function SchemaForm({ schema, submitLabel, onSubmit }: SchemaFormProps) {
       form={form}
       layout="vertical"
       validateTrigger="onBlur"
-      // Text inputs start empty rather than undefined, so an untouched field gets its rule's own message.
-      initialValues={Object.fromEntries(fields.filter(isTextField).map((field) => [field.name, ""]))}
+      // Text inputs start empty rather than undefined (and lists of choices as empty lists), so an
+      // untouched field gets its rule's own message.
+      initialValues={{ ...Object.fromEntries([...fields.filter(isTextField).map((field) => [field.name, ""]), ...fields.filter((field) => field.isMultiple).map((field) => [field.name, []])]), ...initialValues }}
       onFinish={submit}
       submitter={{ searchConfig: { submitText: submitLabel }, resetButtonProps: false }}
       style={{ maxWidth: 560 }}
@@ -70,10 +73,32 @@ function isTextField(field: FieldDescription): boolean {
 
 function FieldInput({ field, rules }: { field: FieldDescription; rules: Rule[] }) {
   const common = { name: field.name, label: field.label, rules, required: field.isRequired };
-  if (field.options) return <ProFormSelect {...common} options={field.options} allowClear={!field.isRequired} />;
+  if (field.options) {
+    return (
+      <ProFormSelect
+        {...common}
+        options={field.options}
+        allowClear={!field.isRequired}
+        fieldProps={{ ...(field.isMultiple ? { mode: "multiple" as const } : {}), optionRender: (option) => <OptionWithHint label={option.label} hint={option.data.hint} /> }}
+      />
+    );
+  }
   if (field.schema instanceof z.ZodNumber) return <ProFormDigit {...common} fieldProps={{ style: { width: "100%" } }} />;
   if (field.schema instanceof z.ZodBoolean) return <ProFormSwitch {...common} />;
   if (field.widget === "textarea") return <ProFormTextArea {...common} fieldProps={{ autoSize: { minRows: 3, maxRows: 10 } }} />;
   if (field.widget === "password") return <ProFormText.Password {...common} />;
   return <ProFormText {...common} />;
+}
+
+/** A choice in the drop-down with the line saying what it means (a role's permissions); the chosen value shows its label only. */
+function OptionWithHint({ label, hint }: { label: ReactNode; hint?: string }) {
+  if (!hint) return <>{label}</>;
+  return (
+    <div>
+      <div>{label}</div>
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: "normal" }}>
+        {hint}
+      </Typography.Text>
+    </div>
+  );
 }

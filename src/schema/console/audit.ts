@@ -42,6 +42,8 @@ export const InclusionCheckSchema = z.object({
 });
 
 export const AuditRecordDetailSchema = AuditRecordSchema.extend({
+  /** The operator's number (null for the command line): part of what the ledger entry commits to. */
+  operatorId: z.number().int().nullable().meta({ title: "操作员编号", row: "never" }),
   before: z.unknown().meta({ title: "操作前" }),
   after: z.unknown().meta({ title: "操作后" }),
   ledgerBlock: z.number().int().nullable().meta({ title: "区块高度", row: "ifPresent" }),

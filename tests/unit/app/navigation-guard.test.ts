@@ -243,7 +243,7 @@ describe("navigation guard: the operator console", () => {
   });
 
   it("renders a console page for a signed-in operator and counts the visit as activity", () => {
-    expect(decide("/console/platform/operators", { operator })).toEqual(render([{ type: "touchOperatorSession" }]));
+    expect(decide("/console/platform/exampleOperators", { operator })).toEqual(render([{ type: "touchOperatorSession" }]));
     expect(decide("/console", { operator })).toEqual(render([{ type: "touchOperatorSession" }]));
   });
 
@@ -254,7 +254,7 @@ describe("navigation guard: the operator console", () => {
     ["a signed-in customer", { user: freshUser }],
     ["a notary", { notary: freshNotary }],
   ])("sends %s to the console's login, keeping the page, never to the customers' pages", (_who, overrides) => {
-    expect(decide("/console/platform/operators?page=2", overrides)).toEqual(toConsoleLogin("/console/platform/operators?page=2"));
+    expect(decide("/console/platform/exampleOperators?page=2", overrides)).toEqual(toConsoleLogin("/console/platform/exampleOperators?page=2"));
   });
 
   it("the console's home needs no redirect query", () => {

@@ -16,6 +16,7 @@ import {
 } from "../../../server/ledger/tiles.js";
 import { checkConsistencyProof, generateConsistencyProof } from "../../../shared/ledger/consistency.js";
 import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { entryLocation } from "../../../shared/ledger/tile-paths.js";
 import { hashLeaf } from "../../../shared/ledger/hashing.js";
 import { checkInclusionProof, generateInclusionProof } from "../../../shared/ledger/inclusion.js";
 import { anyTreeSize, buildTree, encodeTile, OneLeafTree, PROPERTY_TIMEOUT, tileNodes } from "./support.js";
@@ -45,6 +46,20 @@ describe("tile paths", () => {
     expect(entryBundlePath({ index: 1234067, width: 256 })).toBe("tile/entries/x001/x234/067");
     expect(entryBundlePath({ index: 3, width: 112 })).toBe("tile/entries/003.p/112");
     expect(parseTilePath("tile/entries/003.p/112")).toEqual({ kind: "entries", tile: { level: 0, index: 3, width: 112 } });
+  });
+
+  it.each([
+    { index: 0, treeSize: 1, located: { path: "tile/entries/000.p/1", bundle: 0, position: 0 } },
+    { index: 255, treeSize: 256, located: { path: "tile/entries/000", bundle: 0, position: 255 } },
+    { index: 300, treeSize: 1000, located: { path: "tile/entries/001", bundle: 1, position: 44 } },
+    { index: 900, treeSize: 1000, located: { path: "tile/entries/003.p/232", bundle: 3, position: 132 } },
+  ])("entry $index of a log of $treeSize is published in $located.path", ({ index, treeSize, located }) => {
+    expect(entryLocation(index, treeSize)).toEqual(located);
+    expect(entryBundlePath(entryBundleForIndex(index, treeSize))).toBe(located.path);
+  });
+
+  it("no entry is published beyond the log's size", () => {
+    expect(() => entryLocation(5, 5)).toThrow(RangeError);
   });
 
   it.each(["tile/0/5", "tile/0/0005", "tile/00/000", "tile/64/000", "tile/0/x000/005", "tile/0/000.p/0", "tile/0/000.p/256", "tile/0/000.p/017", "tile/0/001/000", "tile/entries/x1/000", "/tile/0/000"])(

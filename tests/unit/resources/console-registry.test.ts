@@ -90,7 +90,7 @@ describe("a registry mounted at /console", () => {
       // The test registry's main section shares its key with the real one, whose root the path-literal test guards.
       { path: `${BASE}/review`, to: "/console/review/exampleReview/dataList" },
       { path: "/console/review/exampleReview", to: "/console/review/exampleReview/dataList" },
-      { path: "/console/platform", to: "/console/platform/exampleHealth" },
+      { path: `${BASE}/platform`, to: "/console/platform/exampleHealth" },
     ]);
   });
 

@@ -34,6 +34,24 @@ describe("field metadata on zod schemas", () => {
     ]);
   });
 
+  it("offers a list of enum values as a multiple choice, with each value's hint, and shows a list by its labels", () => {
+    const roles = describeField("roles", z.array(z.enum(["admin", "editor"])).meta({ title: "角色", labels: { admin: "管理员", editor: "编辑" }, hints: { admin: "全部权限" } }));
+    expect(roles.isMultiple).toBe(true);
+    expect(roles.options).toEqual([
+      { value: "admin", label: "管理员", hint: "全部权限" },
+      { value: "editor", label: "编辑" },
+    ]);
+    expect(formatFieldValue(roles, ["editor", "admin", "other"])).toBe("编辑、管理员、other");
+  });
+
+  it("offers the labelled names of an open set of strings (an audit action) as choices, and shows them by label", () => {
+    const action = describeField("action", z.string().meta({ title: "操作", labels: { "operator.create": "创建操作员" } }));
+    expect(action.options).toEqual([{ value: "operator.create", label: "创建操作员" }]);
+    expect(action.isMultiple).toBeUndefined();
+    expect(formatFieldValue(action, "operator.create")).toBe("创建操作员");
+    expect(formatFieldValue(action, "banner.publish")).toBe("banner.publish");
+  });
+
   it.each([
     [{ format: "fen" as const }, 150_000, "1,500 元"],
     [{ format: "bytes" as const }, 2048, "2 KB"],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatDuration,
   formatArticleDate,
   formatDateTime,
   formatFileSize,
@@ -86,5 +87,22 @@ describe("formatRelativeTime", () => {
   it("accepts a Date and yields nothing for an invalid time", () => {
     expect(formatRelativeTime(new Date(now - 3 * HOUR), new Date(now))).toBe("3小时前");
     expect(formatRelativeTime(Number.NaN, now)).toBe("");
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0秒"],
+    [45.9, "45秒"],
+    [60, "1分"],
+    [750, "12分30秒"],
+    [3600, "1小时"],
+    [5 * 3600 + 12 * 60 + 59, "5小时12分"],
+    [86_400, "1天"],
+    [2 * 86_400 + 3 * 3600 + 5, "2天3小时"],
+    [-1, ""],
+    [Number.NaN, ""],
+  ])("%s s → %s", (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
   });
 });

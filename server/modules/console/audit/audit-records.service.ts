@@ -27,6 +27,7 @@ export class AuditRecords {
     const ledgerEntry = entryTextOf(row);
     return {
       ...toAuditRecord(row),
+      operatorId: row.operator_id === null ? null : Number(row.operator_id),
       before: row.before_json === null ? null : JSON.parse(row.before_json),
       after: row.after_json === null ? null : JSON.parse(row.after_json),
       ledgerBlock: row.ledger_block === null ? null : Number(row.ledger_block),

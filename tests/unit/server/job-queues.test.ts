@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { JobQueues } from "../../../server/jobs/job-queues.js";
+import { BlockQueue } from "../../../server/modules/ledger/block-queue.js";
+import { LatestOnlyWorker } from "../../../server/modules/chain/latest-only-worker.js";
+
+/** A promise the test settles by hand. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+describe("job queue depths", () => {
+  it("the registry lists each declared queue with its depth now, and refuses a key twice", () => {
+    const queues = new JobQueues();
+    let waiting = 2;
+    queues.declare({ key: "a", name: "甲", depth: () => ({ waiting, running: 1, failed: 0 }) });
+    queues.declare({ key: "b", name: "乙", depth: () => ({ waiting: 0, running: 0, failed: 3 }) });
+    waiting = 5;
+    expect(queues.depths()).toEqual([
+      { key: "a", name: "甲", waiting: 5, running: 1, failed: 0 },
+      { key: "b", name: "乙", waiting: 0, running: 0, failed: 3 },
+    ]);
+    expect(() => queues.declare({ key: "a", name: "again", depth: () => ({ waiting: 0, running: 0, failed: 0 }) })).toThrow(/twice/);
+  });
+
+  it("the ledger's block queue counts items waiting, in the block being integrated, and in failed blocks", async () => {
+    const blocks: { items: number[]; done: ReturnType<typeof deferred<number[]>> }[] = [];
+    const queue = new BlockQueue<number, number>({
+      maxItems: 2,
+      maxDelayMs: 60_000,
+      integrate: (items) => {
+        const done = deferred<number[]>();
+        blocks.push({ items, done });
+        return done.promise;
+      },
+    });
+    expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 0 });
+
+    const first = [queue.push(1), queue.push(2), queue.push(3)];
+    // Two items fill a block, which starts at once; the third waits for the next one.
+    expect(queue.depth()).toEqual({ waiting: 1, running: 2, failed: 0 });
+
+    blocks[0].done.reject(new Error("disk full"));
+    await expect(first[0]).rejects.toThrow("disk full");
+    await expect(first[1]).rejects.toThrow("disk full");
+    expect(queue.depth()).toEqual({ waiting: 1, running: 0, failed: 2 });
+    const flushed = queue.flush();
+    expect(queue.depth()).toEqual({ waiting: 0, running: 1, failed: 2 });
+
+    blocks[1].done.resolve([30]);
+    await expect(first[2]).resolves.toBe(30);
+    await flushed;
+    expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 2 });
+  });
+
+  it("a latest-only worker (witness, TSA) has at most one running and one newest waiting", async () => {
+    const runs: ReturnType<typeof deferred<void>>[] = [];
+    const worker = new LatestOnlyWorker<number>(() => {
+      const run = deferred<void>();
+      runs.push(run);
+      return run.promise;
+    }, () => undefined);
+    expect([worker.isRunning, worker.isWaiting]).toEqual([false, false]);
+    worker.offer(1);
+    worker.offer(2);
+    worker.offer(3);
+    expect([worker.isRunning, worker.isWaiting]).toEqual([true, true]);
+    runs[0].resolve();
+    await waitUntil(() => runs.length === 2);
+    expect([worker.isRunning, worker.isWaiting]).toEqual([true, false]);
+    runs[1].resolve();
+    await worker.idle();
+    expect([worker.isRunning, worker.isWaiting]).toEqual([false, false]);
+  });
+});
+
+async function waitUntil(condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+  expect(condition()).toBe(true);
+}
