@@ -65,6 +65,9 @@ export function ConsoleShell({ registry = CONSOLE_REGISTRY, children }: { regist
       siderMenuType="sub"
       // Few sections per main section: all open, so every allowed page is one click away.
       menu={{ defaultOpenAll: true }}
+      // antd's dark menu has classes of its own: a light menu on the page (a section's page tabs)
+      // injects light-menu styles that would otherwise win over the layout's tokens.
+      menuProps={{ theme: "dark" }}
       fixSiderbar
       fixedHeader
       splitMenus={false}
