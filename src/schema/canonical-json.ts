@@ -34,3 +34,19 @@ export function canonicalJson(value: unknown): string {
 export function canonicalJsonBytes(value: unknown): Uint8Array {
   return new TextEncoder().encode(canonicalJson(value));
 }
+
+/**
+ * A logged entry read back, checked by its schema and refused unless the text is exactly the
+ * canonical form of what it parses to, so one entry has one text (and one leaf hash), never two
+ * spellings. Null for anything else (another kind of entry, a spelling variant, no JSON at all).
+ */
+export function parseCanonicalEntry<T>(text: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const result = schema.safeParse(parsed);
+  return result.success && canonicalJson(result.data) === text ? result.data : null;
+}

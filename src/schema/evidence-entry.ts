@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson, parseCanonicalEntry } from "./canonical-json";
 import { CERTIFICATE_NO_PATTERN } from "./certificate-no";
 import type { Sha256Hex } from "./signature";
 
@@ -57,19 +57,9 @@ export function buildEvidenceEntry(fields: Omit<EvidenceEntry, "v">): { entry: E
   return { entry, text: canonicalJson(entry) };
 }
 
-/**
- * An entry read back from the ledger. Refused unless the text is exactly the canonical form of
- * what it parses to, so one entry has one text (and one leaf hash), never two spellings.
- */
+/** An evidence entry read back from the ledger, only in its one canonical spelling. */
 export function parseEvidenceEntry(text: string): EvidenceEntry | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const result = EvidenceEntrySchema.safeParse(parsed);
-  return result.success && canonicalJson(result.data) === text ? result.data : null;
+  return parseCanonicalEntry(text, EvidenceEntrySchema);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalJson } from "../canonical-json";
+import { canonicalJson, parseCanonicalEntry } from "../canonical-json";
 import { HEX_DIGEST_PATTERN } from "../evidence-entry";
 
 /**
@@ -35,12 +35,5 @@ export function buildOperatorActionEntry(fields: Omit<OperatorActionEntry, "v" |
 
 /** An entry read back from the ledger, only in its one canonical spelling; null for any other entry. */
 export function parseOperatorActionEntry(text: string): OperatorActionEntry | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const result = OperatorActionEntrySchema.safeParse(parsed);
-  return result.success && canonicalJson(result.data) === text ? result.data : null;
+  return parseCanonicalEntry(text, OperatorActionEntrySchema);
 }
