@@ -22,23 +22,17 @@ export function HomeHero() {
   const screens = Grid.useBreakpoint();
   const panel: ReactNode = hasSignedInAccount(user) ? <WelcomeCard user={user} /> : <HomeAccessPanel style={{ boxShadow: "0 12px 32px rgba(11, 26, 51, 0.25)" }} />;
 
-  if (!screens.lg) {
-    return (
-      <>
-        <BannerCarousel />
-        <div style={{ padding: "24px 16px 0", display: "flex", justifyContent: "center" }}>
-          <div style={{ width: "100%", maxWidth: NARROW_PANEL_MAX_WIDTH_PX }}>{panel}</div>
-        </div>
-      </>
-    );
-  }
-
+  // One tree for both widths, so that crossing the breakpoint (a window resized, a tablet turned)
+  // keeps the panel mounted and whatever the visitor has typed into it.
+  const isWide = Boolean(screens.lg);
   return (
-    <div className="hz-hero" style={{ minHeight: BANNER_HEIGHT_PX }}>
-      <BannerCarousel isBesidePanel />
-      {/* The overlay lets clicks through to the carousel except on the panel itself. */}
-      <div className="hz-hero__overlay">
-        <div className="hz-hero__panel">{panel}</div>
+    <div className={isWide ? "hz-hero" : undefined} style={isWide ? { minHeight: BANNER_HEIGHT_PX } : undefined}>
+      <BannerCarousel isBesidePanel={isWide} />
+      {/* Wide: the overlay lets clicks through to the carousel except on the panel itself. */}
+      <div className={isWide ? "hz-hero__overlay" : undefined} style={isWide ? undefined : { padding: "24px 16px 0", display: "flex", justifyContent: "center" }}>
+        <div className={isWide ? "hz-hero__panel" : undefined} style={isWide ? undefined : { width: "100%", maxWidth: NARROW_PANEL_MAX_WIDTH_PX }}>
+          {panel}
+        </div>
       </div>
     </div>
   );
