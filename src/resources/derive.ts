@@ -66,6 +66,11 @@ export interface SectionRedirect {
   to: string;
   /** Where a sub-account goes instead (spec §6). */
   subAccountTo?: string;
+  /**
+   * A main section's root, whose landing depends on what the viewer may see: an operator goes to
+   * the first section their roles allow, never to a refusal.
+   */
+  main?: { definition: MainSectionDefinition; base: RegistryBase };
 }
 
 export interface MainNavItem {
@@ -149,7 +154,10 @@ export function deriveRedirects(registry: Registry, base: RegistryBase = ROOT_BA
   return registry.flatMap((main) => {
     const to = mainLandingPath(main, {}, base);
     if (to === undefined) return [];
-    const mainRedirect = withSubAccountTarget({ path: joinPath(baseSegment(base), main.key), to }, mainLandingPath(main, { isSubAccount: true }, base)!);
+    const mainRedirect = withSubAccountTarget(
+      { path: joinPath(baseSegment(base), main.key), to, main: { definition: main, base } },
+      mainLandingPath(main, { isSubAccount: true }, base)!,
+    );
     const sectionRedirects = main.sections
       .filter((section) => section.landing !== "")
       .map((section) => {

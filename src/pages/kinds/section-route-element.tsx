@@ -1,9 +1,9 @@
 import { Skeleton } from "antd";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate } from "react-router";
-import { useUserSession } from "../../providers/session-context";
+import { useOperatorSession, useUserSession } from "../../providers/session-context";
 import { isSubAccount } from "../../providers/session-rules";
-import type { SectionPageProps, SectionRedirect, SectionRoute } from "../../resources/derive";
+import { mainLandingPath, type SectionPageProps, type SectionRedirect, type SectionRoute } from "../../resources/derive";
 import type { PageComponentLoader } from "../../resources/types";
 import { PAGE_KINDS } from "./page-kinds";
 import { SectionAccess } from "./section-access";
@@ -38,9 +38,11 @@ export function SectionRouteElement({ route }: { route: SectionRoute }) {
   );
 }
 
-/** A section or main-section root: on to its landing, a sub-account to its own where it has one (spec §6). */
+/** A section or main-section root: on to its landing, a sub-account to its own where it has one (spec §6), an operator to the first section their roles allow. */
 export function SectionRedirectElement({ redirect }: { redirect: SectionRedirect }) {
   const user = useUserSession();
-  const to = isSubAccount(user) && redirect.subAccountTo ? redirect.subAccountTo : redirect.to;
+  const operator = useOperatorSession();
+  const permitted = redirect.main && operator ? mainLandingPath(redirect.main.definition, { permissions: operator.operator.permissions }, redirect.main.base) : undefined;
+  const to = permitted ?? (isSubAccount(user) && redirect.subAccountTo ? redirect.subAccountTo : redirect.to);
   return <Navigate to={to} replace />;
 }

@@ -7,6 +7,7 @@ import {
   deriveRedirects,
   deriveRoutes,
   guidanceActionPath,
+  mainLandingPath,
   mainNavigation,
   refineResources,
   registryPathIn,
@@ -86,12 +87,20 @@ describe("a registry mounted at /console", () => {
   });
 
   it("leads main-section and section roots on to their landings; an empty main section has none", () => {
-    expect(deriveRedirects(registry, BASE)).toEqual([
+    expect(deriveRedirects(registry, BASE).map(({ path, to }) => ({ path, to }))).toEqual([
       // The test registry's main section shares its key with the real one, whose root the path-literal test guards.
       { path: `${BASE}/review`, to: "/console/review/exampleReview/dataList" },
       { path: "/console/review/exampleReview", to: "/console/review/exampleReview/dataList" },
       { path: `${BASE}/platform`, to: "/console/platform/exampleHealth" },
     ]);
+  });
+
+  it("leads an operator from a main section's root to the first section their roles allow", () => {
+    const platformRoot = deriveRedirects(registry, BASE).find((redirect) => redirect.path === `${BASE}/platform`)!;
+    const { definition, base } = platformRoot.main!;
+    expect(mainLandingPath(definition, { permissions: ["operators.manage"] }, base)).toBe("/console/platform/exampleOperators");
+    expect(mainLandingPath(definition, { permissions: permissionsOf(["administrator"]) }, base)).toBe("/console/platform/exampleHealth");
+    expect(mainLandingPath(definition, { permissions: ["content.edit"] }, base)).toBeUndefined();
   });
 
   it("derives a page's own links below the base", () => {
