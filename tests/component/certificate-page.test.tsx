@@ -41,6 +41,7 @@ beforeAll(async () => {
     entry: issued.entryText,
     proofBundle: issued.proofBundle,
     timeSource: issued.facts.timeSource,
+    holderIdentity: null,
   };
 }, 60_000);
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { CERTIFICATE_ATTACHMENTS, type CertificateFacts } from "../../../src/schema/certificate.js";
+import { CERTIFICATE_ATTACHMENTS, describeHolderIdentity, HOLDER_IDENTITY_LABEL, type CertificateFacts, type IdentityApproval } from "../../../src/schema/certificate.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";
@@ -13,6 +13,9 @@ import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
  *   evidence-entry.json  the ledger entry, byte for byte as logged (its leaf hash is in the proof)
  *   evidence.tlog-proof  C2SP tlog-proof: inclusion proof + signed checkpoint
  *   certificate.json     the printed facts, for machines
+ * and, when the holder's identity approval is proven (facts.holderIdentity):
+ *   identity-approval-entry.json   the approval's operatorAction entry, byte for byte as logged
+ *   identity-approval.tlog-proof   its C2SP tlog-proof under the same signed checkpoint
  */
 export interface CertificatePdfInput {
   readonly facts: CertificateFacts;
@@ -20,6 +23,8 @@ export interface CertificatePdfInput {
   readonly entryBytes: Uint8Array;
   /** c2sp.org/tlog-proof@v1 text. */
   readonly proofBundle: string;
+  /** The holder's identity approval entry (exact logged text) and its tlog-proof, when facts.holderIdentity has one. */
+  readonly identityProof?: { readonly entry: string; readonly proofBundle: string } | null;
   /** Issue time written into the PDF metadata and footer. */
   readonly issuedAt: number;
 }
@@ -80,7 +85,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   return finished;
 }
 
-function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, issuedAt }: CertificatePdfInput) {
+function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, identityProof, issuedAt }: CertificatePdfInput) {
   const date = new Date(issuedAt);
   // "Data": the files are the data the certificate is about (PDF/A-3 AFRelationship); pdfkit supports it, its types do not.
   const attach = (name: string, data: Uint8Array, type: string, description: string) =>
@@ -88,6 +93,10 @@ function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, 
   attach(CERTIFICATE_ATTACHMENTS.entry, entryBytes, "application/json", "账本记录原文（规范化 JSON，其叶子哈希由包含证明核验）");
   attach(CERTIFICATE_ATTACHMENTS.proof, new TextEncoder().encode(proofBundle), "text/plain", "C2SP tlog-proof：包含证明与平台签名的检查点");
   attach(CERTIFICATE_ATTACHMENTS.certificate, new TextEncoder().encode(JSON.stringify(facts, null, 2)), "application/json", "证书所载信息");
+  if (identityProof) {
+    attach(CERTIFICATE_ATTACHMENTS.identityEntry, new TextEncoder().encode(identityProof.entry), "application/json", "持有人身份审核记录原文（operatorAction，规范化 JSON）");
+    attach(CERTIFICATE_ATTACHMENTS.identityProof, new TextEncoder().encode(identityProof.proofBundle), "text/plain", "持有人身份审核记录的 C2SP tlog-proof，与证据记录同一签名检查点");
+  }
 }
 
 function drawFrame(doc: PDFKit.PDFDocument) {
@@ -112,6 +121,8 @@ function drawHeading(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
 function factRows(facts: CertificateFacts): [string, string][] {
   return [
     ["持有人", facts.holderName],
+    // Certificates drawn from facts of before issue 13 (tests' fixtures) have no identity line.
+    ...(facts.holderIdentity === undefined ? [] : [[HOLDER_IDENTITY_LABEL, holderIdentityText(facts.holderIdentity)] as [string, string]]),
     ["证据名称", facts.evidenceName],
     // Only where it applies: a child evidence names its affair by name and certificate number, as
     // one more line of this row (the page has no room for another row above the verification block).
@@ -126,6 +137,11 @@ function factRows(facts: CertificateFacts): [string, string][] {
     ["平台公钥", facts.verifierKey],
     ["时间来源", facts.timeSource],
   ];
+}
+
+function holderIdentityText(approval: IdentityApproval | null): string {
+  const statement = describeHolderIdentity(approval);
+  return approval ? `${statement}\n审核记录（${approval.action}）及其包含证明见附件 ${CERTIFICATE_ATTACHMENTS.identityEntry}` : statement;
 }
 
 /** The table of facts, ending (with the gap below it) by `bottom`: long values take row padding before they take the statement's place. */
