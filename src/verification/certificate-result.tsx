@@ -4,6 +4,7 @@ import { describeHolderIdentity, HOLDER_IDENTITY_LABEL, type PublicCertificate }
 import { formatDateTime } from "../schema/format";
 import { verifyCertificate, type FileDigests } from "./certificate-checks";
 import { CheckList } from "./check-list";
+import { holderIdentityOfAnswer } from "./holder-identity-check";
 
 /**
  * One certificate checked in this browser: the server only supplied the entry and the proof; the
@@ -18,9 +19,7 @@ export function CertificateResult({ certificate, platformKey, file, fileName }: 
         proofBundle: certificate.proofBundle,
         verifierKeys: [platformKey],
         certificateNo: certificate.certificateNo,
-        holderIdentity: certificate.holderIdentity
-          ? { approval: certificate.holderIdentity, entry: certificate.holderIdentity.entry, proofBundle: certificate.holderIdentity.proofBundle }
-          : { approval: null },
+        holderIdentity: holderIdentityOfAnswer(certificate),
         ...(file ? { file } : {}),
       }),
     [certificate, platformKey, file],

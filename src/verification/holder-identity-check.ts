@@ -1,11 +1,12 @@
 import type { LedgerCrypto } from "../../shared/ledger/crypto";
 import { parseProofBundle } from "../../shared/ledger/proof-bundle";
 import { verifyEvidenceBundle } from "../../shared/ledger/verify-bundle";
-import type { IdentityApproval } from "../schema/certificate";
+import type { IdentityApproval, PublicCertificate } from "../schema/certificate";
 import { IDENTITY_DECISION_ACTIONS } from "../schema/console/identity-review";
 import { parseOperatorActionEntry, type OperatorActionEntry } from "../schema/console/operator-action-entry";
 import { formatDateTime } from "../schema/format";
 import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
+import type { CertificateContents } from "./certificate-file";
 
 /**
  * The check of a certificate's line on its holder's identity (issue 13). A certificate that says
@@ -34,6 +35,18 @@ export interface EvidenceContext {
   /** The evidence's tlog-proof, whose signed checkpoint the approval must share. */
   readonly proofBundle: string;
   readonly verifierKeys: readonly string[];
+}
+
+/** The input from a public verification answer (the pages). */
+export function holderIdentityOfAnswer({ holderIdentity }: Pick<PublicCertificate, "holderIdentity">): HolderIdentityInput {
+  return holderIdentity ? { approval: holderIdentity, entry: holderIdentity.entry, proofBundle: holderIdentity.proofBundle } : { approval: null };
+}
+
+/** The input from a certificate PDF (the offline verifier); undefined when its facts state nothing of the holder's identity (issued before). */
+export function holderIdentityOfPdf({ facts, identityProof }: CertificateContents): HolderIdentityInput | undefined {
+  const approval = facts?.holderIdentity;
+  if (approval === undefined) return undefined;
+  return { approval, ...(identityProof ? { entry: identityProof.entry, proofBundle: identityProof.proofBundle } : {}) };
 }
 
 const NOT_VERIFIED = "证书载明存证时持有人身份未经平台核验，没有可核对的审核记录";

@@ -3,8 +3,8 @@ import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { decodeBase64 } from "../../../shared/ledger/encoding";
 import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/certificate";
-import { readCertificatePdf, type CertificateContents } from "../certificate-file";
-import type { HolderIdentityInput } from "../holder-identity-check";
+import { readCertificatePdf } from "../certificate-file";
+import { holderIdentityOfPdf } from "../holder-identity-check";
 import type { CertificateCheck } from "../certificate-check";
 import { verifyCertificate, type FileDigests } from "../certificate-checks";
 
@@ -74,7 +74,7 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
   }
   const file = options.filePath ? await digestFile(options.filePath) : undefined;
   if (options.filePath && file) io.out(`文件：${options.filePath}（${file.size} 字节）`);
-  const holderIdentity = holderIdentityOf(certificate);
+  const holderIdentity = holderIdentityOfPdf(certificate);
   if (holderIdentity) io.out(`${HOLDER_IDENTITY_LABEL}：${describeHolderIdentity(holderIdentity.approval)}`);
   const result = verifyCertificate({
     entry: certificate.entry,
@@ -93,13 +93,6 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
   io.out("");
   io.out(result.ok ? "结论：核验通过。" : "结论：核验未通过。");
   return result.ok ? 0 : 1;
-}
-
-/** What the certificate states of its holder's identity, with the attached proof; null on certificates from before the statement. */
-function holderIdentityOf({ facts, identityProof }: CertificateContents): HolderIdentityInput | null {
-  const approval = facts?.holderIdentity;
-  if (approval === undefined) return null;
-  return { approval, ...(identityProof ? { entry: identityProof.entry, proofBundle: identityProof.proofBundle } : {}) };
 }
 
 /** Accepts the getConsistencyProof envelope, its `datas`, or a bare array of base64 hashes. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyCertificate, type CertificateVerificationInput } from "../../../src/verification/certificate-checks.js";
+import type { IdentityApproval } from "../../../src/schema/certificate.js";
 import type { HolderIdentityInput } from "../../../src/verification/holder-identity-check.js";
 import { issueCertificate } from "./certificate-fixture.js";
 
@@ -25,7 +26,8 @@ function statuses(input: Partial<CertificateVerificationInput> = {}) {
 }
 
 /** The certificate's holder identity with some of it changed. */
-const identity = (changes: Partial<HolderIdentityInput> & { approval?: Partial<HolderIdentityInput["approval"] & object> | null } = {}): Partial<CertificateVerificationInput> => {
+type IdentityChanges = Omit<Partial<HolderIdentityInput>, "approval"> & { approval?: Partial<IdentityApproval> | null };
+const identity = (changes: IdentityChanges = {}): Partial<CertificateVerificationInput> => {
   const { approval, ...rest } = changes;
   return {
     holderIdentity: {
