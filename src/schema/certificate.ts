@@ -53,11 +53,15 @@ export type IdentityApprovalProof = z.infer<typeof IdentityApprovalProofSchema>;
 
 export const HOLDER_IDENTITY_LABEL = "持有人身份";
 
-/** The certificate's one line on the holder's identity (null: not verified by the platform at the evidence's time). */
-export function describeHolderIdentity(approval: IdentityApproval | null): string {
+/**
+ * The certificate's statement on the holder's identity (null: not verified by the platform at the
+ * evidence's time). `separator` comes before the entry's place: a line break where a narrow row
+ * would otherwise break inside it (the PDF).
+ */
+export function describeHolderIdentity(approval: IdentityApproval | null, separator = "，"): string {
   if (!approval) return "存证时持有人身份未经平台核验";
   const { kind, ledgerIndex, blockHeight, time } = approval;
-  return `${APPLICATION_KIND_LABELS[kind]}已通过（平台审核，账本序号 ${ledgerIndex}，区块高度 ${blockHeight}，${formatDateTime(time)}）`;
+  return `${APPLICATION_KIND_LABELS[kind]}已通过（平台审核于 ${formatDateTime(time)}）${separator}账本序号 ${ledgerIndex}，区块高度 ${blockHeight}`;
 }
 
 /** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */

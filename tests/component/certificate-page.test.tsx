@@ -139,7 +139,7 @@ describe("checking an original on the holder's certificate page", () => {
 
 describe("the holder's identity on the certificate card", () => {
   it.each([
-    ["an approval, proven in this browser", true, "个人实名认证已通过（平台审核，账本序号 2，区块高度 1，2026-01-01 07:50:00）", "pass"],
+    ["an approval, proven in this browser", true, "个人实名认证已通过（平台审核于 2026-01-01 07:50:00），账本序号 2，区块高度 1", "pass"],
     ["that the holder was not verified", false, "存证时持有人身份未经平台核验", "skip"],
   ])("states %s", async (_case, isApproved, line, status) => {
     const plain = certificate;

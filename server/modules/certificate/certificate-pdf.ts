@@ -123,7 +123,7 @@ function factRows(facts: CertificateFacts): [string, string][] {
   return [
     ["持有人", facts.holderName],
     // Certificates drawn from facts of before issue 13 (tests' fixtures) have no identity line.
-    ...(facts.holderIdentity === undefined ? [] : [[HOLDER_IDENTITY_LABEL, describeHolderIdentity(facts.holderIdentity)] as [string, string]]),
+    ...(facts.holderIdentity === undefined ? [] : [[HOLDER_IDENTITY_LABEL, describeHolderIdentity(facts.holderIdentity, "\n")] as [string, string]]),
     ["证据名称", facts.evidenceName],
     // Only where it applies: a child evidence names its affair by name and certificate number, as
     // one more line of this row (the page has no room for another row above the verification block).

@@ -47,7 +47,7 @@ describe("hengzheng-verify (bundled, plain node)", () => {
       "文件 SHA-256 摘要与证据记录一致": "✔ 通过",
       "文件 SM3 摘要与证据记录一致": "✔ 通过",
     });
-    expect(out).toContain(`持有人身份：个人实名认证已通过（平台审核，账本序号 ${issued.identity.approval.ledgerIndex}，`);
+    expect(out).toContain(`持有人身份：个人实名认证已通过（平台审核于 2026-01-01 07:50:00），账本序号 ${issued.identity.approval.ledgerIndex}，区块高度 1`);
     expect(out).toContain("结论：核验通过。");
   });
 

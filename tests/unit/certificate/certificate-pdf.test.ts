@@ -49,7 +49,7 @@ describe("certificate PDF", () => {
       expect(text).toContain(printed);
     }
     // The identity line wraps in its row; its words, without the breaks, are the approval's place and time.
-    const identityLine = `个人实名认证已通过（平台审核，账本序号 ${issued.identity.approval.ledgerIndex}，区块高度 1，2026-01-01 07:50:00）`;
+    const identityLine = `个人实名认证已通过（平台审核于 2026-01-01 07:50:00）账本序号 ${issued.identity.approval.ledgerIndex}，区块高度 1`;
     expect(text.replace(/\s+/g, "")).toContain(identityLine.replace(/\s+/g, ""));
     expect(text.replace(/\s+/g, "")).toContain("持有人身份审核记录（identity.approve）及其包含证明：identity-approval-entry.json、identity-approval.tlog-proof");
     expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
