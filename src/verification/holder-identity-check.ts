@@ -49,12 +49,13 @@ export function holderIdentityOfPdf({ facts, identityProof }: CertificateContent
   return { approval, ...(identityProof ? { entry: identityProof.entry, proofBundle: identityProof.proofBundle } : {}) };
 }
 
-const NOT_VERIFIED = "证书载明存证时持有人身份未经平台核验，没有可核对的审核记录";
+const NOT_VERIFIED = "证书载明存证时持有人身份未经平台核验，没有审核记录";
+const NOTHING_TO_PROVE = "没有审核记录，也就没有要核对的包含证明";
 const PROOF_MISSING = "证书载明持有人身份已经平台审核，却没有附上审核记录及其证明";
 
 export function checkHolderIdentity(input: HolderIdentityInput, evidence: EvidenceContext, crypto: LedgerCrypto): CertificateCheck[] {
   const { approval, entry, proofBundle } = input;
-  if (!approval) return [certificateCheck("identity-entry", "skip", NOT_VERIFIED), certificateCheck("identity-inclusion", "skip", NOT_VERIFIED)];
+  if (!approval) return [certificateCheck("identity-entry", "skip", NOT_VERIFIED), certificateCheck("identity-inclusion", "skip", NOTHING_TO_PROVE)];
   if (entry === undefined || proofBundle === undefined) {
     return [certificateCheck("identity-entry", "fail", PROOF_MISSING), certificateCheck("identity-inclusion", "fail", PROOF_MISSING)];
   }
