@@ -17,6 +17,7 @@ import { billingModule } from "./modules/billing/billing.module.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
+import { openAuditTrail } from "./modules/console/audit/audit.module.js";
 import { consoleModule } from "./modules/console/console.module.js";
 import { contentModule } from "./modules/content/content.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
@@ -140,17 +141,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(childAccountModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions });
   await app.register(billingModule, { ...context, accounts: services.accounts.records });
   await app.register(ledgerModule, context);
+  // The trail of operator actions: the console writes it, certificates read it (a holder's identity
+  // approval), so it opens before both.
+  const audit = await openAuditTrail(app, { ...context, ledger: services.ledger });
   await app.register(evidenceModule, { ...context, ledger: services.ledger, blobs: services.blobs, accounts: services.accounts.records });
   // Sessions whose tokens earlier versions kept in voucher originals end before anything is served.
   await endSessionsExposedInVouchers({ sessions: services.sessions, vouchers: services.evidence, markers: new AppMetaRepository(db), now, log: app.log });
-  await app.register(certificateModule, { ...context, ledger: services.ledger, evidence: services.evidence, chain: services.chain, sessions: services.sessions });
+  await app.register(certificateModule, {
+    ...context,
+    ledger: services.ledger,
+    evidence: services.evidence,
+    chain: services.chain,
+    sessions: services.sessions,
+    holders: { identity: services.personal.identity, audit },
+  });
   await app.register(evidenceLibraryModule, {
     ...context,
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
   // The operator console acts on the modules above (issue 13).
-  await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, ledger: services.ledger });
+  await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
 
   for (const module of options.modules ?? []) await app.register(module, context);
 

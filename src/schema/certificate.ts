@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { APPLICATION_KIND_LABELS, ApplicationKindSchema } from "./console/identity-review";
 import { endpoint } from "./contract";
+import { formatDateTime } from "./format";
 
 /**
  * Certificates and their public verification (issue 5): what a certificate PDF carries inside it,
@@ -15,6 +17,9 @@ export const CERTIFICATE_ATTACHMENTS = {
   entry: "evidence-entry.json",
   proof: "evidence.tlog-proof",
   certificate: "certificate.json",
+  /** Only when the holder's identity was approved (HolderIdentity): the approval's entry and proof. */
+  identityEntry: "identity-approval-entry.json",
+  identityProof: "identity-approval.tlog-proof",
 } as const;
 
 /** Public page a certificate's QR code opens; `no` carries the certificate number. */
@@ -22,6 +27,42 @@ export const CERTIFICATE_VERIFY_PATH = "/info/certificate";
 export const CERTIFICATE_NO_PARAM = "no";
 
 const Sha256HexLowerSchema = z.string().regex(/^[0-9a-f]{64}$/, "SHA-256 值应为 64 位小写十六进制字符");
+
+/**
+ * The holder's identity at the evidence's time (issue 13): the operator's approval of the real-name
+ * or enterprise application in force then, proven by the approval's own "operatorAction" ledger
+ * entry. A certificate with none (no approval then, or one decided before approvals were logged)
+ * says plainly that the platform had not verified the holder. Public: only the entry's place, time
+ * and action, never the operator, the ID number or the audit record.
+ */
+export const IdentityApprovalSchema = z.object({
+  kind: ApplicationKindSchema.describe("认证类型"),
+  action: z.string().describe("审核记录的操作（operatorAction 的 action）"),
+  ledgerIndex: z.number().int().nonnegative().describe("审核记录的账本序号"),
+  blockHeight: z.number().int().positive().describe("审核记录的区块高度"),
+  time: z.number().int().nonnegative().describe("审核通过时间（毫秒时间戳）"),
+});
+export type IdentityApproval = z.infer<typeof IdentityApprovalSchema>;
+
+/** The approval with what proves it: its entry and a proof under the same signed checkpoint as the evidence's. */
+export const IdentityApprovalProofSchema = IdentityApprovalSchema.extend({
+  entry: z.string().describe("审核记录原文（operatorAction 规范化 JSON）"),
+  proofBundle: z.string().describe("审核记录的 c2sp.org/tlog-proof@v1 证明包，与证据记录同一签名检查点"),
+});
+export type IdentityApprovalProof = z.infer<typeof IdentityApprovalProofSchema>;
+
+export const HOLDER_IDENTITY_LABEL = "持有人身份";
+
+/**
+ * The certificate's statement on the holder's identity (null: not verified by the platform at the
+ * evidence's time). `separator` comes before the entry's place: a line break where a narrow row
+ * would otherwise break inside it (the PDF).
+ */
+export function describeHolderIdentity(approval: IdentityApproval | null, separator = "，"): string {
+  if (!approval) return "存证时持有人身份未经平台核验";
+  const { kind, ledgerIndex, blockHeight, time } = approval;
+  return `${APPLICATION_KIND_LABELS[kind]}已通过（平台审核于 ${formatDateTime(time)}）${separator}账本序号 ${ledgerIndex}，区块高度 ${blockHeight}`;
+}
 
 /** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */
 export const CertificateFactsSchema = z.object({
@@ -44,6 +85,8 @@ export const CertificateFactsSchema = z.object({
   verifierKey: z.string().describe("平台公钥（signed-note 验证密钥）"),
   timeSource: z.string().describe("时间来源说明"),
   verifyUrl: z.string().describe("公开核验地址"),
+  /** Absent on certificates issued before identity approvals were proven. */
+  holderIdentity: IdentityApprovalSchema.nullable().optional().describe("持有人身份（存证时；null 为未经平台核验）"),
 });
 export type CertificateFacts = z.infer<typeof CertificateFactsSchema>;
 
@@ -63,6 +106,7 @@ const PublicCertificateSchema = z.object({
   entry: z.string().describe("账本记录原文（规范化 JSON）"),
   proofBundle: z.string().describe("c2sp.org/tlog-proof@v1 证明包，含签名检查点"),
   timeSource: z.string(),
+  holderIdentity: IdentityApprovalProofSchema.nullable().describe("持有人身份（存证时的平台审核记录及其证明；null 为未经平台核验）"),
 });
 export type PublicCertificate = z.infer<typeof PublicCertificateSchema>;
 

@@ -1,29 +1,17 @@
-import { verifyEvidenceBundle, type CheckStatus, type VerificationCheck } from "../../shared/ledger/verify-bundle";
+import { verifyEvidenceBundle } from "../../shared/ledger/verify-bundle";
 import { canonicalJson } from "../schema/canonical-json";
 import { EvidenceEntrySchema, type EvidenceEntry } from "../schema/evidence-entry";
+import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
+import { checkHolderIdentity, type HolderIdentityInput } from "./holder-identity-check";
 import { nobleLedgerCrypto } from "./ledger-crypto";
 
 /**
  * The complete check of one certificate, the same in the browser (verification pages) and in the
  * offline verifier: the ledger entry's format, the ledger proof (shared/ledger/verify-bundle.ts:
  * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
- * checkpoint) and, when a file is given, its digests against the entry.
+ * checkpoint), the holder's identity approval where the certificate states one
+ * (holder-identity-check.ts) and, when a file is given, its digests against the entry.
  */
-
-export const CERTIFICATE_CHECK_NAMES = {
-  "entry-format": "证据记录格式正确",
-  "certificate-no": "证书编号与证据记录一致",
-  "file-sha256": "文件 SHA-256 摘要与证据记录一致",
-  "file-sm3": "文件 SM3 摘要与证据记录一致",
-} as const;
-
-export interface CertificateCheck {
-  readonly id: VerificationCheck["id"] | keyof typeof CERTIFICATE_CHECK_NAMES;
-  readonly name: string;
-  readonly status: CheckStatus;
-  readonly reason: string;
-  readonly detail?: string;
-}
 
 /** Digests of the file being checked (lowercase hex), computed wherever the file is. */
 export interface FileDigests {
@@ -42,6 +30,8 @@ export interface CertificateVerificationInput {
   /** The certificate number the entry must carry (the one looked up or printed). */
   readonly certificateNo?: string;
   readonly file?: FileDigests;
+  /** The certificate's line on its holder's identity; absent on certificates issued before it existed. */
+  readonly holderIdentity?: HolderIdentityInput;
   readonly newerCheckpoint?: string;
   readonly consistencyProof?: readonly Uint8Array[];
 }
@@ -53,12 +43,6 @@ export interface CertificateVerification {
   readonly checks: readonly CertificateCheck[];
 }
 
-const PREREQUISITE_FAILED = "前置检查未通过，无法进行此项检查";
-
-function check(id: keyof typeof CERTIFICATE_CHECK_NAMES, status: CheckStatus, reason: string, detail?: string): CertificateCheck {
-  return { id, name: CERTIFICATE_CHECK_NAMES[id], status, reason, ...(detail === undefined ? {} : { detail }) };
-}
-
 function readEntry(entry: Uint8Array | string): { entry: EvidenceEntry | null; check: CertificateCheck } {
   let text: string;
   let json: unknown;
@@ -66,23 +50,23 @@ function readEntry(entry: Uint8Array | string): { entry: EvidenceEntry | null; c
     text = typeof entry === "string" ? entry : new TextDecoder("utf-8", { fatal: true }).decode(entry);
     json = JSON.parse(text);
   } catch (error) {
-    return { entry: null, check: check("entry-format", "fail", "证据记录不是有效的 JSON 文本", (error as Error).message) };
+    return { entry: null, check: certificateCheck("entry-format", "fail", "证据记录不是有效的 JSON 文本", (error as Error).message) };
   }
   const parsed = EvidenceEntrySchema.safeParse(json);
-  if (!parsed.success) return { entry: null, check: check("entry-format", "fail", "证据记录缺少字段或字段格式不正确", parsed.error.message) };
+  if (!parsed.success) return { entry: null, check: certificateCheck("entry-format", "fail", "证据记录缺少字段或字段格式不正确", parsed.error.message) };
   const { data } = parsed;
   // One entry has one spelling (and so one leaf hash): the logged text is its canonical JSON.
-  if (canonicalJson(data) !== text) return { entry: null, check: check("entry-format", "fail", "证据记录不是规范化 JSON 文本（键序或空白被改动过）") };
-  return { entry: data, check: check("entry-format", "pass", `证据记录为第 ${data.v} 版格式，证书编号 ${data.certificateNo}`) };
+  if (canonicalJson(data) !== text) return { entry: null, check: certificateCheck("entry-format", "fail", "证据记录不是规范化 JSON 文本（键序或空白被改动过）") };
+  return { entry: data, check: certificateCheck("entry-format", "pass", `证据记录为第 ${data.v} 版格式，证书编号 ${data.certificateNo}`) };
 }
 
 function checkDigest(id: "file-sha256" | "file-sm3", algorithm: string, expected: string | undefined, actual: string | undefined, entry: EvidenceEntry | null): CertificateCheck {
-  if (!entry) return check(id, "skip", PREREQUISITE_FAILED);
-  if (actual === undefined || expected === undefined) return check(id, "skip", actual === undefined ? "未提供文件" : `证据记录未记载 ${algorithm} 摘要`);
+  if (!entry) return certificateCheck(id, "skip", PREREQUISITE_FAILED);
+  if (actual === undefined || expected === undefined) return certificateCheck(id, "skip", actual === undefined ? "未提供文件" : `证据记录未记载 ${algorithm} 摘要`);
   const given = actual.toLowerCase();
   return given === expected
-    ? check(id, "pass", `文件的 ${algorithm} 摘要 ${given} 与证据记录一致`)
-    : check(id, "fail", `文件的 ${algorithm} 摘要与证据记录不一致：文件不是存证时的那一份，或已被改动`, `file ${given}, entry ${expected}`);
+    ? certificateCheck(id, "pass", `文件的 ${algorithm} 摘要 ${given} 与证据记录一致`)
+    : certificateCheck(id, "fail", `文件的 ${algorithm} 摘要与证据记录不一致：文件不是存证时的那一份，或已被改动`, `file ${given}, entry ${expected}`);
 }
 
 export function verifyCertificate(input: CertificateVerificationInput): CertificateVerification {
@@ -92,10 +76,10 @@ export function verifyCertificate(input: CertificateVerificationInput): Certific
   if (input.certificateNo !== undefined) {
     checks.push(
       !entry
-        ? check("certificate-no", "skip", PREREQUISITE_FAILED)
+        ? certificateCheck("certificate-no", "skip", PREREQUISITE_FAILED)
         : entry.certificateNo === input.certificateNo
-          ? check("certificate-no", "pass", `证据记录的证书编号为 ${entry.certificateNo}`)
-          : check("certificate-no", "fail", "证据记录的证书编号与所查询的证书编号不同", `entry ${entry.certificateNo}, asked ${input.certificateNo}`),
+          ? certificateCheck("certificate-no", "pass", `证据记录的证书编号为 ${entry.certificateNo}`)
+          : certificateCheck("certificate-no", "fail", "证据记录的证书编号与所查询的证书编号不同", `entry ${entry.certificateNo}, asked ${input.certificateNo}`),
     );
   }
   const ledger = verifyEvidenceBundle({
@@ -105,6 +89,10 @@ export function verifyCertificate(input: CertificateVerificationInput): Certific
     ...(input.newerCheckpoint === undefined ? {} : { newerCheckpoint: input.newerCheckpoint, consistencyProof: input.consistencyProof ?? [] }),
   }, nobleLedgerCrypto);
   checks.push(...ledger.checks);
+  if (input.holderIdentity !== undefined) {
+    const evidence = { time: entry?.time ?? null, proofBundle: input.proofBundle, verifierKeys: input.verifierKeys };
+    checks.push(...checkHolderIdentity(input.holderIdentity, evidence, nobleLedgerCrypto));
+  }
   checks.push(checkDigest("file-sha256", "SHA-256", entry?.sha256, input.file?.sha256, entry));
   if (input.file === undefined || input.file.sm3 !== undefined) checks.push(checkDigest("file-sm3", "SM3", entry?.sm3, input.file?.sm3, entry));
   const ok = ledger.ok && entry !== null && checks.every((item) => item.status !== "fail");

@@ -8,6 +8,8 @@ export interface CertificateContents {
   readonly proofBundle: string;
   /** The printed facts; null when missing or unreadable (they are not needed for the proof). */
   readonly facts: CertificateFacts | null;
+  /** The holder's identity approval entry and its proof, on certificates that state one. */
+  readonly identityProof: { readonly entry: Uint8Array; readonly proofBundle: string } | null;
 }
 
 /** Reads the embedded proof of a certificate PDF; throws PdfFormatError with a Chinese message when it is not there. */
@@ -30,5 +32,12 @@ export async function readCertificatePdf(pdf: Uint8Array): Promise<CertificateCo
       facts = null;
     }
   }
-  return { entry, proofBundle: new TextDecoder().decode(proof), facts };
+  const identityEntry = files.get(CERTIFICATE_ATTACHMENTS.identityEntry);
+  const identityProof = files.get(CERTIFICATE_ATTACHMENTS.identityProof);
+  return {
+    entry,
+    proofBundle: new TextDecoder().decode(proof),
+    facts,
+    identityProof: identityEntry && identityProof ? { entry: identityEntry, proofBundle: new TextDecoder().decode(identityProof) } : null,
+  };
 }

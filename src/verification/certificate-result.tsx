@@ -1,9 +1,10 @@
 import { Alert, Card, Descriptions, Result, Space } from "antd";
 import { useMemo } from "react";
-import type { PublicCertificate } from "../schema/certificate";
+import { describeHolderIdentity, HOLDER_IDENTITY_LABEL, type PublicCertificate } from "../schema/certificate";
 import { formatDateTime } from "../schema/format";
 import { verifyCertificate, type FileDigests } from "./certificate-checks";
 import { CheckList } from "./check-list";
+import { holderIdentityOfAnswer } from "./holder-identity-check";
 
 /**
  * One certificate checked in this browser: the server only supplied the entry and the proof; the
@@ -18,6 +19,7 @@ export function CertificateResult({ certificate, platformKey, file, fileName }: 
         proofBundle: certificate.proofBundle,
         verifierKeys: [platformKey],
         certificateNo: certificate.certificateNo,
+        holderIdentity: holderIdentityOfAnswer(certificate),
         ...(file ? { file } : {}),
       }),
     [certificate, platformKey, file],
@@ -47,6 +49,7 @@ export function CertificateResult({ certificate, platformKey, file, fileName }: 
             { key: "no", label: "证书编号", children: certificate.certificateNo },
             { key: "kind", label: "证据类型", children: certificate.kindLabel },
             { key: "holder", label: "持有人（脱敏）", children: certificate.holderName },
+            { key: "identity", label: HOLDER_IDENTITY_LABEL, children: describeHolderIdentity(certificate.holderIdentity) },
             { key: "name", label: "证据名称（脱敏）", children: certificate.evidenceName },
             { key: "time", label: "存证时间", children: `${formatDateTime(certificate.createdAt)}（北京时间，${certificate.timeSource}）` },
             { key: "index", label: "账本序号 / 区块高度", children: `${certificate.ledgerIndex} / ${certificate.blockHeight}` },

@@ -1,5 +1,5 @@
 import { List, Tag, Typography } from "antd";
-import type { CertificateCheck } from "./certificate-checks";
+import type { CertificateCheck } from "./certificate-check";
 
 const STATUS_TAG: Record<CertificateCheck["status"], { color: string; text: string }> = {
   pass: { color: "success", text: "通过" },

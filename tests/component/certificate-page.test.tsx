@@ -41,6 +41,7 @@ beforeAll(async () => {
     entry: issued.entryText,
     proofBundle: issued.proofBundle,
     timeSource: issued.facts.timeSource,
+    holderIdentity: null,
   };
 }, 60_000);
 afterEach(() => vi.unstubAllGlobals());
@@ -133,5 +134,25 @@ describe("checking an original on the holder's certificate page", () => {
     expect(await within(result).findByText("核验未通过")).toBeInTheDocument();
     // Nothing was sent anywhere but the two lookups: the file stays on this computer.
     expect(calls.every((call) => !Object.values(call.params).some((value) => value instanceof Blob))).toBe(true);
+  });
+});
+
+describe("the holder's identity on the certificate card", () => {
+  it.each([
+    ["an approval, proven in this browser", true, "个人实名认证已通过（平台审核于 2026-01-01 07:50:00），账本序号 2，区块高度 1", "pass"],
+    ["that the holder was not verified", false, "存证时持有人身份未经平台核验", "skip"],
+  ])("states %s", async (_case, isApproved, line, status) => {
+    const plain = certificate;
+    const { approval, entryText, proofBundle } = issued.identity;
+    certificate = { ...plain, holderIdentity: isApproved ? { ...approval, entry: entryText, proofBundle } : null };
+    try {
+      open(registryPath("evidenceSave/fileEvidence", "dataList/Certificate"), KINDS.file.one, record());
+      const result = await screen.findByTestId("certificate-result", {}, { timeout: 10_000 });
+      expect(within(result).getByText(line)).toBeInTheDocument();
+      expect(result.querySelector('[data-check="identity-inclusion"]')).toHaveAttribute("data-status", status);
+      expect(result).toHaveAttribute("data-ok", "true");
+    } finally {
+      certificate = plain;
+    }
   });
 });

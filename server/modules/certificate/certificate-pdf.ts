@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { CERTIFICATE_ATTACHMENTS, type CertificateFacts } from "../../../src/schema/certificate.js";
+import { CERTIFICATE_ATTACHMENTS, describeHolderIdentity, HOLDER_IDENTITY_LABEL, type CertificateFacts } from "../../../src/schema/certificate.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";
@@ -13,6 +13,9 @@ import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
  *   evidence-entry.json  the ledger entry, byte for byte as logged (its leaf hash is in the proof)
  *   evidence.tlog-proof  C2SP tlog-proof: inclusion proof + signed checkpoint
  *   certificate.json     the printed facts, for machines
+ * and, when the holder's identity approval is proven (facts.holderIdentity):
+ *   identity-approval-entry.json   the approval's operatorAction entry, byte for byte as logged
+ *   identity-approval.tlog-proof   its C2SP tlog-proof under the same signed checkpoint
  */
 export interface CertificatePdfInput {
   readonly facts: CertificateFacts;
@@ -20,6 +23,8 @@ export interface CertificatePdfInput {
   readonly entryBytes: Uint8Array;
   /** c2sp.org/tlog-proof@v1 text. */
   readonly proofBundle: string;
+  /** The holder's identity approval entry (exact logged text) and its tlog-proof, when facts.holderIdentity has one. */
+  readonly identityProof?: { readonly entry: string; readonly proofBundle: string } | null;
   /** Issue time written into the PDF metadata and footer. */
   readonly issuedAt: number;
 }
@@ -38,7 +43,7 @@ const RULE = "#d9d9d9";
  */
 const VALUE_LIMITS = { maxLines: 3, maxChars: 300 };
 /** Space above and below a value in its row; shrinks to the minimum when long values need the room. */
-const ROW_PADDING = { normal: 12, minimum: 4 };
+const ROW_PADDING = { normal: 12, minimum: 2 };
 const QR_SIZE = 104;
 /** The verification block (steps and QR code) sits at a fixed place above the footer. */
 const VERIFICATION_TOP = PAGE.height - PAGE.margin - 58 - QR_SIZE;
@@ -72,15 +77,16 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   attachProof(doc, input);
   drawFrame(doc);
   drawHeading(doc, facts);
-  drawFacts(doc, facts, VERIFICATION_TOP - statementHeight(doc));
-  drawStatement(doc);
+  const statement = statementOf(facts);
+  drawFacts(doc, facts, VERIFICATION_TOP - statementHeight(doc, statement));
+  drawStatement(doc, statement);
   drawVerification(doc, facts);
   drawFooter(doc, issuedAt);
   doc.end();
   return finished;
 }
 
-function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, issuedAt }: CertificatePdfInput) {
+function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, identityProof, issuedAt }: CertificatePdfInput) {
   const date = new Date(issuedAt);
   // "Data": the files are the data the certificate is about (PDF/A-3 AFRelationship); pdfkit supports it, its types do not.
   const attach = (name: string, data: Uint8Array, type: string, description: string) =>
@@ -88,6 +94,10 @@ function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, 
   attach(CERTIFICATE_ATTACHMENTS.entry, entryBytes, "application/json", "账本记录原文（规范化 JSON，其叶子哈希由包含证明核验）");
   attach(CERTIFICATE_ATTACHMENTS.proof, new TextEncoder().encode(proofBundle), "text/plain", "C2SP tlog-proof：包含证明与平台签名的检查点");
   attach(CERTIFICATE_ATTACHMENTS.certificate, new TextEncoder().encode(JSON.stringify(facts, null, 2)), "application/json", "证书所载信息");
+  if (identityProof) {
+    attach(CERTIFICATE_ATTACHMENTS.identityEntry, new TextEncoder().encode(identityProof.entry), "application/json", "持有人身份审核记录原文（operatorAction，规范化 JSON）");
+    attach(CERTIFICATE_ATTACHMENTS.identityProof, new TextEncoder().encode(identityProof.proofBundle), "text/plain", "持有人身份审核记录的 C2SP tlog-proof，与证据记录同一签名检查点");
+  }
 }
 
 function drawFrame(doc: PDFKit.PDFDocument) {
@@ -112,6 +122,8 @@ function drawHeading(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
 function factRows(facts: CertificateFacts): [string, string][] {
   return [
     ["持有人", facts.holderName],
+    // Certificates drawn from facts of before issue 13 (tests' fixtures) have no identity line.
+    ...(facts.holderIdentity === undefined ? [] : [[HOLDER_IDENTITY_LABEL, describeHolderIdentity(facts.holderIdentity, "\n")] as [string, string]]),
     ["证据名称", facts.evidenceName],
     // Only where it applies: a child evidence names its affair by name and certificate number, as
     // one more line of this row (the page has no room for another row above the verification block).
@@ -120,8 +132,8 @@ function factRows(facts: CertificateFacts): [string, string][] {
     ["存证时间", `${formatDateTime(facts.createdAt)}（北京时间）`],
     ["SHA-256", facts.sha256],
     ["SM3", facts.sm3],
-    ["账本序号", String(facts.ledgerIndex)],
-    ["区块高度", String(facts.blockHeight)],
+    // One row for the two numbers leaves the holder's identity its room on the one page.
+    ["账本序号 / 区块高度", `${facts.ledgerIndex} / ${facts.blockHeight}`],
     ["检查点", `${facts.logOrigin}\n树大小 ${facts.treeSize}，根哈希 ${facts.rootHash}`],
     ["平台公钥", facts.verifierKey],
     ["时间来源", facts.timeSource],
@@ -154,25 +166,35 @@ function drawFacts(doc: PDFKit.PDFDocument, facts: CertificateFacts, bottom: num
 
 const FACTS_GAP_BELOW = 14;
 
-const STATEMENT = [
-  "兹证明：上述电子数据已于存证时间由本平台计算 SHA-256 与 SM3 摘要，其存证记录已写入本平台基于 Merkle 树的防篡改账本（RFC 9162），并由平台密钥签名的检查点（C2SP signed-note）确认。",
-  "本证书内嵌账本记录原文与包含证明（附件 evidence-entry.json、evidence.tlog-proof），无需访问本平台，即可使用离线验证工具或在公开核验页面独立核验。",
-  "本证书只证明该数据在存证时已经存在且此后未被改动，不证明数据内容本身的真实性或合法性。",
-];
+const { entry: ENTRY_FILE, proof: PROOF_FILE, identityEntry: IDENTITY_ENTRY_FILE, identityProof: IDENTITY_PROOF_FILE } = CERTIFICATE_ATTACHMENTS;
+
+/**
+ * The statement under the facts. Where the holder's identity approval is proven, the paragraph on
+ * the embedded proof names its files too (in that paragraph rather than a new one: the page's room
+ * is the facts' room).
+ */
+function statementOf({ holderIdentity }: CertificateFacts): string[] {
+  const identity = holderIdentity ? `；持有人身份审核记录（${holderIdentity.action}）及其包含证明：${IDENTITY_ENTRY_FILE}、${IDENTITY_PROOF_FILE}` : "";
+  return [
+    "兹证明：上述电子数据已于存证时间由本平台计算 SHA-256 与 SM3 摘要，其存证记录已写入本平台基于 Merkle 树的防篡改账本（RFC 9162），并由平台密钥签名的检查点（C2SP signed-note）确认。",
+    `本证书内嵌账本记录原文与包含证明（附件 ${ENTRY_FILE}、${PROOF_FILE}${identity}），无需访问本平台，即可使用离线验证工具或在公开核验页面独立核验。`,
+    "本证书只证明该数据在存证时已经存在且此后未被改动，不证明数据内容本身的真实性或合法性。",
+  ];
+}
 
 const STATEMENT_TEXT = { width: PAGE.width - 2 * PAGE.margin, lineGap: 3, paragraphGap: 5 };
 /** Space between the statement and the verification block. */
 const STATEMENT_GAP_BELOW = 8;
 
-function drawStatement(doc: PDFKit.PDFDocument) {
+function drawStatement(doc: PDFKit.PDFDocument, statement: readonly string[]) {
   doc.fillColor(INK).fontSize(10);
-  for (const paragraph of STATEMENT) doc.text(paragraph, PAGE.margin, doc.y, STATEMENT_TEXT);
+  for (const paragraph of statement) doc.text(paragraph, PAGE.margin, doc.y, STATEMENT_TEXT);
 }
 
-/** The statement is fixed text, so pdfkit's own measure is safe here. */
-function statementHeight(doc: PDFKit.PDFDocument): number {
+/** The statement is our own text (the action is a short logged name), so pdfkit's own measure is safe here. */
+function statementHeight(doc: PDFKit.PDFDocument, statement: readonly string[]): number {
   doc.fontSize(10);
-  return STATEMENT.reduce((sum, paragraph) => sum + doc.heightOfString(paragraph, STATEMENT_TEXT), 0) + STATEMENT_GAP_BELOW;
+  return statement.reduce((sum, paragraph) => sum + doc.heightOfString(paragraph, STATEMENT_TEXT), 0) + STATEMENT_GAP_BELOW;
 }
 
 function drawVerification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {

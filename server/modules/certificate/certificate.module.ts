@@ -6,6 +6,7 @@ import type { SessionService } from "../session/session.service.js";
 import { CertificatePdfPool } from "./certificate-pdf-pool.js";
 import { certificateRoutes } from "./certificate.routes.js";
 import { CertificateService, type EvidenceLookups } from "./certificate.service.js";
+import { HolderIdentityProver, type HolderIdentityPorts } from "./holder-identity.js";
 
 export type CertificateModuleOptions = ModuleContext & {
   ledger: LedgerPort;
@@ -13,14 +14,17 @@ export type CertificateModuleOptions = ModuleContext & {
   /** The chain's TSA tokens attest each entry's time. */
   chain: Pick<ChainService, "timestampFor">;
   sessions: SessionService;
+  /** Who approved the holder's identity: the personal module's applications and the audit trail's logged decisions. */
+  holders: Omit<HolderIdentityPorts, "ledger">;
 };
 
 /** Evidence certificates: the PDF with its embedded proof, and the public verification pages' lookups. */
 export async function certificateModule(app: FastifyInstance, options: CertificateModuleOptions) {
-  const { config, now, jobs, ledger, evidence, chain, sessions } = options;
+  const { config, now, jobs, ledger, evidence, chain, sessions, holders } = options;
   const renderer = new CertificatePdfPool({ workers: config.certificatePdfWorkers });
   jobs.declare({ key: "certificate.pdf", name: "证书 PDF 绘制", depth: () => renderer.depth() });
-  const certificates = publish(app, "certificates", new CertificateService({ ledger, evidence, time: chain, publicBaseUrl: config.publicBaseUrl, now, renderer }));
+  const holderIdentity = new HolderIdentityProver({ ...holders, ledger });
+  const certificates = publish(app, "certificates", new CertificateService({ ledger, evidence, holderIdentity, time: chain, publicBaseUrl: config.publicBaseUrl, now, renderer }));
   // A listening server starts its drawing threads at once (font loaded) so the first certificate
   // is not slow; an app only used through inject (tests) starts them on first use.
   app.addHook("onListen", (done) => {

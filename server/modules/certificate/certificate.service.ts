@@ -4,13 +4,15 @@ import {
   maskDisplayName,
   maskEvidenceName,
   type CertificateFacts,
+  type IdentityApproval,
+  type IdentityApprovalProof,
   type PublicCertificate,
 } from "../../../src/schema/certificate.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import { EVIDENCE_KIND_LABELS } from "../../../src/schema/evidence.js";
 import { BusinessError } from "../../http/envelope.js";
-import { parseCheckpoint } from "../../../shared/ledger/checkpoint.js";
+import { parseCheckpoint, type Checkpoint } from "../../../shared/ledger/checkpoint.js";
 import { encodeBase64 } from "../../../shared/ledger/encoding.js";
 import { parseProofBundle } from "../../../shared/ledger/proof-bundle.js";
 import { parseNote } from "../../../shared/ledger/signed-note.js";
@@ -18,6 +20,7 @@ import type { CheckpointTime } from "../chain/chain.service.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { CertificatePdfRenderer } from "./certificate-pdf-pool.js";
+import type { HolderIdentityProver } from "./holder-identity.js";
 
 /** The evidence module's lookups this module uses (app.services.evidence). */
 export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder" | "findAffairOf">;
@@ -25,6 +28,8 @@ export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findBy
 export interface CertificateServiceOptions {
   readonly ledger: Pick<LedgerPort, "proofBundle" | "verifierKey">;
   readonly evidence: EvidenceLookups;
+  /** The holder's identity approval at the evidence's time, proven on the ledger (holder-identity.ts). */
+  readonly holderIdentity: Pick<HolderIdentityProver, "prove">;
   /** How the time of the checkpoint covering an entry is attested (the chain module's TSA tokens). */
   readonly time: { timestampFor(treeSize: number): Promise<CheckpointTime> };
   /** The site's public address, for the QR code (no trailing slash). */
@@ -51,10 +56,10 @@ export class CertificateService {
    * instead of being refused as busy.
    */
   async renderPdf(record: EvidenceRecord, options: { background?: boolean } = {}): Promise<Buffer> {
-    const { index, proofBundle } = await this.#proof(record);
+    const { index, proofBundle, checkpoint } = await this.#proof(record);
     const timeSource = await this.#timeSource(index);
-    const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
     const affair = await this.options.evidence.findAffairOf(record);
+    const identity = await this.#holderIdentity(record, checkpoint.size);
     const facts: CertificateFacts = {
       certificateNo: record.certificateNo,
       // The PDF is handed to courts and other parties: the holder is masked as on the public pages.
@@ -75,8 +80,11 @@ export class CertificateService {
       verifierKey: this.options.ledger.verifierKey,
       timeSource,
       verifyUrl: this.verifyUrl(record.certificateNo),
+      holderIdentity: identity ? approvalOf(identity) : null,
     };
-    return this.options.renderer.render({ facts, entryBytes: new TextEncoder().encode(record.entryJson), proofBundle, issuedAt: this.options.now() }, options);
+    const entryBytes = new TextEncoder().encode(record.entryJson);
+    const identityProof = identity ? { entry: identity.entry, proofBundle: identity.proofBundle } : null;
+    return this.options.renderer.render({ facts, entryBytes, proofBundle, identityProof, issuedAt: this.options.now() }, options);
   }
 
   /** The holder's own certificate PDF; another user's record is "not found", never "forbidden". */
@@ -105,7 +113,7 @@ export class CertificateService {
   }
 
   async #publicAnswer(record: EvidenceRecord): Promise<PublicCertificate> {
-    const { index, proofBundle } = await this.#proof(record);
+    const { index, proofBundle, checkpoint } = await this.#proof(record);
     return {
       certificateNo: record.certificateNo,
       kind: record.kind,
@@ -118,7 +126,13 @@ export class CertificateService {
       entry: record.entryJson,
       proofBundle,
       timeSource: await this.#timeSource(index),
+      holderIdentity: await this.#holderIdentity(record, checkpoint.size),
     };
+  }
+
+  /** Proven under the evidence's own checkpoint, so that one signed checkpoint verifies both. */
+  #holderIdentity(record: EvidenceRecord, treeSize: number): Promise<IdentityApprovalProof | null> {
+    return this.options.holderIdentity.prove({ userId: record.holderUserId, time: record.createdAt }, treeSize);
   }
 
   /** The entry at `index` is in every tree of size index + 1 or more. */
@@ -126,10 +140,17 @@ export class CertificateService {
     return describeTimeSource(await this.options.time.timestampFor(index + 1));
   }
 
-  async #proof(record: EvidenceRecord): Promise<{ index: number; proofBundle: string }> {
+  async #proof(record: EvidenceRecord): Promise<{ index: number; proofBundle: string; checkpoint: Checkpoint }> {
     if (record.ledgerIndex === null || record.blockHeight === null) {
       throw new BusinessError(ResultCode.notFound, "该存证尚未写入账本，证书稍后可用");
     }
-    return { index: record.ledgerIndex, proofBundle: await this.options.ledger.proofBundle(record.ledgerIndex) };
+    const proofBundle = await this.options.ledger.proofBundle(record.ledgerIndex);
+    const checkpoint = parseCheckpoint(parseNote(parseProofBundle(proofBundle).checkpoint).text);
+    return { index: record.ledgerIndex, proofBundle, checkpoint };
   }
+}
+
+/** What the certificate prints of an approval; its entry and proof travel as attachments. */
+function approvalOf({ kind, action, ledgerIndex, blockHeight, time }: IdentityApprovalProof): IdentityApproval {
+  return { kind, action, ledgerIndex, blockHeight, time };
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { seedDemoOperator } from "../../db/seed/seed-demo-operator.js";
 import type { AccountServices } from "../account/account.module.js";
-import type { LedgerPort } from "../ledger/ledger.types.js";
 import { publish, type AppServices, type ModuleContext } from "../module.js";
 import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
-import { auditModule, openAuditTrail } from "./audit/audit.module.js";
+import { auditModule } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
 import { identityReviewModule } from "./identity-review/identity-review.module.js";
 import { contentConsoleModule } from "./content/content-console.module.js";
@@ -18,7 +17,8 @@ export type ConsoleModuleOptions = ModuleContext & {
   sessions: SessionService;
   security: SecurityServices;
   accounts: AccountServices;
-  ledger: LedgerPort;
+  /** Opened before the modules that read it (audit.module.ts openAuditTrail); the console writes it. */
+  audit: AuditTrail;
 };
 
 /**
@@ -37,9 +37,8 @@ export type ConsoleServices = { audit: AuditTrail; operators: OperatorServices; 
  * console registers after the modules it acts on (app.ts).
  */
 export async function consoleModule(app: FastifyInstance, options: ConsoleModuleOptions) {
-  const { config, db, now, jobs, sessions, security, accounts, ledger } = options;
+  const { config, db, now, jobs, sessions, security, accounts, audit } = options;
   const context: ModuleContext = { config, db, now, jobs };
-  const audit = await openAuditTrail(app, { ...context, ledger });
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
   // The demo operator's password is public: development installations only.

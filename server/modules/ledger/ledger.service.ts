@@ -246,6 +246,16 @@ export class LedgerService implements LedgerPort {
     return row;
   }
 
+  /** The latest checkpoint, or the one of exactly `treeSize`, that entry `index` must be in. */
+  async #checkpointHolding(index: number, treeSize?: number): Promise<CheckpointRow> {
+    const checkpoint = treeSize === undefined ? await this.#latestOrThrow() : await repo.checkpointOfSize(this.#db, treeSize);
+    if (!checkpoint) throw new LedgerQueryError("not-found", `没有大小为 ${treeSize} 的检查点`);
+    if (!Number.isSafeInteger(index) || index < 0 || index >= checkpoint.treeSize) {
+      throw new LedgerQueryError("out-of-range", `条目序号 ${index} 不在大小为 ${checkpoint.treeSize} 的树中`);
+    }
+    return checkpoint;
+  }
+
   async entry(index: number): Promise<Uint8Array | null> {
     if (!Number.isSafeInteger(index) || index < 0) return null;
     return (await repo.entry(this.#db, index))?.entry ?? null;
@@ -262,11 +272,7 @@ export class LedgerService implements LedgerPort {
   }
 
   async inclusionProof(index: number, treeSize?: number): Promise<InclusionProofAnswer> {
-    const checkpoint = treeSize === undefined ? await this.#latestOrThrow() : await repo.checkpointOfSize(this.#db, treeSize);
-    if (!checkpoint) throw new LedgerQueryError("not-found", `没有大小为 ${treeSize} 的检查点`);
-    if (!Number.isSafeInteger(index) || index < 0 || index >= checkpoint.treeSize) {
-      throw new LedgerQueryError("out-of-range", `条目序号 ${index} 不在大小为 ${checkpoint.treeSize} 的树中`);
-    }
+    const checkpoint = await this.#checkpointHolding(index, treeSize);
     const stored = (await repo.entry(this.#db, index))!;
     const proof = await generateInclusionProof(index, checkpoint.treeSize, storedNodeReader(this.#db, checkpoint.treeSize, this.#tiles), sha256);
     return { index, treeSize: checkpoint.treeSize, leafHash: encodeHex(stored.leafHash), proof: proof.map(encodeBase64), checkpoint: checkpoint.note };
@@ -281,11 +287,8 @@ export class LedgerService implements LedgerPort {
     return { oldSize, newSize, proof: proof.map(encodeBase64) };
   }
 
-  async proofBundle(index: number): Promise<string> {
-    const checkpoint = await this.#latestOrThrow();
-    if (!Number.isSafeInteger(index) || index < 0 || index >= checkpoint.treeSize) {
-      throw new LedgerQueryError("out-of-range", `条目序号 ${index} 不在大小为 ${checkpoint.treeSize} 的树中`);
-    }
+  async proofBundle(index: number, treeSize?: number): Promise<string> {
+    const checkpoint = await this.#checkpointHolding(index, treeSize);
     const stored = (await repo.entry(this.#db, index))!;
     const bundle = await createProofBundle({
       index,

@@ -69,8 +69,11 @@ export interface LedgerPort {
   /** Proof against the latest checkpoint, or the checkpoint of exactly `treeSize` when given. */
   inclusionProof(index: number, treeSize?: number): Promise<InclusionProofAnswer>;
   consistencyProof(oldSize: number, newSize: number): Promise<ConsistencyProofAnswer>;
-  /** C2SP tlog-proof text for one entry under the latest checkpoint (shared/ledger/proof-bundle.ts). */
-  proofBundle(index: number): Promise<string>;
+  /**
+   * C2SP tlog-proof text for one entry under the latest checkpoint, or the checkpoint of exactly
+   * `treeSize` when given (two entries proven under one checkpoint) (shared/ledger/proof-bundle.ts).
+   */
+  proofBundle(index: number, treeSize?: number): Promise<string>;
   /** Newest entries first, for the chain widgets' txList. */
   recentEntries(limit: number): Promise<ChainEntrySummary[]>;
   /** Called after each block is durable, with its checkpoint; returns the unsubscribe function. */

@@ -78,6 +78,17 @@ export class IdentityRepository {
     return row?.id;
   }
 
+  /** A user's newest application of a kind submitted at or before `time`, with its decision. */
+  async newestSubmittedBy(kind: ApplicationKind, userId: number, time: number): Promise<Pick<ApplicationRow, "id" | "status" | "decided_at"> | undefined> {
+    return this.db
+      .selectFrom(TABLES[kind])
+      .select(["id", "status", "decided_at"])
+      .where("user_id", "=", userId)
+      .where("submitted_at", "<=", time)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+  }
+
   async findOrganisation(id: number): Promise<EnterpriseApplicationRow | undefined> {
     return this.db.selectFrom("enterprise_applications").selectAll().where("id", "=", id).executeTakeFirst();
   }

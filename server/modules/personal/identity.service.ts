@@ -184,6 +184,17 @@ export class IdentityService {
     return this.deps.applications.applicationsOf(kind, userId);
   }
 
+  /**
+   * The application that had the account verified of this kind at `time` (a certificate's holder at
+   * the evidence's time): the newest one submitted by then, if it was approved by then; null when
+   * the account was not verified of this kind at that time.
+   */
+  async applicationInForce(userId: number, kind: ApplicationKind, time: number): Promise<{ kind: ApplicationKind; id: number } | null> {
+    const row = await this.deps.applications.newestSubmittedBy(kind, userId, time);
+    const isApprovedBy = row?.status === VerificationStatus.verified && row.decided_at !== null && row.decided_at <= time;
+    return row && isApprovedBy ? { kind, id: row.id } : null;
+  }
+
   /** An organisation application's licence photo as a data: URL, for the reviewer; null when its blob is missing. */
   licenceImageOf(row: EnterpriseApplicationRow): Promise<string | null> {
     return this.licenceDataUrl(row);

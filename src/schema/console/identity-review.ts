@@ -155,6 +155,13 @@ export type IdentityApplication = z.infer<typeof IdentityApplicationSchema>;
 export const ReviewDecisionSchema = z.enum(["approve", "reject"], { error: "请选择通过或驳回" });
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
 
+/**
+ * The audit trail's (and so the ledger entry's) action name of each decision, target type
+ * "identityApplication": certificates prove a holder's identity with the "identity.approve" entry.
+ */
+export const IDENTITY_DECISION_ACTIONS = { approve: "identity.approve", reject: "identity.reject" } as const satisfies Record<ReviewDecision, string>;
+export const IDENTITY_APPLICATION_TARGET = "identityApplication";
+
 export const DecideApplicationInputSchema = z
   .object({
     ...ApplicationRefSchema.shape,

@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { decodeBase64 } from "../../../shared/ledger/encoding";
+import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/certificate";
 import { readCertificatePdf } from "../certificate-file";
-import { verifyCertificate, type CertificateCheck, type FileDigests } from "../certificate-checks";
+import { holderIdentityOfPdf } from "../holder-identity-check";
+import type { CertificateCheck } from "../certificate-check";
+import { verifyCertificate, type FileDigests } from "../certificate-checks";
 
 /**
  * The offline verifier (`hengzheng-verify`, bin/hengzheng-verify.mjs is this module bundled): checks a
@@ -71,11 +74,14 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
   }
   const file = options.filePath ? await digestFile(options.filePath) : undefined;
   if (options.filePath && file) io.out(`文件：${options.filePath}（${file.size} 字节）`);
+  const holderIdentity = holderIdentityOfPdf(certificate);
+  if (holderIdentity) io.out(`${HOLDER_IDENTITY_LABEL}：${describeHolderIdentity(holderIdentity.approval)}`);
   const result = verifyCertificate({
     entry: certificate.entry,
     proofBundle: certificate.proofBundle,
     verifierKeys: keys,
     ...(certificate.facts ? { certificateNo: certificate.facts.certificateNo } : {}),
+    ...(holderIdentity ? { holderIdentity } : {}),
     ...(file ? { file } : {}),
     ...(options.checkpoint ? { newerCheckpoint: readFileSync(options.checkpoint, "utf8"), consistencyProof: readConsistencyProof(options.consistency!) } : {}),
   });

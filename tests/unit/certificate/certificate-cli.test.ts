@@ -42,10 +42,28 @@ describe("hengzheng-verify (bundled, plain node)", () => {
       "检查点签名有效（平台密钥）": "✔ 通过",
       包含证明与签名检查点一致: "✔ 通过",
       与更新的检查点一致: "- 跳过",
+      持有人身份审核记录为身份认证通过: "✔ 通过",
+      持有人身份审核记录包含在同一签名检查点中: "✔ 通过",
       "文件 SHA-256 摘要与证据记录一致": "✔ 通过",
       "文件 SM3 摘要与证据记录一致": "✔ 通过",
     });
+    expect(out).toContain(`持有人身份：个人实名认证已通过（平台审核于 2026-01-01 07:50:00），账本序号 ${issued.identity.approval.ledgerIndex}，区块高度 1`);
     expect(out).toContain("结论：核验通过。");
+  });
+
+  it("fails a certificate whose identity approval names another ledger index, and passes one saying the holder was not verified", async () => {
+    const identityProof = { entry: issued.identity.entryText, proofBundle: issued.identity.proofBundle };
+    const moved = { ...issued.facts, holderIdentity: { ...issued.identity.approval, ledgerIndex: issued.identity.approval.ledgerIndex + 1 } };
+    const tampered = await renderCertificatePdf({ facts: moved, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, identityProof, issuedAt: 0 });
+    const wrong = run("verify", write("moved-identity.pdf", tampered), "--key", issued.keys.verifierKey);
+    expect(wrong.code).toBe(1);
+    expect(marks(wrong.out)).toMatchObject({ 包含证明与签名检查点一致: "✔ 通过", 持有人身份审核记录包含在同一签名检查点中: "✘ 不通过" });
+
+    const unverified = await renderCertificatePdf({ facts: { ...issued.facts, holderIdentity: null }, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, issuedAt: 0 });
+    const plain = run("verify", write("unverified.pdf", unverified), "--key", issued.keys.verifierKey);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain("持有人身份：存证时持有人身份未经平台核验");
+    expect(marks(plain.out)).toMatchObject({ 持有人身份审核记录为身份认证通过: "- 跳过", 持有人身份审核记录包含在同一签名检查点中: "- 跳过" });
   });
 
   it("fails every file check of a changed file and exits 1", () => {
@@ -68,7 +86,8 @@ describe("hengzheng-verify (bundled, plain node)", () => {
       ["bad-signature.pdf", badSignature.join("\n"), "检查点签名有效（平台密钥）"],
       ["bad-proof.pdf", badProof.join("\n"), "包含证明与签名检查点一致"],
     ] as const) {
-      const tampered = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle, issuedAt: 0 });
+      const identityProof = { entry: issued.identity.entryText, proofBundle: issued.identity.proofBundle };
+      const tampered = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle, identityProof, issuedAt: 0 });
       const { code, out } = run("verify", write(name, tampered), original, "--key", issued.keys.verifierKey);
       expect(code, name).toBe(1);
       expect(marks(out)[failed], name).toBe("✘ 不通过");

@@ -1,7 +1,9 @@
 /**
  * A real certificate for tests and benchmarks: a small ledger (shared/ and server/ledger, in memory) holding a
  * genuine evidence entry for `content` between other entries, a platform-signed checkpoint, the
- * entry's tlog-proof and the rendered PDF. Nothing is faked: every check must pass on it.
+ * entry's tlog-proof and the rendered PDF. Nothing is faked: every check must pass on it. Before the
+ * evidence the ledger holds the holder's identity approval (an operatorAction entry, proven under
+ * the same checkpoint, as the certificate carries it) and a rejection of another application.
  */
 import { createHash } from "node:crypto";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
@@ -16,13 +18,18 @@ import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
 import type { CertificateFacts } from "../../../src/schema/certificate.js";
 import { generateCertificateNo } from "../../../src/schema/certificate-no.js";
+import { buildOperatorActionEntry } from "../../../src/schema/console/operator-action-entry.js";
 import { buildEvidenceEntry } from "../../../src/schema/evidence-entry.js";
 
 export const ORIGIN = "hengzheng.test/evidence-log";
+/** Where the holder's identity approval and an unrelated rejection sit, before the evidence (index 5 unless given). */
+const APPROVAL_INDEX = 2;
+const REJECTION_INDEX = 3;
 
 export async function issueCertificate(content?: Uint8Array, options: { index?: number; size?: number } = {}) {
   const issued = await issueEntryProof(content, options);
-  const pdf = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, issuedAt: 1_767_225_660_000 });
+  const identityProof = { entry: issued.identity.entryText, proofBundle: issued.identity.proofBundle };
+  const pdf = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, identityProof, issuedAt: 1_767_225_660_000 });
   return { ...issued, pdf };
 }
 
@@ -43,7 +50,11 @@ export async function issueEntryProof(content: Uint8Array = new TextEncoder().en
     meta: "ab".repeat(32),
   });
   const entryBytes = new TextEncoder().encode(entryText);
-  const leaves = Array.from({ length: treeSize + 4 }, (_, i) => (i === index ? entryBytes : new TextEncoder().encode(`other entry ${i}`)));
+  const approval = { kind: "person" as const, action: "identity.approve", ledgerIndex: APPROVAL_INDEX, blockHeight: 1, time: 1_767_225_000_000 };
+  const approvalText = buildOperatorActionEntry({ action: approval.action, auditId: 7, time: approval.time, meta: "cd".repeat(32) }).text;
+  const rejectionText = buildOperatorActionEntry({ action: "identity.reject", auditId: 8, time: approval.time + 60_000, meta: "ef".repeat(32) }).text;
+  const logged: Record<number, string> = { [APPROVAL_INDEX]: approvalText, [REJECTION_INDEX]: rejectionText, [index]: entryText };
+  const leaves = Array.from({ length: treeSize + 4 }, (_, i) => new TextEncoder().encode(logged[i] ?? `other entry ${i}`));
   const store = new MemoryNodeStore();
   const range = CompactRange.empty();
   const signer = new CheckpointSigner({ origin: ORIGIN, signers: [parseSignerKey(keys.signerKey).signer] });
@@ -53,7 +64,17 @@ export async function issueEntryProof(content: Uint8Array = new TextEncoder().en
   range.appendAll(leaves.slice(treeSize).map((leaf) => hashLeaf(leaf, sha256)), store.put);
   const newerCheckpoint = await signer.sign({ size: leaves.length, rootHash: range.root() }, (from, to) => generateConsistencyProof(from, to, store.reader, sha256));
   const consistencyProof = await generateConsistencyProof(treeSize, leaves.length, store.reader, sha256);
-  const proofBundle = formatProofBundle(await createProofBundle({ index, leafHash: hashLeaf(entryBytes, sha256), signedCheckpoint: checkpoint, getNodeHash: store.reader }, sha256));
+  const bundleOf = async (at: number, signedCheckpoint = checkpoint) =>
+    formatProofBundle(await createProofBundle({ index: at, leafHash: hashLeaf(leaves[at], sha256), signedCheckpoint, getNodeHash: store.reader }, sha256));
+  const proofBundle = await bundleOf(index);
+  const identity = {
+    approval,
+    entryText: approvalText,
+    proofBundle: await bundleOf(APPROVAL_INDEX),
+    /** A genuine proof of the same approval under another (the newer) signed checkpoint. */
+    proofBundleUnderNewer: await bundleOf(APPROVAL_INDEX, newerCheckpoint),
+  };
+  const rejection = { entryText: rejectionText, proofBundle: await bundleOf(REJECTION_INDEX) };
   const facts: CertificateFacts = {
     certificateNo,
     holderName: "张三",
@@ -72,6 +93,7 @@ export async function issueEntryProof(content: Uint8Array = new TextEncoder().en
     verifierKey: keys.verifierKey,
     timeSource: "时间为本平台服务器时间，未经第三方可信时间戳机构认证",
     verifyUrl: `http://127.0.0.1:8080/info/certificate?no=${certificateNo}`,
+    holderIdentity: approval,
   };
-  return { keys, content, entryText, entryBytes, proofBundle, checkpoint, newerCheckpoint, consistencyProof, facts };
+  return { keys, content, entryText, entryBytes, proofBundle, checkpoint, newerCheckpoint, consistencyProof, facts, identity, rejection };
 }

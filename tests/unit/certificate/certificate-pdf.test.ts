@@ -20,6 +20,17 @@ describe("certificate PDF", () => {
     expect(files.get(CERTIFICATE_ATTACHMENTS.entry)).toEqual(issued.entryBytes);
     expect(decode(files.get(CERTIFICATE_ATTACHMENTS.proof))).toBe(issued.proofBundle);
     expect(JSON.parse(decode(files.get(CERTIFICATE_ATTACHMENTS.certificate)))).toEqual(issued.facts);
+    expect(decode(files.get(CERTIFICATE_ATTACHMENTS.identityEntry))).toBe(issued.identity.entryText);
+    expect(decode(files.get(CERTIFICATE_ATTACHMENTS.identityProof))).toBe(issued.identity.proofBundle);
+  });
+
+  it("attaches no identity approval to a certificate saying the holder was not verified, and prints that plainly", async () => {
+    const pdf = await renderCertificatePdf({ facts: { ...issued.facts, holderIdentity: null }, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, identityProof: null, issuedAt: 0 });
+    const files = await readPdfAttachments(new Uint8Array(pdf));
+    expect([...files.keys()].sort()).toEqual([CERTIFICATE_ATTACHMENTS.certificate, CERTIFICATE_ATTACHMENTS.entry, CERTIFICATE_ATTACHMENTS.proof].sort());
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "certificate-")), "unverified.pdf");
+    writeFileSync(file, pdf);
+    expect(execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })).toMatch(/持有人身份\s+存证时持有人身份未经平台核验/);
   });
 
   it("reads back as a certificate", async () => {
@@ -34,9 +45,13 @@ describe("certificate PDF", () => {
     const file = path.join(dir, "certificate.pdf");
     writeFileSync(file, issued.pdf);
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    for (const printed of ["电子数据存证证书", issued.facts.certificateNo, "张三", "合同扫描件.pdf", "文件存证", issued.facts.sha256, issued.facts.sm3, "北京时间", "如何核验本证书"]) {
+    for (const printed of ["电子数据存证证书", issued.facts.certificateNo, "张三", "合同扫描件.pdf", "文件存证", issued.facts.sha256, issued.facts.sm3, "北京时间", "如何核验本证书", "持有人身份"]) {
       expect(text).toContain(printed);
     }
+    // The identity line wraps in its row; its words, without the breaks, are the approval's place and time.
+    const identityLine = `个人实名认证已通过（平台审核于 2026-01-01 07:50:00）账本序号 ${issued.identity.approval.ledgerIndex}，区块高度 1`;
+    expect(text.replace(/\s+/g, "")).toContain(identityLine.replace(/\s+/g, ""));
+    expect(text.replace(/\s+/g, "")).toContain("持有人身份审核记录（identity.approve）及其包含证明：identity-approval-entry.json、identity-approval.tlog-proof");
     expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
   });
 
@@ -65,6 +80,6 @@ describe("certificate PDF", () => {
   it("refuses what is not a certificate", async () => {
     await expect(readCertificatePdf(new TextEncoder().encode("hello"))).rejects.toThrow("无法读取 PDF 文件");
     const files = await readPdfAttachments(new Uint8Array(issued.pdf));
-    expect(files.size).toBe(3);
+    expect(files.size).toBe(Object.keys(CERTIFICATE_ATTACHMENTS).length);
   });
 });

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { auditCommitment } from "../../../../src/schema/console/audit-commitment.js";
 import { buildOperatorActionEntry } from "../../../../src/schema/console/operator-action-entry.js";
 import { canonicalJson } from "../../../../src/schema/canonical-json.js";
+import { applicationKey, IDENTITY_APPLICATION_TARGET, IDENTITY_DECISION_ACTIONS, type ApplicationRef } from "../../../../src/schema/console/identity-review.js";
 import type { Database } from "../../../db/database.js";
 import { durableTransaction } from "../../../db/dialect.js";
 import { sha256Hex } from "../../../plugins/signature.js";
@@ -37,6 +38,9 @@ export type AuditTrailDependencies = {
 const LABEL_MAX_LENGTH = 200;
 /** Command-line rows appended per housekeeping round. */
 const UNTRIED_BATCH = 100;
+
+/** A decision of the trail as the ledger holds it: its action, time, place and exact entry text. */
+export type LoggedDecision = { action: string; time: number; ledgerIndex: number; blockHeight: number; entry: string };
 
 /** The exact text of a row's ledger entry: rebuilt from the row alone, so a restart appends the same bytes. */
 export function entryTextOf(row: AuditRow): string {
@@ -86,6 +90,22 @@ export class AuditTrail {
     });
     if (ledger) await this.append(ledger, row);
     return result;
+  }
+
+  /**
+   * The latest decision (approval or rejection) on an identity application taken at or before
+   * `time` whose entry is on the ledger, for the certificates that prove a holder's identity; null
+   * when there is none (undecided then, decided before decisions were audited, or not logged yet).
+   */
+  async latestIdentityDecisionFor(application: ApplicationRef, time: number): Promise<LoggedDecision | null> {
+    const target = { type: IDENTITY_APPLICATION_TARGET, id: applicationKey(application) };
+    const row = await this.deps.repository.findNewestLogged(target, Object.values(IDENTITY_DECISION_ACTIONS), time);
+    if (!row || row.ledger_index === null) return null;
+    const ledgerIndex = Number(row.ledger_index);
+    // A row settled by recover() may know its index only; the ledger knows the block.
+    const blockHeight = row.ledger_block === null ? await this.deps.ledger?.blockHeightOf(ledgerIndex) : Number(row.ledger_block);
+    if (blockHeight === null || blockHeight === undefined) return null;
+    return { action: row.action, time: Number(row.created_at), ledgerIndex, blockHeight, entry: entryTextOf(row) };
   }
 
   /** Settles, at start and before any request, every row whose append was tried but not recorded. */

@@ -40,6 +40,20 @@ export class AuditRepository {
     return query;
   }
 
+  /** The newest ledgered record of one of `actions` on a target at or before `time`. */
+  async findNewestLogged(target: { type: string; id: string }, actions: readonly string[], time: number): Promise<AuditRow | undefined> {
+    return this.db
+      .selectFrom("operator_audit")
+      .selectAll()
+      .where("target_type", "=", target.type)
+      .where("target_id", "=", target.id)
+      .where("action", "in", [...actions])
+      .where("created_at", "<=", time)
+      .where("ledger_index", "is not", null)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+  }
+
   async recordLedger(id: number, ledger: { index: number; blockHeight: number | null }): Promise<void> {
     await this.db.updateTable("operator_audit").set({ ledger_index: ledger.index, ledger_block: ledger.blockHeight }).where("id", "=", id).execute();
   }

@@ -2,6 +2,8 @@ import { VerificationStatus } from "../../../../src/schema/account.js";
 import {
   APPLICATION_KIND_LABELS,
   applicationKey,
+  IDENTITY_APPLICATION_TARGET,
+  IDENTITY_DECISION_ACTIONS,
   type ApplicationHistoryItem,
   type ApplicationRef,
   type DecideApplicationInput,
@@ -129,8 +131,8 @@ export class IdentityReviewService {
     await this.deps.audit.perform(
       {
         operator,
-        action: `identity.${input.decision}`,
-        target: { type: "identityApplication", id: applicationKey(input), label: `${APPLICATION_KIND_LABELS[kind]}：${subject}` },
+        action: IDENTITY_DECISION_ACTIONS[input.decision],
+        target: { type: IDENTITY_APPLICATION_TARGET, id: applicationKey(input), label: `${APPLICATION_KIND_LABELS[kind]}：${subject}` },
         reason: input.reason ?? null,
       },
       async (trx) => {

@@ -1,5 +1,8 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
+import { CERTIFICATE_ATTACHMENTS } from "../../../schema/certificate";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
+
+const { entry, proof, identityEntry, identityProof } = CERTIFICATE_ATTACHMENTS;
 
 export const CERTIFICATE: LedgerQueryPageDefinition = {
   path: PUBLIC_PAGE_PATHS.certificate,
@@ -10,12 +13,13 @@ export const CERTIFICATE: LedgerQueryPageDefinition = {
     {
       heading: "证书上会写明什么",
       items: [
-        "证书编号、存证编号、持有人（已实名认证的个人或企业，敏感信息脱敏显示）。",
+        "证书编号、存证编号、持有人（敏感信息脱敏显示）。",
+        "持有人身份：存证时持有人的个人实名认证或企业认证已由平台审核通过的，证书写明这次审核在账本中的序号、区块高度与时间，并附上它与证据记录同一签名检查点的包含证明，核验时一并核对；否则如实写明存证时持有人身份未经平台核验。",
         "证据名称、类型，以及证据内容的 SHA-256 与 SM3 摘要。",
         "存证时间（北京时间）和证据在账本中的序号。",
         "账本证明：包含证明，以及它所对应的、经平台签名的检查点。",
         "时间来源：未使用第三方可信时间戳时，证书如实写明时间来自平台服务器时钟；没有发生的锚定不会出现在证书上。",
-        "PDF 证书内嵌证据记录原文和包含证明（evidence-entry.json、evidence.tlog-proof），离线验证工具只凭这份 PDF 即可核验。",
+        `PDF 证书内嵌证据记录原文和包含证明（${entry}、${proof}；持有人身份经审核的，还有 ${identityEntry}、${identityProof}），离线验证工具只凭这份 PDF 即可核验。`,
       ],
       closing: ["证书只证明该数据在存证时已经存在且此后未被改动，不证明数据内容本身的真实性或合法性。"],
       links: [{ label: "查询验证", to: PUBLIC_PAGE_PATHS.validateQuery }],

@@ -1,0 +1,30 @@
+import type { CheckStatus, VerificationCheck } from "../../shared/ledger/verify-bundle";
+
+/**
+ * One check of a certificate as the verification pages and the offline verifier list it: the
+ * ledger's own checks (shared/ledger/verify-bundle.ts) and these of the certificate's content.
+ */
+export const CERTIFICATE_CHECK_NAMES = {
+  "entry-format": "证据记录格式正确",
+  "certificate-no": "证书编号与证据记录一致",
+  "identity-entry": "持有人身份审核记录为身份认证通过",
+  "identity-inclusion": "持有人身份审核记录包含在同一签名检查点中",
+  "file-sha256": "文件 SHA-256 摘要与证据记录一致",
+  "file-sm3": "文件 SM3 摘要与证据记录一致",
+} as const;
+
+export type CertificateCheckId = keyof typeof CERTIFICATE_CHECK_NAMES;
+
+export interface CertificateCheck {
+  readonly id: VerificationCheck["id"] | CertificateCheckId;
+  readonly name: string;
+  readonly status: CheckStatus;
+  readonly reason: string;
+  readonly detail?: string;
+}
+
+export const PREREQUISITE_FAILED = "前置检查未通过，无法进行此项检查";
+
+export function certificateCheck(id: CertificateCheckId, status: CheckStatus, reason: string, detail?: string): CertificateCheck {
+  return { id, name: CERTIFICATE_CHECK_NAMES[id], status, reason, ...(detail === undefined ? {} : { detail }) };
+}
