@@ -47,13 +47,26 @@ async function drive(charge: (client: number, n: number) => Promise<unknown>): P
   return CHARGES / ((performance.now() - started) / 1000);
 }
 
-async function customers(db: Kysely<Database>, count: number, fen: number): Promise<number[]> {
+/** `count` main accounts (users rows as registration leaves them, without contacts). */
+async function customers(db: Kysely<Database>, count: number): Promise<number[]> {
   const now = Date.now();
+  const nothing = { mobile: null, mail: null, password_hash: null, password_changed_at: null, disabled_by: null, oauth_user_id: null };
+  const unverified = { real_name: null, enterprise_name: null, head_portrait_path: null, industry_id: null, region_district_id: null };
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const user = await db
       .insertInto("users")
-      .values({ login_account: `bench${i}`, mobile: null, mail: null, password_hash: null, password_changed_at: null, account_type: AccountType.personal, parent_id: null, status: "active", disabled_by: null, oauth_user_id: null, real_name: null, enterprise_name: null, head_portrait_path: null, industry_id: null, region_district_id: null, created_at: now, updated_at: now, cancelled_at: null })
+      .values({
+        ...nothing,
+        ...unverified,
+        login_account: `bench${i}`,
+        account_type: AccountType.personal,
+        parent_id: null,
+        status: "active",
+        created_at: now,
+        updated_at: now,
+        cancelled_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     ids.push(user.id);
@@ -72,7 +85,7 @@ async function main() {
     const users = new UserRepository(db);
     const journal = new MoneyJournal(db, Date.now);
     const billing = new Billing({ db, journal, users: { findUser: (id) => users.findById(id) }, now: Date.now });
-    const ids = await customers(db, CLIENTS, 0);
+    const ids = await customers(db, CLIENTS);
     const funding = CHARGES * CHARGE_FEN * 2;
     for (const id of ids) await billing.recharge(id, funding, `bench-funding:${id}`);
 

@@ -6,6 +6,7 @@ import { PLATFORM_ACCOUNTS, customerAccount } from "../../server/modules/billing
 import { JournalEntryError, MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import {
   RESERVATION_STATES,
+  ReservationExpiredError,
   RESERVATION_TRANSITIONS,
   ReservationStateError,
   reservationTransition,
@@ -187,7 +188,7 @@ describe("a crash between reserve and settle", () => {
     t.clock.advance(14 * MINUTE);
     expect(await restarted.expireStale()).toBe(0);
     t.clock.advance(2 * MINUTE);
-    await expect(restarted.settle(id)).rejects.toThrow(/can no longer be settled/);
+    await expect(restarted.settle(id)).rejects.toThrow(ReservationExpiredError);
     const revenueBefore = await platformBalance(PLATFORM_ACCOUNTS.revenue);
     expect(await restarted.expireStale()).toBeGreaterThanOrEqual(1);
     expect(await restarted.expireStale()).toBe(0);

@@ -7,7 +7,7 @@ import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { PLATFORM_ACCOUNTS, customerAccount } from "./ledger-accounts.js";
 import type { MoneyJournal, PostedTransaction } from "./money-journal.js";
-import { ReservationStateError, reservationTransition, type ReservationAction, type ReservationState } from "./reservation-states.js";
+import { ReservationExpiredError, ReservationStateError, reservationTransition, type ReservationAction, type ReservationState } from "./reservation-states.js";
 
 export type BillingOperationsDependencies = {
   db: Kysely<Database>;
@@ -182,7 +182,7 @@ export class Billing {
       const reservation = await trx.selectFrom("money_reservations").selectAll().where("id", "=", reservationId).executeTakeFirstOrThrow();
       const transition = reservationTransition(reservation.state as ReservationState, action);
       if (action === "settle" && this.deps.now() >= reservation.expires_at) {
-        throw new Error(`reservation ${reservationId} expired at ${new Date(reservation.expires_at).toISOString()} and can no longer be settled`);
+        throw new ReservationExpiredError(reservationId, reservation.expires_at);
       }
       const fen = Number(reservation.amount_fen);
       const destination = action === "settle" ? PLATFORM_ACCOUNTS.revenue : customerAccount(reservation.user_id, "available");

@@ -33,6 +33,14 @@ export class ReservationStateError extends Error {
   }
 }
 
+/** A settle that came after the reservation's expiry: housekeeping hands that money back instead. */
+export class ReservationExpiredError extends Error {
+  constructor(readonly reservationId: number, expiresAt: number) {
+    super(`reservation ${reservationId} expired at ${new Date(expiresAt).toISOString()} and can no longer be settled`);
+    this.name = "ReservationExpiredError";
+  }
+}
+
 /** The state `action` leads to from `state`; throws ReservationStateError when the machine has no such edge. */
 export function reservationTransition(state: ReservationState, action: ReservationAction): ReservationTransition {
   const transition: ReservationTransition = RESERVATION_TRANSITIONS[action];
