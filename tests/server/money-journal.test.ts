@@ -129,6 +129,21 @@ describe("reserve, settle and release", () => {
     expect(await services().journal.balanceOf(user.id)).toEqual(before);
   });
 
+  it("refuses a malformed amount, service or reference before touching anything", async () => {
+    const user = await newCustomer();
+    await services().money.recharge(user.id, 1_000, `pay:${user.id}`);
+    const bad = [
+      [0, capture("c-zero")],
+      [10.5, capture("c-fraction")],
+      [10, { ...capture("c-x"), service: "" }],
+      [10, { ...capture("c-x"), service: "Capture Service" }],
+      [10, capture("")],
+      [10, capture("r".repeat(129))],
+    ] as const;
+    for (const [fen, request] of bad) await expect(services().money.reserve(user.id, fen, request)).rejects.toThrow(RangeError);
+    expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: 1_000, reservedFen: 0 });
+  });
+
   it("answers the first reservation when the same service reference is reserved again", async () => {
     const user = await newCustomer();
     await services().money.recharge(user.id, 1_000, `pay:${user.id}`);
@@ -250,6 +265,11 @@ describe("the journal itself", () => {
     };
     await expect(db().transaction().execute((trx) => services().journal.post(trx, entry))).rejects.toThrow(JournalEntryError);
     expect(await services().journal.find(db(), "unbalanced")).toBeUndefined();
+    const balanced = { ...entry, postings: [entry.postings[0], { ...entry.postings[1], amountFen: 100 }] };
+    for (const idempotencyKey of ["", "k".repeat(201)]) {
+      await expect(db().transaction().execute((trx) => services().journal.post(trx, { ...balanced, idempotencyKey }))).rejects.toThrow(JournalEntryError);
+    }
+    expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: 0, reservedFen: 0 });
   });
 
   it("records an operator's adjustment with the operator and the reason, and may leave a debt", async () => {

@@ -67,6 +67,10 @@ export class Billing {
    */
   async reserve(actingUserId: number, fen: number, request: ReservationRequest, trx?: Transaction<Database>): Promise<number> {
     requirePositiveFen(fen);
+    // The columns' widths (migration 0019); a service names itself and its use in a few characters.
+    if (!/^[a-z][a-z-]{0,31}$/.test(request.service) || request.reference.length === 0 || request.reference.length > 128) {
+      throw new RangeError(`reservation needs a service name and a reference of 1 to 128 characters: ${request.service}/${request.reference}`);
+    }
     const spender = await this.spenderOf(actingUserId);
     return this.within(trx, async (trx) => {
       const account = await this.lockAccount(trx, spender.mainId);

@@ -20,6 +20,9 @@ export type JournalEntry = {
   actor?: JournalActor;
 };
 
+/** The column's width (migration 0019). */
+const IDEMPOTENCY_KEY_MAX = 200;
+
 export type PostedTransaction = { transactionId: number; posted: boolean };
 
 export type BalanceCheck = { ok: boolean; problems: string[] };
@@ -145,6 +148,9 @@ export class MoneyJournal {
 
 /** Checks the entry and answers how it moves each customer's cached balances. */
 function validatedCustomerDeltas(entry: JournalEntry): Map<number, { available: number; reserved: number }> {
+  if (entry.idempotencyKey.length === 0 || entry.idempotencyKey.length > IDEMPOTENCY_KEY_MAX) {
+    throw new JournalEntryError(`journal idempotency key must have 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  }
   if (entry.postings.length < 2) throw new JournalEntryError(`journal entry "${entry.idempotencyKey}" needs at least two postings`);
   let total = 0;
   const deltas = new Map<number, { available: number; reserved: number }>();
