@@ -32,6 +32,9 @@ export interface Database {
   avatar_images: AvatarImagesTable;
   child_accounts: ChildAccountsTable;
   billing_accounts: BillingAccountsTable;
+  money_transactions: MoneyTransactionsTable;
+  money_postings: MoneyPostingsTable;
+  money_reservations: MoneyReservationsTable;
   evidence_records: EvidenceRecordsTable;
   evidence_extractions: EvidenceExtractionsTable;
   evidence_extraction_items: EvidenceExtractionItemsTable;
@@ -339,12 +342,57 @@ export interface ChildAccountsTable {
   created_at: number;
 }
 
-/** Owned by modules/billing: an account's money (fen, may be negative) and whether it signed an offline contract. No row = 0 and none. */
+/**
+ * Owned by modules/billing: a main account's money and whether it signed an offline contract. No
+ * row = 0 and none. `balance_fen` (available, may be negative) and `reserved_fen` are caches of the
+ * money journal's postings, updated in the transaction that posts; `credit_limit_fen` is how far
+ * below zero a contract lets charges go.
+ */
 export interface BillingAccountsTable {
   user_id: number;
   balance_fen: Generated<number>;
+  reserved_fen: Generated<number>;
   has_offline_contract: Generated<number>;
+  credit_limit_fen: Generated<number>;
   updated_at: number;
+}
+
+/** Owned by modules/billing: one movement of money, appended and never changed (its postings sum to zero). */
+export interface MoneyTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  idempotency_key: string;
+  /** The main account whose money moved, if a customer's did. */
+  user_id: number | null;
+  /** The sub-account that spent from its main account. */
+  sub_account_id: number | null;
+  operator_id: number | null;
+  memo: Generated<string>;
+  created_at: number;
+}
+
+/** Owned by modules/billing: one leg of a journal transaction; `amount_fen` is signed. */
+export interface MoneyPostingsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account: string;
+  amount_fen: number;
+}
+
+/** Owned by modules/billing: money held for a paid service until it is settled, released or expired. */
+export interface MoneyReservationsTable {
+  id: Generated<number>;
+  user_id: number;
+  sub_account_id: number | null;
+  amount_fen: number;
+  service: string;
+  reference: string;
+  state: string;
+  expires_at: number;
+  created_at: number;
+  closed_at: number | null;
+  reserve_transaction_id: number;
+  close_transaction_id: number | null;
 }
 
 /** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */

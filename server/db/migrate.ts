@@ -15,6 +15,7 @@ import * as operators from "./migrations/0015-operators.js";
 import * as identityReview from "./migrations/0016-identity-review.js";
 import * as customerConsole from "./migrations/0017-customer-console.js";
 import * as contentPublication from "./migrations/0018-content-publication.js";
+import * as moneyJournal from "./migrations/0019-money-journal.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0016-identity-review": identityReview,
   "0017-customer-console": customerConsole,
   "0018-content-publication": contentPublication,
+  "0019-money-journal": moneyJournal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

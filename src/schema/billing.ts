@@ -44,6 +44,12 @@ export const ACCOUNT_LIMIT_MESSAGES: Readonly<Record<AccountLimitCodeValue, stri
   301: "账户余额不足，请先充值（已签订线下合同的账户不受此限）",
 };
 
+/**
+ * A charge refused because the available balance (less what is already reserved for other
+ * services) does not cover it, nor does an offline contract's credit: code 301 like accountStatus.
+ */
+export const INSUFFICIENT_BALANCE_MESSAGE = "账户可用余额不足，请先充值后再使用该服务";
+
 /** accountStatus's 200 message. */
 export const ACCOUNT_USABLE_MESSAGE = "账户可以使用该产品";
 

@@ -1,9 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/dialect.js";
-import { BillingRepository } from "../../server/modules/billing/billing.repository.js";
+import { PLATFORM_ACCOUNTS, customerAccount } from "../../server/modules/billing/ledger-accounts.js";
+import { MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
@@ -35,11 +36,25 @@ async function shoot(name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** No endpoint changes a balance yet (recharge is a later issue): the test sets it through the billing repository on the server's own SQLite file. */
+/** No endpoint changes a balance yet (recharge is a later issue): the test posts an adjustment to the money journal on the server's own SQLite file. */
 async function setBalance(balanceFen: number) {
   const handle = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
   try {
-    await new BillingRepository(handle.db).save(login.loginUser.id, { balanceFen }, Date.now());
+    const journal = new MoneyJournal(handle.db, Date.now);
+    const userId = login.loginUser.id;
+    const difference = balanceFen - (await journal.balanceOf(userId)).availableFen;
+    if (difference === 0) return;
+    await handle.db.transaction().execute((trx) =>
+      journal.post(trx, {
+        kind: "adjustment",
+        idempotencyKey: `e2e-balance:${randomUUID()}`,
+        postings: [
+          { account: PLATFORM_ACCOUNTS.adjustments, amountFen: -difference },
+          { account: customerAccount(userId, "available"), amountFen: difference },
+        ],
+        memo: "端到端测试设定余额",
+      }),
+    );
   } finally {
     await handle.db.destroy();
   }

@@ -8,6 +8,7 @@ import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { decideInConsole } from "./support/identity-review.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
+import { createOperator } from "./support/operator.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 const TEXT_MONITORING = 40001;
@@ -17,6 +18,7 @@ let verified: RegisteredUser;
 let unverified: RegisteredUser;
 let childToken: string;
 let childId: number;
+let operatorId: number;
 
 /** Real-name verification the way a user gets it: submission, then a reviewer's approval in the console. */
 async function verifyRealName(user: RegisteredUser, first17: string) {
@@ -44,14 +46,22 @@ beforeAll(async () => {
   unverified = await registerUser(t, "13600000002");
   await verifyRealName(verified, "11010119850101123");
   ({ id: childId, token: childToken } = await createLoggedInChild(verified, "13600000003"));
+  operatorId = (await createOperator(t)).id;
 });
 afterAll(async () => t.close());
 
 const getBalance = (user: { id: number; token: string }, uid = user.id) => t.call(BILLING_ENDPOINTS.getBalance, { uid }, { token: user.token });
 const accountStatus = (user: { id: number; token: string }, query: Record<string, unknown> = {}) =>
   t.call(BILLING_ENDPOINTS.accountStatus, { uid: user.id, productCode: TEXT_MONITORING, count: 1, ...query }, { token: user.token });
-const setBilling = (user: { id: number }, changes: { balanceFen?: number; hasOfflineContract?: boolean }) =>
-  t.app.services.billing.accounts.save(user.id, changes, t.clock.now());
+/** Brings an account to a balance the way money moves (an operator's adjustment in the journal), and records its contract. */
+async function setBilling(user: { id: number }, changes: { balanceFen?: number; hasOfflineContract?: boolean }) {
+  const { accounts, journal, money } = t.app.services.billing;
+  const mainId = (await t.app.services.accounts.records.findUser(user.id))?.parent_id ?? user.id;
+  if (changes.hasOfflineContract !== undefined) await accounts.saveContract(mainId, { hasOfflineContract: changes.hasOfflineContract }, t.clock.now());
+  if (changes.balanceFen === undefined) return;
+  const difference = changes.balanceFen - (await journal.balanceOf(mainId)).availableFen;
+  if (difference !== 0) await money.adjust(mainId, difference, "测试设定余额", { id: operatorId });
+}
 
 describe("getBalance", () => {
   it("answers 0 for a new account, in yuan and in fen, without writing anything", async () => {

@@ -1,17 +1,27 @@
 import type { FastifyInstance } from "fastify";
+import { keepTidy } from "../../jobs/housekeeping.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { publish, type ModuleContext } from "../module.js";
+import { Billing } from "./billing.js";
 import { BillingRepository } from "./billing.repository.js";
 import { billingRoutes } from "./billing.routes.js";
 import { BillingService } from "./billing.service.js";
+import { MoneyJournal } from "./money-journal.js";
 
 export type BillingModuleOptions = ModuleContext & { accounts: Pick<AccountRecords, "findUser"> };
 
-/** The account's money and what it may use; its repository is published so that tests (and, later, the payment module) can set balances. */
-export async function billingModule(app: FastifyInstance, { db, accounts }: BillingModuleOptions) {
+/**
+ * The account's money: the journal, the operations that move money (`money`: recharge, reserve,
+ * settle, release, adjust) and what an account may use. Housekeeping expires reservations nobody
+ * came back for.
+ */
+export async function billingModule(app: FastifyInstance, { db, now, accounts }: BillingModuleOptions) {
   const balances = new BillingRepository(db);
-  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts }) });
+  const journal = new MoneyJournal(db, now);
+  const money = new Billing({ db, journal, users: accounts, now });
+  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts }), journal, money });
+  keepTidy(app, [{ name: "expire money reservations", run: () => money.expireStale() }]);
   await app.register(billingRoutes, { billing });
 }
 
-export type BillingServices = { accounts: BillingRepository; billing: BillingService };
+export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing };

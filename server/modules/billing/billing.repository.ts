@@ -19,13 +19,14 @@ export class BillingRepository {
   }
 
   /**
-   * Sets the stored facts of an account. No endpoint calls this yet: recharge (the payment
-   * provider) and contract records come with later issues; until then only tests and operators do.
+   * Records whether the account signed an offline contract and the credit it grants. The balance
+   * is not set here: it only moves through the money journal (Billing). No endpoint calls this
+   * yet: contract records come with the console's finance pages; until then only tests do.
    */
-  async save(userId: number, changes: { balanceFen?: number; hasOfflineContract?: boolean }, now: number): Promise<void> {
+  async saveContract(userId: number, contract: { hasOfflineContract: boolean; creditLimitFen?: number }, now: number): Promise<void> {
     const values = {
-      ...(changes.balanceFen === undefined ? {} : { balance_fen: changes.balanceFen }),
-      ...(changes.hasOfflineContract === undefined ? {} : { has_offline_contract: changes.hasOfflineContract ? 1 : 0 }),
+      has_offline_contract: contract.hasOfflineContract ? 1 : 0,
+      ...(contract.creditLimitFen === undefined ? {} : { credit_limit_fen: contract.creditLimitFen }),
       updated_at: now,
     };
     await this.db
