@@ -20,6 +20,8 @@ import {
   type PaymentQueryResult,
   type PaymentRequest,
   type PaymentStart,
+  type RefundRequest,
+  type RefundResult,
 } from "./payment-provider";
 import { readPrivateKey, readPublicKey } from "./rsa-keys";
 
@@ -97,15 +99,7 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async queryPayment(merchantOrderNo: string): Promise<PaymentQueryResult> {
-    const params = this.signedRequest("alipay.trade.query", { out_trade_no: merchantOrderNo });
-    const response = await fetch(this.gatewayUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded;charset=utf-8" },
-      body: new URLSearchParams(params).toString(),
-    });
-    const body = await response.text();
-    if (!response.ok) throw new PaymentGatewayError(`alipay.trade.query: HTTP ${response.status}`);
-    const trade = this.verifiedResponse(body, "alipay_trade_query_response");
+    const trade = await this.call("alipay.trade.query", { out_trade_no: merchantOrderNo });
     if (trade.code === "40004" && trade.sub_code === "ACQ.TRADE_NOT_EXIST") return { found: false };
     if (trade.code !== "10000") throw new PaymentGatewayError(`alipay.trade.query: ${trade.code} ${trade.sub_code ?? ""}`);
     const outcome = TRADE_STATUS_OUTCOMES[trade.trade_status ?? ""];
@@ -114,6 +108,35 @@ export class AlipayProvider implements PaymentProvider {
       throw new PaymentGatewayError("alipay.trade.query: unexpected trade in the response");
     }
     return { found: true, merchantOrderNo, providerTradeNo: trade.trade_no, amountFen, outcome };
+  }
+
+  /**
+   * alipay.trade.refund answers at once: fund_change Y means the money moved now. N means this
+   * out_request_no was seen before (a retry), so the refund query tells where it stands.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const answer = await this.call("alipay.trade.refund", {
+      out_trade_no: request.merchantOrderNo,
+      out_request_no: request.refundNo,
+      refund_amount: fenToYuanText(request.refundFen),
+      refund_reason: request.reason,
+    });
+    if (answer.code === "40004") return { state: "refundFailed", providerRefundNo: null };
+    if (answer.code !== "10000") throw new PaymentGatewayError(`alipay.trade.refund: ${answer.code} ${answer.sub_code ?? ""}`);
+    if (answer.fund_change === "Y") return { state: "refunded", providerRefundNo: answer.trade_no ?? null };
+    return this.queryRefund(request.merchantOrderNo, request.refundNo);
+  }
+
+  /** REFUND_SUCCESS is done; no out_request_no in the answer means Alipay never received the refund. */
+  async queryRefund(merchantOrderNo: string, refundNo: string): Promise<RefundResult> {
+    const answer = await this.call("alipay.trade.fastpay.refund.query", { out_trade_no: merchantOrderNo, out_request_no: refundNo });
+    if (answer.code !== "10000") {
+      throw new PaymentGatewayError(`alipay.trade.fastpay.refund.query: ${answer.code} ${answer.sub_code ?? ""}`);
+    }
+    const providerRefundNo = answer.trade_no ?? null;
+    if (answer.refund_status === "REFUND_SUCCESS") return { state: "refunded", providerRefundNo };
+    if (answer.out_request_no !== refundNo) return { state: "refundFailed", providerRefundNo };
+    return { state: "refunding", providerRefundNo };
   }
 
   /** Alipay stops retrying on the plain text `success`; anything else is retried (up to 8 times in 25 h). */
@@ -137,17 +160,27 @@ export class AlipayProvider implements PaymentProvider {
     return { ...params, sign: signRsa2(alipaySignContent(params, REQUEST_UNSIGNED), this.privateKey) };
   }
 
-  /** The response object after checking Alipay's signature over its exact text. */
-  private verifiedResponse(body: string, key: string): Record<string, string | undefined> {
-    const raw = rawResponseObject(body, key);
+  /**
+   * One gateway call. The answer is `{"<method>_response":{…},"sign":"…"}` and Alipay's signature
+   * covers the object's exact text, which is checked before anything in it is read.
+   */
+  private async call(method: string, bizContent: Record<string, string>): Promise<Record<string, string | undefined>> {
+    const response = await fetch(this.gatewayUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded;charset=utf-8" },
+      body: new URLSearchParams(this.signedRequest(method, bizContent)).toString(),
+    });
+    const body = await response.text();
+    if (!response.ok) throw new PaymentGatewayError(`${method}: HTTP ${response.status}`);
+    const raw = rawResponseObject(body, `${method.replaceAll(".", "_")}_response`);
     let sign: unknown;
     try {
       sign = (JSON.parse(body) as { sign?: unknown }).sign;
     } catch {
-      throw new PaymentGatewayError(`${key}: not JSON`);
+      throw new PaymentGatewayError(`${method}: not JSON`);
     }
     if (raw === null || typeof sign !== "string" || !verifyRsa2(raw, sign, this.alipayKey)) {
-      throw new PaymentGatewayError(`${key}: missing or bad signature`);
+      throw new PaymentGatewayError(`${method}: missing or bad signature`);
     }
     return JSON.parse(raw) as Record<string, string | undefined>;
   }

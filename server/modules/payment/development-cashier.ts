@@ -10,6 +10,8 @@ import {
   type PaymentQueryResult,
   type PaymentRequest,
   type PaymentStart,
+  type RefundRequest,
+  type RefundResult,
 } from "./payment-provider";
 
 /** The header carrying the hex HMAC-SHA256 of the raw body. */
@@ -19,7 +21,11 @@ export type CashierAttempt = {
   request: PaymentRequest;
   providerTradeNo: string;
   outcome: PaymentOutcome;
+  /** Refunds by refund number; repeating one returns the first answer. */
+  refunds: Map<string, CashierRefund>;
 };
+
+type CashierRefund = RefundResult & { refundFen?: number };
 
 /** What our callback answered to one delivery; status 0 when it could not be reached. */
 export type DeliveryReport = { status: number; body: string };
@@ -48,7 +54,7 @@ export class DevelopmentCashier implements PaymentProvider {
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
     if (!this.attempts.has(request.merchantOrderNo)) {
       const providerTradeNo = `DEV${randomBytes(10).toString("hex").toUpperCase()}`;
-      this.attempts.set(request.merchantOrderNo, { request, providerTradeNo, outcome: "pending" });
+      this.attempts.set(request.merchantOrderNo, { request, providerTradeNo, outcome: "pending", refunds: new Map() });
     }
     const url = new URL(this.cashierUrl);
     url.searchParams.set("merchantOrderNo", request.merchantOrderNo);
@@ -109,6 +115,28 @@ export class DevelopmentCashier implements PaymentProvider {
     if (!attempt) return { found: false };
     const { providerTradeNo, outcome, request } = attempt;
     return { found: true, merchantOrderNo, providerTradeNo, amountFen: request.amountFen, outcome };
+  }
+
+  /** Refunds at once what was paid and not yet refunded; anything more fails, as at a real provider. */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const attempt = this.attempts.get(request.merchantOrderNo);
+    if (!attempt) return { state: "refundFailed", providerRefundNo: null };
+    const earlier = attempt.refunds.get(request.refundNo);
+    if (earlier) return { state: earlier.state, providerRefundNo: earlier.providerRefundNo };
+    const refundedFen = [...attempt.refunds.values()]
+      .filter((refund) => refund.state === "refunded")
+      .reduce((sum, refund) => sum + (refund.refundFen ?? 0), 0);
+    const possible = attempt.outcome === "paid" && request.refundFen > 0 && refundedFen + request.refundFen <= attempt.request.amountFen;
+    const result: CashierRefund = possible
+      ? { state: "refunded", providerRefundNo: `DEVR${randomBytes(10).toString("hex").toUpperCase()}`, refundFen: request.refundFen }
+      : { state: "refundFailed", providerRefundNo: null };
+    attempt.refunds.set(request.refundNo, result);
+    return { state: result.state, providerRefundNo: result.providerRefundNo };
+  }
+
+  async queryRefund(merchantOrderNo: string, refundNo: string): Promise<RefundResult> {
+    const refund = this.attempts.get(merchantOrderNo)?.refunds.get(refundNo);
+    return refund ? { state: refund.state, providerRefundNo: refund.providerRefundNo } : { state: "refundFailed", providerRefundNo: null };
   }
 
   acknowledgement(accepted: boolean) {

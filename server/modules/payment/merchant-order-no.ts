@@ -8,13 +8,23 @@ import { randomInt } from "node:crypto";
  * unique index is the guarantee.
  */
 export function newMerchantOrderNo(now: Date = new Date()): string {
+  return uniqueNo("P", now);
+}
+
+/** A refund request number, same shape with "R" (Alipay out_request_no, WeChat Pay out_refund_no: up to 64). */
+export function newRefundNo(now: Date = new Date()): string {
+  return uniqueNo("R", now);
+}
+
+function uniqueNo(prefix: string, now: Date): string {
   const time = now.toISOString().replace(/\D/g, "").slice(0, 14);
   let random = "";
   for (let i = 0; i < RANDOM_LENGTH; i += 1) random += ALPHABET[randomInt(ALPHABET.length)];
-  return `P${time}${random}`;
+  return `${prefix}${time}${random}`;
 }
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const RANDOM_LENGTH = 10;
 
 export const MERCHANT_ORDER_NO_PATTERN = /^P\d{14}[0-9A-Z]{10}$/;
+export const REFUND_NO_PATTERN = /^R\d{14}[0-9A-Z]{10}$/;

@@ -1,3 +1,5 @@
+import type { PaymentOrderState } from "../../../src/schema/payment";
+
 /**
  * What the payment module needs from a payment provider (Alipay, WeChat Pay, the development
  * cashier). A provider only speaks its protocol: it creates a payment at its gateway, proves that a
@@ -13,6 +15,13 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): Promise<NotificationVerdict>;
   /** The provider's own record of the attempt, fetched from its gateway. */
   queryPayment(merchantOrderNo: string): Promise<PaymentQueryResult>;
+  /**
+   * Asks the provider to return money of a paid attempt. Repeating a call with the same refundNo is
+   * safe: every provider deduplicates refunds by it, so a retry never refunds twice.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Where a refund that answered "refunding" stands now. */
+  queryRefund(merchantOrderNo: string, refundNo: string): Promise<RefundResult>;
   /** What to answer the notifier: `accepted` stops its retries, otherwise it tries again later. */
   acknowledgement(accepted: boolean): NotificationAcknowledgement;
 }
@@ -64,6 +73,22 @@ export type PaymentQueryResult =
   /** providerTradeNo is null while the provider has not assigned one (WeChat Pay NOTPAY). */
   | { found: true; merchantOrderNo: string; providerTradeNo: string | null; amountFen: number; outcome: PaymentOutcome }
   | { found: false };
+
+export type RefundRequest = {
+  merchantOrderNo: string;
+  /** newRefundNo: resending a request whose answer was lost reuses it; trying again after refundFailed takes a new one. */
+  refundNo: string;
+  refundFen: number;
+  /** The attempt's whole amount, which WeChat Pay asks for alongside the refund. */
+  totalFen: number;
+  reason: string;
+};
+
+/** The refund states of the order state machine the provider can report. */
+export type RefundResult = {
+  state: Extract<PaymentOrderState, "refunded" | "refunding" | "refundFailed">;
+  providerRefundNo: string | null;
+};
 
 export type NotificationAcknowledgement = { status: number; contentType: string; body: string };
 

@@ -11,6 +11,8 @@ import {
   type PaymentQueryResult,
   type PaymentRequest,
   type PaymentStart,
+  type RefundRequest,
+  type RefundResult,
 } from "./payment-provider";
 import { readPrivateKey, readPublicKey } from "./rsa-keys";
 import {
@@ -125,6 +127,20 @@ export class WechatpayProvider implements PaymentProvider {
     return { found: true, ...read };
   }
 
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const answer = await this.call("POST", "/v3/refund/domestic/refunds", {
+      out_trade_no: request.merchantOrderNo,
+      out_refund_no: request.refundNo,
+      reason: request.reason,
+      amount: { refund: request.refundFen, total: request.totalFen, currency: "CNY" },
+    });
+    return readRefund(answer, "refund");
+  }
+
+  async queryRefund(_merchantOrderNo: string, refundNo: string): Promise<RefundResult> {
+    return readRefund(await this.call("GET", `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`), "refund query");
+  }
+
   /** Success is 200 or 204 without a body; anything else makes WeChat Pay retry (15s … 24h). */
   acknowledgement(accepted: boolean) {
     return accepted
@@ -180,6 +196,25 @@ export class WechatpayProvider implements PaymentProvider {
       outcome,
     };
   }
+}
+
+/** SUCCESS done, PROCESSING under way, CLOSED and ABNORMAL (e.g. the payer's card closed) failed. */
+const REFUND_STATUS_STATES: Record<string, RefundResult["state"]> = {
+  SUCCESS: "refunded",
+  PROCESSING: "refunding",
+  CLOSED: "refundFailed",
+  ABNORMAL: "refundFailed",
+};
+
+/** A refund answer; a 4xx with an error code (not enough balance, bad amount, unknown refund) is a failed refund. */
+function readRefund({ status, body }: { status: number; body: unknown }, what: string): RefundResult {
+  const answer = body as { refund_id?: unknown; status?: unknown; code?: unknown };
+  if (status >= 400 && status < 500 && status !== 401 && status !== 429 && typeof answer.code === "string") {
+    return { state: "refundFailed", providerRefundNo: null };
+  }
+  const state = REFUND_STATUS_STATES[String(answer.status)];
+  if (status !== 200 || !state) throw new PaymentGatewayError(`${what}: HTTP ${status} ${String(answer.status ?? "")}`);
+  return { state, providerRefundNo: typeof answer.refund_id === "string" ? answer.refund_id : null };
 }
 
 function signedHeaders(headers: IncomingNotification["headers"]): WechatpaySignedHeaders {

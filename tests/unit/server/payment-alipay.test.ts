@@ -168,32 +168,43 @@ describe("Alipay page pay", () => {
   });
 });
 
-describe("Alipay trade query against a local gateway", () => {
-  const closers: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    await Promise.all(closers.splice(0).map((close) => close()));
-  });
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
-  /** Plays Alipay: checks the request's signature, answers with `trade` signed over its exact text. */
-  async function gateway(trade: Record<string, string>, options: { signWith?: KeyObject; tamper?: boolean; status?: number } = {}) {
-    const server = await startFakeServer(({ body }): FakeResponse => {
-      const params = Object.fromEntries(new URLSearchParams(body));
-      if (params.method !== "alipay.trade.query" || !verify(content(params, ["sign"]), params.sign ?? "", app.publicKey)) {
-        return { status: 200, body: JSON.stringify({ error_response: { code: "40002", sub_code: "isv.invalid-signature" } }) };
-      }
-      const asked = JSON.parse(params.biz_content ?? "{}").out_trade_no;
-      const objectText = JSON.stringify({ ...trade, out_trade_no: trade.out_trade_no ?? asked });
-      const signature = sign(objectText, options.signWith ?? alipay.privateKey);
-      const sent = options.tamper ? objectText.replace('"88.88"', '"888.88"') : objectText;
-      return {
-        status: options.status ?? 200,
-        headers: { "content-type": "application/json;charset=utf-8" },
-        body: `{"alipay_trade_query_response":${sent},"sign":"${signature}"}`,
-      };
-    });
-    closers.push(server.close);
-    return server;
-  }
+type Answer = Record<string, string>;
+
+/**
+ * Plays Alipay: checks the request's signature, answers `<method>_response` signed over its exact
+ * text. `answer` is the object for every method, or a function of the method and biz_content.
+ */
+async function gateway(
+  answer: Answer | ((method: string, biz: Answer) => Answer),
+  options: { signWith?: KeyObject; tamper?: boolean; status?: number } = {},
+) {
+  const server = await startFakeServer(({ body }): FakeResponse => {
+    const params = Object.fromEntries(new URLSearchParams(body));
+    if (!verify(content(params, ["sign"]), params.sign ?? "", app.publicKey)) {
+      return { status: 200, body: JSON.stringify({ error_response: { code: "40002", sub_code: "isv.invalid-signature" } }) };
+    }
+    const biz = JSON.parse(params.biz_content ?? "{}") as Answer;
+    const method = params.method ?? "";
+    const object = typeof answer === "function" ? answer(method, biz) : { out_trade_no: biz.out_trade_no ?? "", ...answer };
+    const objectText = JSON.stringify(object);
+    const signature = sign(objectText, options.signWith ?? alipay.privateKey);
+    const sent = options.tamper ? objectText.replace('"88.88"', '"888.88"') : objectText;
+    return {
+      status: options.status ?? 200,
+      headers: { "content-type": "application/json;charset=utf-8" },
+      body: `{"${method.replaceAll(".", "_")}_response":${sent},"sign":"${signature}"}`,
+    };
+  });
+  closers.push(server.close);
+  return server;
+}
+
+describe("Alipay trade query against a local gateway", () => {
 
   it("reads a paid trade from a signed response", async () => {
     const server = await gateway({ code: "10000", msg: "Success", trade_no: "2026112422001400000000000001", trade_status: "TRADE_SUCCESS", total_amount: "88.88" });
@@ -205,6 +216,7 @@ describe("Alipay trade query against a local gateway", () => {
       outcome: "paid",
     });
     expect(server.requests[0]?.method).toBe("POST");
+    expect(new URLSearchParams(server.requests[0]?.body).get("method")).toBe("alipay.trade.query");
   });
 
   it("answers not found for a trade Alipay does not know", async () => {
@@ -232,5 +244,48 @@ describe("Alipay trade query against a local gateway", () => {
     await expect(provider(server.url).queryPayment("P1")).rejects.toThrow("20000 isp.unknow-error");
     const failing = await gateway({ code: "10000" }, { status: 502 });
     await expect(provider(failing.url).queryPayment("P1")).rejects.toThrow("HTTP 502");
+  });
+});
+
+describe("Alipay refunds against a local gateway", () => {
+  const request = { merchantOrderNo: "P1", refundNo: "R1", refundFen: 1010, totalFen: 8888, reason: "用户申请退款" };
+
+  /** The gateway answering per method; `asked` lists the methods and biz_content it received. */
+  async function refundGateway(answers: Record<string, Answer>) {
+    const server = await gateway((method) => answers[method] ?? { code: "40004", sub_code: "ACQ.SYSTEM_ERROR" });
+    const asked = () =>
+      server.requests.map(({ body }) => {
+        const params = new URLSearchParams(body);
+        return { method: params.get("method"), biz: JSON.parse(params.get("biz_content") ?? "{}") };
+      });
+    return { url: server.url, asked };
+  }
+
+  it("refunds at once when the money moved (fund_change Y), asking in yuan", async () => {
+    const server = await refundGateway({
+      "alipay.trade.refund": { code: "10000", msg: "Success", trade_no: "2026112422001", out_trade_no: "P1", refund_fee: "10.10", fund_change: "Y" },
+    });
+    expect(await provider(server.url).refund(request)).toEqual({ state: "refunded", providerRefundNo: "2026112422001" });
+    expect(server.asked()[0]?.biz).toEqual({ out_trade_no: "P1", out_request_no: "R1", refund_amount: "10.10", refund_reason: "用户申请退款" });
+  });
+
+  it.each([
+    [{ code: "10000", refund_status: "REFUND_SUCCESS", out_request_no: "R1", trade_no: "T" }, "refunded"],
+    [{ code: "10000", out_request_no: "R1", trade_no: "T" }, "refunding"],
+    [{ code: "10000", trade_no: "T" }, "refundFailed"],
+  ])("asks the refund query when fund_change is N: %j → %s", async (queryAnswer, state) => {
+    const server = await refundGateway({
+      "alipay.trade.refund": { code: "10000", trade_no: "T", fund_change: "N" },
+      "alipay.trade.fastpay.refund.query": queryAnswer,
+    });
+    expect(await provider(server.url).refund(request)).toMatchObject({ state });
+    expect(server.asked().map((call) => call.method)).toEqual(["alipay.trade.refund", "alipay.trade.fastpay.refund.query"]);
+  });
+
+  it("reports a refused refund as failed and a system error as a gateway error", async () => {
+    const refused = await refundGateway({ "alipay.trade.refund": { code: "40004", sub_code: "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL" } });
+    expect(await provider(refused.url).refund(request)).toEqual({ state: "refundFailed", providerRefundNo: null });
+    const broken = await refundGateway({ "alipay.trade.refund": { code: "20000", sub_code: "isp.unknow-error" } });
+    await expect(provider(broken.url).refund(request)).rejects.toThrow(PaymentGatewayError);
   });
 });

@@ -107,3 +107,32 @@ describe("development cashier", () => {
     await expect(cashier.decide(ORDER, "paid")).rejects.toThrow("never saw");
   });
 });
+
+describe("development cashier refunds", () => {
+  const request = { merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" };
+
+  async function paid() {
+    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    await cashier.createPayment(request);
+    await cashier.decide(ORDER, "paid", { times: 0 });
+    return cashier;
+  }
+  const refund = (refundNo: string, refundFen: number) => ({ merchantOrderNo: ORDER, refundNo, refundFen, totalFen: 10000, reason: "测试退款" });
+
+  it("refunds what was paid, answers a repeated refund number with the first answer, and refuses more than was paid", async () => {
+    const cashier = await paid();
+    const first = await cashier.refund(refund("R1", 6000));
+    expect(first).toMatchObject({ state: "refunded", providerRefundNo: expect.stringMatching(/^DEVR/) });
+    expect(await cashier.refund(refund("R1", 6000))).toEqual(first);
+    expect(await cashier.refund(refund("R2", 5000))).toEqual({ state: "refundFailed", providerRefundNo: null });
+    expect(await cashier.refund(refund("R3", 4000))).toMatchObject({ state: "refunded" });
+    expect(await cashier.queryRefund(ORDER, "R1")).toEqual(first);
+    expect(await cashier.queryRefund(ORDER, "R9")).toEqual({ state: "refundFailed", providerRefundNo: null });
+  });
+
+  it("refuses to refund an attempt that was not paid", async () => {
+    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    await cashier.createPayment(request);
+    expect(await cashier.refund(refund("R1", 1))).toEqual({ state: "refundFailed", providerRefundNo: null });
+  });
+});

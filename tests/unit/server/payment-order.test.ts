@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { MERCHANT_ORDER_NO_PATTERN, newMerchantOrderNo } from "../../../server/modules/payment/merchant-order-no.js";
+import { MERCHANT_ORDER_NO_PATTERN, newMerchantOrderNo, newRefundNo, REFUND_NO_PATTERN } from "../../../server/modules/payment/merchant-order-no.js";
 import {
   canTransition,
   fenToYuanText,
@@ -98,6 +98,11 @@ describe("merchant order numbers", () => {
     expect(no.startsWith("P20261124065901")).toBe(true);
     expect(no).toMatch(/^[0-9A-Za-z_]{1,64}$/); // Alipay out_trade_no
     expect(no).toMatch(/^[0-9A-Za-z_\-|*]{6,32}$/); // WeChat Pay out_trade_no
+  });
+
+  it("have a refund counterpart of the same shape", () => {
+    expect(newRefundNo(new Date("2026-11-24T06:59:01Z"))).toMatch(REFUND_NO_PATTERN);
+    expect(newRefundNo()).toMatch(/^[0-9A-Za-z_\-|*@]{1,64}$/); // WeChat Pay out_refund_no, Alipay out_request_no
   });
 
   it("differ between attempts made in the same second", () => {

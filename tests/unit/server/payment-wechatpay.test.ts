@@ -260,4 +260,39 @@ describe("WeChat Pay v3 gateway calls against a local gateway", () => {
     const impostor = new WechatpayProvider({ ...configOf(), merchantSerialNo: "5157F09EFDC096DE15EBE81A47057A72", merchantPrivateKey: pem(stranger.privateKey), gatewayUrl: server.url, now: () => NOW });
     await expect(impostor.queryPayment("P20261124065901ABCDEFGHIJ")).rejects.toThrow("HTTP 401");
   });
+
+  const refund = { merchantOrderNo: "P1", refundNo: "R1", refundFen: 1010, totalFen: 8888, reason: "用户申请退款" };
+
+  it.each([
+    ["SUCCESS", "refunded"],
+    ["PROCESSING", "refunding"],
+    ["ABNORMAL", "refundFailed"],
+    ["CLOSED", "refundFailed"],
+  ])("asks for a refund in fen and reads status %s as %s", async (status, state) => {
+    const server = await gateway((method, url) =>
+      method === "POST" && url === "/v3/refund/domestic/refunds"
+        ? { status: 200, body: { refund_id: "50000000382019052709732678859", out_refund_no: "R1", status } }
+        : { status: 404, body: { code: "RESOURCE_NOT_EXISTS" } },
+    );
+    expect(await provider(server.url).refund(refund)).toEqual({ state, providerRefundNo: "50000000382019052709732678859" });
+    expect(JSON.parse(server.requests[0]?.body ?? "")).toEqual({
+      out_trade_no: "P1",
+      out_refund_no: "R1",
+      reason: "用户申请退款",
+      amount: { refund: 1010, total: 8888, currency: "CNY" },
+    });
+  });
+
+  it("queries a refund by out_refund_no; a refused or unknown refund is failed, a server error throws", async () => {
+    const server = await gateway((method, url) =>
+      url === "/v3/refund/domestic/refunds/R1"
+        ? { status: 200, body: { refund_id: "5000", out_refund_no: "R1", status: "SUCCESS" } }
+        : url === "/v3/refund/domestic/refunds/R2"
+          ? { status: 404, body: { code: "RESOURCE_NOT_EXISTS", message: "退款单不存在" } }
+          : { status: 500, body: { code: "SYSTEM_ERROR", message: "系统错误" } },
+    );
+    expect(await provider(server.url).queryRefund("P1", "R1")).toEqual({ state: "refunded", providerRefundNo: "5000" });
+    expect(await provider(server.url).queryRefund("P1", "R2")).toEqual({ state: "refundFailed", providerRefundNo: null });
+    await expect(provider(server.url).queryRefund("P1", "R3")).rejects.toThrow(PaymentGatewayError);
+  });
 });
