@@ -51,10 +51,10 @@ export function isFinalPaymentState(state: PaymentOrderState): boolean {
   return PAYMENT_ORDER_TRANSITIONS[state].length === 0;
 }
 
-/** Up to 99,999,999.99 yuan (Alipay's total_amount range); 9,999,999,999 fen is far inside 2^53. */
-export const MAX_PAYMENT_FEN = 9_999_999_999;
+/** Up to 100,000,000 yuan (the top of Alipay's total_amount range); 10^10 fen is far inside 2^53. */
+export const MAX_PAYMENT_FEN = 10_000_000_000;
 
-const YUAN_TEXT = /^(0|[1-9]\d{0,7})(?:\.(\d{1,2}))?$/;
+const YUAN_TEXT = /^(0|[1-9]\d{0,8})(?:\.(\d{1,2}))?$/;
 
 /**
  * "88.8" → 8880. Parsed as text, never through a float, so "0.29" is 29 and not 28.999….
@@ -64,7 +64,8 @@ export function yuanTextToFen(text: string): number | null {
   const match = YUAN_TEXT.exec(text);
   if (!match) return null;
   const [, whole, decimals = ""] = match;
-  return Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
+  const fen = Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
+  return fen <= MAX_PAYMENT_FEN ? fen : null;
 }
 
 /** 8880 → "88.80": the two-decimal yuan text Alipay expects in total_amount. */

@@ -11,6 +11,7 @@ import {
   verifyRsa2,
 } from "./alipay-signature";
 import {
+  GATEWAY_TIMEOUT_MS,
   PaymentGatewayError,
   refuseNotification,
   type IncomingNotification,
@@ -121,7 +122,8 @@ export class AlipayProvider implements PaymentProvider {
       refund_amount: fenToYuanText(request.refundFen),
       refund_reason: request.reason,
     });
-    if (answer.code === "40004") return { state: "refundFailed", providerRefundNo: null };
+    // 40004 is a business refusal (balance, amount, trade state), except a system error worth retrying.
+    if (answer.code === "40004" && answer.sub_code !== "ACQ.SYSTEM_ERROR") return { state: "refundFailed", providerRefundNo: null };
     if (answer.code !== "10000") throw new PaymentGatewayError(`alipay.trade.refund: ${answer.code} ${answer.sub_code ?? ""}`);
     if (answer.fund_change === "Y") return { state: "refunded", providerRefundNo: answer.trade_no ?? null };
     return this.queryRefund(request.merchantOrderNo, request.refundNo);
@@ -169,6 +171,7 @@ export class AlipayProvider implements PaymentProvider {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded;charset=utf-8" },
       body: new URLSearchParams(this.signedRequest(method, bizContent)).toString(),
+      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
     });
     const body = await response.text();
     if (!response.ok) throw new PaymentGatewayError(`${method}: HTTP ${response.status}`);

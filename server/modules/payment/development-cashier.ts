@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 import {
+  GATEWAY_TIMEOUT_MS,
   headerValue,
   refuseNotification,
   type IncomingNotification,
@@ -150,7 +151,7 @@ export class DevelopmentCashier implements PaymentProvider {
   private async deliver(attempt: CashierAttempt): Promise<DeliveryReport> {
     const { headers, rawBody } = this.notification(attempt.request.merchantOrderNo);
     try {
-      const response = await fetch(attempt.request.notifyUrl, { method: "POST", headers, body: rawBody });
+      const response = await fetch(attempt.request.notifyUrl, { method: "POST", headers, body: rawBody, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
       return { status: response.status, body: await response.text() };
     } catch (error) {
       return { status: 0, body: error instanceof Error ? error.message : String(error) };

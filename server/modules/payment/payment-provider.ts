@@ -96,6 +96,9 @@ export function refuseNotification(reason: string): NotificationVerdict {
   return { ok: false, reason };
 }
 
+/** A gateway (or, for the cashier, our callback) that has not answered by then is given up on; the caller retries later. */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
 /** A gateway answered with something we cannot trust or understand; the caller may retry later. */
 export class PaymentGatewayError extends Error {
   constructor(message: string) {

@@ -1,6 +1,7 @@
 import type { KeyObject } from "node:crypto";
 
 import {
+  GATEWAY_TIMEOUT_MS,
   PaymentGatewayError,
   refuseNotification,
   headerValue,
@@ -168,6 +169,7 @@ export class WechatpayProvider implements PaymentProvider {
         ...(payload === undefined ? {} : { "content-type": "application/json" }),
       },
       body: payload === undefined ? undefined : body,
+      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
     });
     const text = await response.text();
     const headers = Object.fromEntries(response.headers.entries());

@@ -287,5 +287,7 @@ describe("Alipay refunds against a local gateway", () => {
     expect(await provider(refused.url).refund(request)).toEqual({ state: "refundFailed", providerRefundNo: null });
     const broken = await refundGateway({ "alipay.trade.refund": { code: "20000", sub_code: "isp.unknow-error" } });
     await expect(provider(broken.url).refund(request)).rejects.toThrow(PaymentGatewayError);
+    const busy = await refundGateway({ "alipay.trade.refund": { code: "40004", sub_code: "ACQ.SYSTEM_ERROR" } });
+    await expect(provider(busy.url).refund(request)).rejects.toThrow("ACQ.SYSTEM_ERROR");
   });
 });

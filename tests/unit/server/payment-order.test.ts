@@ -54,12 +54,13 @@ describe("yuan text ↔ fen", () => {
     ["100.00", 10000],
     ["1234.5", 123450],
     ["99999999.99", 9_999_999_999],
+    ["100000000.00", 10_000_000_000],
     ["0", 0],
   ])("%s yuan → %i fen", (text, fen) => {
     expect(yuanTextToFen(text)).toBe(fen);
   });
 
-  it.each(["", "0.001", "1.234", "-1.00", "+1", "01.00", "1.", ".5", "1e3", "1,000.00", " 1.00", "100000000.00", "NaN", "0x10"])(
+  it.each(["", "0.001", "1.234", "-1.00", "+1", "01.00", "1.", ".5", "1e3", "1,000.00", " 1.00", "100000000.01", "999999999.99", "1000000000", "NaN", "0x10"])(
     "%j is refused",
     (text) => {
       expect(yuanTextToFen(text)).toBeNull();
@@ -81,12 +82,13 @@ describe("yuan text ↔ fen", () => {
     [888, "8.88"],
     [10000, "100.00"],
     [9_999_999_999, "99999999.99"],
+    [10_000_000_000, "100000000.00"],
   ])("%i fen → %s yuan and back", (fen, text) => {
     expect(fenToYuanText(fen)).toBe(text);
     expect(yuanTextToFen(text)).toBe(fen);
   });
 
-  it.each([-1, 0.5, Number.NaN, 10_000_000_000])("%s fen is not an amount", (fen) => {
+  it.each([-1, 0.5, Number.NaN, 10_000_000_001])("%s fen is not an amount", (fen) => {
     expect(() => fenToYuanText(fen)).toThrow(RangeError);
   });
 });
