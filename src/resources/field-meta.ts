@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatDateTime, formatFileSize } from "../schema/format";
-import { formatYuan } from "../schema/money";
+import { formatYuan, formatYuanWithCents } from "../schema/money";
 import type { ListFilter } from "./types";
 
 /**
@@ -14,7 +14,8 @@ import type { ListFilter } from "./types";
  * width font), `colors` (an enum's or boolean's values as coloured tags, by value).
  */
 
-export type FieldFormat = "text" | "datetime" | "fen" | "bytes";
+/** `fen`: integer fen as short yuan ("1,500 元"); `money`: an amount of an account, always two decimals ("1,500.00 元"). */
+export type FieldFormat = "text" | "datetime" | "fen" | "money" | "bytes";
 export type FieldWidget = "input" | "textarea" | "password";
 /**
  * Whether a record page shows the field as a row: always (an empty value shows as empty), only
@@ -60,7 +61,7 @@ export interface FieldDisplay {
   empty?: string;
 }
 
-const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "bytes"];
+const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "money", "bytes"];
 const WIDGETS: readonly FieldWidget[] = ["input", "textarea", "password"];
 const ROWS: readonly FieldRow[] = ["always", "ifPresent", "never"];
 
@@ -134,6 +135,8 @@ export function formatFieldValue(field: Pick<FieldDescription, "format" | "optio
       return typeof value === "number" || typeof value === "string" ? formatDateTime(value) : "";
     case "fen":
       return typeof value === "number" ? `${formatYuan(value)} 元` : "";
+    case "money":
+      return typeof value === "number" ? `${formatYuanWithCents(value)} 元` : "";
     case "bytes":
       return typeof value === "number" || typeof value === "string" ? formatFileSize(value) : "";
     default:

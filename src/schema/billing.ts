@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_STATUS_PRODUCT_CODE, MONITOR_BLOCKING_LIMITS_CODES } from "./constants";
 import { endpoint } from "./contract";
-import { FEN_PER_YUAN } from "./money";
+import { FEN_PER_YUAN, formatYuanWithCents } from "./money";
 import { UidSchema } from "./personal";
 
 /**
@@ -95,7 +95,7 @@ export function yuanAmount(fen: number): string {
 
 /** A balance on screen: grouped, always two decimals ("1,500.00", "-12.50"). */
 export function formatBalanceYuan(fen: number): string {
-  return (fen / FEN_PER_YUAN).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatYuanWithCents(fen);
 }
 
 export function balanceOf(fen: number): Balance {

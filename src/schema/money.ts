@@ -7,3 +7,8 @@ export function formatYuan(fen: number): string {
   if (!Number.isFinite(fen)) return "";
   return (fen / FEN_PER_YUAN).toLocaleString("zh-CN", { maximumFractionDigits: 2 });
 }
+
+/** An account's amount on screen: grouped, always two decimals ("1,500.00", "-12.50"). */
+export function formatYuanWithCents(fen: number): string {
+  return (fen / FEN_PER_YUAN).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -7,6 +7,9 @@ import { BillingRepository } from "./billing.repository.js";
 import { billingRoutes } from "./billing.routes.js";
 import { BillingService } from "./billing.service.js";
 import { MoneyJournal } from "./money-journal.js";
+import { MoneyRecordsRepository } from "./money-records.repository.js";
+import { moneyRecordsRoutes } from "./money-records.routes.js";
+import { MoneyRecordsService } from "./money-records.service.js";
 
 export type BillingModuleOptions = ModuleContext & { accounts: Pick<AccountRecords, "findUser"> };
 
@@ -22,6 +25,8 @@ export async function billingModule(app: FastifyInstance, { db, now, accounts }:
   const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts }), journal, money });
   keepTidy(app, [{ name: "expire money reservations", run: () => money.expireStale() }]);
   await app.register(billingRoutes, { billing });
+  const records = new MoneyRecordsService({ records: new MoneyRecordsRepository(db), users: accounts });
+  await app.register(moneyRecordsRoutes, { records, sessions: app.services.sessions, now });
 }
 
 export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing };
