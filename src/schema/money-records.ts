@@ -81,6 +81,9 @@ export type MoneyRecordListQuery = z.infer<typeof MoneyRecordListQuerySchema>;
 /** The list filter bar's fields (describeFilters). */
 export const MONEY_RECORD_FILTERS = [["startTime", "endTime"]] as const;
 
+/** The exported workbook's media type. */
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /** The exported workbook's sheet name and file name stem. */
 export const moneyRecordFileName = (list: MoneyRecordList, today: string) => `${MONEY_RECORD_TITLES[list]}-${today}.xlsx`;
 

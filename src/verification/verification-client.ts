@@ -1,5 +1,6 @@
 import { callEndpoint, type HttpClient } from "../providers/http-client";
 import type { SignedUrlBuilder } from "../providers/signed-url";
+import { fileNameOf } from "../providers/signed-file";
 import { CERTIFICATE_ENDPOINTS } from "../schema/certificate";
 import type { EndpointDatas } from "../schema/contract";
 import type { Envelope } from "../schema/envelope";
@@ -29,14 +30,9 @@ export function createVerificationClient(options: { http: HttpClient; signedUrl:
     async downloadCertificatePdf(id) {
       const response = await fetchFn(signedUrl(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id }));
       if ((response.headers.get("content-type") ?? "").startsWith("application/pdf")) {
-        return { pdf: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
+        return { pdf: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), "存证证书.pdf") };
       }
       return (await response.json()) as Envelope<null>;
     },
   };
-}
-
-function fileNameOf(disposition: string | null): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition ?? "")?.[1];
-  return encoded ? decodeURIComponent(encoded) : "存证证书.pdf";
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { MONEY_RECORD_ENDPOINTS, moneyRecordFileName, type MoneyRecordList } from "../../../src/schema/money-records.js";
+import { MONEY_RECORD_ENDPOINTS, moneyRecordFileName, XLSX_CONTENT_TYPE, type MoneyRecordList } from "../../../src/schema/money-records.js";
 import { shanghaiDateKey } from "../../../src/schema/shanghai-time.js";
 import { ok } from "../../http/envelope.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
@@ -8,8 +8,6 @@ import type { SessionService } from "../session/session.service.js";
 import { sessionUserId } from "../personal/route-helpers.js";
 import { moneyRecordsWorkbook } from "./money-records-workbook.js";
 import type { MoneyRecordsService } from "./money-records.service.js";
-
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The record lists and their .xlsx exports (charge, purchase, expense). */
 export async function moneyRecordsRoutes(app: FastifyInstance, options: { records: MoneyRecordsService; sessions: SessionService; now: () => number }) {
@@ -25,7 +23,7 @@ export async function moneyRecordsRoutes(app: FastifyInstance, options: { record
       const workbook = await moneyRecordsWorkbook(list, rows, totals);
       // A file answer skips the envelope, whose serialisation is where sessions are refreshed.
       await sessions.refresh(request.session!);
-      return sendDownload(reply, workbook, { name: moneyRecordFileName(list, shanghaiDateKey(now())), contentType: XLSX_TYPE, size: workbook.length });
+      return sendDownload(reply, workbook, { name: moneyRecordFileName(list, shanghaiDateKey(now())), contentType: XLSX_CONTENT_TYPE, size: workbook.length });
     });
   }
 }

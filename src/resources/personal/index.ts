@@ -7,10 +7,28 @@ import {
   UserOutlined,
 } from "@ant-design/icons";
 import { CHILD_ACCOUNT_ENDPOINTS, ChildAccountListQuerySchema, ChildAccountSchema } from "../../schema/child-account";
+import {
+  MONEY_RECORD_ENDPOINTS,
+  MONEY_RECORD_FILTERS,
+  MONEY_RECORD_TITLES,
+  MoneyRecordListQuerySchema,
+  MoneyRecordSchema,
+  type MoneyRecordList,
+} from "../../schema/money-records";
 import { customPage, defineSectionData, genericPage } from "../define";
 import { describeFilters } from "../field-meta";
 import type { MainSectionDefinition } from "../types";
-import { CHILD_ACCOUNT_LIST_SLOTS, PERSONAL_PAGES as PAGES } from "./pages";
+import { CHILD_ACCOUNT_LIST_SLOTS, moneyRecordSlots, PERSONAL_PAGES as PAGES } from "./pages";
+
+/** A record list of the expense centre: the journal's movements of one kind, filtered by date (spec §5). */
+const moneyRecordData = (list: MoneyRecordList) =>
+  defineSectionData({
+    record: MoneyRecordSchema,
+    columns: ["id", "kind", "amountFen", "memo", "spender", "createTime"],
+    filters: describeFilters(MoneyRecordListQuerySchema, MONEY_RECORD_FILTERS),
+    endpoints: { list: MONEY_RECORD_ENDPOINTS[list].list },
+    emptyText: `暂无${MONEY_RECORD_TITLES[list]}`,
+  });
 
 /**
  * /personal (spec §2): hidden from the main navigation; its side navigation is one link per
@@ -70,9 +88,9 @@ export const personal: MainSectionDefinition = {
         genericPage("onlineCharge", "new", "在线充值", { nav: true }),
         genericPage("expenseRule", "guidance", "收费标准", { nav: true }),
         genericPage("purchasePackage", "new", "购买套餐", { nav: true }),
-        genericPage("chargeRecord", "dataList", "充值记录", { nav: true }),
-        genericPage("purchaseRecord", "dataList", "购买记录", { nav: true }),
-        genericPage("expenseRecord", "dataList", "消费记录", { nav: true }),
+        genericPage("chargeRecord", "dataList", "充值记录", { nav: true, data: moneyRecordData("charge"), slots: moneyRecordSlots("charge") }),
+        genericPage("purchaseRecord", "dataList", "购买记录", { nav: true, data: moneyRecordData("purchase"), slots: moneyRecordSlots("purchase") }),
+        genericPage("expenseRecord", "dataList", "消费记录", { nav: true, data: moneyRecordData("expense"), slots: moneyRecordSlots("expense") }),
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import type { MoneyRecordList } from "../../schema/money-records";
 import type { PageComponentLoader, PageSlotsLoader, SectionPageProps } from "../types";
 
 /**
@@ -24,3 +25,9 @@ export const PERSONAL_PAGES = {
 
 /** What the child-account list adds to the generic list (src/pages/personal), loaded with the list. */
 export const CHILD_ACCOUNT_LIST_SLOTS: PageSlotsLoader = () => import("../../pages/personal/child-accounts/child-account-slots");
+
+/** What the expense centre's record lists add to the generic list (totals, export), loaded with the list. */
+export const moneyRecordSlots =
+  (list: MoneyRecordList): PageSlotsLoader =>
+  () =>
+    import("../../pages/personal/expense-center/money-record-slots").then((m) => ({ default: m.MONEY_RECORD_SLOTS[list] }));
