@@ -14,7 +14,8 @@ import { checkTimeRange } from "./time-range";
 
 /** The three record lists, and the journal kinds each shows. */
 export const MONEY_RECORD_KINDS = {
-  charge: ["recharge", "adjustment"],
+  // The balance carried over when the journal started is shown with the recharges, so every fen is explained.
+  charge: ["recharge", "adjustment", "opening"],
   purchase: ["purchase"],
   expense: ["charge", "refund"],
 } as const;
@@ -27,6 +28,7 @@ export const MONEY_RECORD_SIGN: Readonly<Record<MoneyRecordList, 1 | -1>> = { ch
 export const MONEY_RECORD_KIND_LABELS: Readonly<Record<MoneyRecordKind, string>> = {
   recharge: "在线充值",
   adjustment: "余额调整",
+  opening: "期初余额",
   purchase: "购买套餐",
   charge: "服务消费",
   refund: "消费退款",

@@ -3,9 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { webapiPath } from "../../src/schema/contract.js";
-import { MAIN_ACCOUNT_LABEL, MONEY_RECORD_ENDPOINTS as E } from "../../src/schema/money-records.js";
+import { MAIN_ACCOUNT_LABEL, MONEY_RECORD_ENDPOINTS as E, MONEY_RECORD_EXPORT_TOO_MANY } from "../../src/schema/money-records.js";
 import { TIME_RANGE_MESSAGE } from "../../src/schema/time-range.js";
 import { PLATFORM_ACCOUNTS, customerAccount } from "../../server/modules/billing/ledger-accounts.js";
+import { MoneyRecordsRepository } from "../../server/modules/billing/money-records.repository.js";
+import { MoneyRecordsService } from "../../server/modules/billing/money-records.service.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, passwordLogin, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
@@ -176,5 +178,11 @@ describe("the .xlsx export", () => {
       code: 1001,
       message: TIME_RANGE_MESSAGE.startRequired,
     });
+  });
+
+  it("refuses a range with more records than one workbook holds, rather than cutting it short", async () => {
+    const records = new MoneyRecordsService({ records: new MoneyRecordsRepository(t.database.handle.db), users: t.app.services.accounts.records, exportLimit: 1 });
+    await expect(records.all(owner.id, "expense", {})).rejects.toMatchObject({ code: 1001, message: MONEY_RECORD_EXPORT_TOO_MANY });
+    expect((await records.all(child.id, "expense", {})).records).toHaveLength(1);
   });
 });

@@ -23,7 +23,8 @@ type Users = Pick<AccountRecords, "findUser">;
 
 /** The expense centre's record lists over the journal (spec §2, §5 date ranges, §6 sub-accounts). */
 export class MoneyRecordsService {
-  constructor(private readonly deps: { records: MoneyRecordsRepository; users: Users }) {}
+  /** `exportLimit`: MONEY_RECORD_EXPORT_LIMIT unless a test needs a small one. */
+  constructor(private readonly deps: { records: MoneyRecordsRepository; users: Users; exportLimit?: number }) {}
 
   async list(userId: number, list: MoneyRecordList, query: MoneyRecordListQuery): Promise<{ page: PageP<MoneyRecord>; totals: MoneyRecordTotals }> {
     const scope = await this.scopeOf(userId, list, query);
@@ -45,8 +46,9 @@ export class MoneyRecordsService {
   async all(userId: number, list: MoneyRecordList, query: MoneyRecordRangeQuery): Promise<{ records: MoneyRecord[]; totals: MoneyRecordTotals }> {
     const scope = await this.scopeOf(userId, list, query);
     const totals = await this.totalsOf(scope, list);
-    if (totals.totalRow > MONEY_RECORD_EXPORT_LIMIT) throw new BusinessError(ResultCode.validationFailed, MONEY_RECORD_EXPORT_TOO_MANY);
-    const rows = await this.deps.records.page(scope, { offset: 0, limit: MONEY_RECORD_EXPORT_LIMIT });
+    const limit = this.deps.exportLimit ?? MONEY_RECORD_EXPORT_LIMIT;
+    if (totals.totalRow > limit) throw new BusinessError(ResultCode.validationFailed, MONEY_RECORD_EXPORT_TOO_MANY);
+    const rows = await this.deps.records.page(scope, { offset: 0, limit });
     return { records: await this.recordsOf(rows, list), totals };
   }
 

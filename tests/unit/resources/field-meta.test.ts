@@ -54,6 +54,8 @@ describe("field metadata on zod schemas", () => {
 
   it.each([
     [{ format: "fen" as const }, 150_000, "1,500 元"],
+    [{ format: "money" as const }, 150_000, "1,500.00 元"],
+    [{ format: "money" as const }, -1_250, "-12.50 元"],
     [{ format: "bytes" as const }, 2048, "2 KB"],
     [{ format: "datetime" as const }, Date.UTC(2024, 0, 5, 2, 30), "2024-01-05 10:30:00"],
     [{ format: "text" as const }, 42, "42"],
