@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BundleStatusSchema } from "./bundle";
+import { BundleStatusSchema, type PromotionState } from "./bundle";
 import { endpoint } from "./contract";
 import { UidSchema } from "./personal";
 import { shanghaiDateKey, type Instant } from "./shanghai-time";
@@ -29,6 +29,17 @@ export function promotionRuns(promotion: Pick<DatedPromotion, "start" | "end">, 
   const day = shanghaiDateKey(time);
   return day !== "" && day >= promotion.start && day <= promotion.end;
 }
+
+export function promotionState(promotion: Pick<DatedPromotion, "start" | "end">, time: Instant): PromotionState {
+  if (promotionRuns(promotion, time)) return "running";
+  return shanghaiDateKey(time) > promotion.end ? "ended" : "upcoming";
+}
+
+/** The purchase page's query parameter naming the product chosen on an activity page (`?product=bundle-10`). */
+export const PURCHASE_PRODUCT_PARAM = "product";
+
+/** The price table's code of a notarisation bundle (seeded by migration 0021). */
+export const bundleProductCode = (snapshotLimit: number) => `bundle-${snapshotLimit}`;
 
 /** What one unit costs at `time`: the promotion's price while it runs, else the regular price; null when not on sale. */
 export function unitPriceFen(product: { regularPriceFen: number | null; promotion: DatedPromotion | null }, time: Instant): number | null {
