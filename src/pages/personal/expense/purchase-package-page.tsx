@@ -8,6 +8,7 @@ import { isSubAccount } from "../../../providers/session-rules";
 import { useBalance } from "../../../providers/use-account-billing";
 import { useEndpointMutation, useEndpointQuery } from "../../../providers/use-endpoint";
 import type { SectionPageProps } from "../../../resources/derive";
+import { refusalOf } from "../../kinds/server-refusal";
 import { formatBalanceYuan, ACCOUNT_LIMIT_MESSAGES, AccountLimitCode } from "../../../schema/billing";
 import { BUNDLE_VALID_DAYS, PROMOTION_STATE_LABELS } from "../../../schema/bundle";
 import { BUNDLE_STATUS_LABELS } from "../../../schema/bundle-lifecycle";
@@ -72,7 +73,7 @@ export function PurchasePackagePage({ route }: SectionPageProps) {
           balance.refresh();
           void owned.query.refetch();
         } catch (failure) {
-          setError(failure instanceof Error ? failure.message : String(failure));
+          setError(refusalOf(failure).message);
         }
       },
     });
