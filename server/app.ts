@@ -14,6 +14,7 @@ import { JobQueues } from "./jobs/job-queues.js";
 import { loggerOptions } from "./logging.js";
 import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
+import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(personalModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions, blobs: services.blobs });
   await app.register(childAccountModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions });
   await app.register(billingModule, { ...context, accounts: services.accounts.records });
+  await app.register(purchaseModule, { ...context, accounts: services.accounts.records, billing: services.billing, notifier: services.notifier });
   await app.register(ledgerModule, context);
   // The trail of operator actions: the console writes it, certificates read it (a holder's identity
   // approval), so it opens before both.

@@ -35,6 +35,10 @@ export interface Database {
   money_transactions: MoneyTransactionsTable;
   money_postings: MoneyPostingsTable;
   money_reservations: MoneyReservationsTable;
+  product_prices: ProductPricesTable;
+  product_purchases: ProductPurchasesTable;
+  package_counts: PackageCountsTable;
+  customer_bundles: CustomerBundlesTable;
   evidence_records: EvidenceRecordsTable;
   evidence_extractions: EvidenceExtractionsTable;
   evidence_extraction_items: EvidenceExtractionItemsTable;
@@ -393,6 +397,58 @@ export interface MoneyReservationsTable {
   closed_at: number | null;
   reserve_transaction_id: number;
   close_transaction_id: number | null;
+}
+
+/** Owned by modules/purchase: the price list, one row per product an account can buy (null price: not on sale). */
+export interface ProductPricesTable {
+  code: string;
+  kind: string;
+  name: string;
+  unit_count: number;
+  notarisations: number;
+  price_fen: number | null;
+  promotion_name: string | null;
+  promotion_price_fen: number | null;
+  promotion_start: string | null;
+  promotion_end: string | null;
+  sort_order: number;
+  updated_at: number;
+}
+
+/** Owned by modules/purchase: one paid purchase attempt (its journal transaction pays for it). */
+export interface ProductPurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  product_code: string;
+  quantity: number;
+  unit_price_fen: number;
+  total_fen: number;
+  idempotency_key: string;
+  transaction_id: number;
+  created_at: number;
+}
+
+/** Owned by modules/purchase: a main account's accumulated preservation counts per package. */
+export interface PackageCountsTable {
+  user_id: number;
+  product_code: string;
+  purchased_count: number;
+  remaining_count: number;
+  updated_at: number;
+}
+
+/** Owned by modules/purchase: one notarisation bundle bought, in its lifecycle state. */
+export interface CustomerBundlesTable {
+  id: Generated<number>;
+  user_id: number;
+  product_code: string;
+  snapshot_limit: number;
+  purchase_id: number;
+  state: string;
+  application_reference: string | null;
+  purchased_at: number;
+  expires_at: number;
+  updated_at: number;
 }
 
 /** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */

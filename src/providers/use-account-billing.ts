@@ -15,6 +15,8 @@ export interface BalanceView {
   isLoading: boolean;
   /** The server's message when getBalance failed. */
   errorMessage: string | null;
+  /** Reads the balance again (after a purchase). */
+  refresh: () => void;
 }
 
 export function useBalance(): BalanceView {
@@ -24,6 +26,7 @@ export function useBalance(): BalanceView {
     balanceFen: datas?.list?.balanceFen ?? null,
     isLoading: uid !== undefined && query.isLoading,
     errorMessage: query.error?.message ?? null,
+    refresh: () => void query.refetch(),
   };
 }
 

@@ -11,6 +11,7 @@ import { BUNDLE_VALID_DAYS, NOTARISATION_BUNDLES } from "../../src/schema/bundle
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
 import { ACTIVITY_BANNER_AUTOPLAY_MS, ACTIVITY_PACKAGE_COUNT, COMPARISON_CAROUSEL_SLIDES } from "../../src/schema/constants";
 import { formatYuan } from "../../src/schema/money";
+import { bundleProductCode, PURCHASE_PRODUCT_PARAM } from "../../src/schema/purchase";
 import { AntdTestProvider } from "./antd-test-provider";
 import { ok } from "./account-harness";
 import { renderPublicPage } from "./public-page-harness";
@@ -33,7 +34,8 @@ describe("bundle cards", () => {
       expect(card.queryByText(`${formatYuan(bundle.promotionPriceFen)} 元`)).not.toBeInTheDocument();
       expect(card.queryByText(/^原价/)).not.toBeInTheDocument();
       expect(card.getByText(`有效期 ${BUNDLE_VALID_DAYS} 天 · 数量可累加`)).toBeInTheDocument();
-      expect(card.getByRole("link", { name: "立即购买" })).toHaveAttribute("href", PURCHASE_PACKAGE);
+      // The button chooses its bundle on the purchase page.
+      expect(card.getByRole("link", { name: "立即购买" })).toHaveAttribute("href", `${PURCHASE_PACKAGE}?${PURCHASE_PRODUCT_PARAM}=${bundleProductCode(bundle.snapshotLimit)}`);
     });
   });
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.js";
 import { down, up } from "../../server/db/migrations/0019-money-journal.js";
+import * as packagesAndBundles from "../../server/db/migrations/0021-packages-and-bundles.js";
 import { MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 
@@ -13,6 +14,8 @@ describe("migration 0019 (money journal)", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.handle.db as unknown as Kysely<any>;
+    // Later migrations referring to the journal's tables roll back first, as a real rollback would.
+    await packagesAndBundles.down(db);
     await down(db);
     await db.insertInto("billing_accounts").values([
       { user_id: 7, balance_fen: 150_000, has_offline_contract: 0, updated_at: storedAt },

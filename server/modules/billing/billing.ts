@@ -61,6 +61,31 @@ export class Billing {
   }
 
   /**
+   * Pays `fen` of a main account's available balance to revenue for something bought (a package,
+   * a notarisation bundle), inside the caller's transaction so what was bought is recorded with
+   * the payment. Refused (301) when the available balance does not cover it; an offline contract's
+   * credit is for services, not purchases. A key already posted answers its first transaction
+   * without looking at the balance again, so a repeated attempt is never charged twice.
+   */
+  async purchase(mainUserId: number, fen: number, idempotencyKey: string, memo: string, trx: Transaction<Database>): Promise<PostedTransaction> {
+    requirePositiveFen(fen);
+    const account = await this.lockAccount(trx, mainUserId);
+    const earlier = await this.deps.journal.find(trx, idempotencyKey);
+    if (earlier !== undefined) return { transactionId: earlier, posted: false };
+    if (Number(account.balance_fen) < fen) throw new BusinessError(AccountLimitCode.balanceInsufficient, INSUFFICIENT_BALANCE_MESSAGE);
+    return this.deps.journal.post(trx, {
+      kind: "purchase",
+      idempotencyKey,
+      postings: [
+        { account: customerAccount(mainUserId, "available"), amountFen: -fen },
+        { account: PLATFORM_ACCOUNTS.revenue, amountFen: fen },
+      ],
+      memo,
+      actor: { userId: mainUserId },
+    });
+  }
+
+  /**
    * Holds `fen` of the acting user's main account for a service and answers the reservation id.
    * Refused (301) when the available balance would fall below zero, or below minus the credit of
    * a signed offline contract.

@@ -87,7 +87,7 @@ export const personal: MainSectionDefinition = {
       pages: [
         genericPage("onlineCharge", "new", "在线充值", { nav: true }),
         genericPage("expenseRule", "guidance", "收费标准", { nav: true }),
-        genericPage("purchasePackage", "new", "购买套餐", { nav: true }),
+        customPage("purchasePackage", "购买套餐", PAGES.purchasePackage, { nav: true }),
         genericPage("chargeRecord", "dataList", "充值记录", { nav: true, data: moneyRecordData("charge"), slots: moneyRecordSlots("charge") }),
         genericPage("purchaseRecord", "dataList", "购买记录", { nav: true, data: moneyRecordData("purchase"), slots: moneyRecordSlots("purchase") }),
         genericPage("expenseRecord", "dataList", "消费记录", { nav: true, data: moneyRecordData("expense"), slots: moneyRecordSlots("expense") }),

@@ -20,6 +20,7 @@ export const PERSONAL_PAGES = {
     import("../../pages/personal/security/bind-contact-page").then((m) => ({ default: (props: SectionPageProps) => createElement(m.BindContactPage, { ...props, channel: "email" }) })),
   changePassword: () => import("../../pages/personal/security/change-password-page").then((m) => ({ default: m.ChangePasswordPage })),
   cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
+  purchasePackage: () => import("../../pages/personal/expense/purchase-package-page").then((m) => ({ default: m.PurchasePackagePage })),
   bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),
 } satisfies Record<string, PageComponentLoader>;
 

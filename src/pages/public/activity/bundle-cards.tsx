@@ -5,6 +5,7 @@ import { PromotionNotice } from "../../../components/pricing/promotion-notice";
 import { useServerNow } from "../../../components/server-time/use-server-now";
 import { useAppLinks } from "../../../providers/app-links-context";
 import { NOTARISATION_BUNDLES, BUNDLE_VALID_DAYS, type NotarisationBundle } from "../../../schema/bundle";
+import { bundleProductCode, PURCHASE_PRODUCT_PARAM } from "../../../schema/purchase";
 
 /**
  * The three notarisation bundles of spec §9 as cards, each with its buy button, priced at the
@@ -50,7 +51,7 @@ function BundleCard({ bundle, now }: { bundle: NotarisationBundle; now: number }
           )}
         </div>
         <Typography.Text type="secondary">有效期 {BUNDLE_VALID_DAYS} 天 · 数量可累加</Typography.Text>
-        <RouterLinkButton type="primary" size="large" block to={links.purchasePackage}>
+        <RouterLinkButton type="primary" size="large" block to={`${links.purchasePackage}?${PURCHASE_PRODUCT_PARAM}=${bundleProductCode(bundle.snapshotLimit)}`}>
           立即购买
         </RouterLinkButton>
       </Space>

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { BillingServices } from "../billing/billing.module.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { Notifier } from "../notifier/notifier.js";
+import { Bundles } from "./bundles.js";
+import { ProductPrices } from "./product-prices.js";
+import { purchaseRoutes } from "./purchase.routes.js";
+import { Purchases } from "./purchases.js";
+
+export type PurchaseModuleOptions = ModuleContext & {
+  accounts: Pick<AccountRecords, "findUser">;
+  billing: Pick<BillingServices, "money" | "journal">;
+  notifier: Notifier;
+};
+
+/**
+ * Packages and notarisation bundles (issue 14): the price table, purchases paid from the balance,
+ * and the bundles' lifecycle, whose freeze/unfreeze/consume the notarisation applications call
+ * (`app.services.purchase.bundles`). Housekeeping expires bundles past their 90 days.
+ */
+export async function purchaseModule(app: FastifyInstance, { db, now, accounts, billing, notifier }: PurchaseModuleOptions) {
+  const prices = new ProductPrices(db);
+  const purchases = new Purchases({ db, now, users: accounts, prices, money: billing.money, journal: billing.journal });
+  const bundles = new Bundles({ db, now, users: accounts, notifier, log: app.log });
+  publish(app, "purchase", { prices, purchases, bundles });
+  keepTidy(app, [{ name: "expire notarisation bundles", run: () => bundles.expireDue() }]);
+  await app.register(purchaseRoutes, { prices, purchases, bundles, users: accounts, now });
+}
+
+export type PurchaseServices = { prices: ProductPrices; purchases: Purchases; bundles: Bundles };
