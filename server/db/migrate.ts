@@ -16,6 +16,7 @@ import * as identityReview from "./migrations/0016-identity-review.js";
 import * as customerConsole from "./migrations/0017-customer-console.js";
 import * as contentPublication from "./migrations/0018-content-publication.js";
 import * as moneyJournal from "./migrations/0019-money-journal.js";
+import * as paymentOrders from "./migrations/0020-payment-orders.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0017-customer-console": customerConsole,
   "0018-content-publication": contentPublication,
   "0019-money-journal": moneyJournal,
+  "0020-payment-orders": paymentOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

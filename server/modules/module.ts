@@ -15,6 +15,7 @@ import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { Notifier } from "./notifier/notifier.js";
+import type { PaymentServices } from "./payment/payment.module.js";
 import type { PersonalServices } from "./personal/personal.module.js";
 import type { SecurityServices } from "./security/security.module.js";
 import type { SessionService } from "./session/session.service.js";
@@ -45,6 +46,7 @@ export type AppServices = {
   notary: NotaryServices;
   personal: PersonalServices;
   billing: BillingServices;
+  payment: PaymentServices;
   ledger: LedgerService;
   chain: ChainService;
   evidence: EvidenceService;
