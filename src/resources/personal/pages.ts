@@ -20,6 +20,7 @@ export const PERSONAL_PAGES = {
   changePassword: () => import("../../pages/personal/security/change-password-page").then((m) => ({ default: m.ChangePasswordPage })),
   cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
   bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),
+  onlineCharge: () => import("../../pages/personal/recharge/online-charge-page").then((m) => ({ default: m.OnlineChargePage })),
 } satisfies Record<string, PageComponentLoader>;
 
 /** What the child-account list adds to the generic list (src/pages/personal), loaded with the list. */
