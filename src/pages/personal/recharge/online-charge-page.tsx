@@ -33,7 +33,9 @@ export function OnlineChargePage() {
 }
 
 function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => void }) {
-  const { datas: options, query } = useEndpointQuery(RECHARGE_ENDPOINTS.rechargeOptions, {}, { retry: false });
+  const { datas, query } = useEndpointQuery(RECHARGE_ENDPOINTS.rechargeOptions, {}, { retry: false });
+  // refine answers an empty object until the call returns.
+  const options = datas?.channels ? datas : undefined;
   const create = useEndpointMutation(RECHARGE_ENDPOINTS.createRechargeOrder);
   const [choice, setChoice] = useState<string>("");
   const [otherYuan, setOtherYuan] = useState<number | null>(null);
@@ -127,11 +129,12 @@ function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => voi
 
 function OrderProgress({ merchantOrderNo, onAgain }: { merchantOrderNo: string; onAgain: () => void }) {
   const queryClient = useQueryClient();
-  const { datas: order, query } = useEndpointQuery(
+  const { datas, query } = useEndpointQuery(
     RECHARGE_ENDPOINTS.rechargeOrder,
     { merchantOrderNo },
     { retry: false, refetchInterval: (current) => ((current.state.data as { data?: RechargeOrder } | undefined)?.data?.state === "created" ? ORDER_POLL_MS : false) },
   );
+  const order = datas?.state ? datas : undefined;
   const state = order?.state;
 
   // The header's balance and recharge button follow the new balance once the money arrived.
