@@ -124,6 +124,17 @@ describe("a full recharge through the development cashier", () => {
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "failed", balanceFen: 0 });
   });
 
+  it("a payment whose notification has not arrived is found by re-querying the provider when the page reads the order", async () => {
+    const user = await newCustomer();
+    const { merchantOrderNo } = await createOrder(user);
+    await cashier().decide(merchantOrderNo, "paid", { times: 0 });
+    expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 10_000 });
+    // The notification arriving afterwards credits nothing more.
+    expect((await postNotification(cashier().notification(merchantOrderNo))).statusCode).toBe(200);
+    expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 10_000 });
+    expect(await notificationsOf(merchantOrderNo)).toEqual([{ outcome: "alreadyPaid" }]);
+  });
+
   it("100 concurrent duplicate notifications at one order move the balance once", async () => {
     const user = await newCustomer();
     const { merchantOrderNo } = await createOrder(user, "500");
@@ -152,7 +163,11 @@ describe("notifications that must not credit", () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.body).toBe("failure");
     }
-    expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "created", balanceFen: 0 });
+    // Read from the tables: reading the order through the call would ask the cashier, which was paid.
+    const row = await t.database.handle.db.selectFrom("payment_orders").select("state").where("merchant_order_no", "=", merchantOrderNo).executeTakeFirstOrThrow();
+    expect(row.state).toBe("created");
+    const credits = await t.database.handle.db.selectFrom("money_transactions").select("id").where("idempotency_key", "=", `payment:${merchantOrderNo}`).execute();
+    expect(credits).toEqual([]);
     expect(await notificationsOf(merchantOrderNo)).toEqual([]);
   });
 

@@ -112,9 +112,14 @@ export class RechargeOrders {
   /** An order of the acting user's main account (a sub-account sees only those it started). */
   async read(actingUserId: number, merchantOrderNo: string): Promise<RechargeOrder> {
     const { mainId, subAccountId } = await this.spender(actingUserId);
-    const order = await this.find(this.deps.db, merchantOrderNo);
+    let order = await this.find(this.deps.db, merchantOrderNo);
     if (!order || order.user_id !== mainId || (subAccountId !== null && order.sub_account_id !== subAccountId)) {
       throw new BusinessError(ResultCode.notFound, RECHARGE_ORDER_NOT_FOUND_MESSAGE);
+    }
+    if (order.state === "created") {
+      // The payer is often back before the provider's notification: ask the provider ourselves.
+      const outcome = await this.confirm(order);
+      if (outcome !== null && outcome !== "pending") order = (await this.find(this.deps.db, merchantOrderNo)) ?? order;
     }
     return {
       merchantOrderNo,
@@ -145,23 +150,8 @@ export class RechargeOrders {
       this.deps.log.warn({ provider: providerKey, merchantOrderNo: notification.merchantOrderNo }, "payment notification for an unknown order");
       return false;
     }
-    let confirmed;
-    try {
-      confirmed = await provider.queryPayment(notification.merchantOrderNo);
-    } catch (error) {
-      this.deps.log.warn({ err: error, merchantOrderNo: notification.merchantOrderNo }, "payment re-query failed; the provider will notify again");
-      return false;
-    }
-    if (!confirmed.found) return false;
-    const amountFen = Number(order.amount_fen);
-    const outcome: NotificationOutcome =
-      confirmed.amountFen !== amountFen || notification.amountFen !== amountFen
-        ? "amountMismatch"
-        : await durableTransaction(this.deps.db, (trx) => this.apply(trx, order, confirmed.outcome, confirmed.providerTradeNo));
-    if (outcome === "amountMismatch" || outcome === "paidAfterClose") {
-      // Money we did not credit: somebody must look (a refund for a late payment is not automatic yet).
-      this.deps.log.error({ provider: providerKey, merchantOrderNo: order.merchant_order_no, outcome }, "payment needs attention");
-    }
+    const outcome = notification.amountFen !== Number(order.amount_fen) ? this.attention(order, "amountMismatch") : await this.confirm(order);
+    if (outcome === null) return false;
     await this.deps.db
       .insertInto("payment_notifications")
       .values({
@@ -174,6 +164,32 @@ export class RechargeOrders {
       .onConflict((conflict) => conflict.columns(["provider", "notification_key"]).doNothing())
       .execute();
     return true;
+  }
+
+  /**
+   * The provider's own record decides, never a notification: re-queried, its amount compared, then
+   * applied under one transaction. Null when the provider could not be asked or does not know the order.
+   */
+  private async confirm(order: OrderRow): Promise<NotificationOutcome | null> {
+    const provider = this.deps.providers.get(order.provider as PaymentProviderKey);
+    if (!provider) return null;
+    let confirmed;
+    try {
+      confirmed = await provider.queryPayment(order.merchant_order_no);
+    } catch (error) {
+      this.deps.log.warn({ err: error, merchantOrderNo: order.merchant_order_no }, "payment re-query failed; asked again at the next notification or read");
+      return null;
+    }
+    if (!confirmed.found) return null;
+    if (confirmed.amountFen !== Number(order.amount_fen)) return this.attention(order, "amountMismatch");
+    const outcome = await durableTransaction(this.deps.db, (trx) => this.apply(trx, order, confirmed.outcome, confirmed.providerTradeNo));
+    return outcome === "paidAfterClose" ? this.attention(order, outcome) : outcome;
+  }
+
+  /** Money we did not credit: somebody must look (a refund for a late payment is not automatic yet). */
+  private attention(order: OrderRow, outcome: "amountMismatch" | "paidAfterClose"): NotificationOutcome {
+    this.deps.log.error({ provider: order.provider, merchantOrderNo: order.merchant_order_no, outcome }, "payment needs attention");
+    return outcome;
   }
 
   /** Closes attempts nobody paid within their lifetime (housekeeping); a notification after that credits nothing. */
