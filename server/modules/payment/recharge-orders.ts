@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { canTransition, type PaymentOrderState } from "../../../src/schema/payment.js";
+import { canTransition, fenToYuanText, type PaymentOrderState } from "../../../src/schema/payment.js";
 import {
   MAX_RECHARGE_FEN,
   MIN_RECHARGE_FEN,
@@ -97,7 +97,7 @@ export class RechargeOrders {
       const payment = await provider.createPayment({
         merchantOrderNo,
         amountFen,
-        subject: `账户充值 ${amountFen / 100} 元`,
+        subject: `账户充值 ${fenToYuanText(amountFen)} 元`,
         notifyUrl: `${base}${PAYMENT_NOTIFY_PATH_PREFIX}${provider.key}`,
         returnUrl: `${base}${RECHARGE_RETURN_PATH}?merchantOrderNo=${merchantOrderNo}`,
       });
@@ -194,6 +194,7 @@ export class RechargeOrders {
 
   /** Closes attempts nobody paid within their lifetime (housekeeping); a notification after that credits nothing. */
   async closeStale(): Promise<number> {
+    requireTransition("created", "closed");
     const result = await this.deps.db
       .updateTable("payment_orders")
       .set({ state: "closed", closed_at: this.deps.now() })
@@ -229,7 +230,7 @@ export class RechargeOrders {
     to: PaymentOrderState,
     set: Partial<Pick<PaymentOrdersTable, "paid_at" | "closed_at" | "provider_trade_no">>,
   ): Promise<boolean> {
-    if (!canTransition(from, to)) throw new Error(`payment order cannot move from ${from} to ${to}`);
+    requireTransition(from, to);
     const result = await db
       .updateTable("payment_orders")
       .set({ ...set, state: to })
@@ -252,6 +253,10 @@ export class RechargeOrders {
     if (!user) throw new BusinessError(ResultCode.notFound, RECHARGE_ORDER_NOT_FOUND_MESSAGE);
     return user.parent_id === null ? { mainId: user.id, subAccountId: null } : { mainId: user.parent_id, subAccountId: user.id };
   }
+}
+
+function requireTransition(from: PaymentOrderState, to: PaymentOrderState): void {
+  if (!canTransition(from, to)) throw new Error(`payment order cannot move from ${from} to ${to}`);
 }
 
 /** The provider's notification id where it sends one, else its trade and outcome (one row per distinct news). */
