@@ -4,7 +4,9 @@ import { RECHARGE_ENDPOINTS, MAX_RECHARGE_FEN } from "../../src/schema/recharge.
 import { CASHIER_SIGNATURE_HEADER, type DevelopmentCashier } from "../../server/modules/payment/development-cashier.js";
 import { DEV_CASHIER_PATHS } from "../../server/modules/payment/dev-cashier.routes.js";
 import { PAYMENT_NOTIFY_PATH_PREFIX, RECHARGE_ORDER_LIFETIME_MS } from "../../server/modules/payment/recharge-orders.js";
-import { registerUser, type RegisteredUser } from "./support/personal-users.js";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
+import { encryptorFor } from "./support/login-client.js";
+import { freshIp, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 
 let t: TestApp;
@@ -82,6 +84,28 @@ describe("recharge options and orders", () => {
     const answer = (await t.call(RECHARGE_ENDPOINTS.rechargeOrder, { merchantOrderNo }, { token: stranger.token })).json();
     expect(answer.code).toBe(404);
     expect(answer.message).toBe("充值订单不存在");
+  });
+});
+
+describe("sub-accounts", () => {
+  it("a sub-account's recharge credits its main account, which sees the order; another sub-account does not", async () => {
+    const owner = await newCustomer();
+    const { encryptPassword } = await encryptorFor(t);
+    const child = async (account: string) => {
+      const created = (await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account, name: "财务", encryptPassword: encryptPassword("init1234") }, { token: owner.token, ip: freshIp() })).json();
+      expect(created.code).toBe(200);
+      return created.datas.id as number;
+    };
+    const payer = await child(String(nextMobile++));
+    const other = await child(String(nextMobile++));
+    const orders = t.app.services.payment.orders;
+    const { merchantOrderNo } = await orders.create(payer, 20_000, "development");
+    const row = await t.database.handle.db.selectFrom("payment_orders").select(["user_id", "sub_account_id"]).where("merchant_order_no", "=", merchantOrderNo).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: owner.id, sub_account_id: payer });
+    await decide(merchantOrderNo, "paid");
+    expect(await orders.read(payer, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 20_000 });
+    expect(await readOrder(owner, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 20_000 });
+    await expect(orders.read(other, merchantOrderNo)).rejects.toThrow("充值订单不存在");
   });
 });
 
