@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { OnlineChargePage } from "../../src/pages/personal/recharge/online-charge-page";
+import { ORDER_POLL_MS, OnlineChargePage } from "../../src/pages/personal/recharge/online-charge-page";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { registryPath } from "../../src/resources/registry-paths";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing";
@@ -23,14 +23,15 @@ const order = (state: string, balanceFen: number) =>
 function setup(search = "", answers: Record<string, Envelope<unknown>> = {}) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser({ token: "tk", timestamp: Date.now(), id: 7, loginAccount: "zhangsan" });
-  const { http, calls } = fakeHttpClient({
+  const served: Record<string, Envelope<unknown>> = {
     [RECHARGE_ENDPOINTS.rechargeOptions.path]: options,
     [RECHARGE_ENDPOINTS.createRechargeOrder.path]: success({ merchantOrderNo: ORDER_NO, payment: { kind: "qrCode", codeUrl: "weixin://wxpay/bizpayurl?pr=demo" } }),
     [BILLING_ENDPOINTS.getBalance.path]: success({ list: { balance: "0.00", balanceFen: 0 } }),
     ...answers,
-  });
+  };
+  const { http, calls } = fakeHttpClient(served);
   render(<RefineHarness path={`${registryPath("personal/expenseCenter", "onlineCharge")}${search}`} element={<OnlineChargePage />} sessionStore={sessionStore} http={http} />);
-  return { calls };
+  return { calls, served };
 }
 
 describe("在线充值", () => {
@@ -63,9 +64,11 @@ describe("在线充值", () => {
     expect(calls.find((call) => call.path === RECHARGE_ENDPOINTS.rechargeOrder.path)?.params).toEqual({ merchantOrderNo: ORDER_NO });
   });
 
-  it("waits while the order is unpaid and says when it failed", async () => {
-    setup(`?merchantOrderNo=${ORDER_NO}`, { [RECHARGE_ENDPOINTS.rechargeOrder.path]: order("created", 0) });
+  it("waits while the order is unpaid, asking again until it is paid", async () => {
+    const { served } = setup(`?merchantOrderNo=${ORDER_NO}`, { [RECHARGE_ENDPOINTS.rechargeOrder.path]: order("created", 0) });
     expect(await screen.findByText("正在确认支付结果…")).toBeInTheDocument();
+    served[RECHARGE_ENDPOINTS.rechargeOrder.path] = order("paid", 10_000);
+    expect(await screen.findByText("充值成功", {}, { timeout: ORDER_POLL_MS * 3 })).toBeInTheDocument();
   });
 
   it("shows a failed order as not credited", async () => {
