@@ -7,6 +7,7 @@ import { registryPath } from "../../src/resources/registry-paths";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing";
 import type { Envelope } from "../../src/schema/envelope";
 import { RECHARGE_ENDPOINTS } from "../../src/schema/recharge";
+import { registryRoute } from "../support/registry-route";
 import { fakeHttpClient, RefineHarness } from "./refine-harness";
 
 const ORDER_NO = "P20261124071500ABCDE12345";
@@ -30,11 +31,17 @@ function setup(search = "", answers: Record<string, Envelope<unknown>> = {}) {
     ...answers,
   };
   const { http, calls } = fakeHttpClient(served);
-  render(<RefineHarness path={`${registryPath("personal/expenseCenter", "onlineCharge")}${search}`} element={<OnlineChargePage />} sessionStore={sessionStore} http={http} />);
+  render(<RefineHarness path={`${registryPath("personal/expenseCenter", "onlineCharge")}${search}`} element={<OnlineChargePage route={registryRoute("personal/expenseCenter", "onlineCharge")} />} sessionStore={sessionStore} http={http} />);
   return { calls, served };
 }
 
 describe("在线充值", () => {
+  it("sits in the expense centre's frame with its sibling pages as tabs", async () => {
+    setup();
+    expect(await screen.findByRole("menu", { name: "费用中心页面" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "在线充值" })).toBeInTheDocument();
+  });
+
   it("offers the amount choices, 其他金额 and only the configured channels, and orders the chosen amount", async () => {
     const { calls } = setup();
     for (const label of ["100 元", "500 元", "1,000 元", "5,000 元", "其他金额"]) expect(await screen.findByRole("radio", { name: label })).toBeInTheDocument();

@@ -3,10 +3,12 @@ import { Alert, Button, Card, InputNumber, QRCode, Radio, Result, Space, Spin, T
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useEndpointMutation, useEndpointQuery } from "../../../providers/use-endpoint";
+import type { SectionPageProps } from "../../../resources/types";
 import { BILLING_ENDPOINTS, formatBalanceYuan } from "../../../schema/billing";
 import { webapiPath } from "../../../schema/contract";
 import { FEN_PER_YUAN, formatYuan } from "../../../schema/money";
 import { PAYMENT_ORDER_STATE_LABELS, fenToYuanText } from "../../../schema/payment";
+import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { RECHARGE_AMOUNT_MESSAGE, RECHARGE_ENDPOINTS, type RechargeChannel, type RechargeOrder } from "../../../schema/recharge";
 
 /** How often a waiting order is asked again while the provider's notification is on its way. */
@@ -18,17 +20,17 @@ const OTHER_AMOUNT = "other";
  * the channels this server offers, and go to the provider's cashier. Coming back (?merchantOrderNo=)
  * the page follows the order until it is paid or failed and shows the new balance.
  */
-export function OnlineChargePage() {
+export function OnlineChargePage({ route }: SectionPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const merchantOrderNo = searchParams.get("merchantOrderNo");
   return (
-    <div style={{ maxWidth: 720, margin: "24px auto", padding: "0 16px" }}>
+    <SectionPageFrame route={route}>
       {merchantOrderNo ? (
         <OrderProgress merchantOrderNo={merchantOrderNo} onAgain={() => setSearchParams({})} />
       ) : (
         <RechargeForm onQrCode={(orderNo) => setSearchParams({ merchantOrderNo: orderNo })} />
       )}
-    </div>
+    </SectionPageFrame>
   );
 }
 
@@ -82,7 +84,7 @@ function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => voi
   }
 
   return (
-    <Card title="在线充值">
+    <div style={{ maxWidth: 720 }}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         <div>
           <Typography.Text strong>充值金额</Typography.Text>
@@ -123,7 +125,7 @@ function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => voi
           去支付{isAmountValid && amountFen !== null ? ` ${formatYuan(amountFen)} 元` : ""}
         </Button>
       </Space>
-    </Card>
+    </div>
   );
 }
 
