@@ -24,6 +24,7 @@ describe("recharge through the simulated cashier", () => {
     await page.goto(`${site}${registryPath("personal/expenseCenter", "onlineCharge")}`);
     await page.getByText("500 元", { exact: true }).click();
     await page.getByRole("radio", { name: "模拟支付（开发环境）" }).waitFor({ state: "attached" });
+    await shoot(page, "recharge-form");
     await page.getByRole("button", { name: "去支付 500 元" }).click();
     await page.waitForURL("**/dev/cashier?**");
     await page.getByText("开发环境模拟收银台 — 不会产生真实扣款").waitFor();
