@@ -28,6 +28,7 @@ import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
 import { notifierModule } from "./modules/notifier/notifier.module.js";
+import { paymentModule } from "./modules/payment/payment.module.js";
 import { personalModule } from "./modules/personal/personal.module.js";
 import { scanLoginModule } from "./modules/scan-login/scan-login.module.js";
 import { securityModule } from "./modules/security/security.module.js";
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(childAccountModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions });
   await app.register(billingModule, { ...context, accounts: services.accounts.records });
   await app.register(purchaseModule, { ...context, accounts: services.accounts.records, billing: services.billing, notifier: services.notifier });
+  await app.register(paymentModule, { ...context, accounts: services.accounts.records, billing: services.billing });
   await app.register(ledgerModule, context);
   // The trail of operator actions: the console writes it, certificates read it (a holder's identity
   // approval), so it opens before both.

@@ -68,6 +68,13 @@ const EnvironmentSchema = z.object({
   // The operator console's key for TOTP secrets and recovery codes (32 bytes, hex or base64);
   // without it one is created under DATA_DIR/keys. Checked when the console opens, for the same reason.
   CONSOLE_SECRET_KEY: z.string().optional(),
+  // Recharge (issue 14): which real payment providers to offer, comma-separated (alipay, wechatpay);
+  // unset offers the development cashier where development providers are allowed, nothing in production.
+  // Each provider's own variables (README "Payment") are read by server/modules/payment/payment-providers.ts.
+  PAYMENT_PROVIDER: z
+    .string()
+    .regex(/^(alipay|wechatpay)(,(alipay|wechatpay))?$/, "必须是 alipay、wechatpay 或 alipay,wechatpay")
+    .optional(),
   // The site's public address, printed in certificates (QR code to /info/certificate).
   PUBLIC_BASE_URL: z
     .string()
@@ -131,6 +138,8 @@ export type AppConfig = {
   ledgerSignerKey: string | undefined;
   /** The console's secret key (hex or base64 of 32 bytes); undefined = DATA_DIR/keys/console-secret.key. */
   consoleSecretKey: string | undefined;
+  /** Real payment providers to offer for recharge; empty = the development cashier where development providers are allowed. */
+  paymentProviders: ("alipay" | "wechatpay")[];
   /** Public address of the site without a trailing slash (certificates' QR codes); http://localhost:PORT by default. */
   publicBaseUrl: string;
   /** Run a witness in this process (mounted at /witness/) and submit checkpoints to it. */
@@ -208,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerOrigin: value.LEDGER_ORIGIN,
     ledgerSignerKey: value.LEDGER_SIGNER_KEY,
     consoleSecretKey: value.CONSOLE_SECRET_KEY,
+    paymentProviders: [...new Set(splitList(value.PAYMENT_PROVIDER))] as ("alipay" | "wechatpay")[],
     publicBaseUrl: (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     ledgerLocalWitness: value.LEDGER_LOCAL_WITNESS,
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),

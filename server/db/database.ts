@@ -39,6 +39,8 @@ export interface Database {
   product_purchases: ProductPurchasesTable;
   package_counts: PackageCountsTable;
   customer_bundles: CustomerBundlesTable;
+  payment_orders: PaymentOrdersTable;
+  payment_notifications: PaymentNotificationsTable;
   evidence_records: EvidenceRecordsTable;
   evidence_extractions: EvidenceExtractionsTable;
   evidence_extraction_items: EvidenceExtractionItemsTable;
@@ -449,6 +451,36 @@ export interface CustomerBundlesTable {
   purchased_at: number;
   expires_at: number;
   updated_at: number;
+}
+
+/** Owned by modules/payment: one payment attempt (a recharge); `state` moves only by src/schema/payment.ts. */
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  merchant_order_no: string;
+  /** The main account credited. */
+  user_id: number;
+  /** The sub-account that started the recharge, if one did. */
+  sub_account_id: number | null;
+  amount_fen: number;
+  /** The provider key the payer chose (development, alipay, wechatpay). */
+  channel: string;
+  provider: string;
+  state: string;
+  provider_trade_no: string | null;
+  created_at: number;
+  paid_at: number | null;
+  closed_at: number | null;
+}
+
+/** Owned by modules/payment: each distinct notification a provider delivered, and what we made of it. */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  /** The provider's notification id, or its trade number and outcome where it has no id. */
+  notification_key: string;
+  merchant_order_no: string;
+  received_at: number;
+  outcome: string;
 }
 
 /** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */

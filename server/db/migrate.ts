@@ -16,6 +16,7 @@ import * as identityReview from "./migrations/0016-identity-review.js";
 import * as customerConsole from "./migrations/0017-customer-console.js";
 import * as contentPublication from "./migrations/0018-content-publication.js";
 import * as moneyJournal from "./migrations/0019-money-journal.js";
+import * as paymentOrders from "./migrations/0020-payment-orders.js";
 import * as packagesAndBundles from "./migrations/0021-packages-and-bundles.js";
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0017-customer-console": customerConsole,
   "0018-content-publication": contentPublication,
   "0019-money-journal": moneyJournal,
+  "0020-payment-orders": paymentOrders,
   "0021-packages-and-bundles": packagesAndBundles,
 };
 

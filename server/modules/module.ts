@@ -15,6 +15,7 @@ import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { Notifier } from "./notifier/notifier.js";
+import type { PaymentServices } from "./payment/payment.module.js";
 import type { PersonalServices } from "./personal/personal.module.js";
 import type { PurchaseServices } from "./purchase/purchase.module.js";
 import type { SecurityServices } from "./security/security.module.js";
@@ -47,6 +48,7 @@ export type AppServices = {
   personal: PersonalServices;
   billing: BillingServices;
   purchase: PurchaseServices;
+  payment: PaymentServices;
   ledger: LedgerService;
   chain: ChainService;
   evidence: EvidenceService;

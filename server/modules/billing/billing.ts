@@ -44,7 +44,7 @@ export class Billing {
   /** Money received for `userId` through a payment provider; idempotent per key (one key per confirmed payment). */
   async recharge(userId: number, fen: number, idempotencyKey: string, trx?: Transaction<Database>): Promise<PostedTransaction> {
     requirePositiveFen(fen);
-    const spender = await this.spenderOf(userId);
+    const spender = await this.spenderOf(userId, trx);
     return this.within(trx, async (trx) => {
       await this.lockAccount(trx, spender.mainId);
       return this.deps.journal.post(trx, {
@@ -96,7 +96,7 @@ export class Billing {
     if (!/^[a-z][a-z-]{0,31}$/.test(request.service) || request.reference.length === 0 || request.reference.length > 128) {
       throw new RangeError(`reservation needs a service name and a reference of 1 to 128 characters: ${request.service}/${request.reference}`);
     }
-    const spender = await this.spenderOf(actingUserId);
+    const spender = await this.spenderOf(actingUserId, trx);
     return this.within(trx, async (trx) => {
       const account = await this.lockAccount(trx, spender.mainId);
       const earlier = await trx
@@ -186,7 +186,7 @@ export class Billing {
   async adjust(userId: number, fen: number, reason: string, operator: { id: number }, trx?: Transaction<Database>): Promise<PostedTransaction> {
     if (!Number.isSafeInteger(fen) || fen === 0) throw new RangeError(`调整金额必须是非零的整数分：${fen}`);
     if (reason.trim() === "") throw new RangeError("调整余额须写明原因");
-    const spender = await this.spenderOf(userId);
+    const spender = await this.spenderOf(userId, trx);
     return this.within(trx, async (trx) => {
       await this.lockAccount(trx, spender.mainId);
       return this.deps.journal.post(trx, {
@@ -246,8 +246,11 @@ export class Billing {
   }
 
   /** Sub-accounts spend from their main account (spec §6); the sub-account is recorded on the transaction. */
-  private async spenderOf(userId: number): Promise<Spender> {
-    const user = await this.deps.users.findUser(userId);
+  private async spenderOf(userId: number, trx?: Transaction<Database>): Promise<Spender> {
+    // Within a caller's transaction the read joins it: on SQLite's one connection a read outside would wait for that transaction forever.
+    const user = trx
+      ? await trx.selectFrom("users").select(["id", "parent_id"]).where("id", "=", userId).executeTakeFirst()
+      : await this.deps.users.findUser(userId);
     if (!user) throw new Error(`billing: user ${userId} does not exist`);
     return user.parent_id === null ? { mainId: user.id, subAccountId: null } : { mainId: user.parent_id, subAccountId: user.id };
   }

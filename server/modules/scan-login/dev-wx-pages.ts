@@ -7,7 +7,7 @@
 export const DEV_TEST_IDENTITIES = ["测试用户甲", "测试用户乙", "测试用户丙"] as const;
 export const NICKNAME_MAX_LENGTH = 20;
 
-const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;font-family:"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2937;background:#fff}
+export const BASE_STYLE = `*{box-sizing:border-box}body{margin:0;font-family:"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2937;background:#fff}
 .badge{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:2px 8px;font-size:12px}
 .muted{color:#6b7280;font-size:12px}`;
 
@@ -130,16 +130,16 @@ export function renderRefusedPage(nonce: string): string {
 }
 
 /** The nonce is the one the page's Content-Security-Policy names: only its own style and script run. */
-function page(nonce: string, title: string, style: string, body: string): string {
+export function page(nonce: string, title: string, style: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · 衡证</title><style nonce="${escapeHtml(nonce)}">${style}</style></head><body>${body}</body></html>`;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** JSON inside a <script nonce="${escapeHtml(input.nonce)}">: "<" escaped so no value can close the element. */
-function scriptJson(value: string): string {
+export function scriptJson(value: string): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

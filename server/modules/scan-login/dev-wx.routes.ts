@@ -16,7 +16,7 @@ const ConfirmBodySchema = z.object({
  * These pages' own rule: the login panel frames the QR page, so same-origin framing is allowed
  * (everything else is framed nowhere), and their inline style and script run by a fresh nonce.
  */
-function sendPage(reply: FastifyReply, status: number, render: (nonce: string) => string) {
+export function sendPage(reply: FastifyReply, status: number, render: (nonce: string) => string) {
   const nonce = randomBytes(16).toString("base64");
   return reply
     .code(status)

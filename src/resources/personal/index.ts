@@ -85,7 +85,7 @@ export const personal: MainSectionDefinition = {
       // Spec §6: going to the expense centre sends a sub-account to its expense record.
       subAccountLanding: "expenseRecord",
       pages: [
-        genericPage("onlineCharge", "new", "在线充值", { nav: true }),
+        customPage("onlineCharge", "在线充值", PAGES.onlineCharge, { nav: true }),
         genericPage("expenseRule", "guidance", "收费标准", { nav: true }),
         customPage("purchasePackage", "购买套餐", PAGES.purchasePackage, { nav: true }),
         genericPage("chargeRecord", "dataList", "充值记录", { nav: true, data: moneyRecordData("charge"), slots: moneyRecordSlots("charge") }),

@@ -22,6 +22,7 @@ export const PERSONAL_PAGES = {
   cancellation: () => import("../../pages/personal/security/cancellation-page").then((m) => ({ default: m.CancellationPage })),
   purchasePackage: () => import("../../pages/personal/expense/purchase-package-page").then((m) => ({ default: m.PurchasePackagePage })),
   bindWechat: () => import("../../pages/personal/bind-wechat-page").then((m) => ({ default: m.BindWechatPage })),
+  onlineCharge: () => import("../../pages/personal/recharge/online-charge-page").then((m) => ({ default: m.OnlineChargePage })),
 } satisfies Record<string, PageComponentLoader>;
 
 /** What the child-account list adds to the generic list (src/pages/personal), loaded with the list. */

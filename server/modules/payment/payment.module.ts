@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { BillingServices } from "../billing/billing.module.js";
+import { publish, type ModuleContext } from "../module.js";
+import { DEV_CASHIER_PATHS, devCashierRoutes } from "./dev-cashier.routes.js";
+import { DevelopmentCashier } from "./development-cashier.js";
+import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
+import { paymentProvidersFor } from "./payment-providers.js";
+import { paymentRoutes } from "./payment.routes.js";
+import { RechargeOrders } from "./recharge-orders.js";
+
+export type PaymentModuleOptions = ModuleContext & { accounts: Pick<AccountRecords, "findUser">; billing: Pick<BillingServices, "accounts" | "money"> };
+
+/**
+ * Recharge through a payment provider (issue 14): the recharge orders and their calls, the
+ * providers' notify URLs, and with development providers the simulated cashier.
+ */
+export async function paymentModule(app: FastifyInstance, { config, db, now, accounts, billing }: PaymentModuleOptions) {
+  const providers = paymentProvidersFor(config, `${config.publicBaseUrl}${DEV_CASHIER_PATHS.page}`);
+  const orders = new RechargeOrders({
+    db,
+    now,
+    money: billing.money,
+    balances: billing.accounts,
+    users: accounts,
+    providers,
+    publicBaseUrl: config.publicBaseUrl,
+    log: app.log,
+  });
+  const cashier = providers.get("development");
+  publish(app, "payment", { orders, cashier: cashier instanceof DevelopmentCashier ? cashier : null });
+  keepTidy(app, [{ name: "close unpaid recharge orders", run: () => orders.closeStale() }]);
+  await app.register(paymentRoutes, { orders });
+  await app.register(paymentCallbackRoutes, { orders, providers: [...providers.values()] });
+  if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier });
+}
+
+export type PaymentServices = { orders: RechargeOrders; cashier: DevelopmentCashier | null };
