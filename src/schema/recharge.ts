@@ -43,12 +43,20 @@ export const RechargeOptionsSchema = z.object({
 });
 export type RechargeOptions = z.infer<typeof RechargeOptionsSchema>;
 
+const RETURN_PATH_MESSAGE = "返回页面地址不正确";
+
 export const CreateRechargeOrderSchema = z.object({
   amount: z
     .string({ error: RECHARGE_AMOUNT_MESSAGE })
     .refine((text) => rechargeAmountFen(text) !== null, RECHARGE_AMOUNT_MESSAGE)
     .describe("充值金额（元），如 \"100\" 或 \"88.80\""),
   channel: z.enum(RECHARGE_CHANNELS, { error: "请选择支付方式" }),
+  /** The page the cashier sends the payer back to: the registry's route of the page that paid, a path of this site. */
+  returnPath: z
+    .string({ error: RETURN_PATH_MESSAGE })
+    .max(200, RETURN_PATH_MESSAGE)
+    .regex(/^\/(?!\/)[A-Za-z0-9/_-]*$/, RETURN_PATH_MESSAGE)
+    .describe("支付完成后返回的本站页面路径，如充值页"),
 });
 
 export const PaymentStartSchema = z.discriminatedUnion("kind", [
@@ -111,5 +119,3 @@ export const RECHARGE_ENDPOINTS = {
   }),
 };
 
-/** The page a provider's cashier sends the payer back to (spec §2); the registry's route of onlineCharge. */
-export const RECHARGE_RETURN_PATH = "/personal/expenseCenter/onlineCharge";

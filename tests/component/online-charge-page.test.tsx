@@ -49,7 +49,7 @@ describe("在线充值", () => {
     expect(screen.queryByRole("radio", { name: "支付宝" })).not.toBeInTheDocument();
     await userEvent.click(screen.getByText("500 元"));
     await userEvent.click(screen.getByRole("button", { name: "去支付 500 元" }));
-    await waitFor(() => expect(calls.find((call) => call.path === RECHARGE_ENDPOINTS.createRechargeOrder.path)?.params).toEqual({ amount: "500.00", channel: "development" }));
+    await waitFor(() => expect(calls.find((call) => call.path === RECHARGE_ENDPOINTS.createRechargeOrder.path)?.params).toEqual({ amount: "500.00", channel: "development", returnPath: registryPath("personal/expenseCenter", "onlineCharge") }));
     // A QR-code provider's answer is shown on the page.
     expect(await screen.findByText("请使用微信扫描二维码完成支付")).toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe("在线充值", () => {
     expect(await screen.findByText("充值金额须在 1 至 50,000 元之间，最多两位小数")).toBeInTheDocument();
     await userEvent.type(screen.getByRole("spinbutton", { name: "其他金额（元）" }), "88.8");
     await userEvent.click(screen.getByRole("button", { name: /去支付/ }));
-    await waitFor(() => expect(calls.find((call) => call.path === RECHARGE_ENDPOINTS.createRechargeOrder.path)?.params).toEqual({ amount: "88.80", channel: "development" }));
+    await waitFor(() => expect(calls.find((call) => call.path === RECHARGE_ENDPOINTS.createRechargeOrder.path)?.params).toEqual({ amount: "88.80", channel: "development", returnPath: registryPath("personal/expenseCenter", "onlineCharge") }));
   });
 
   it("back from the cashier, shows a paid order with the new balance", async () => {

@@ -8,6 +8,10 @@ import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { encryptorFor } from "./support/login-client.js";
 import { freshIp, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { registryPath } from "../../src/resources/registry-paths.js";
+
+/** The page that paid, as the browser names it: the registry's route of onlineCharge. */
+const RETURN_PATH = registryPath("personal/expenseCenter", "onlineCharge");
 
 let t: TestApp;
 let nextMobile = 13800000001;
@@ -38,7 +42,7 @@ afterEach(async () => {
 });
 
 async function createOrder(user: RegisteredUser, amount = "100") {
-  const answer = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount, channel: "development" }, { token: user.token })).json();
+  const answer = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount, channel: "development", returnPath: RETURN_PATH }, { token: user.token })).json();
   expect(answer.code).toBe(200);
   return answer.datas as { merchantOrderNo: string; payment: { kind: "redirect"; url: string } };
 }
@@ -66,11 +70,11 @@ describe("recharge options and orders", () => {
   it("refuses amounts outside 1-50,000 元 or finer than a fen, and a channel not configured, creating nothing", async () => {
     const user = await newCustomer();
     for (const amount of ["0.99", "50000.01", "1.001", "-5", "abc", ""]) {
-      const answer = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount, channel: "development" }, { token: user.token })).json();
+      const answer = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount, channel: "development", returnPath: RETURN_PATH }, { token: user.token })).json();
       expect(answer.code, amount).toBe(1001);
       expect(answer.message).toContain("充值金额须在 1 至 50,000 元之间");
     }
-    const alipay = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount: "100", channel: "alipay" }, { token: user.token })).json();
+    const alipay = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount: "100", channel: "alipay", returnPath: RETURN_PATH }, { token: user.token })).json();
     expect(alipay.code).toBe(1001);
     expect(alipay.message).toBe("该支付方式暂未开通，请选择其他支付方式");
     const orders = await t.database.handle.db.selectFrom("payment_orders").select("id").where("user_id", "=", user.id).execute();
@@ -99,7 +103,7 @@ describe("sub-accounts", () => {
     const payer = await child(String(nextMobile++));
     const other = await child(String(nextMobile++));
     const orders = t.app.services.payment.orders;
-    const { merchantOrderNo } = await orders.create(payer, 20_000, "development");
+    const { merchantOrderNo } = await orders.create(payer, 20_000, "development", RETURN_PATH);
     const row = await t.database.handle.db.selectFrom("payment_orders").select(["user_id", "sub_account_id"]).where("merchant_order_no", "=", merchantOrderNo).executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: owner.id, sub_account_id: payer });
     await decide(merchantOrderNo, "paid");
@@ -127,7 +131,7 @@ describe("a full recharge through the development cashier", () => {
     const decided = await decide(merchantOrderNo, "paid");
     expect(decided.statusCode).toBe(200);
     expect(decided.json().deliveries).toEqual([{ status: 200, body: "success" }]);
-    expect(decided.json().returnUrl).toContain(`/personal/expenseCenter/onlineCharge?merchantOrderNo=${merchantOrderNo}`);
+    expect(decided.json().returnUrl).toContain(`${RETURN_PATH}?merchantOrderNo=${merchantOrderNo}`);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", amountFen: 8880, balanceFen: 8880, paidAt: t.clock.now() });
     expect(await notificationsOf(merchantOrderNo)).toEqual([{ outcome: "credited" }]);
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { fenToYuanText } from "../../../src/schema/payment.js";
-import { RECHARGE_RETURN_PATH } from "../../../src/schema/recharge.js";
 import { sendPage } from "../scan-login/dev-wx.routes.js";
 import { CASHIER_ACTIONS, renderCashierPage, renderUnknownOrderPage, type CashierAction } from "./dev-cashier-page.js";
 import type { DevelopmentCashier } from "./development-cashier.js";
@@ -42,7 +41,7 @@ export async function devCashierRoutes(app: FastifyInstance, options: { cashier:
     const attempt = body.success ? cashier.attempt(body.data.merchantOrderNo) : undefined;
     if (!body.success || !attempt) return reply.code(404).send({ message: "模拟收银台没有这笔订单" });
     const { merchantOrderNo, action } = body.data;
-    const returnUrl = attempt.request.returnUrl || `${RECHARGE_RETURN_PATH}?merchantOrderNo=${merchantOrderNo}`;
+    const { returnUrl } = attempt.request;
     if (action === "late") {
       // The payer returns at once; the news arrives later, as a slow provider's does.
       void cashier.decide(merchantOrderNo, "paid", { delayMs: LATE_NOTIFICATION_MS });

@@ -8,9 +8,9 @@ import type { RechargeOrders } from "./recharge-orders.js";
 export async function paymentRoutes(app: FastifyInstance, options: { orders: RechargeOrders }) {
   const { orders } = options;
   registerEndpoint(app, RECHARGE_ENDPOINTS.rechargeOptions, async () => ok(orders.options()));
-  registerEndpoint(app, RECHARGE_ENDPOINTS.createRechargeOrder, async ({ amount, channel }, request) =>
+  registerEndpoint(app, RECHARGE_ENDPOINTS.createRechargeOrder, async ({ amount, channel, returnPath }, request) =>
     // The schema accepted the amount, so it converts.
-    ok(await orders.create(sessionUserId(request), rechargeAmountFen(amount)!, channel)),
+    ok(await orders.create(sessionUserId(request), rechargeAmountFen(amount)!, channel, returnPath)),
   );
   registerEndpoint(app, RECHARGE_ENDPOINTS.rechargeOrder, async ({ merchantOrderNo }, request) => ok(await orders.read(sessionUserId(request), merchantOrderNo)));
 }

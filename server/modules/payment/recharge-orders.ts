@@ -10,7 +10,6 @@ import {
   RECHARGE_CHANNEL_LABELS,
   RECHARGE_CHANNEL_UNAVAILABLE_MESSAGE,
   RECHARGE_ORDER_NOT_FOUND_MESSAGE,
-  RECHARGE_RETURN_PATH,
   type CreatedRechargeOrder,
   type RechargeChannel,
   type RechargeOptions,
@@ -74,7 +73,7 @@ export class RechargeOrders {
     };
   }
 
-  async create(actingUserId: number, amountFen: number, channel: RechargeChannel): Promise<CreatedRechargeOrder> {
+  async create(actingUserId: number, amountFen: number, channel: RechargeChannel, returnPath: string): Promise<CreatedRechargeOrder> {
     const provider = this.deps.providers.get(channel);
     if (!provider) throw new BusinessError(ResultCode.validationFailed, RECHARGE_CHANNEL_UNAVAILABLE_MESSAGE, { errors: { channel: RECHARGE_CHANNEL_UNAVAILABLE_MESSAGE } });
     const { mainId, subAccountId } = await this.spender(actingUserId);
@@ -99,7 +98,7 @@ export class RechargeOrders {
         amountFen,
         subject: `账户充值 ${fenToYuanText(amountFen)} 元`,
         notifyUrl: `${base}${PAYMENT_NOTIFY_PATH_PREFIX}${provider.key}`,
-        returnUrl: `${base}${RECHARGE_RETURN_PATH}?merchantOrderNo=${merchantOrderNo}`,
+        returnUrl: `${base}${returnPath}?merchantOrderNo=${merchantOrderNo}`,
       });
       return { merchantOrderNo, payment };
     } catch (error) {

@@ -31,7 +31,7 @@ describe("what this installation offers, from the registry", () => {
   });
 
   it("a section whose generic pages have no calls is not open", () => {
-    for (const resource of ["evidenceTaken/snapshotRecord", "judicial/notarization", "monitor/text", "personal/expenseCenter"]) {
+    for (const resource of ["evidenceTaken/snapshotRecord", "judicial/notarization", "monitor/text", "personal/invoiceAdmin"]) {
       expect([resource, open(resource)]).toEqual([resource, false]);
     }
   });

@@ -28,13 +28,13 @@ export function OnlineChargePage({ route }: SectionPageProps) {
       {merchantOrderNo ? (
         <OrderProgress merchantOrderNo={merchantOrderNo} onAgain={() => setSearchParams({})} />
       ) : (
-        <RechargeForm onQrCode={(orderNo) => setSearchParams({ merchantOrderNo: orderNo })} />
+        <RechargeForm returnPath={route.path} onQrCode={(orderNo) => setSearchParams({ merchantOrderNo: orderNo })} />
       )}
     </SectionPageFrame>
   );
 }
 
-function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => void }) {
+function RechargeForm({ returnPath, onQrCode }: { returnPath: string; onQrCode: (merchantOrderNo: string) => void }) {
   const { datas, query } = useEndpointQuery(RECHARGE_ENDPOINTS.rechargeOptions, {}, { retry: false });
   // refine answers an empty object until the call returns.
   const options = datas?.channels ? datas : undefined;
@@ -63,7 +63,7 @@ function RechargeForm({ onQrCode }: { onQrCode: (merchantOrderNo: string) => voi
     if (!isAmountValid || amountFen === null) return setError(RECHARGE_AMOUNT_MESSAGE);
     if (!channel) return setError("请选择支付方式");
     try {
-      const order = await create.send({ amount: fenToYuanText(amountFen), channel });
+      const order = await create.send({ amount: fenToYuanText(amountFen), channel, returnPath });
       if (order.payment.kind === "redirect") window.location.assign(order.payment.url);
       else setQrCode({ merchantOrderNo: order.merchantOrderNo, codeUrl: order.payment.codeUrl });
     } catch (refusal) {
