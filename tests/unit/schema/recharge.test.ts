@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CreateRechargeOrderSchema, MAX_RECHARGE_FEN, MIN_RECHARGE_FEN, rechargeAmountFen } from "../../../src/schema/recharge";
+import { registryPath } from "../../../src/resources/registry-paths";
 
 describe("recharge amounts", () => {
   it.each([
@@ -22,8 +23,13 @@ describe("recharge amounts", () => {
   });
 
   it("refuses a bad amount or channel with a Chinese message", () => {
-    const bad = CreateRechargeOrderSchema.safeParse({ amount: "0.5", channel: "cash" });
+    const bad = CreateRechargeOrderSchema.safeParse({ amount: "0.5", channel: "cash", returnPath: registryPath("personal/expenseCenter", "onlineCharge") });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((issue) => issue.message)).toEqual(["充值金额须在 1 至 50,000 元之间，最多两位小数", "请选择支付方式"]);
+  });
+
+  it.each(["//evil.example/pay", "https://evil.example/", "personal/page", "/page?x=1", ""])("refuses %j as the page to return to: only a path of this site", (returnPath) => {
+    const checked = CreateRechargeOrderSchema.safeParse({ amount: "100", channel: "development", returnPath });
+    expect(checked.error?.issues.map((issue) => issue.message)).toEqual(["返回页面地址不正确"]);
   });
 });
