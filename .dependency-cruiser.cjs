@@ -1,6 +1,6 @@
 /**
  * The import rules of DESIGN.md §2 and STYLE.md habit 6, checked by `npm run lint:boundaries`
- * (a phase of `npm test`). Only src/, shared/ and server/ are cruised: tests, benchmarks and scripts
+ * (a phase of `npm test`). Only src/, isomorphic/ and server/ are cruised: tests, benchmarks and scripts
  * import whatever they need. Type-only imports count (tsPreCompilationDeps), so a type cannot sneak
  * a dependency in either.
  */
@@ -10,24 +10,24 @@ module.exports = {
     {
       name: "schema-imports-only-zod",
       comment:
-        "src/schema is the contract both sides import: zod, pure shared code (shared/) and the spec's region table " +
+        "src/schema is the contract both sides import: zod, pure shared code (isomorphic/) and the spec's region table " +
         "(@vant/area-data, plain data) only; nothing from the rest of src/, server/, React or antd.",
       severity: "error",
       from: { path: "^src/schema/" },
-      to: { pathNot: ["^src/schema/", "^shared/", "^node_modules/zod/", "^node_modules/@vant/area-data/"] },
+      to: { pathNot: ["^src/schema/", "^isomorphic/", "^node_modules/zod/", "^node_modules/@vant/area-data/"] },
     },
     {
-      name: "shared-imports-nothing-outside",
+      name: "isomorphic-imports-nothing-outside",
       comment:
-        "shared/ runs in the browser, the offline verifier and the server alike: no package, no node: module, " +
-        "nothing from src/ or server/. Platform primitives come in as arguments (shared/ledger/crypto.ts).",
+        "isomorphic/ runs in the browser, the offline verifier and the server alike: no package, no node: module, " +
+        "nothing from src/ or server/. Platform primitives come in as arguments (isomorphic/ledger/crypto.ts).",
       severity: "error",
-      from: { path: "^shared/" },
-      to: { pathNot: "^shared/" },
+      from: { path: "^isomorphic/" },
+      to: { pathNot: "^isomorphic/" },
     },
     {
       name: "src-never-imports-server",
-      comment: "The browser bundle must not reach the back end; code both sides run lives in src/schema or shared/.",
+      comment: "The browser bundle must not reach the back end; code both sides run lives in src/schema or isomorphic/.",
       severity: "error",
       from: { path: "^src/" },
       to: { path: "^server/" },

@@ -10,12 +10,12 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import { CompactRange } from "../server/ledger/compact-range.js";
-import { checkConsistencyProof, generateConsistencyProof } from "../shared/ledger/consistency.js";
-import { hashChildren, hashLeaf } from "../shared/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof } from "../shared/ledger/inclusion.js";
+import { checkConsistencyProof, generateConsistencyProof } from "../isomorphic/ledger/consistency.js";
+import { hashChildren, hashLeaf } from "../isomorphic/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../isomorphic/ledger/inclusion.js";
 import { MemoryNodeStore } from "../tests/support/memory-node-store.js";
 import { tilesForConsistencyProof, tilesForInclusionProof } from "../server/ledger/tiles.js";
-import { perfectSubtrees } from "../shared/ledger/tree-math.js";
+import { perfectSubtrees } from "../isomorphic/ledger/tree-math.js";
 import { sha256 } from "../server/ledger/node-crypto.js";
 
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 1_000_000);

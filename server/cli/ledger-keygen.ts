@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { isValidKeyName } from "../../shared/ledger/note-keys.js";
+import { isValidKeyName } from "../../isomorphic/ledger/note-keys.js";
 import { generateNoteKeys } from "../ledger/signer-keys.js";
 
 /**

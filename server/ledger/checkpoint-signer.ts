@@ -11,12 +11,12 @@
  * checkpoint (with the tree state it describes) durably before publishing it, and construct the
  * signer on start-up with the last checkpoint it stored.
  */
-import { formatCheckpoint, parseCheckpoint, type Checkpoint, type TreeHead } from "../../shared/ledger/checkpoint.js";
-import { checkConsistencyProof } from "../../shared/ledger/consistency.js";
-import { bytesEqual } from "../../shared/ledger/encoding.js";
-import { EMPTY_TREE_ROOT } from "../../shared/ledger/hashing.js";
-import type { NoteSigner } from "../../shared/ledger/note-keys.js";
-import { parseNote, signNote } from "../../shared/ledger/signed-note.js";
+import { formatCheckpoint, parseCheckpoint, type Checkpoint, type TreeHead } from "../../isomorphic/ledger/checkpoint.js";
+import { checkConsistencyProof } from "../../isomorphic/ledger/consistency.js";
+import { bytesEqual } from "../../isomorphic/ledger/encoding.js";
+import { EMPTY_TREE_ROOT } from "../../isomorphic/ledger/hashing.js";
+import type { NoteSigner } from "../../isomorphic/ledger/note-keys.js";
+import { parseNote, signNote } from "../../isomorphic/ledger/signed-note.js";
 import { sha256 } from "./node-crypto.js";
 
 export type CheckpointRefusal = "origin-mismatch" | "smaller-size" | "different-root" | "bad-empty-root" | "inconsistent";

@@ -11,8 +11,8 @@
  * with `CompactRange.fromState`. Every perfect subtree completed by an append is reported to the
  * optional `onNode` callback, which is how the node store (and so the tiles) gets filled.
  */
-import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren } from "../../shared/ledger/hashing.js";
-import { assertTreeSize, half, isOdd, MAX_TREE_SIZE, perfectSubtrees, type NodeId } from "../../shared/ledger/tree-math.js";
+import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren } from "../../isomorphic/ledger/hashing.js";
+import { assertTreeSize, half, isOdd, MAX_TREE_SIZE, perfectSubtrees, type NodeId } from "../../isomorphic/ledger/tree-math.js";
 import { sha256 } from "./node-crypto.js";
 
 export interface CompactRangeState {

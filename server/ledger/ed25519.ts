@@ -5,8 +5,8 @@
  * prefixes for Ed25519 (OID 1.3.101.112).
  */
 import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from "node:crypto";
-import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE, type VerifyEd25519 } from "../../shared/ledger/crypto.js";
-import { concatBytes } from "../../shared/ledger/encoding.js";
+import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE, type VerifyEd25519 } from "../../isomorphic/ledger/crypto.js";
+import { concatBytes } from "../../isomorphic/ledger/encoding.js";
 
 export const ED25519_SEED_SIZE = 32;
 

@@ -2,7 +2,7 @@
  * C2SP tlog-tiles entry bundles: the entries of one level-0 tile, each prefixed by its length as a
  * big-endian uint16. So an entry is at most 65,535 bytes; the server must refuse larger records.
  */
-import { LedgerFormatError } from "../../shared/ledger/errors.js";
+import { LedgerFormatError } from "../../isomorphic/ledger/errors.js";
 import { TILE_WIDTH } from "./tiles.js";
 
 export const MAX_ENTRY_SIZE = 0xffff;

@@ -1,9 +1,9 @@
 /**
- * The server's ledger primitives (shared/ledger/crypto.ts), over node:crypto (OpenSSL). Every server
+ * The server's ledger primitives (isomorphic/ledger/crypto.ts), over node:crypto (OpenSSL). Every server
  * call into the shared ledger code passes `sha256` or `nodeLedgerCrypto` from here.
  */
 import { createHash } from "node:crypto";
-import type { LedgerCrypto } from "../../shared/ledger/crypto.js";
+import type { LedgerCrypto } from "../../isomorphic/ledger/crypto.js";
 import { verifyEd25519 } from "./ed25519.js";
 
 export function sha256(...parts: readonly Uint8Array[]): Uint8Array {

@@ -1,10 +1,10 @@
 /**
  * The log's signer key, `PRIVATE+KEY+<name>+<key id>+base64(0x01 ‖ 32-byte seed)` (Go's
- * golang.org/x/mod/sumdb/note text form; the verifier half is shared/ledger/note-keys.ts). A secret:
+ * golang.org/x/mod/sumdb/note text form; the verifier half is isomorphic/ledger/note-keys.ts). A secret:
  * keep it out of logs and out of the database. Server-only because it holds the private key.
  */
-import { concatBytes, encodeBase64 } from "../../shared/ledger/encoding.js";
-import { LedgerFormatError } from "../../shared/ledger/errors.js";
+import { concatBytes, encodeBase64 } from "../../isomorphic/ledger/encoding.js";
+import { LedgerFormatError } from "../../isomorphic/ledger/errors.js";
 import {
   assertKeyName,
   computeKeyId,
@@ -15,7 +15,7 @@ import {
   parseTypedKey,
   splitKeyString,
   type NoteSigner,
-} from "../../shared/ledger/note-keys.js";
+} from "../../isomorphic/ledger/note-keys.js";
 import { ED25519_SEED_SIZE, generateSeed, privateKeyFromSeed } from "./ed25519.js";
 import { sha256 } from "./node-crypto.js";
 

@@ -7,9 +7,9 @@
  * them against a signed checkpoint. Tiles are untrusted input: a wrong tile only yields a proof that
  * fails verification.
  */
-import { HASH_SIZE, hashChildren } from "../../shared/ledger/hashing.js";
-import type { NodeHashReader } from "../../shared/ledger/proof-plan.js";
-import type { NodeId } from "../../shared/ledger/tree-math.js";
+import { HASH_SIZE, hashChildren } from "../../isomorphic/ledger/hashing.js";
+import type { NodeHashReader } from "../../isomorphic/ledger/proof-plan.js";
+import type { NodeId } from "../../isomorphic/ledger/tree-math.js";
 import { sha256 } from "./node-crypto.js";
 import { locateNode, TILE_WIDTH, tilePath, type TileId } from "./tiles.js";
 

@@ -10,14 +10,14 @@
  *   tile/<L>/<N>[.p/<W>]      N as 3-digit groups, all but the last prefixed with x:
  *   tile/entries/<N>[.p/<W>]  1234067 → x001/x234/067
  */
-import { consistencyProofPlan } from "../../shared/ledger/consistency.js";
-import { LedgerFormatError } from "../../shared/ledger/errors.js";
-import { inclusionProofPlan } from "../../shared/ledger/inclusion.js";
-import { planNodes } from "../../shared/ledger/proof-plan.js";
-import { formatTileIndex, TILE_WIDTH, widthSuffix } from "../../shared/ledger/tile-paths.js";
-import type { NodeId } from "../../shared/ledger/tree-math.js";
+import { consistencyProofPlan } from "../../isomorphic/ledger/consistency.js";
+import { LedgerFormatError } from "../../isomorphic/ledger/errors.js";
+import { inclusionProofPlan } from "../../isomorphic/ledger/inclusion.js";
+import { planNodes } from "../../isomorphic/ledger/proof-plan.js";
+import { formatTileIndex, TILE_WIDTH, widthSuffix } from "../../isomorphic/ledger/tile-paths.js";
+import type { NodeId } from "../../isomorphic/ledger/tree-math.js";
 
-export { entryBundlePath, formatTileIndex, TILE_WIDTH } from "../../shared/ledger/tile-paths.js";
+export { entryBundlePath, formatTileIndex, TILE_WIDTH } from "../../isomorphic/ledger/tile-paths.js";
 
 export const TILE_HEIGHT = 8;
 /** Tile levels are 0..63 by the spec; 2^53 leaves need no more than level 6. */

@@ -8,10 +8,10 @@
  *   signer key    PRIVATE+KEY+<name>+<key id>+base64(0x04 ‖ seed)
  * Because the message commits to neither the witness name nor key, one key must serve one witness.
  */
-import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE } from "../../shared/ledger/crypto.js";
-import { concatBytes, decodeBase64, encodeBase64, encodeUtf8 } from "../../shared/ledger/encoding.js";
-import { LedgerFormatError } from "../../shared/ledger/errors.js";
-import { computeKeyId, formatKeyId, isValidKeyName, splitKeyString, type NoteVerifier } from "../../shared/ledger/note-keys.js";
+import { ED25519_PUBLIC_KEY_SIZE, ED25519_SIGNATURE_SIZE } from "../../isomorphic/ledger/crypto.js";
+import { concatBytes, decodeBase64, encodeBase64, encodeUtf8 } from "../../isomorphic/ledger/encoding.js";
+import { LedgerFormatError } from "../../isomorphic/ledger/errors.js";
+import { computeKeyId, formatKeyId, isValidKeyName, splitKeyString, type NoteVerifier } from "../../isomorphic/ledger/note-keys.js";
 import { ED25519_SEED_SIZE, generateSeed, privateKeyFromSeed, verifyEd25519 } from "../ledger/ed25519.js";
 import { sha256 } from "../ledger/node-crypto.js";
 

@@ -1,8 +1,8 @@
-import { openCheckpoint } from "../../shared/ledger/checkpoint.js";
-import { checkConsistencyProof } from "../../shared/ledger/consistency.js";
-import { bytesEqual, decodeBase64, encodeBase64, parseDecimal } from "../../shared/ledger/encoding.js";
-import { parseVerifierKey, type NoteVerifier } from "../../shared/ledger/note-keys.js";
-import { parseNote } from "../../shared/ledger/signed-note.js";
+import { openCheckpoint } from "../../isomorphic/ledger/checkpoint.js";
+import { checkConsistencyProof } from "../../isomorphic/ledger/consistency.js";
+import { bytesEqual, decodeBase64, encodeBase64, parseDecimal } from "../../isomorphic/ledger/encoding.js";
+import { parseVerifierKey, type NoteVerifier } from "../../isomorphic/ledger/note-keys.js";
+import { parseNote } from "../../isomorphic/ledger/signed-note.js";
 import { nodeLedgerCrypto, sha256 } from "../ledger/node-crypto.js";
 import { cosignatureLine, type CosignerKey } from "./cosignature.js";
 import type { WitnessStateStore } from "./witness-state.js";

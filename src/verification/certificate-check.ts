@@ -1,8 +1,8 @@
-import type { CheckStatus, VerificationCheck } from "../../shared/ledger/verify-bundle";
+import type { CheckStatus, VerificationCheck } from "../../isomorphic/ledger/verify-bundle";
 
 /**
  * One check of a certificate as the verification pages and the offline verifier list it: the
- * ledger's own checks (shared/ledger/verify-bundle.ts) and these of the certificate's content.
+ * ledger's own checks (isomorphic/ledger/verify-bundle.ts) and these of the certificate's content.
  */
 export const CERTIFICATE_CHECK_NAMES = {
   "entry-format": "证据记录格式正确",

@@ -1,4 +1,4 @@
-import { verifyEvidenceBundle } from "../../shared/ledger/verify-bundle";
+import { verifyEvidenceBundle } from "../../isomorphic/ledger/verify-bundle";
 import { canonicalJson } from "../schema/canonical-json";
 import { EvidenceEntrySchema, type EvidenceEntry } from "../schema/evidence-entry";
 import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
@@ -7,7 +7,7 @@ import { nobleLedgerCrypto } from "./ledger-crypto";
 
 /**
  * The complete check of one certificate, the same in the browser (verification pages) and in the
- * offline verifier: the ledger entry's format, the ledger proof (shared/ledger/verify-bundle.ts:
+ * offline verifier: the ledger entry's format, the ledger proof (isomorphic/ledger/verify-bundle.ts:
  * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
  * checkpoint), the holder's identity approval where the certificate states one
  * (holder-identity-check.ts) and, when a file is given, its digests against the entry.

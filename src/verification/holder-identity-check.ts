@@ -1,6 +1,6 @@
-import type { LedgerCrypto } from "../../shared/ledger/crypto";
-import { parseProofBundle } from "../../shared/ledger/proof-bundle";
-import { verifyEvidenceBundle } from "../../shared/ledger/verify-bundle";
+import type { LedgerCrypto } from "../../isomorphic/ledger/crypto";
+import { parseProofBundle } from "../../isomorphic/ledger/proof-bundle";
+import { verifyEvidenceBundle } from "../../isomorphic/ledger/verify-bundle";
 import type { IdentityApproval, PublicCertificate } from "../schema/certificate";
 import { IDENTITY_DECISION_ACTIONS } from "../schema/console/identity-review";
 import { parseOperatorActionEntry, type OperatorActionEntry } from "../schema/console/operator-action-entry";

@@ -1,12 +1,12 @@
 /**
- * The ledger primitives (shared/ledger/crypto.ts) of the verification pages and the offline
+ * The ledger primitives (isomorphic/ledger/crypto.ts) of the verification pages and the offline
  * verifier, over @noble: synchronous, as the checks are, and usable on plain-HTTP origins where
  * WebCrypto is missing. The offline verifier uses them too, so both run exactly the same code.
  * Verification is strict RFC 8032 (zip215: false), as OpenSSL's is on the server.
  */
 import * as ed from "@noble/ed25519";
 import { sha256 as nobleSha256, sha512 } from "@noble/hashes/sha2.js";
-import type { LedgerCrypto } from "../../shared/ledger/crypto";
+import type { LedgerCrypto } from "../../isomorphic/ledger/crypto";
 
 ed.hashes.sha512 = sha512;
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ChainPushSchema, type ChainPush } from "../../src/schema/chain-live.js";
 import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
-import { decodeBase64 } from "../../shared/ledger/encoding.js";
+import { decodeBase64 } from "../../isomorphic/ledger/encoding.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { startOpensslTsa, type OpensslTsa } from "./support/openssl-tsa.js";
 

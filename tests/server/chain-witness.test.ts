@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
-import { parseNote, verifyNote } from "../../shared/ledger/signed-note.js";
+import { parseNote, verifyNote } from "../../isomorphic/ledger/signed-note.js";
 import { generateCosignerKeys, parseCosignerVerifierKey } from "../../server/witness/cosignature.js";
 import { buildWitnessServer } from "../../server/witness/witness-server.js";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live.js";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseNote, verifyNote } from "../../shared/ledger/signed-note.js";
+import { parseNote, verifyNote } from "../../isomorphic/ledger/signed-note.js";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { parseCosignerVerifierKey } from "../../server/witness/cosignature.js";
 import { buildWitnessServer } from "../../server/witness/witness-server.js";

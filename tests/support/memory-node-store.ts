@@ -4,8 +4,8 @@
  * data in its database. Hashes of a level live in one growing byte array (32 bytes each),
  * so a million-leaf tree costs ~64 MB rather than two million small objects.
  */
-import { HASH_SIZE } from "../../shared/ledger/hashing.js";
-import type { NodeHashReader } from "../../shared/ledger/proof-plan.js";
+import { HASH_SIZE } from "../../isomorphic/ledger/hashing.js";
+import type { NodeHashReader } from "../../isomorphic/ledger/proof-plan.js";
 
 export class MemoryNodeStore {
   #levels: { bytes: Uint8Array; count: number }[] = [];

@@ -1,9 +1,9 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatCheckpoint } from "../../shared/ledger/checkpoint.js";
-import { decodeBase64 } from "../../shared/ledger/encoding.js";
+import { formatCheckpoint } from "../../isomorphic/ledger/checkpoint.js";
+import { decodeBase64 } from "../../isomorphic/ledger/encoding.js";
 import { generateNoteKeys, parseSignerKey } from "../../server/ledger/signer-keys.js";
-import { parseNote, signNote, verifyNote } from "../../shared/ledger/signed-note.js";
+import { parseNote, signNote, verifyNote } from "../../isomorphic/ledger/signed-note.js";
 import { children, decode, objectIdentifier, readGeneralizedTime, readOid, tlv, unsignedInteger, readUnsignedHex } from "../../server/modules/chain/tsa/der.js";
 import { encodeTimestampRequest } from "../../server/modules/chain/tsa/rfc3161.js";
 import {

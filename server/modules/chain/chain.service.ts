@@ -1,4 +1,4 @@
-import { decodeBase64, encodeBase64 } from "../../../shared/ledger/encoding.js";
+import { decodeBase64, encodeBase64 } from "../../../isomorphic/ledger/encoding.js";
 import type { ChainPush } from "../../../src/schema/chain-live.js";
 import type { JobQueue } from "../../jobs/job-queues.js";
 import type { LedgerChainView, LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";

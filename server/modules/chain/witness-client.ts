@@ -1,4 +1,4 @@
-import { parseNote, verifyNote } from "../../../shared/ledger/signed-note.js";
+import { parseNote, verifyNote } from "../../../isomorphic/ledger/signed-note.js";
 import { parseCosignerVerifierKey, type CosignatureVerifier } from "../../witness/cosignature.js";
 import { TLOG_SIZE_CONTENT_TYPE } from "../../witness/witness.js";
 

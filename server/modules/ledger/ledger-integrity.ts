@@ -1,9 +1,9 @@
-import { openCheckpoint, type Checkpoint } from "../../../shared/ledger/checkpoint.js";
+import { openCheckpoint, type Checkpoint } from "../../../isomorphic/ledger/checkpoint.js";
 import { CompactRange } from "../../ledger/compact-range.js";
-import { bytesEqual, encodeBase64 } from "../../../shared/ledger/encoding.js";
-import { hashChildren } from "../../../shared/ledger/hashing.js";
-import type { NoteVerifier } from "../../../shared/ledger/note-keys.js";
-import { perfectSubtrees } from "../../../shared/ledger/tree-math.js";
+import { bytesEqual, encodeBase64 } from "../../../isomorphic/ledger/encoding.js";
+import { hashChildren } from "../../../isomorphic/ledger/hashing.js";
+import type { NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
+import { perfectSubtrees } from "../../../isomorphic/ledger/tree-math.js";
 import { sha256 } from "../../ledger/node-crypto.js";
 import { LedgerIntegrityError } from "./ledger-errors.js";
 import { ledgerRepository, type CheckpointRow, type LedgerDb, type StoredState } from "./ledger.repository.js";

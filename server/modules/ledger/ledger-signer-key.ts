@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type NoteSigner } from "../../../shared/ledger/note-keys.js";
+import { type NoteSigner } from "../../../isomorphic/ledger/note-keys.js";
 import { generateNoteKeys, parseSignerKey } from "../../ledger/signer-keys.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { LEDGER_TILES_PREFIX, LEDGER_VKEY_PATH } from "../../../src/schema/ledger.js";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
 import { parseTilePath, TILE_WIDTH } from "../../ledger/tiles.js";
 import type { LedgerChainView } from "./ledger.types.js";
 import type { LedgerService } from "./ledger.service.js";

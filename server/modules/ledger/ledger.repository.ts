@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
-import { HASH_SIZE } from "../../../shared/ledger/hashing.js";
+import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
 
 /** Queries run on the database or inside a block's transaction alike. */

@@ -4,13 +4,13 @@ import type { QueueDepth } from "../../jobs/job-queues.js";
 import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
 import { CompactRange } from "../../ledger/compact-range.js";
-import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
-import { encodeBase64, encodeHex } from "../../../shared/ledger/encoding.js";
+import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
+import { encodeBase64, encodeHex } from "../../../isomorphic/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
-import { EMPTY_TREE_ROOT, hashLeaf } from "../../../shared/ledger/hashing.js";
-import { generateInclusionProof } from "../../../shared/ledger/inclusion.js";
-import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
-import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
+import { EMPTY_TREE_ROOT, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
+import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
+import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
 import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
@@ -51,7 +51,7 @@ export interface LedgerServiceOptions {
 const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 
 /**
- * The evidence ledger (DESIGN.md §6) over the pure libraries in shared/ledger and server/ledger.
+ * The evidence ledger (DESIGN.md §6) over the pure libraries in isomorphic/ledger and server/ledger.
  * Appends wait in a queue and are integrated in blocks; each block is one durable transaction
  * holding its entries, the tile-row nodes it completed, its checkpoint (signed only after the signer
  * has checked it against the previous one) and the new tree state. Appends resolve only after that commit.

@@ -71,7 +71,7 @@ export interface LedgerPort {
   consistencyProof(oldSize: number, newSize: number): Promise<ConsistencyProofAnswer>;
   /**
    * C2SP tlog-proof text for one entry under the latest checkpoint, or the checkpoint of exactly
-   * `treeSize` when given (two entries proven under one checkpoint) (shared/ledger/proof-bundle.ts).
+   * `treeSize` when given (two entries proven under one checkpoint) (isomorphic/ledger/proof-bundle.ts).
    */
   proofBundle(index: number, treeSize?: number): Promise<string>;
   /** Newest entries first, for the chain widgets' txList. */

@@ -1,4 +1,4 @@
-import type { NodeHashReader } from "../../../shared/ledger/proof-plan.js";
+import type { NodeHashReader } from "../../../isomorphic/ledger/proof-plan.js";
 import { createTileHashReader } from "../../ledger/tile-hashes.js";
 import { TILE_WIDTH, tilePath, type TileId } from "../../ledger/tiles.js";
 import { ledgerRepository, type LedgerDb } from "./ledger.repository.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { decodeBase64 } from "../../../shared/ledger/encoding";
+import { decodeBase64 } from "../../../isomorphic/ledger/encoding";
 import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/certificate";
 import { readCertificatePdf } from "../certificate-file";
 import { holderIdentityOfPdf } from "../holder-identity-check";

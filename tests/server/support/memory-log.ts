@@ -1,11 +1,11 @@
-import { formatCheckpoint } from "../../../shared/ledger/checkpoint.js";
+import { formatCheckpoint } from "../../../isomorphic/ledger/checkpoint.js";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
-import { encodeBase64, encodeUtf8 } from "../../../shared/ledger/encoding.js";
-import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
+import { encodeBase64, encodeUtf8 } from "../../../isomorphic/ledger/encoding.js";
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { MemoryNodeStore } from "../../support/memory-node-store.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
-import { signNote } from "../../../shared/ledger/signed-note.js";
+import { signNote } from "../../../isomorphic/ledger/signed-note.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A real certificate for tests and benchmarks: a small ledger (shared/ and server/ledger, in memory) holding a
+ * A real certificate for tests and benchmarks: a small ledger (isomorphic/ and server/ledger, in memory) holding a
  * genuine evidence entry for `content` between other entries, a platform-signed checkpoint, the
  * entry's tlog-proof and the rendered PDF. Nothing is faked: every check must pass on it. Before the
  * evidence the ledger holds the holder's identity approval (an operatorAction entry, proven under
@@ -8,12 +8,12 @@
 import { createHash } from "node:crypto";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
-import { encodeBase64 } from "../../../shared/ledger/encoding.js";
-import { hashLeaf } from "../../../shared/ledger/hashing.js";
+import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
+import { encodeBase64 } from "../../../isomorphic/ledger/encoding.js";
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { MemoryNodeStore } from "../../support/memory-node-store.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
-import { createProofBundle, formatProofBundle } from "../../../shared/ledger/proof-bundle.js";
+import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
 import type { CertificateFacts } from "../../../src/schema/certificate.js";

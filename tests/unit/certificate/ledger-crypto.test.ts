@@ -8,7 +8,7 @@ import { nobleLedgerCrypto } from "../../../src/verification/ledger-crypto.js";
 
 /**
  * The shared ledger code gets node:crypto on the server and @noble in the browser and the offline
- * verifier (shared/ledger/crypto.ts); the two must agree exactly. The browser never signs, so its
+ * verifier (isomorphic/ledger/crypto.ts); the two must agree exactly. The browser never signs, so its
  * side of the signing comparison is @noble's own `sign` (the library src/verification/ledger-crypto.ts
  * configures on import).
  */

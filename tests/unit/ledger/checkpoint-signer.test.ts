@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { openCheckpoint } from "../../../shared/ledger/checkpoint.js";
+import { openCheckpoint } from "../../../isomorphic/ledger/checkpoint.js";
 import { CheckpointRefusedError, CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
-import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
-import { EMPTY_TREE_ROOT } from "../../../shared/ledger/hashing.js";
-import { parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
+import { EMPTY_TREE_ROOT } from "../../../isomorphic/ledger/hashing.js";
+import { parseVerifierKey } from "../../../isomorphic/ledger/note-keys.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
 import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { buildTree, flipBit } from "./support.js";

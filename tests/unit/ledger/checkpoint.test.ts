@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCheckpoint, openCheckpoint, parseCheckpoint } from "../../../shared/ledger/checkpoint.js";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
-import { EMPTY_TREE_ROOT } from "../../../shared/ledger/hashing.js";
-import { parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { formatCheckpoint, openCheckpoint, parseCheckpoint } from "../../../isomorphic/ledger/checkpoint.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
+import { EMPTY_TREE_ROOT } from "../../../isomorphic/ledger/hashing.js";
+import { parseVerifierKey } from "../../../isomorphic/ledger/note-keys.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
-import { signNote } from "../../../shared/ledger/signed-note.js";
+import { signNote } from "../../../isomorphic/ledger/signed-note.js";
 import { nodeLedgerCrypto } from "../../../server/ledger/node-crypto.js";
 import { flipBit, fromBase64, PROPERTY_TIMEOUT } from "./support.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
-import { EMPTY_TREE_ROOT, hashLeaf } from "../../../shared/ledger/hashing.js";
+import { EMPTY_TREE_ROOT, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { buildTree, fromBase64, merkleTreeHash, PROPERTY_TIMEOUT, RFC6962_LEAVES, toHex } from "./support.js";
 
 describe("CompactRange", () => {

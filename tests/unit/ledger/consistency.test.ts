@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkConsistencyProof, consistencyProofPlan, generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { checkConsistencyProof, consistencyProofPlan, generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
-import { EMPTY_TREE_ROOT, hashChildren, hashLeaf } from "../../../shared/ledger/hashing.js";
+import { EMPTY_TREE_ROOT, hashChildren, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { merkleTreeHash, RFC6962_LEAVES, toHex } from "./support.js";
 
 describe("RFC 6962 tree hashing", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashLeaf } from "../../../shared/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof, inclusionProofPlan } from "../../../shared/ledger/inclusion.js";
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof, inclusionProofPlan } from "../../../isomorphic/ledger/inclusion.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { anyTreeSize, buildTree, flipBit, fromBase64, listVectors, OneLeafTree, PROPERTY_TIMEOUT, readVector, RFC6962_LEAVES } from "./support.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
-import { computeKeyId, ED25519_KEY_TYPE, formatKeyId, isValidKeyName, parseVerifierKey } from "../../../shared/ledger/note-keys.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
+import { computeKeyId, ED25519_KEY_TYPE, formatKeyId, isValidKeyName, parseVerifierKey } from "../../../isomorphic/ledger/note-keys.js";
 import { formatSignerKey, generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
 import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { fromBase64 } from "./support.js";

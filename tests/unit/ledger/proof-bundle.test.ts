@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
-import { formatProofBundle, parseProofBundle } from "../../../shared/ledger/proof-bundle.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
+import { formatProofBundle, parseProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { fromBase64 } from "./support.js";
 
 const CHECKPOINT = "example.com/log\n8\nXcnaeacGWamtVZy3Ad7ZoqudgjqtL0lgz+Nw7/RgQyg=\n\n— example.com/log AAAAAAA=\n";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
-import { parseVerifierKey, type NoteVerifier } from "../../../shared/ledger/note-keys.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
+import { parseVerifierKey, type NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
-import { parseNote, signNote, verifyNote } from "../../../shared/ledger/signed-note.js";
+import { parseNote, signNote, verifyNote } from "../../../isomorphic/ledger/signed-note.js";
 import { nodeLedgerCrypto } from "../../../server/ledger/node-crypto.js";
 import { flipBit, PROPERTY_TIMEOUT } from "./support.js";
 

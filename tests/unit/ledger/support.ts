@@ -9,9 +9,9 @@ import fc from "fast-check";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../../server/ledger/tiles.js";
-import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren, hashLeaf } from "../../../shared/ledger/hashing.js";
-import type { NodeHashReader } from "../../../shared/ledger/proof-plan.js";
-import { largestPowerOfTwoBelow, perfectSubtrees, type NodeId } from "../../../shared/ledger/tree-math.js";
+import { EMPTY_TREE_ROOT, HASH_SIZE, hashChildren, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import type { NodeHashReader } from "../../../isomorphic/ledger/proof-plan.js";
+import { largestPowerOfTwoBelow, perfectSubtrees, type NodeId } from "../../../isomorphic/ledger/tree-math.js";
 import { MemoryNodeStore } from "../../support/memory-node-store.js";
 
 export const VECTORS = path.resolve(import.meta.dirname, "../../fixtures/vectors");

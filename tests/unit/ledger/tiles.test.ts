@@ -14,11 +14,11 @@ import {
   tilesForInclusionProof,
   type TileId,
 } from "../../../server/ledger/tiles.js";
-import { checkConsistencyProof, generateConsistencyProof } from "../../../shared/ledger/consistency.js";
-import { LedgerFormatError } from "../../../shared/ledger/errors.js";
-import { entryLocation } from "../../../shared/ledger/tile-paths.js";
-import { hashLeaf } from "../../../shared/ledger/hashing.js";
-import { checkInclusionProof, generateInclusionProof } from "../../../shared/ledger/inclusion.js";
+import { checkConsistencyProof, generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
+import { LedgerFormatError } from "../../../isomorphic/ledger/errors.js";
+import { entryLocation } from "../../../isomorphic/ledger/tile-paths.js";
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { checkInclusionProof, generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
 import { anyTreeSize, buildTree, encodeTile, OneLeafTree, PROPERTY_TIMEOUT, tileNodes } from "./support.js";
 
 describe("tile paths", () => {

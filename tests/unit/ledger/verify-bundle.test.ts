@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
-import { generateConsistencyProof } from "../../../shared/ledger/consistency.js";
+import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
-import { createProofBundle, formatProofBundle, parseProofBundle } from "../../../shared/ledger/proof-bundle.js";
-import { verifyEvidenceBundle, type EvidenceBundleInput } from "../../../shared/ledger/verify-bundle.js";
+import { createProofBundle, formatProofBundle, parseProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
+import { verifyEvidenceBundle, type EvidenceBundleInput } from "../../../isomorphic/ledger/verify-bundle.js";
 import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
 import { buildTree, flipBit, PROPERTY_TIMEOUT } from "./support.js";
 

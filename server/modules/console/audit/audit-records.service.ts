@@ -2,7 +2,7 @@ import { AUDIT_MESSAGES, type AuditListQuery, type AuditRecord, type AuditRecord
 import { ResultCode } from "../../../../src/schema/envelope.js";
 import type { PageP } from "../../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../../src/schema/shanghai-time.js";
-import { verifyEvidenceBundle } from "../../../../shared/ledger/verify-bundle.js";
+import { verifyEvidenceBundle } from "../../../../isomorphic/ledger/verify-bundle.js";
 import { nodeLedgerCrypto } from "../../../ledger/node-crypto.js";
 import { BusinessError } from "../../../http/envelope.js";
 import type { LedgerPort } from "../../ledger/ledger.types.js";

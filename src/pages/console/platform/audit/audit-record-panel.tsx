@@ -1,5 +1,5 @@
 import { Card, Space, Table, Tag, Typography } from "antd";
-import { entryLocation } from "../../../../../shared/ledger/tile-paths";
+import { entryLocation } from "../../../../../isomorphic/ledger/tile-paths";
 import { sha256Hex } from "../../../../providers/browser-digest";
 import type { ListSlotProps, ListRecord, PageSlots } from "../../../../resources/types";
 import type { AuditRecordDetail } from "../../../../schema/console/audit";
