@@ -93,3 +93,16 @@ export type BindAccountForm = z.infer<typeof BindAccountFormSchema>;
 /** Bind tab 1: by verification code; same fields as code login. */
 export const BindCodeFormSchema = CodeLoginFormSchema;
 export type BindCodeForm = CodeLoginForm;
+
+/**
+ * Staff accounts (notary office staff, platform operators) are handed out, not registered, so they
+ * are plain names rather than phone numbers: 4-32 letters, digits, "_", "." or "-", starting with a
+ * letter or digit. Compared without regard to case, stored in lower case.
+ */
+export const STAFF_ACCOUNT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$/;
+export const STAFF_ACCOUNT_FORMAT_MESSAGE = "账号为4-32位字母、数字、下划线、点或连字符";
+
+/** A staff account field; `required` names whose account it is (请输入公证处账号). */
+export function staffAccountRule(required: string) {
+  return textRule({ required, invalid: STAFF_ACCOUNT_FORMAT_MESSAGE, test: STAFF_ACCOUNT_PATTERN }).toLowerCase();
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { encryptedField } from "./account";
 import { endpoint } from "./contract";
-import { ImageCaptchaSchema, PasswordSchema } from "./credentials";
+import { ImageCaptchaSchema, PasswordSchema, staffAccountRule } from "./credentials";
 import { textRule } from "./string-rule";
 
 /**
@@ -10,22 +10,12 @@ import { textRule } from "./string-rule";
  * ours (DESIGN.md §4), the spec names none; the endpoints are at the end.
  */
 
-/**
- * Staff accounts are handed out by an operator, not registered, so they are plain names rather
- * than phone numbers: 4-32 letters, digits, "_", "." or "-", starting with a letter or digit.
- * Compared without regard to case, stored in lower case.
- */
-export const NOTARY_ACCOUNT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$/;
 export const NOTARY_ACCOUNT_REQUIRED_MESSAGE = "请输入公证处账号";
-export const NOTARY_ACCOUNT_FORMAT_MESSAGE = "账号为4-32位字母、数字、下划线、点或连字符";
 export const NOTARY_OFFICE_NAME_MAX_LENGTH = 60;
 export const NOTARY_STAFF_NAME_MAX_LENGTH = 30;
 
-export const NotaryAccountSchema = textRule({
-  required: NOTARY_ACCOUNT_REQUIRED_MESSAGE,
-  invalid: NOTARY_ACCOUNT_FORMAT_MESSAGE,
-  test: NOTARY_ACCOUNT_PATTERN,
-}).toLowerCase();
+/** A notary office staff account: the staff account rule (credentials.ts). */
+export const NotaryAccountSchema = staffAccountRule(NOTARY_ACCOUNT_REQUIRED_MESSAGE);
 
 /** The login form: account, password and image captcha (the same rules as a user's login, spec §5). */
 export const NotaryLoginFormSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { encryptedField } from "../account";
 import { endpoint } from "../contract";
-import { ImageCaptchaSchema, PasswordSchema } from "../credentials";
+import { ImageCaptchaSchema, PasswordSchema, staffAccountRule } from "../credentials";
 import { textRule } from "../string-rule";
 import { OPERATOR_ROLE_KEYS, type ConsolePermission } from "./permissions";
 
@@ -31,13 +31,8 @@ export const CONSOLE_MESSAGES = {
   wrongCredentials: "账号或密码错误",
 } as const;
 
-/** Operator accounts: the same shape as notary staff accounts (handed out, never registered). */
-export const OPERATOR_ACCOUNT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$/;
-export const OperatorAccountSchema = textRule({
-  required: "请输入操作员账号",
-  invalid: "账号为4-32位字母、数字、下划线、点或连字符",
-  test: OPERATOR_ACCOUNT_PATTERN,
-}).toLowerCase();
+/** Operator accounts: the staff account rule (handed out, never registered). */
+export const OperatorAccountSchema = staffAccountRule("请输入操作员账号");
 export const OPERATOR_NAME_MAX_LENGTH = 30;
 export const OperatorNameSchema = textRule({ required: "请输入操作员姓名" }).max(OPERATOR_NAME_MAX_LENGTH, {
   error: `姓名不能超过${OPERATOR_NAME_MAX_LENGTH}个字符`,
