@@ -210,7 +210,7 @@ export const InvoiceStateSchema = z.enum(INVOICE_STATES, { error: "开票状态�
  * it waits; finance rejects it with a reason or approves it, which hands it to the invoice provider
  * (issuing); the provider issues it (issued) or refuses it (rejected, with the provider's reason).
  * Finance may red-reverse an issued invoice with a reason: the provider issues the red invoice
- * (reversing → reversed). Issuing and reversing are states of their own because a real provider
+ * (reversing → reversed), or refuses it and the blue invoice stands (back to issued). Issuing and reversing are states of their own because a real provider
  * answers later; a crash inside one leaves the state a retry completes.
  */
 export const INVOICE_TRANSITIONS = {
@@ -221,6 +221,7 @@ export const INVOICE_TRANSITIONS = {
   refuse: { from: ["issuing"], to: "rejected", by: "provider" },
   reverse: { from: ["issued"], to: "reversing", by: "finance" },
   completeReversal: { from: ["reversing"], to: "reversed", by: "provider" },
+  refuseReversal: { from: ["reversing"], to: "issued", by: "provider" },
 } as const satisfies Record<string, { from: readonly InvoiceState[]; to: InvoiceState; by: "user" | "finance" | "provider" }>;
 export type InvoiceAction = keyof typeof INVOICE_TRANSITIONS;
 export type InvoiceActor = (typeof INVOICE_TRANSITIONS)[InvoiceAction]["by"];
@@ -234,6 +235,7 @@ export const INVOICE_ACTION_LABELS: Readonly<Record<InvoiceAction, string>> = {
   refuse: "拒绝开票",
   reverse: "红冲",
   completeReversal: "完成红冲",
+  refuseReversal: "拒绝红冲",
 };
 export const invoiceStateRefusal = (state: InvoiceState, action: InvoiceAction) => `该申请当前为「${INVOICE_STATE_LABELS[state]}」，不能${INVOICE_ACTION_LABELS[action]}`;
 
@@ -429,6 +431,22 @@ export const invoiceFileName = (invoiceNo: string) => `发票-${invoiceNo}.pdf`;
 /** What the development provider writes on every sample, so nobody mistakes it for a tax invoice. */
 export const DEVELOPMENT_SAMPLE_MARK = "开发环境样张";
 export const DEVELOPMENT_SAMPLE_NOTE = "非税务发票，仅用于开发与测试，不具有任何税务效力";
+
+/** The instructions page (invoiceInstructions), one paragraph per item. */
+export const INVOICE_INSTRUCTIONS = [
+  "可开票范围：已支付的在线充值订单，按实际支付的金额整笔开具。使用账户余额购买套餐或服务所花的钱，已包含在充值金额之中，不再单独开票，以免同一笔款项开出两张发票。",
+  "增值税普通发票为电子发票，开具后发送到您填写的邮箱，也可以在发票列表中下载 PDF 文件。",
+  "增值税专用发票为纸质发票，抬头须为单位，并填写完整的纳税人识别号、注册地址、注册电话、开户银行和银行账号；开具后邮寄到您选择的收件地址。",
+  "提交申请后由财务审核，审核通过即开具发票。待审核的申请可以撤销；申请被撤销或驳回后，所选订单可以重新申请开票。",
+  "已开具的发票需要作废或更正时，请联系客服，由财务开具红字发票冲销（红冲）；红冲后，原订单可以重新申请开票。",
+  "子账号不能使用发票管理，请使用主账号申请。",
+] as const;
+
+/** The result pages after applying (invoiceSuccess, invoiceUnsuccess). */
+export const INVOICE_RESULT_TEXTS = {
+  success: { title: "开票申请已提交", description: "财务审核通过后将为您开具发票，您可以在开票记录中查看进度。" },
+  failure: { title: "开票申请未能提交", description: "所选订单可能已在其他申请中，或信息不完整，请返回检查后重新提交。" },
+} as const;
 
 // ---- Console review ----
 
