@@ -12,7 +12,7 @@ import { describeFields } from "../../resources/field-meta";
 import type { ListRecord, PageSlots, SectionData } from "../../resources/types";
 import { fieldColumns } from "./field-cell";
 import { recordHref, recordPageBelow } from "./record-links";
-import { RecordTable } from "./record-table";
+import { RecordTable, type RowSelection } from "./record-table";
 import { useListPaging } from "./use-list-paging";
 
 const SETTLING_REFRESH_MS = 2000;
@@ -23,7 +23,7 @@ export interface RecordListProps {
   data: SectionData;
   slots?: PageSlots;
   /** Rows can be chosen: the chosen ids (kept across pages), and the buttons acting on them. */
-  selection?: { selected: readonly number[]; onSelect: (ids: number[]) => void; actions?: ReactNode };
+  selection?: RowSelection & { actions?: ReactNode };
   /** Paging kept in the page's state rather than the URL (a second list on one page). */
   isPagedLocally?: boolean;
 }

@@ -1,14 +1,22 @@
 import { ProTable, type ProColumns, type ProTableProps } from "@ant-design/pro-components";
 import type { ListRecord } from "../../resources/types";
 
+/**
+ * Chosen row ids, kept across pages and filters. Rows are named by number (an evidence's id)
+ * unless `isTextKey` says their key is text (a recharge order's number).
+ */
+export type RowSelection =
+  | { selected: readonly number[]; onSelect: (ids: number[]) => void; columnWidth?: number; isTextKey?: false }
+  | { selected: readonly string[]; onSelect: (ids: string[]) => void; columnWidth?: number; isTextKey: true };
+
 export interface RecordTableProps {
   columns: ProColumns<ListRecord>[];
   records: readonly ListRecord[];
   rowKey: string;
   loading?: boolean;
   emptyText?: string;
-  /** Chosen row ids, kept across pages and filters; rows can be chosen only with this. */
-  selection?: { selected: readonly number[]; onSelect: (ids: number[]) => void; columnWidth?: number };
+  /** Rows can be chosen only with this. */
+  selection?: RowSelection;
   scroll?: ProTableProps<ListRecord, never>["scroll"];
   tableLayout?: "fixed";
 }
@@ -37,7 +45,7 @@ export function RecordTable({ columns, records, rowKey, loading, emptyText = "æš
         selection && {
           selectedRowKeys: selection.selected.map(String),
           preserveSelectedRowKeys: true,
-          onChange: (keys) => selection.onSelect(keys.map(Number)),
+          onChange: (keys) => (selection.isTextKey ? selection.onSelect(keys.map(String)) : selection.onSelect(keys.map(Number))),
           ...(selection.columnWidth ? { columnWidth: selection.columnWidth } : {}),
         }
       }

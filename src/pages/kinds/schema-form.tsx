@@ -57,7 +57,7 @@ export function SchemaForm({ schema, submitLabel, onSubmit, initialValues }: Sch
 }
 
 /** A field's rule: the whole schema checked against the whole form, this field's first issue shown. */
-function schemaRule(schema: z.ZodObject, name: string, form: FormInstance): Rule {
+export function schemaRule(schema: z.ZodType, name: string, form: FormInstance): Rule {
   return {
     validator: async () => {
       const checked = schema.safeParse(form.getFieldsValue(true));

@@ -1,7 +1,6 @@
 import {
   AccountBookOutlined,
   DashboardOutlined,
-  FileTextOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
@@ -18,6 +17,7 @@ import {
 import { customPage, defineSectionData, genericPage } from "../define";
 import { describeFilters } from "../field-meta";
 import type { MainSectionDefinition } from "../types";
+import { invoiceAdmin } from "./invoices";
 import { CHILD_ACCOUNT_LIST_SLOTS, moneyRecordSlots, PERSONAL_PAGES as PAGES } from "./pages";
 
 /** A record list of the expense centre: the journal's movements of one kind, filtered by date (spec §5). */
@@ -93,25 +93,7 @@ export const personal: MainSectionDefinition = {
         genericPage("expenseRecord", "dataList", "消费记录", { nav: true, data: moneyRecordData("expense"), slots: moneyRecordSlots("expense") }),
       ],
     },
-    {
-      key: "invoiceAdmin",
-      title: "发票管理",
-      icon: FileTextOutlined,
-      landing: "invoicetoRecord",
-      pages: [
-        genericPage("invoicetoRecord", "dataList", "开票记录", { nav: true }),
-        genericPage("invoiceOrder", "dataList", "可开票订单", { nav: true }),
-        genericPage("invoicetoApply", "new", "申请开票"),
-        genericPage("invoiceInfoList", "dataList", "发票信息", { nav: true }),
-        genericPage("invoiceInfoDetail", "detail", "发票信息详情"),
-        genericPage("invoiceManagement", "dataList", "发票列表", { nav: true }),
-        genericPage("invoiceDetail", "detail", "发票详情"),
-        genericPage("addressManagement", "dataList", "收件地址", { nav: true }),
-        genericPage("invoiceInstructions", "guidance", "开票说明", { nav: true }),
-        genericPage("invoiceSuccess", "detail", "开票申请已提交"),
-        genericPage("invoiceUnsuccess", "detail", "开票申请未成功"),
-      ],
-    },
+    invoiceAdmin,
   ],
   loadGuidance: () => import("./guidance"),
 };

@@ -33,3 +33,23 @@ export const moneyRecordSlots =
   (list: MoneyRecordList): PageSlotsLoader =>
   () =>
     import("../../pages/personal/expense-center/money-record-slots").then((m) => ({ default: m.MONEY_RECORD_SLOTS[list] }));
+
+/** The invoice section's own screens (src/pages/personal/invoices). */
+export const INVOICE_PAGES = {
+  invoiceOrder: () => import("../../pages/personal/invoices/invoice-order-page").then((m) => ({ default: m.InvoiceOrderPage })),
+  invoicetoApply: () => import("../../pages/personal/invoices/apply-invoice-page").then((m) => ({ default: m.ApplyInvoicePage })),
+  invoiceInfoDetail: () => import("../../pages/personal/invoices/title-page").then((m) => ({ default: m.TitlePage })),
+  invoiceSuccess: () =>
+    import("../../pages/personal/invoices/apply-result-page").then((m) => ({ default: (props: SectionPageProps) => createElement(m.ApplyResultPage, { ...props, outcome: "success" }) })),
+  invoiceUnsuccess: () =>
+    import("../../pages/personal/invoices/apply-result-page").then((m) => ({ default: (props: SectionPageProps) => createElement(m.ApplyResultPage, { ...props, outcome: "failure" }) })),
+} satisfies Record<string, PageComponentLoader>;
+
+/** What the invoice section's generic lists and detail add (row actions, forms in dialogs, the invoice's history and file). */
+export const INVOICE_SLOTS = {
+  applications: () => import("../../pages/personal/invoices/application-list-slots"),
+  titles: () => import("../../pages/personal/invoices/title-list-slots"),
+  addresses: () => import("../../pages/personal/invoices/address-list-slots"),
+  issuedInvoices: () => import("../../pages/personal/invoices/invoice-list-slots"),
+  issuedInvoice: () => import("../../pages/personal/invoices/invoice-detail-slots"),
+} satisfies Record<string, PageSlotsLoader>;

@@ -1,24 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { App, Button, Cascader, Form, Select } from "antd";
-import { useMemo, useState } from "react";
+import { App, Button, Form, Select } from "antd";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
+import { RegionCascader } from "../../../components/region-cascader";
 import { usePersonalServices } from "../../../providers/personal-context";
 import { ResultCode } from "../../../schema/envelope";
 import { INDUSTRIES } from "../../../schema/lists";
 import type { Profile } from "../../../schema/personal";
 import { ProfileFormSchema, type ProfileForm as ProfileFormValues } from "../../../schema/profile-form";
-import { getRegionTree } from "../../../schema/regions";
 import { applyServerErrors } from "../server-errors";
-
-type RegionOption = { value: string; label: string; children?: RegionOption[] };
 
 /** Industry (spec §3 list 1-30) and region (province → city → district cascader), saved together. */
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (next: Profile) => void }) {
   const { personal } = usePersonalServices();
   const { message } = App.useApp();
   const [isSaving, setSaving] = useState(false);
-  const regionOptions = useMemo(toRegionOptions, []);
   const { control, handleSubmit, setError } = useForm<ProfileFormValues>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: {
@@ -65,18 +62,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
             const problem = errors?.province?.message ?? errors?.city?.message ?? errors?.district?.message;
             return (
               <Form.Item label="所在地区" htmlFor="profile-region" validateStatus={problem ? "error" : undefined} help={problem}>
-                <Cascader
-                  id="profile-region"
-                  options={regionOptions}
-                  value={field.value.district ? [field.value.province, field.value.city, field.value.district] : []}
-                  onChange={(path) => {
-                    const [province = "", city = "", district = ""] = (path ?? []).map(String);
-                    field.onChange({ province, city, district });
-                  }}
-                  placeholder="请选择省 / 市 / 区县"
-                  aria-label="所在地区"
-                  showSearch
-                />
+                <RegionCascader id="profile-region" value={field.value} onChange={field.onChange} />
               </Form.Item>
             );
           }}
@@ -87,16 +73,4 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       </form>
     </Form>
   );
-}
-
-function toRegionOptions(): RegionOption[] {
-  return getRegionTree().map((province) => ({
-    value: province.id,
-    label: province.name,
-    children: province.city.map((city) => ({
-      value: city.id,
-      label: city.name,
-      children: city.district.map((district) => ({ value: district.id, label: district.name })),
-    })),
-  }));
 }
