@@ -3,11 +3,12 @@ import type { ListRecord } from "../../resources/types";
 
 /**
  * Chosen row ids, kept across pages and filters. Rows are named by number (an evidence's id)
- * unless `isTextKey` says their key is text (a recharge order's number).
+ * unless `isTextKey` says their key is text (a recharge order's number). `records` are the chosen
+ * rows the table has shown, those of earlier pages included (antd keeps them with the keys).
  */
 export type RowSelection =
-  | { selected: readonly number[]; onSelect: (ids: number[]) => void; columnWidth?: number; isTextKey?: false }
-  | { selected: readonly string[]; onSelect: (ids: string[]) => void; columnWidth?: number; isTextKey: true };
+  | { selected: readonly number[]; onSelect: (ids: number[], records: readonly ListRecord[]) => void; columnWidth?: number; isTextKey?: false }
+  | { selected: readonly string[]; onSelect: (ids: string[], records: readonly ListRecord[]) => void; columnWidth?: number; isTextKey: true };
 
 export interface RecordTableProps {
   columns: ProColumns<ListRecord>[];
@@ -45,7 +46,11 @@ export function RecordTable({ columns, records, rowKey, loading, emptyText = "æš
         selection && {
           selectedRowKeys: selection.selected.map(String),
           preserveSelectedRowKeys: true,
-          onChange: (keys) => (selection.isTextKey ? selection.onSelect(keys.map(String)) : selection.onSelect(keys.map(Number))),
+          onChange: (keys, rows) => {
+            const records = rows.filter((row): row is ListRecord => row !== undefined);
+            if (selection.isTextKey) selection.onSelect(keys.map(String), records);
+            else selection.onSelect(keys.map(Number), records);
+          },
           ...(selection.columnWidth ? { columnWidth: selection.columnWidth } : {}),
         }
       }

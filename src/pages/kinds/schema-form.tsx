@@ -1,5 +1,5 @@
 import { ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from "@ant-design/pro-components";
-import { Alert, Form, Typography, type FormInstance } from "antd";
+import { Alert, Form, Typography } from "antd";
 import type { Rule } from "antd/es/form";
 import { useState, type ReactNode } from "react";
 import { z } from "zod";
@@ -49,18 +49,18 @@ export function SchemaForm({ schema, submitLabel, onSubmit, initialValues }: Sch
       style={{ maxWidth: 560 }}
     >
       {fields.map((field) => (
-        <FieldInput key={field.name} field={field} rules={[schemaRule(schema, field.name, form)]} />
+        <FieldInput key={field.name} field={field} rules={[schemaRule(schema, field.name, () => form.getFieldsValue(true))]} />
       ))}
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
     </ProForm>
   );
 }
 
-/** A field's rule: the whole schema checked against the whole form, this field's first issue shown. */
-export function schemaRule(schema: z.ZodType, name: string, form: FormInstance): Rule {
+/** A field's rule: the whole schema checked against the whole form (`values`, as the call takes them), this field's first issue shown. */
+export function schemaRule(schema: z.ZodType, name: string, values: () => unknown): Rule {
   return {
     validator: async () => {
-      const checked = schema.safeParse(form.getFieldsValue(true));
+      const checked = schema.safeParse(values());
       const issue = checked.success ? undefined : checked.error.issues.find((candidate) => candidate.path[0] === name);
       if (issue) throw new Error(issue.message);
     },

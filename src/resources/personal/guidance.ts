@@ -1,5 +1,9 @@
 import { BUNDLE_VALID_DAYS } from "../../schema/bundle";
+import { INVOICE_INSTRUCTIONS } from "../../schema/invoice";
 import type { GuidanceContent } from "../types";
+
+/** The invoice rules are the contract's own sentences (src/schema/invoice.ts), one per topic. */
+const [SCOPE, NORMAL, SPECIAL, REVIEW, REVERSAL, SUB_ACCOUNTS] = INVOICE_INSTRUCTIONS;
 
 /** Guidance-kind pages of /personal: the expense rules and the invoice instructions, keyed `<section>/<page>`. */
 
@@ -15,7 +19,7 @@ const guidance: Record<string, GuidanceContent> = {
     results: [
       "全网监测按站点、按周计费，费用为各站点周单价之和乘以监测周数",
       `公证套餐自购买之日起 ${BUNDLE_VALID_DAYS} 天内有效，不限购买数量、额度累计，售出后不予退款`,
-      "所有费用均可在费用中心查询，并可申请开具发票",
+      "所有费用均可在费用中心查询；已支付的充值可申请开具发票（购买与扣费所用的余额已含在充值之中，不再单独开票）",
     ],
     pricing: ["monitoring", "notarisationBundles"],
     actions: [
@@ -24,14 +28,18 @@ const guidance: Record<string, GuidanceContent> = {
     ],
   },
   "invoiceAdmin/invoiceInstructions": {
-    intro: "在平台的充值与购买可以申请开具发票。发票由主账号统一管理，子账号不能申请或查看发票。",
+    intro: `${SCOPE}${SUB_ACCOUNTS}`,
     steps: [
-      { title: "维护发票信息", description: "在发票信息中填写发票抬头、纳税人识别号等开票信息。" },
-      { title: "维护收件地址", description: "需要邮寄纸质发票时，在收件地址中填写收件人与地址。" },
-      { title: "选择订单申请", description: "在可开票订单中选择需要开票的订单，提交开票申请。" },
-      { title: "跟踪结果", description: "在开票记录中查看每一次申请的处理状态与发票详情。" },
+      { title: "选择可开票订单", description: "在可开票订单中勾选要开票的充值订单（可跨页、按支付日期筛选），页面合计所选金额。每笔订单整笔开具，只能开在一张发票上。" },
+      { title: "选择发票类型与抬头", description: `${NORMAL}${SPECIAL}` },
+      { title: "财务审核并开具", description: REVIEW },
+      { title: "需要更正时红冲", description: REVERSAL },
     ],
-    results: ["与订单金额一致的发票", "完整的开票申请记录与发票详情"],
+    results: [
+      "与所选订单实付金额一致的发票：电子普票发送到邮箱并可下载，纸质专票邮寄到收件地址",
+      "每一次申请的处理记录：提交、审核、开具、驳回或红冲的时间与原因",
+      "已开具发票文件的摘要记入平台账本，可核对下载的文件未被改动",
+    ],
     actions: [
       { label: "可开票订单", to: "invoiceOrder", primary: true },
       { label: "开票记录", to: "invoicetoRecord" },
