@@ -25,13 +25,14 @@ describe("what this installation offers, from the registry", () => {
       "evidences/evidenceDownload",
       "rights/file",
       "personal/childAccountManagement",
+      "personal/invoiceAdmin",
     ]) {
       expect([resource, open(resource)]).toEqual([resource, true]);
     }
   });
 
   it("a section whose generic pages have no calls is not open", () => {
-    for (const resource of ["evidenceTaken/snapshotRecord", "judicial/notarization", "monitor/text", "personal/invoiceAdmin"]) {
+    for (const resource of ["evidenceTaken/snapshotRecord", "judicial/notarization", "monitor/text"]) {
       expect([resource, open(resource)]).toEqual([resource, false]);
     }
   });
