@@ -4,6 +4,7 @@ import { App as AntdApp } from "antd";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { AppFeedbackProvider, createAppFeedback } from "../../src/components/app-feedback";
+import { SectionRouteElement } from "../../src/pages/kinds/section-route-element";
 import { createAccessControlProvider } from "../../src/providers/access-control-provider";
 import { createChildAccountClient } from "../../src/providers/child-account-client";
 import { createDataProvider } from "../../src/providers/data-provider";
@@ -12,6 +13,7 @@ import { PersonalServicesProvider } from "../../src/providers/personal-context";
 import { SessionStoreProvider } from "../../src/providers/session-context";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { createSignedUrlBuilder } from "../../src/providers/signed-url";
+import type { SectionRoute } from "../../src/resources/derive";
 import { createVerificationClient } from "../../src/verification/verification-client";
 import { VerificationClientProvider } from "../../src/verification/verification-context";
 import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
@@ -26,7 +28,14 @@ export const MAIN_ACCOUNT = { token: "tk-main", timestamp: Date.now(), id: 7, lo
  * personal clients with a readable fake of the RSA step, the verification client) against scripted /webapi answers, inside
  * antd's App so its message API works as in the app.
  */
-export function renderPersonal(options: { path: string; element: ReactNode; script?: Record<string, ScriptedAnswer>; user?: Record<string, unknown> }) {
+export function renderPersonal(options: {
+  path: string;
+  element: ReactNode;
+  script?: Record<string, ScriptedAnswer>;
+  user?: Record<string, unknown>;
+  /** Other registry pages the page under test may lead to (a journey across pages). */
+  routes?: readonly SectionRoute[];
+}) {
   const sessionStore = createSessionStore(createMemoryStorage());
   sessionStore.setUser(options.user ?? MAIN_ACCOUNT);
   const { http, calls, callsTo } = scriptedHttpClient(options.script ?? {});
@@ -49,6 +58,9 @@ export function renderPersonal(options: { path: string; element: ReactNode; scri
                   <AppFeedbackProvider feedback={createAppFeedback()}>
                     <Routes>
                       <Route path={pathname} element={options.element} />
+                      {(options.routes ?? []).filter((route) => route.path !== pathname).map((route) => (
+                        <Route key={route.path} path={route.path} element={<SectionRouteElement route={route} />} />
+                      ))}
                       <Route path="*" element={null} />
                     </Routes>
                     <CurrentLocation />

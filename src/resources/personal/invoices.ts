@@ -73,7 +73,7 @@ export const invoiceAdmin: SectionDefinition = {
     genericPage("invoiceDetail", "detail", "发票详情", { data: issuedInvoice, slots: INVOICE_SLOTS.issuedInvoice }),
     genericPage("addressManagement", "dataList", "收件地址", { nav: true, data: addresses, slots: INVOICE_SLOTS.addresses }),
     genericPage("invoiceInstructions", "guidance", "开票说明", { nav: true }),
-    customPage("invoiceSuccess", "开票申请已提交", INVOICE_PAGES.invoiceSuccess),
-    customPage("invoiceUnsuccess", "开票申请未成功", INVOICE_PAGES.invoiceUnsuccess),
+    customPage("invoiceSuccess", "申请结果", INVOICE_PAGES.invoiceSuccess),
+    customPage("invoiceUnsuccess", "申请结果", INVOICE_PAGES.invoiceUnsuccess),
   ],
 };
