@@ -6,8 +6,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleCode } from "../../src/schema/console/operator-auth.js";
 import { parseInvoiceEntry } from "../../src/schema/invoice-entry.js";
-import { CONSOLE_INVOICE_ENDPOINTS, INVOICE_ENDPOINTS, INVOICE_MESSAGES } from "../../src/schema/invoice.js";
-import { ISSUER_RETRY_AFTER_MS } from "../../server/modules/invoice/invoice-issuing.js";
+import { CONSOLE_INVOICE_ENDPOINTS, INVOICE_ENDPOINTS, INVOICE_MESSAGES, issuerRefusal } from "../../src/schema/invoice.js";
+import { DevelopmentInvoiceProvider } from "../../server/modules/invoice/development-invoice-provider.js";
+import { InvoiceIssuing, ISSUER_RETRY_AFTER_MS } from "../../server/modules/invoice/invoice-issuing.js";
+import { InvoiceLedger } from "../../server/modules/invoice/invoice-ledger.js";
+import type { InvoiceProvider } from "../../server/modules/invoice/invoice-provider.js";
+import { InvoiceRepository } from "../../server/modules/invoice/invoice.repository.js";
 import { applyNormal, ORGANISATION_TITLE, paidOrder, PERSON_TITLE, saveTitle } from "./support/invoices.js";
 import { operatorTokenWithout, signInOperator } from "./support/operator.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -227,5 +231,50 @@ describe("a crash between the steps", () => {
     const [settled] = await invoiceRows(id);
     expect(Number(settled.ledger_index)).toBe(size);
     expect(parseInvoiceEntry(Buffer.from((await t.app.services.ledger.entry(size))!).toString("utf8"))).toMatchObject({ sha256: row.file_sha256 });
+  });
+});
+
+describe("an issuer that refuses or answers later", () => {
+  /** The module's own parts around an issuer of the test's choosing (the provider interface is the seam). */
+  function issuingWith(provider: InvoiceProvider) {
+    const repository = new InvoiceRepository(db());
+    const ledger = new InvoiceLedger({ ledger: t.app.services.ledger, repository, log: t.app.log });
+    return new InvoiceIssuing({ db: db(), repository, provider, blobs: t.app.services.blobs, ledger, now: t.clock.now, log: t.app.log });
+  }
+  const refusing: InvoiceProvider = { key: "refusing", issue: async () => ({ status: "refused", reason: "购买方纳税人识别号不存在" }) };
+  const decisions = () => t.app.services.invoice.decisions;
+
+  it("a refused application is rejected with the issuer's words and frees its orders", async () => {
+    const { customer, id } = await pendingApplication();
+    await decisions().approve(db(), id, finance.account);
+    expect(await issuingWith(refusing).issue(id)).toEqual({ status: "refused", reason: "购买方纳税人识别号不存在" });
+    expect((await user(U.getApplication, { id }, customer)).datas).toMatchObject({ state: "rejected", rejectReason: issuerRefusal("购买方纳税人识别号不存在") });
+    expect((await user(U.listInvoiceableOrders, {}, customer)).extraData.totalRow).toBe(2);
+    expect(await invoiceRows(id)).toEqual([]);
+  });
+
+  it("a refused red reversal leaves the blue invoice standing and its orders held", async () => {
+    const { customer, id } = await pendingApplication();
+    await op(C.approve, { id });
+    await decisions().requestReversal(db(), id, "开错抬头需重开");
+    expect((await issuingWith(refusing).reverse(id)).status).toBe("refused");
+    expect((await user(U.getApplication, { id }, customer)).datas).toMatchObject({ state: "issued", reverseReason: null });
+    expect((await user(U.listInvoiceableOrders, {}, customer)).extraData.totalRow).toBe(0);
+    expect((await invoiceRows(id)).map((row) => row.direction)).toEqual(["blue"]);
+  });
+
+  it("an asynchronous issuer's application waits in 开票中 until the issuer has the invoice", async () => {
+    const { customer, id } = await pendingApplication();
+    const development = new DevelopmentInvoiceProvider(t.clock.now);
+    let ready = false;
+    const later: InvoiceProvider = { key: "development", issue: async (request) => (ready ? development.issue(request) : { status: "pending" }) };
+    await decisions().approve(db(), id, finance.account);
+    expect(await issuingWith(later).issue(id)).toEqual({ status: "pending" });
+    expect((await user(U.getApplication, { id }, customer)).datas.state).toBe("issuing");
+    expect(await user(U.withdraw, { id }, customer)).toMatchObject({ code: 1001, message: "该申请当前为「开票中」，不能撤销" });
+    ready = true;
+    expect(await issuingWith(later).issue(id)).toEqual({ status: "issued" });
+    expect((await user(U.getApplication, { id }, customer)).datas.state).toBe("issued");
+    expect(await invoiceRows(id)).toHaveLength(1);
   });
 });
