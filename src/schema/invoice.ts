@@ -80,6 +80,7 @@ export const INVOICE_MESSAGES = {
   specialNeedsAddress: "增值税专用发票为纸质发票，请选择收件地址",
   remarkTooLong: "备注不能超过100个字",
   applicationNotFound: "开票申请不存在",
+  noProvider: "本站尚未配置开票服务，暂不能开具发票，申请仍为待审核",
   invoiceNotFound: "发票不存在",
   invoiceFileMissing: "发票文件尚未生成，请稍后再试",
   reasonRequired: "请填写原因（2-200个字），用户将看到这一原因",
@@ -90,6 +91,10 @@ export const INVOICE_MESSAGES = {
   saved: "保存成功",
   deleted: "删除成功",
 } as const;
+
+/** Why an application went back: the issuer's own words after ours. */
+export const issuerRefusal = (reason: string) => `开票服务未能开具发票：${reason}`;
+export const reversalRefusal = (reason: string) => `开票服务未能红冲该发票：${reason}`;
 
 /** A sub-account is refused every invoice call with the code its other paid features use (spec §6). */
 export const INVOICE_SUB_ACCOUNT_CODE = AccountLimitCode.subAccountNotAllowed;

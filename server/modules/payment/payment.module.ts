@@ -5,6 +5,7 @@ import type { BillingServices } from "../billing/billing.module.js";
 import { publish, type ModuleContext } from "../module.js";
 import { DEV_CASHIER_PATHS, devCashierRoutes } from "./dev-cashier.routes.js";
 import { DevelopmentCashier } from "./development-cashier.js";
+import { PaidOrders } from "./paid-orders.js";
 import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
 import { paymentProvidersFor } from "./payment-providers.js";
 import { paymentRoutes } from "./payment.routes.js";
@@ -29,11 +30,16 @@ export async function paymentModule(app: FastifyInstance, { config, db, now, acc
     log: app.log,
   });
   const cashier = providers.get("development");
-  publish(app, "payment", { orders, cashier: cashier instanceof DevelopmentCashier ? cashier : null });
+  publish(app, "payment", { orders, paid: new PaidOrders(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
   keepTidy(app, [{ name: "close unpaid recharge orders", run: () => orders.closeStale() }]);
   await app.register(paymentRoutes, { orders });
   await app.register(paymentCallbackRoutes, { orders, providers: [...providers.values()] });
   if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier });
 }
 
-export type PaymentServices = { orders: RechargeOrders; cashier: DevelopmentCashier | null };
+export type PaymentServices = {
+  orders: RechargeOrders;
+  /** The paid orders, read by the invoice module. */
+  paid: PaidOrders;
+  cashier: DevelopmentCashier | null;
+};

@@ -16,12 +16,16 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "customer.endAllSessions": "客户全部下线",
   "identity.approve": "通过认证申请",
   "identity.reject": "驳回认证申请",
+  "invoice.approve": "审核通过开票申请",
+  "invoice.reject": "驳回开票申请",
+  "invoice.reverse": "红冲发票",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
   operator: "操作员",
   customer: "客户",
   identityApplication: "认证申请",
+  invoiceApplication: "开票申请",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */
