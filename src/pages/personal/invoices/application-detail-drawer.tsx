@@ -29,7 +29,9 @@ const FIELDS = describeFields(InvoiceApplicationSchema, [
 
 /** 详情 of an application (开票记录): what was applied for, its orders, its history and the invoices issued for it. */
 export function ApplicationDetailDrawer({ place, id, onClose }: { place: SectionPlace; id: number; onClose: () => void }) {
-  const { datas, query } = useEndpointQuery(INVOICE_ENDPOINTS.getApplication, { id });
+  const { datas: answer, query } = useEndpointQuery(INVOICE_ENDPOINTS.getApplication, { id });
+  // refine answers an empty object until the call has succeeded.
+  const datas = query.isSuccess ? answer : undefined;
   const detail = siblingPath(place, "invoiceDetail");
   return (
     <Drawer open width={720} title={`开票申请 ${id}`} onClose={onClose} extra={datas && <InvoiceStateTag state={datas.state} />}>

@@ -22,7 +22,7 @@ export function TitlePage({ route }: SectionPageProps) {
 function EditTitle({ route, id }: SectionPageProps & { id: number }) {
   const { datas, query } = useEndpointQuery(INVOICE_ENDPOINTS.getTitle, { id });
   if (query.isLoading) return <Skeleton active />;
-  if (!datas) return <Alert type="error" showIcon message={query.error?.message ?? INVOICE_MESSAGES.titleNotFound} />;
+  if (query.error || !datas) return <Alert type="error" showIcon message={query.error?.message ?? INVOICE_MESSAGES.titleNotFound} />;
   return <TitleForm route={route} id={id} initial={valuesOf(datas)} />;
 }
 
