@@ -1,9 +1,9 @@
 import { Alert, App, Button, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useEndpointMutation } from "../../../providers/use-endpoint";
-import { CONSOLE_INVOICE_ENDPOINTS, INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, invoiceActionsFor, type ConsoleApplication } from "../../../schema/invoice";
+import { CONSOLE_INVOICE_ENDPOINTS, INVOICE_KIND_LABELS, INVOICE_REASON_MAX_LENGTH, INVOICE_STATE_LABELS, invoiceActionsFor, ReasonedApplicationSchema, type ConsoleApplication } from "../../../schema/invoice";
 import { refusalOf } from "../../kinds/server-refusal";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "../reason-dialog";
 
 /** What each decision says once the server has answered, by the state the application reached. */
 function outcomeText(application: ConsoleApplication): string {
@@ -64,6 +64,13 @@ export function DecisionBar({ application, onChanged }: { application: ConsoleAp
     }
   }
 
+  /** The reason as the decision's call reads it (2-200 characters). */
+  function checkReason(reason: string) {
+    const checked = ReasonedApplicationSchema.safeParse({ id, reason });
+    const problem = checked.success ? null : checked.error.issues.find((issue) => issue.path[0] === "reason");
+    return problem ? { problem: problem.message } : { reason: checked.data!.reason };
+  }
+
   const isRetry = application.state === "issuing" || application.state === "reversing";
   if (actions.length === 0 && !isRetry) return null;
   return (
@@ -109,11 +116,13 @@ export function DecisionBar({ application, onChanged }: { application: ConsoleAp
       </Space>
       {dialog === "reject" && (
         <ReasonDialog
-          applicationId={id}
+          title={`驳回开票申请 ${id}`}
           action="驳回"
           label="驳回原因"
           help="用户将在开票记录中看到这一原因，请写明需要修改什么；所选订单可重新申请。"
           placeholder="例如：发票抬头与付款单位不一致"
+          maxLength={INVOICE_REASON_MAX_LENGTH}
+          check={checkReason}
           onCancel={() => setDialog(null)}
           onSend={async (reason) => done(await reject.send({ id, reason }))}
           onFailed={failed}
@@ -121,11 +130,13 @@ export function DecisionBar({ application, onChanged }: { application: ConsoleAp
       )}
       {dialog === "reverse" && (
         <ReasonDialog
-          applicationId={id}
+          title={`红冲开票申请 ${id}`}
           action="红冲"
           label="红冲原因"
           help="将开具红字发票冲销原发票，用户将看到这一原因；红冲后原订单可重新申请开票。"
           placeholder="例如：客户要求更正发票抬头"
+          maxLength={INVOICE_REASON_MAX_LENGTH}
+          check={checkReason}
           onCancel={() => setDialog(null)}
           onSend={async (reason) => done(await reverse.send({ id, reason }))}
           onFailed={failed}
