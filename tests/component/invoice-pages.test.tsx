@@ -166,3 +166,71 @@ describe("applying for an invoice (可开票订单 → 申请开票)", { timeout
     expect(await screen.findByText(INVOICE_MESSAGES.specialNeedsAddress, {}, SLOW)).toBeInTheDocument();
   });
 });
+
+const RED_REASON = "客户要求更正发票抬头";
+const issuedInvoice = { id: 5, applicationId: 31, invoiceNo: "DEV-B-00000005", direction: "blue", invoiceKind: "normal", titleName: "恒证科技有限公司", amountFen: 62_345, issueTime: PAID, provider: "development", fileSha256: "ab".repeat(32), ledgerIndex: 3, reversed: true };
+const application = {
+  id: 31,
+  invoiceKind: "normal",
+  titleName: "恒证科技有限公司",
+  amountFen: 62_345,
+  orderCount: 2,
+  state: "reversed",
+  applyTime: PAID,
+  invoiceNo: "DEV-B-00000005",
+  titleKind: "organisation",
+  taxpayerId: "91110108MA01ABCDE1",
+  registeredAddress: null,
+  registeredPhone: null,
+  bankName: null,
+  bankAccount: null,
+  email: "finance@example.com",
+  mailingAddress: null,
+  remark: null,
+  rejectReason: null,
+  decideTime: PAID + 1000,
+  issueTime: PAID + 2000,
+  reverseReason: RED_REASON,
+  reverseTime: PAID + 3000,
+  orders: ORDERS,
+  invoices: [issuedInvoice],
+  actions: [],
+};
+
+describe("records and invoices", { timeout: 30_000 }, () => {
+  it("an invoice's page: its fields, the orders it covers, the history with the red reversal's reason, the download, and the way back to 发票列表", async () => {
+    renderPersonal({ path: `${path("invoiceDetail")}?id=5`, element: <SectionRouteElement route={routeOf("invoiceDetail")} />, script: { [INVOICE_ENDPOINTS.getInvoice.path]: ok({ ...issuedInvoice, application }) } });
+    expect(await screen.findByText("DEV-B-00000005", {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(ORDERS[1].merchantOrderNo)).toBeInTheDocument();
+    expect(screen.getByText("已红冲（开具红字发票）")).toBeInTheDocument();
+    expect(screen.getByText(`原因：${RED_REASON}`)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /下载发票/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "返回发票列表" })).toHaveAttribute("href", path("invoiceManagement"));
+  });
+
+  it("withdraws a pending application after a confirmation; a decided one offers only its details", async () => {
+    const { invoices: _invoices, orders: _orders, actions: _actions, ...row } = application;
+    const pending = { ...row, id: 32, state: "pending", invoiceNo: null };
+    const { callsTo } = renderPersonal({
+      path: path("invoicetoRecord"),
+      element: <SectionRouteElement route={routeOf("invoicetoRecord")} />,
+      script: { [INVOICE_ENDPOINTS.listApplications.path]: page([pending, row]), [INVOICE_ENDPOINTS.withdraw.path]: ok({ ...application, id: 32, state: "withdrawn" }) },
+    });
+    const rows = await waitFor(() => {
+      const found = document.querySelectorAll<HTMLElement>(".ant-table-tbody tr.ant-table-row");
+      if (found.length !== 2) throw new Error("the list is not there yet");
+      return [...found];
+    }, SLOW);
+    expect(within(rows[1]).queryByRole("button", { name: "撤销" })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(rows[0]).getByRole("button", { name: "撤销" }));
+    const confirm = await waitFor(() => {
+      const popconfirm = document.querySelector<HTMLElement>(".ant-popconfirm");
+      if (!popconfirm) throw new Error("the confirmation is not open yet");
+      return popconfirm;
+    });
+    await user.click(within(confirm).getByRole("button", { name: "撤销" }));
+    await waitFor(() => expect(callsTo(INVOICE_ENDPOINTS.withdraw.path).map((call) => call.params)).toEqual([expect.objectContaining({ id: 32 })]));
+    expect(await screen.findByText(INVOICE_MESSAGES.withdrawn, {}, SLOW)).toBeInTheDocument();
+  });
+});

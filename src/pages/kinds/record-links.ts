@@ -1,4 +1,5 @@
 import { pagePath, type SectionPlace, type SectionRoute } from "../../resources/derive";
+import { pageData } from "../../resources/define";
 import type { PageDefinition } from "../../resources/types";
 
 /** The record a detail or certificate page shows is named in the query (`?id=`), as the spec's lists link to it. */
@@ -34,8 +35,15 @@ export function withRecordId(path: string, id: string | number): string {
   return `${path}?${new URLSearchParams({ [RECORD_ID_PARAM]: String(id) })}`;
 }
 
-/** The list a record page belongs to: the page its path extends (dataList/Certificate → dataList). */
+/**
+ * The list a record page belongs to: the page its path extends (dataList/Certificate → dataList);
+ * in a section with several lists side by side (invoiceAdmin), the list whose records the page
+ * shows (the same detail call); else the section's first list.
+ */
 export function listPageAbove(route: SectionRoute): PageDefinition | undefined {
   const parent = route.page.path.includes("/") ? route.page.path.slice(0, route.page.path.lastIndexOf("/")) : "";
-  return route.section.pages.find((page) => page.path === parent && page.kind === "dataList") ?? route.section.pages.find((page) => page.kind === "dataList");
+  const lists = route.section.pages.filter((page) => page.kind === "dataList");
+  const one = pageData(route.section, route.page).endpoints?.one;
+  const sameRecords = one && lists.find((page) => pageData(route.section, page).endpoints?.one === one);
+  return lists.find((page) => page.path === parent) ?? sameRecords ?? lists[0];
 }

@@ -49,7 +49,7 @@ const issuedInvoices = defineSectionData({
   record: IssuedInvoiceSchema,
   columns: ["invoiceNo", "direction", "invoiceKind", "titleName", "amountFen", "issueTime", "applicationId"],
   filters: describeFilters(IssuedInvoiceListQuerySchema, INVOICE_RANGE_FILTERS),
-  endpoints: { list: INVOICE_ENDPOINTS.listInvoices },
+  endpoints: { list: INVOICE_ENDPOINTS.listInvoices, one: INVOICE_ENDPOINTS.getInvoice },
   emptyText: "暂无已开具的发票",
 });
 
