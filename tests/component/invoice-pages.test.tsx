@@ -157,6 +157,8 @@ describe("applying for an invoice (可开票订单 → 申请开票)", { timeout
     await user.click(screen.getByRole("button", { name: "申请开票" }));
     await user.click(await screen.findByRole("radio", { name: /增值税专用发票/ }, { timeout: 10_000 }));
     expect(screen.queryByLabelText("接收邮箱")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "提交申请" }));
+    expect(await screen.findByText("请选择发票抬头", {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole("combobox", { name: "发票抬头" }));
     const incomplete = (await screen.findByText("恒证科技有限公司")).closest(".ant-select-item-option")!;
     expect(incomplete).toHaveClass("ant-select-item-option-disabled");

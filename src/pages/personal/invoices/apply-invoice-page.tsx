@@ -107,7 +107,8 @@ function ApplyForm({ route, orders }: SectionPageProps & { orders: InvoiceableOr
           <Radio.Group options={INVOICE_KINDS.map((value) => ({ value, label: INVOICE_KIND_LABELS[value] }))} onChange={() => form.setFieldValue("titleId", undefined)} />
         </Form.Item>
         <Form.Item label={LABELS.titleId} required extra={addLink("invoiceInfoDetail", "新增发票信息")}>
-          <Form.Item name="titleId" noStyle rules={[rule("titleId")]}>
+          {/* The schema's own message for a missing id says the title does not exist; nothing chosen yet asks for one. */}
+          <Form.Item name="titleId" noStyle rules={[{ required: true, message: `请选择${LABELS.titleId}` }, rule("titleId")]}>
             <Select aria-label={LABELS.titleId} placeholder="请选择发票抬头" options={titleOptions} loading={titles.query.isLoading} notFoundContent="暂无发票抬头，请先新增" />
           </Form.Item>
         </Form.Item>
