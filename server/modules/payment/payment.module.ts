@@ -7,6 +7,7 @@ import { DEV_CASHIER_PATHS, devCashierRoutes } from "./dev-cashier.routes.js";
 import { DevelopmentCashier } from "./development-cashier.js";
 import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
 import { paymentProvidersFor } from "./payment-providers.js";
+import { PaymentRecordsRepository } from "./payment-records.repository.js";
 import { PaymentRefunds } from "./payment-refunds.js";
 import { paymentRoutes } from "./payment.routes.js";
 import { RechargeOrders } from "./recharge-orders.js";
@@ -33,7 +34,7 @@ export async function paymentModule(app: FastifyInstance, { config, db, now, acc
     log: app.log,
   });
   const cashier = providers.get("development");
-  publish(app, "payment", { orders, refunds, cashier: cashier instanceof DevelopmentCashier ? cashier : null });
+  publish(app, "payment", { orders, refunds, records: new PaymentRecordsRepository(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
   keepTidy(app, [
     { name: "close unpaid recharge orders", run: () => orders.closeStale() },
     { name: "send, query and retry payment refunds", run: () => refunds.tidy() },
@@ -43,4 +44,4 @@ export async function paymentModule(app: FastifyInstance, { config, db, now, acc
   if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier, orders });
 }
 
-export type PaymentServices = { orders: RechargeOrders; refunds: PaymentRefunds; cashier: DevelopmentCashier | null };
+export type PaymentServices = { orders: RechargeOrders; refunds: PaymentRefunds; records: PaymentRecordsRepository; cashier: DevelopmentCashier | null };
