@@ -103,6 +103,15 @@ export const PURCHASE_ENDPOINTS = {
     tag: TAG,
     summary: "套餐与公证套餐价格表（含限时优惠的日期与此刻价格）",
   }),
+  publicPrices: endpoint({
+    method: "GET",
+    path: "/common/v2/publicProductPrices",
+    input: z.object({}),
+    datas: z.object({ list: z.array(ProductSchema) }),
+    session: "tokenless",
+    tag: TAG,
+    summary: "公开价格表：活动页与指南页展示的套餐与公证套餐价格（含限时优惠的日期与此刻价格），无需登录",
+  }),
   purchase: endpoint({
     method: "POST",
     path: "/personal/v2/purchasePackage",
