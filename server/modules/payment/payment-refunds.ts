@@ -39,7 +39,7 @@ export class PaymentRefunds {
   /** Records the refund once per attempt (a duplicate notification finds it) and asks the provider. */
   async refundUncredited(order: { merchantOrderNo: string; provider: PaymentProviderKey }, receivedFen: number, reason: PaymentRefundReason): Promise<void> {
     const now = this.deps.now();
-    await this.deps.db
+    const inserted = await this.deps.db
       .insertInto("payment_refunds")
       .values({
         refund_no: newRefundNo(new Date(now)),
@@ -53,8 +53,10 @@ export class PaymentRefunds {
         updated_at: now,
       })
       .onConflict((conflict) => conflict.column("merchant_order_no").doNothing())
-      .execute();
-    this.deps.log.warn({ merchantOrderNo: order.merchantOrderNo, provider: order.provider, reason, receivedFen }, "payment not credited: refunding it");
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      this.deps.log.warn({ merchantOrderNo: order.merchantOrderNo, provider: order.provider, reason, receivedFen }, "payment not credited: refunding it");
+    }
     const refund = await this.byOrder(order.merchantOrderNo);
     if (refund?.state === "requested") await this.ask(refund, "requested");
   }
