@@ -99,7 +99,7 @@ describe("a full recharge through the development cashier", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("开发环境模拟收银台 — 不会产生真实扣款");
     expect(page.body).toContain("账户充值 88.80 元");
-    for (const label of ["支付成功", "支付失败", "重复通知", "延迟通知"]) expect(page.body).toContain(label);
+    for (const label of ["支付成功", "支付失败", "重复通知", "延迟通知", "关单后支付", "金额不符"]) expect(page.body).toContain(label);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "created", amountFen: 8880, balanceFen: 0, paidAt: null });
 
     const decided = await decide(merchantOrderNo, "paid");
