@@ -41,6 +41,7 @@ export interface Database {
   customer_bundles: CustomerBundlesTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
+  payment_refunds: PaymentRefundsTable;
   evidence_records: EvidenceRecordsTable;
   evidence_extractions: EvidenceExtractionsTable;
   evidence_extraction_items: EvidenceExtractionItemsTable;
@@ -481,6 +482,26 @@ export interface PaymentNotificationsTable {
   merchant_order_no: string;
   received_at: number;
   outcome: string;
+}
+
+/** Owned by modules/payment: returning money a provider took that no balance received; `state` moves only by src/schema/payment-refund.ts. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  /** The number the provider deduplicates the refund by; a new one when a failed refund is asked again. */
+  refund_no: string;
+  /** One refund per attempt: the whole amount the provider received. */
+  merchant_order_no: string;
+  provider: string;
+  amount_fen: number;
+  /** paidAfterClose | amountMismatch */
+  reason: string;
+  state: string;
+  /** How many times the provider was asked. */
+  attempts: number;
+  provider_refund_no: string | null;
+  created_at: number;
+  updated_at: number;
+  refunded_at: number | null;
 }
 
 /** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */

@@ -11,6 +11,7 @@ import { identityReviewModule } from "./identity-review/identity-review.module.j
 import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
+import { paymentsConsoleModule } from "./payments/payments-console.module.js";
 import { platformHealthModule } from "./platform/platform-health.module.js";
 
 export type ConsoleModuleOptions = ModuleContext & {
@@ -48,6 +49,7 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
   await app.register(auditModule, concern);
   await app.register(customersModule, concern);
+  await app.register(paymentsConsoleModule, concern);
   await app.register(identityReviewModule, concern);
   await app.register(contentConsoleModule, concern);
   await app.register(platformHealthModule, concern);

@@ -16,12 +16,14 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "customer.endAllSessions": "客户全部下线",
   "identity.approve": "通过认证申请",
   "identity.reject": "驳回认证申请",
+  "paymentRefund.retry": "重试退款",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
   operator: "操作员",
   customer: "客户",
   identityApplication: "认证申请",
+  paymentRefund: "退款",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */
