@@ -24,6 +24,7 @@ import { contentModule } from "./modules/content/content.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
+import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
+  await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
 

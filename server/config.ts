@@ -75,6 +75,10 @@ const EnvironmentSchema = z.object({
     .string()
     .regex(/^(alipay|wechatpay)(,(alipay|wechatpay))?$/, "必须是 alipay、wechatpay 或 alipay,wechatpay")
     .optional(),
+  // Invoices (issue 14): the issuer that issues them. Only the development issuer exists so far (its
+  // PDFs are samples marked 开发环境样张); unset uses it where development providers are allowed, and
+  // production has no issuer until a real one is added in server/modules/invoice/invoice-providers.ts.
+  INVOICE_PROVIDER: z.enum(["development"], { error: "只能是 development（开发环境样张）" }).optional(),
   // The site's public address, printed in certificates (QR code to /info/certificate).
   PUBLIC_BASE_URL: z
     .string()
@@ -140,6 +144,8 @@ export type AppConfig = {
   consoleSecretKey: string | undefined;
   /** Real payment providers to offer for recharge; empty = the development cashier where development providers are allowed. */
   paymentProviders: ("alipay" | "wechatpay")[];
+  /** The invoice issuer; null: none configured, applications wait in 待审核 and approving them is refused. */
+  invoiceProvider: "development" | null;
   /** Public address of the site without a trailing slash (certificates' QR codes); http://localhost:PORT by default. */
   publicBaseUrl: string;
   /** Run a witness in this process (mounted at /witness/) and submit checkpoints to it. */
@@ -190,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const badUrl = witnessUrls.find((url) => !/^https?:\/\/.+/.test(url));
   if (badUrl) throw new ConfigError([`LEDGER_WITNESS_URLS 中的 ${JSON.stringify(badUrl)} 必须是 http:// 或 https:// 开头的地址`]);
+  if (value.INVOICE_PROVIDER === "development" && value.NODE_ENV === "production") {
+    throw new ConfigError(["INVOICE_PROVIDER 在生产环境不能是 development：开发环境样张不是发票"]);
+  }
   if (Boolean(value.WX_APP_ID) !== Boolean(value.WX_APP_SECRET)) {
     const missing = value.WX_APP_ID ? "WX_APP_SECRET" : "WX_APP_ID";
     throw new ConfigError([`${missing} 未配置：微信扫码登录需要 WX_APP_ID 与 WX_APP_SECRET 同时配置（都不配置则不提供微信扫码登录）`]);
@@ -218,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerSignerKey: value.LEDGER_SIGNER_KEY,
     consoleSecretKey: value.CONSOLE_SECRET_KEY,
     paymentProviders: [...new Set(splitList(value.PAYMENT_PROVIDER))] as ("alipay" | "wechatpay")[],
+    invoiceProvider: value.INVOICE_PROVIDER ?? (value.NODE_ENV !== "production" ? "development" : null),
     publicBaseUrl: (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     ledgerLocalWitness: value.LEDGER_LOCAL_WITNESS,
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),

@@ -42,6 +42,11 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
+  invoice_titles: InvoiceTitlesTable;
+  invoice_addresses: InvoiceAddressesTable;
+  invoice_applications: InvoiceApplicationsTable;
+  invoice_order_links: InvoiceOrderLinksTable;
+  issued_invoices: IssuedInvoicesTable;
   evidence_records: EvidenceRecordsTable;
   evidence_extractions: EvidenceExtractionsTable;
   evidence_extraction_items: EvidenceExtractionItemsTable;
@@ -684,4 +689,98 @@ export interface OperatorAuditTable {
   ledger_size_hint: number | null;
   ledger_index: number | null;
   ledger_block: number | null;
+}
+
+/** Owned by modules/invoice: a customer's invoice titles (发票信息). */
+export interface InvoiceTitlesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** person | organisation */
+  kind: string;
+  name: string;
+  taxpayer_id: string | null;
+  registered_address: string | null;
+  registered_phone: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/invoice: where a customer's paper invoices are mailed (收件地址). */
+export interface InvoiceAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  recipient: string;
+  mobile: string;
+  /** 6-digit region codes (src/schema/regions.ts). */
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/invoice: an application, its title and delivery as applied for; state per src/schema/invoice.ts. */
+export interface InvoiceApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  invoice_kind: string;
+  state: string;
+  amount_fen: number;
+  title_kind: string;
+  title_name: string;
+  taxpayer_id: string | null;
+  registered_address: string | null;
+  registered_phone: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  email: string | null;
+  /** The mailing address in one line (recipient, mobile, region, detail). */
+  mailing_address: string | null;
+  remark: string | null;
+  reject_reason: string | null;
+  decided_at: number | null;
+  /** The deciding operator's account. */
+  decided_by: string | null;
+  reverse_reason: string | null;
+  reverse_requested_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/invoice: the paid recharge orders an application invoices (copied from payment_orders). */
+export interface InvoiceOrderLinksTable {
+  id: Generated<number>;
+  application_id: number;
+  payment_order_id: number;
+  merchant_order_no: string;
+  amount_fen: number;
+  channel: string;
+  paid_at: number;
+  /** 1 while the application holds the order, null once it let it go; unique with payment_order_id. */
+  holds: number | null;
+}
+
+/** Owned by modules/invoice: the invoices a provider issued (blue, and the red one of a 红冲). */
+export interface IssuedInvoicesTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number;
+  direction: string;
+  invoice_no: string;
+  provider: string;
+  /** Negative for a red invoice. */
+  amount_fen: number;
+  issued_at: number;
+  /** The PDF's SHA-256, its name in the blob store. */
+  file_sha256: string;
+  /** 32 random bytes (hex) of the ledger entry's commitment (src/schema/invoice-entry.ts). */
+  ledger_salt: string;
+  /** The ledger's size before the entry was appended: where a recovery starts looking for it. */
+  ledger_size_hint: number;
+  ledger_index: number | null;
+  ledger_block: number | null;
+  created_at: number;
 }

@@ -147,3 +147,13 @@ export function isWriteConflict(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "40001" || code === "40P01");
 }
+
+/**
+ * A unique constraint refused the write: SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL's
+ * 23505. Callers that rely on a constraint to settle a race (one live invoice link per order) turn it
+ * into their own answer.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}

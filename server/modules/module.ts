@@ -12,6 +12,7 @@ import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
+import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { Notifier } from "./notifier/notifier.js";
@@ -53,6 +54,7 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
+  invoice: InvoiceServices;
   console: ConsoleServices;
 };
 

@@ -8,6 +8,7 @@ import type { OperatorGate } from "./operators/acting-operator.js";
 import { auditModule } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
 import { identityReviewModule } from "./identity-review/identity-review.module.js";
+import { invoicesConsoleModule } from "./invoices/invoices-console.module.js";
 import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
@@ -51,6 +52,7 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(customersModule, concern);
   await app.register(paymentsConsoleModule, concern);
   await app.register(identityReviewModule, concern);
+  await app.register(invoicesConsoleModule, concern);
   await app.register(contentConsoleModule, concern);
   await app.register(platformHealthModule, concern);
 }

@@ -5,6 +5,7 @@ import type { BillingServices } from "../billing/billing.module.js";
 import { publish, type ModuleContext } from "../module.js";
 import { DEV_CASHIER_PATHS, devCashierRoutes } from "./dev-cashier.routes.js";
 import { DevelopmentCashier } from "./development-cashier.js";
+import { PaidOrders } from "./paid-orders.js";
 import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
 import { paymentProvidersFor } from "./payment-providers.js";
 import { PaymentRecordsRepository } from "./payment-records.repository.js";
@@ -34,7 +35,7 @@ export async function paymentModule(app: FastifyInstance, { config, db, now, acc
     log: app.log,
   });
   const cashier = providers.get("development");
-  publish(app, "payment", { orders, refunds, records: new PaymentRecordsRepository(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
+  publish(app, "payment", { orders, refunds, records: new PaymentRecordsRepository(db), paid: new PaidOrders(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
   keepTidy(app, [
     { name: "close unpaid recharge orders", run: () => orders.closeStale() },
     { name: "send, query and retry payment refunds", run: () => refunds.tidy() },
@@ -44,4 +45,11 @@ export async function paymentModule(app: FastifyInstance, { config, db, now, acc
   if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier, orders });
 }
 
-export type PaymentServices = { orders: RechargeOrders; refunds: PaymentRefunds; records: PaymentRecordsRepository; cashier: DevelopmentCashier | null };
+export type PaymentServices = {
+  orders: RechargeOrders;
+  refunds: PaymentRefunds;
+  records: PaymentRecordsRepository;
+  /** The paid orders, read by the invoice module. */
+  paid: PaidOrders;
+  cashier: DevelopmentCashier | null;
+};

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "identity.approve": "通过认证申请",
   "identity.reject": "驳回认证申请",
   "paymentRefund.retry": "重试退款",
+  "invoice.approve": "审核通过开票申请",
+  "invoice.reject": "驳回开票申请",
+  "invoice.reverse": "红冲发票",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
@@ -24,6 +27,7 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   customer: "客户",
   identityApplication: "认证申请",
   paymentRefund: "退款",
+  invoiceApplication: "开票申请",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */

@@ -27,6 +27,13 @@ describe("loadConfig", () => {
     expect(loadConfig({}).developmentProviders).toBe(true);
   });
 
+  it("issues invoices with the development issuer outside production only", () => {
+    expect(loadConfig({}).invoiceProvider).toBe("development");
+    expect(loadConfig(production).invoiceProvider).toBeNull();
+    expect(() => loadConfig({ ...production, INVOICE_PROVIDER: "development" })).toThrow("INVOICE_PROVIDER 在生产环境不能是 development：开发环境样张不是发票");
+    expect(() => loadConfig({ INVOICE_PROVIDER: "baiwang" })).toThrow("INVOICE_PROVIDER 只能是 development（开发环境样张）");
+  });
+
   it("refuses production without real SMS and e-mail channels", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SMTP_URL 在生产环境必须配置");
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow("SMS_WEBHOOK_URL 在生产环境必须配置");
