@@ -18,6 +18,7 @@ import * as contentPublication from "./migrations/0018-content-publication.js";
 import * as moneyJournal from "./migrations/0019-money-journal.js";
 import * as paymentOrders from "./migrations/0020-payment-orders.js";
 import * as packagesAndBundles from "./migrations/0021-packages-and-bundles.js";
+import * as offlineContracts from "./migrations/0023-offline-contracts.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0019-money-journal": moneyJournal,
   "0020-payment-orders": paymentOrders,
   "0021-packages-and-bundles": packagesAndBundles,
+  "0023-offline-contracts": offlineContracts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
