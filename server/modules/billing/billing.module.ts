@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { keepTidy } from "../../jobs/housekeeping.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { publish, type ModuleContext } from "../module.js";
+import { AdjustmentRecords } from "./adjustment-records.js";
 import { Billing } from "./billing.js";
 import { BillingRepository } from "./billing.repository.js";
 import { billingRoutes } from "./billing.routes.js";
@@ -26,11 +27,11 @@ export async function billingModule(app: FastifyInstance, { db, now, accounts }:
   const journal = new MoneyJournal(db, now);
   const contracts = new OfflineContracts({ db, repository: new OfflineContractsRepository(db), now });
   const money = new Billing({ db, journal, users: accounts, contracts, now });
-  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts });
+  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts, adjustments: new AdjustmentRecords(db) });
   keepTidy(app, [{ name: "expire money reservations", run: () => money.expireStale() }]);
   await app.register(billingRoutes, { billing });
   const records = new MoneyRecordsService({ records: new MoneyRecordsRepository(db), users: accounts });
   await app.register(moneyRecordsRoutes, { records, sessions: app.services.sessions, now });
 }
 
-export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts };
+export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts; adjustments: AdjustmentRecords };
