@@ -1,0 +1,14 @@
+import { AccountBookOutlined } from "@ant-design/icons";
+import type { MainSectionDefinition } from "../../types";
+import { adjustments } from "./adjustments";
+import { contracts } from "./contracts";
+import { prices } from "./prices";
+
+/** 财务 (/console/finance): prices, offline contracts and balance adjustments (issue 14). Each section lives in its own file. */
+export const finance: MainSectionDefinition = {
+  key: "finance",
+  title: "财务",
+  icon: AccountBookOutlined,
+  sideNav: "links",
+  sections: [prices, contracts, adjustments],
+};
