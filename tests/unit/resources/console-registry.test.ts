@@ -51,10 +51,11 @@ const empty: MainSectionDefinition = { key: "content", title: "内容", sideNav:
 const registry: Registry = [review, empty, platform];
 
 describe("the console registry", () => {
-  it("has the four main sections other issues add their sections to", () => {
+  it("has the five main sections other issues add their sections to", () => {
     expect(CONSOLE_REGISTRY.map((main) => [main.key, main.title])).toEqual([
       ["review", "审核"],
       ["customers", "客户"],
+      ["finance", "财务"],
       ["content", "内容"],
       ["platform", "平台"],
     ]);
