@@ -228,6 +228,13 @@ describe("offline contracts", () => {
     expect((await call(CONTRACTS.list, { keyword: other.account })).datas.list).toEqual([]);
   });
 
+  it("records one of two overlapping contracts sent at the same moment", async () => {
+    const customer = await newCustomer();
+    const answers = await Promise.all(["A", "B"].map((suffix) => call(CONTRACTS.create, contract(customer, { contractNo: `HT-RACE-${customer.id}-${suffix}` }))));
+    expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 1001]);
+    expect((await call(CONTRACTS.list, { keyword: customer.account })).datas.totalRow).toBe(1);
+  });
+
   it("filters by status as read on today's Shanghai date", async () => {
     const pending = (await call(CONTRACTS.list, { status: "pending", pageSize: 100 })).datas.list as { status: string }[];
     expect(pending.length).toBeGreaterThan(0);

@@ -18,6 +18,18 @@ export type ContractFilter = {
 export class OfflineContractsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * Takes the customer's account row for the rest of the transaction (as Billing does before a
+   * charge), so two contracts recorded at once cannot both pass the overlap check.
+   */
+  async lockCustomer(trx: Transaction<Database>, userId: number, now: number): Promise<void> {
+    await trx
+      .insertInto("billing_accounts")
+      .values({ user_id: userId, updated_at: now })
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ updated_at: now }))
+      .execute();
+  }
+
   async insert(trx: Transaction<Database>, row: Insertable<OfflineContractsTable>): Promise<OfflineContractRow> {
     return trx.insertInto("offline_contracts").values(row).returningAll().executeTakeFirstOrThrow();
   }

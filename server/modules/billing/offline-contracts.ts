@@ -69,6 +69,7 @@ export class OfflineContracts {
    */
   async record(trx: Transaction<Database>, contract: NewOfflineContract, by: ContractActor): Promise<OfflineContractRow> {
     const { repository } = this.deps;
+    await repository.lockCustomer(trx, contract.userId, this.deps.now());
     if (await repository.findByContractNo(contract.contractNo, trx)) throw refusal("contractNo", CONTRACT_MESSAGES.contractNoTaken);
     const overlapping = await repository.findOverlapping(trx, contract.userId, contract.termStart, contract.termEnd);
     if (overlapping) throw refusal("termStart", CONTRACT_MESSAGES.overlaps(overlapping.contract_no, overlapping.term_start, overlapping.term_end));
