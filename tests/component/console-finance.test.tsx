@@ -8,7 +8,7 @@ import { createLoginCrypto } from "../../src/providers/login-crypto";
 import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { registryPathIn } from "../../src/resources/derive";
-import { ADJUSTMENT_MESSAGES } from "../../src/schema/console/finance-adjustments";
+import { ADJUSTMENT_MESSAGES, FINANCE_ADJUSTMENT_ENDPOINTS } from "../../src/schema/console/finance-adjustments";
 import { PRICE_MESSAGES } from "../../src/schema/console/finance-prices";
 import { permissionsOf } from "../../src/schema/console/permissions";
 import { signInOperator } from "../server/support/operator";
@@ -159,5 +159,23 @@ describe("余额调整", () => {
     expect(within(row).getByText(customer.account)).toBeInTheDocument();
     expect(within(row).getByText("10.00 元")).toBeInTheDocument();
     expect((await t.app.services.billing.journal.balanceOf(customer.id)).availableFen).toBe(1_000);
+  });
+});
+
+describe("资金 on the customer page", () => {
+  it("shows a finance operator the customer's balances, that no contract is in force, and the latest movements", async () => {
+    const customer = await registerUser(t, "13840000003");
+    const adjusted = await t.call(FINANCE_ADJUSTMENT_ENDPOINTS.create, { customerAccount: customer.account, direction: "credit", amount: "66", reason: "线下汇款入账", attemptId: "component-money-0001" }, { token: finance.token });
+    expect(adjusted.json().code).toBe(200);
+    const customerPage = registryPathIn(CONSOLE_REGISTRY, "customers/lookup", "dataList/customerInfo", APP_PATHS.console);
+    openConsole(`${customerPage}?id=${customer.id}`);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole("tab", { name: "资金" }, { timeout: 20_000 }));
+    expect(await screen.findByText("今日无生效中的线下合同：余额不足时服务将被拒绝", undefined, { timeout: 20_000 })).toBeInTheDocument();
+    const available = (await screen.findByText("可用余额")).closest("tr") as HTMLElement;
+    expect(within(available).getByText("66.00 元")).toBeInTheDocument();
+    const movement = await rowOf("线下汇款入账");
+    expect(within(movement).getByText("余额调整")).toBeInTheDocument();
+    expect(within(movement).getByText("66.00 元")).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADJUSTMENT_MESSAGES, FINANCE_ADJUSTMENT_ENDPOINTS as ADJUSTMENTS } from "../../src/schema/console/finance-adjustments.js";
 import { CONTRACT_MESSAGES, FINANCE_CONTRACT_ENDPOINTS as CONTRACTS } from "../../src/schema/console/finance-contracts.js";
+import { FINANCE_CUSTOMER_ENDPOINTS } from "../../src/schema/console/finance-customer-money.js";
 import { FINANCE_PRICE_ENDPOINTS as PRICES, PRICE_MESSAGES } from "../../src/schema/console/finance-prices.js";
 import { FINANCE_MESSAGES } from "../../src/schema/console/finance.js";
 import { CONTRACT_TRANSITIONS, ContractStateError, contractTransition, CONTRACT_STATUSES, type ContractAction } from "../../src/schema/console/offline-contract-lifecycle.js";
@@ -48,6 +49,7 @@ describe("permissions", () => {
       [PRICES.list, {}],
       [PRICES.update, { code: "bundle-10", onSale: false }],
       [CONTRACTS.list, {}],
+      [FINANCE_CUSTOMER_ENDPOINTS.money, { id: customer.id }],
       [ADJUSTMENTS.create, { customerAccount: customer.account, direction: "credit", amount: "10", reason: "越权测试", attemptId: attempt() }],
     ] as const) {
       expect((await call(endpoint, params, reviewer)).code).toBe(ConsoleCode.forbidden);
@@ -302,5 +304,32 @@ describe("balance adjustments", () => {
     const listed = (await call(ADJUSTMENTS.list, { keyword: customer.account })).datas;
     expect(listed).toMatchObject({ totalRow: 1, list: [{ customerAccount: customer.account, amountFen: 500, reason: "补偿", operatorAccount: finance.account }] });
     expect((await call(ADJUSTMENTS.list, { keyword: other.account })).datas.totalRow).toBe(0);
+  });
+});
+
+describe("a customer's money", () => {
+  it("answers balances, the contract in force and the latest movements, the main account's for a sub-account", async () => {
+    const customer = await newCustomer();
+    await call(ADJUSTMENTS.create, { customerAccount: customer.account, direction: "credit", amount: "300", reason: "线下汇款入账", attemptId: attempt() });
+    await call(ADJUSTMENTS.create, { customerAccount: customer.account, direction: "debit", amount: "50", reason: "线下退款冲回", attemptId: attempt() });
+    await services().billing.money.reserve(customer.id, 2_000, capture(`${customer.id}-money-view`));
+    const { datas } = await call(CONTRACTS.create, { contractNo: `HT-VIEW-${customer.id}`, customerAccount: customer.account, signingParty: "某某公司", termStart: "2026-01-01", termEnd: "2026-12-31", creditLimit: "100" });
+
+    const money = await call(FINANCE_CUSTOMER_ENDPOINTS.money, { id: customer.id });
+    expect(money.datas.balances).toEqual({ availableFen: 23_000, reservedFen: 2_000 });
+    expect(money.datas.contract).toMatchObject({ id: datas.id, contractNo: `HT-VIEW-${customer.id}`, status: "active", creditLimitFen: 10_000 });
+    expect(money.datas.movements.map((row: { kind: string; amountFen: number; memo: string }) => [row.kind, row.amountFen, row.memo])).toEqual([
+      ["adjustment", -5_000, "线下退款冲回"],
+      ["adjustment", 30_000, "线下汇款入账"],
+    ]);
+
+    const { encryptPassword } = await encryptorFor(t);
+    const childAccount = String(nextMobile++);
+    const child = (await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account: childAccount, name: "资金子账号", encryptPassword: encryptPassword("init1234") }, { token: customer.token, ip: freshIp() })).json();
+    expect((await call(FINANCE_CUSTOMER_ENDPOINTS.money, { id: child.datas.id })).datas.balances).toEqual({ availableFen: 23_000, reservedFen: 2_000 });
+
+    const other = await newCustomer();
+    expect((await call(FINANCE_CUSTOMER_ENDPOINTS.money, { id: other.id })).datas).toEqual({ balances: { availableFen: 0, reservedFen: 0 }, contract: null, movements: [] });
+    expect(await call(FINANCE_CUSTOMER_ENDPOINTS.money, { id: 999_999 })).toMatchObject({ code: 404 });
   });
 });

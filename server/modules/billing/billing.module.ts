@@ -24,14 +24,15 @@ export type BillingModuleOptions = ModuleContext & { accounts: Pick<AccountRecor
  */
 export async function billingModule(app: FastifyInstance, { db, now, accounts }: BillingModuleOptions) {
   const balances = new BillingRepository(db);
+  const moneyRecords = new MoneyRecordsRepository(db);
   const journal = new MoneyJournal(db, now);
   const contracts = new OfflineContracts({ db, repository: new OfflineContractsRepository(db), now });
   const money = new Billing({ db, journal, users: accounts, contracts, now });
-  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts, adjustments: new AdjustmentRecords(db) });
+  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts, adjustments: new AdjustmentRecords(db), moneyRecords });
   keepTidy(app, [{ name: "expire money reservations", run: () => money.expireStale() }]);
   await app.register(billingRoutes, { billing });
-  const records = new MoneyRecordsService({ records: new MoneyRecordsRepository(db), users: accounts });
+  const records = new MoneyRecordsService({ records: moneyRecords, users: accounts });
   await app.register(moneyRecordsRoutes, { records, sessions: app.services.sessions, now });
 }
 
-export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts; adjustments: AdjustmentRecords };
+export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts; adjustments: AdjustmentRecords; moneyRecords: MoneyRecordsRepository };
