@@ -7,6 +7,7 @@ import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
 import { auditModule } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
+import { financeModule } from "./finance/finance.module.js";
 import { identityReviewModule } from "./identity-review/identity-review.module.js";
 import { invoicesConsoleModule } from "./invoices/invoices-console.module.js";
 import { contentConsoleModule } from "./content/content-console.module.js";
@@ -54,5 +55,6 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(identityReviewModule, concern);
   await app.register(invoicesConsoleModule, concern);
   await app.register(contentConsoleModule, concern);
+  await app.register(financeModule, concern);
   await app.register(platformHealthModule, concern);
 }
