@@ -18,6 +18,8 @@ import { openDatabase } from "../server/db/dialect.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { UserRepository } from "../server/modules/account/user.repository.js";
 import { Billing } from "../server/modules/billing/billing.js";
+import { OfflineContracts } from "../server/modules/billing/offline-contracts.js";
+import { OfflineContractsRepository } from "../server/modules/billing/offline-contracts.repository.js";
 import { MoneyJournal } from "../server/modules/billing/money-journal.js";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -84,7 +86,8 @@ async function main() {
     await migrateToLatest(db);
     const users = new UserRepository(db);
     const journal = new MoneyJournal(db, Date.now);
-    const billing = new Billing({ db, journal, users: { findUser: (id) => users.findById(id) }, now: Date.now });
+    const contracts = new OfflineContracts({ db, repository: new OfflineContractsRepository(db), now: Date.now });
+    const billing = new Billing({ db, journal, users: { findUser: (id) => users.findById(id) }, contracts, now: Date.now });
     const ids = await customers(db, CLIENTS);
     const funding = CHARGES * CHARGE_FEN * 2;
     for (const id of ids) await billing.recharge(id, funding, `bench-funding:${id}`);

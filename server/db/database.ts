@@ -32,6 +32,7 @@ export interface Database {
   avatar_images: AvatarImagesTable;
   child_accounts: ChildAccountsTable;
   billing_accounts: BillingAccountsTable;
+  offline_contracts: OfflineContractsTable;
   money_transactions: MoneyTransactionsTable;
   money_postings: MoneyPostingsTable;
   money_reservations: MoneyReservationsTable;
@@ -41,6 +42,7 @@ export interface Database {
   customer_bundles: CustomerBundlesTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
+  payment_refunds: PaymentRefundsTable;
   invoice_titles: InvoiceTitlesTable;
   invoice_addresses: InvoiceAddressesTable;
   invoice_applications: InvoiceApplicationsTable;
@@ -354,18 +356,38 @@ export interface ChildAccountsTable {
 }
 
 /**
- * Owned by modules/billing: a main account's money and whether it signed an offline contract. No
- * row = 0 and none. `balance_fen` (available, may be negative) and `reserved_fen` are caches of the
- * money journal's postings, updated in the transaction that posts; `credit_limit_fen` is how far
- * below zero a contract lets charges go.
+ * Owned by modules/billing: a main account's money. No row = 0. `balance_fen` (available, may be
+ * negative under a contract's credit) and `reserved_fen` are caches of the money journal's
+ * postings, updated in the transaction that posts. Credit comes from offline_contracts.
  */
 export interface BillingAccountsTable {
   user_id: number;
   balance_fen: Generated<number>;
   reserved_fen: Generated<number>;
-  has_offline_contract: Generated<number>;
-  credit_limit_fen: Generated<number>;
   updated_at: number;
+}
+
+/**
+ * Owned by modules/billing: an offline contract a finance operator recorded (migration 0023),
+ * never edited; a termination fills the termination columns once. Its status follows its term of
+ * Shanghai dates (src/schema/console/offline-contract-lifecycle.ts).
+ */
+export interface OfflineContractsTable {
+  id: Generated<number>;
+  user_id: number;
+  contract_no: string;
+  signing_party: string;
+  term_start: string;
+  term_end: string;
+  credit_limit_fen: number;
+  remark: string | null;
+  created_by_operator_id: number | null;
+  created_by_account: string;
+  created_at: number;
+  terminated_at: number | null;
+  termination_reason: string | null;
+  terminated_by_operator_id: number | null;
+  terminated_by_account: string | null;
 }
 
 /** Owned by modules/billing: one movement of money, appended and never changed (its postings sum to zero). */
@@ -486,6 +508,26 @@ export interface PaymentNotificationsTable {
   merchant_order_no: string;
   received_at: number;
   outcome: string;
+}
+
+/** Owned by modules/payment: returning money a provider took that no balance received; `state` moves only by src/schema/payment-refund.ts. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  /** The number the provider deduplicates the refund by; a new one when a failed refund is asked again. */
+  refund_no: string;
+  /** One refund per attempt: the whole amount the provider received. */
+  merchant_order_no: string;
+  provider: string;
+  amount_fen: number;
+  /** paidAfterClose | amountMismatch */
+  reason: string;
+  state: string;
+  /** How many times the provider was asked. */
+  attempts: number;
+  provider_refund_no: string | null;
+  created_at: number;
+  updated_at: number;
+  refunded_at: number | null;
 }
 
 /** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */

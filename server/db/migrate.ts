@@ -19,6 +19,8 @@ import * as moneyJournal from "./migrations/0019-money-journal.js";
 import * as paymentOrders from "./migrations/0020-payment-orders.js";
 import * as packagesAndBundles from "./migrations/0021-packages-and-bundles.js";
 import * as invoices from "./migrations/0022-invoices.js";
+import * as offlineContracts from "./migrations/0023-offline-contracts.js";
+import * as paymentRefunds from "./migrations/0024-payment-refunds.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   "0020-payment-orders": paymentOrders,
   "0021-packages-and-bundles": packagesAndBundles,
   "0022-invoices": invoices,
+  "0023-offline-contracts": offlineContracts,
+  "0024-payment-refunds": paymentRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,58 +1,27 @@
 import { z } from "zod";
 import { EVIDENCE_TYPE, EvidenceTypeIdSchema, evidenceTypeName } from "./lists";
-import { shanghaiDateKey, type Instant } from "./shanghai-time";
 
 /**
- * Notarisation bundles (spec §3, §4, §9): one notarisation plus 10, 30 or 50 snapshot evidences,
- * prices in integer fen. Valid 90 days from purchase; no purchase limit, quantities accumulate;
- * non-refundable.
+ * Notarisation bundles (spec §3, §4, §9): one notarisation plus 10, 30 or 50 snapshot evidences.
+ * Valid 90 days from purchase; no purchase limit, quantities accumulate; non-refundable.
  */
 
 export const BUNDLE_VALID_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The launch promotion of spec §9, the one place its figures live: its name and period (inclusive
- * Shanghai dates); each bundle's promotion price is below. Outside the period a bundle costs its
- * regular price.
- */
-export const BUNDLE_PROMOTION = { name: "首发优惠", start: "2017-09-15", end: "2017-11-15" } as const;
-
 export type PromotionState = "upcoming" | "running" | "ended";
 export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = { upcoming: "尚未开始", running: "进行中", ended: "已结束" };
 
-export function isInBundlePromotion(time: Instant): boolean {
-  const day = shanghaiDateKey(time);
-  return day !== "" && day >= BUNDLE_PROMOTION.start && day <= BUNDLE_PROMOTION.end;
-}
-
-export function bundlePromotionState(time: Instant): PromotionState {
-  if (isInBundlePromotion(time)) return "running";
-  return shanghaiDateKey(time) > BUNDLE_PROMOTION.end ? "ended" : "upcoming";
-}
-
-export const NOTARISATION_BUNDLES = [
-  { snapshotLimit: 10, notarisations: 1, promotionPriceFen: 150_000, regularPriceFen: 280_000 },
-  { snapshotLimit: 30, notarisations: 1, promotionPriceFen: 350_000, regularPriceFen: 500_000 },
-  { snapshotLimit: 50, notarisations: 1, promotionPriceFen: 550_000, regularPriceFen: 800_000 },
-] as const;
-export type NotarisationBundle = (typeof NOTARISATION_BUNDLES)[number];
-
-/** What a bundle costs at `time`: the promotion price while the promotion runs, else the regular price. */
-export function bundlePriceFen(bundle: NotarisationBundle, time: Instant): number {
-  return isInBundlePromotion(time) ? bundle.promotionPriceFen : bundle.regularPriceFen;
-}
+/**
+ * The snapshot allowances a bundle comes in, a rule of the bundle use below. Prices, and the launch
+ * promotion of spec §9, live in the price table (product_prices, seeded by migration 0021) and reach
+ * the pages through the price-list calls of purchase.ts.
+ */
+export const BUNDLE_SNAPSHOT_LIMITS = [10, 30, 50] as const;
 
 /** A bundle is identified by its snapshot allowance. */
-export const BundleSizeSchema = z.literal(
-  NOTARISATION_BUNDLES.map((bundle) => bundle.snapshotLimit),
-  { error: "请选择公证套餐" },
-);
+export const BundleSizeSchema = z.literal(BUNDLE_SNAPSHOT_LIMITS, { error: "请选择公证套餐" });
 export type BundleSize = z.infer<typeof BundleSizeSchema>;
-
-export function findBundle(size: number): NotarisationBundle | undefined {
-  return NOTARISATION_BUNDLES.find((bundle) => bundle.snapshotLimit === size);
-}
 
 /**
  * Lifecycle (spec §4): active for 90 days, frozen while an online notarisation application uses

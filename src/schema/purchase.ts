@@ -38,9 +38,6 @@ export function promotionState(promotion: Pick<DatedPromotion, "start" | "end">,
 /** The purchase page's query parameter naming the product chosen on an activity page (`?product=bundle-10`). */
 export const PURCHASE_PRODUCT_PARAM = "product";
 
-/** The price table's code of a notarisation bundle (seeded by migration 0021). */
-export const bundleProductCode = (snapshotLimit: number) => `bundle-${snapshotLimit}`;
-
 /** What one unit costs at `time`: the promotion's price while it runs, else the regular price; null when not on sale. */
 export function unitPriceFen(product: { regularPriceFen: number | null; promotion: DatedPromotion | null }, time: Instant): number | null {
   if (product.regularPriceFen === null) return null;
@@ -102,6 +99,15 @@ export const PURCHASE_ENDPOINTS = {
     session: "user",
     tag: TAG,
     summary: "套餐与公证套餐价格表（含限时优惠的日期与此刻价格）",
+  }),
+  publicPrices: endpoint({
+    method: "GET",
+    path: "/common/v2/publicProductPrices",
+    input: z.object({}),
+    datas: z.object({ list: z.array(ProductSchema) }),
+    session: "tokenless",
+    tag: TAG,
+    summary: "公开价格表：活动页与指南页展示的套餐与公证套餐价格（含限时优惠的日期与此刻价格），无需登录",
   }),
   purchase: endpoint({
     method: "POST",

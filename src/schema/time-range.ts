@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./string-rule";
 import { isCalendarDate, parseShanghaiDateTime, shanghaiDateKey, toEpochMs, type Instant } from "./shanghai-time";
 
 /** Time ranges of list filters and query dates (spec §5). */
@@ -81,3 +82,17 @@ export function queryDateSchema(now: () => Instant = Date.now) {
 }
 
 export const QueryDateSchema = queryDateSchema();
+
+/** A list filter's dates as times: Shanghai calendar days (spec §5), inclusive at both ends. */
+export function filterDayRange(startTime: string | undefined, endTime: string | undefined): { from?: number; to?: number } {
+  const from = startTime ? parseShanghaiDateTime(startTime) : null;
+  const to = endTime ? parseShanghaiDateTime(endTime) : null;
+  return { ...(from !== null ? { from } : {}), ...(to !== null ? { to: to + FILTER_DAY_MS - 1 } : {}) };
+}
+const FILTER_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An optional YYYY-MM-DD date of a list filter (console lists: past or future alike); `title` names the range it starts. */
+export function optionalFilterDate(title?: string) {
+  const schema = optionalText(z.string().regex(QUERY_DATE_PATTERN, { error: QUERY_DATE_MESSAGE.format, abort: true }).refine(isRealDateText, QUERY_DATE_MESSAGE.invalid));
+  return title ? schema.meta({ title }) : schema;
+}

@@ -11,10 +11,13 @@ import { REGISTRY } from "../../src/resources/registry";
 import { registryPath } from "../../src/resources/registry-paths";
 import type { MainSectionDefinition } from "../../src/resources/types";
 import { COMMON_ENDPOINTS } from "../../src/schema/common";
+import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase";
+import { SEEDED_PRICE_LIST } from "../fixtures/bundle-prices";
 import { fail, ok } from "./account-harness";
 import { MAIN_ACCOUNT, renderPersonal } from "./personal-harness";
 
 const REAL_ROUTES = deriveRoutes(REGISTRY);
+const PRICE_LIST = { [PURCHASE_ENDPOINTS.publicPrices.path]: ok({ list: SEEDED_PRICE_LIST }) };
 const realRoute = (path: string) => REAL_ROUTES.find((route) => route.path === path)!;
 
 function openRoute(route: SectionRoute, options: { search?: string; script?: Parameters<typeof renderPersonal>[0]["script"]; user?: Record<string, unknown> } = {}) {
@@ -46,7 +49,7 @@ describe("guidance pages", () => {
   });
 
   it("the notarisation purchase guide prices the three bundles at their regular price once the promotion has ended", async () => {
-    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }) } });
+    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }), ...PRICE_LIST } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠（2017年09月15日至2017年11月15日）已结束：以下为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "价格（元）"]);
@@ -58,12 +61,22 @@ describe("guidance pages", () => {
   });
 
   it("the same table inside the promotion window (by the server's clock) shows the promotion price beside the struck original", async () => {
-    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }) } });
+    openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), { script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2017-11-15T20:00:00+08:00") }), ...PRICE_LIST } });
     const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
     expect(await bundles.findByText("首发优惠进行中（2017年09月15日至2017年11月15日，北京时间）：以下为活动价，划线价为原价。")).toBeInTheDocument();
     expect(bundles.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["套餐内容", "活动价（元）", "原价（元）"]);
     expect(bundles.getByRole("row", { name: "公证 1 次 + 网页快照取证 10 次 1,500 2,800" })).toBeInTheDocument();
     expect(bundles.getByText("8,000").closest("del")).not.toBeNull();
+  });
+
+  it("the table reads the public price list: a price changed there is the price shown, with a loading state first", async () => {
+    const raised = SEEDED_PRICE_LIST.map((product) => (product.code === "bundle-30" ? { ...product, regularPriceFen: 520_000, priceFen: 520_000 } : product));
+    const { callsTo } = openRoute(realRoute(registryPath("judicial/judicialPay", "guidance")), {
+      script: { [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-22T10:00:00+08:00") }), [PURCHASE_ENDPOINTS.publicPrices.path]: ok({ list: raised }) },
+    });
+    const bundles = within(await screen.findByRole("region", { name: "公证套餐价格" }));
+    expect(await bundles.findByRole("row", { name: "公证 1 次 + 网页快照取证 30 次 5,200" })).toBeInTheDocument();
+    expect(callsTo(PURCHASE_ENDPOINTS.publicPrices.path).length).toBeGreaterThanOrEqual(1);
   });
 
   it("a guidance page without its own buttons starts at the section's new page", async () => {

@@ -3,9 +3,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consolePath, registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
-import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
-import { createReviewer, REVIEWER_PASSWORD, totpCodeFor } from "./support/console-reviewer.js";
+import { createReviewer, signInWithEnrolment } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
 const { server, browser } = sharedServerAndBrowser();
@@ -16,21 +16,6 @@ async function newPage() {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
-}
-
-/** The console's sign-in as a new operator does it: password and captcha, the authenticator bound with a code computed from the shown secret, the recovery codes kept. */
-async function signInWithEnrolment(page: Page, account: string) {
-  await page.goto(`${server.url}/console/login`);
-  await page.getByLabel("操作员账号").fill(account);
-  await page.getByLabel("密码").fill(REVIEWER_PASSWORD);
-  await page.getByLabel("图形验证码").fill(await captchaAnswerOf(page, server.url));
-  await page.getByRole("button", { name: "下一步" }).click();
-  const secret = (await page.getByLabel("身份验证器密钥").innerText()).trim();
-  await page.getByLabel("6位动态验证码").fill(totpCodeFor(secret));
-  await page.getByRole("button", { name: "确认绑定" }).click();
-  await page.getByRole("list", { name: "恢复码" }).waitFor();
-  await page.getByText("我已妥善保存恢复码").click();
-  await page.getByRole("button", { name: "进入运营后台" }).click();
 }
 
 describe("identity review in the console, in Chromium", () => {
@@ -48,7 +33,7 @@ describe("identity review in the console, in Chromium", () => {
     await customer.page.getByText("实名认证审核中").waitFor();
 
     const reviewer = await newPage();
-    await signInWithEnrolment(reviewer.page, await createReviewer(server));
+    await signInWithEnrolment(reviewer.page, server, await createReviewer(server));
     await reviewer.page.goto(`${server.url}${consolePath("review/identityApplications", "dataList")}`);
     const row = reviewer.page.getByRole("row", { name: new RegExp(mobile) });
     await row.getByText("孙小美").waitFor();

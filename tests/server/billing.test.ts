@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerAccount, PLATFORM_ACCOUNTS } from "../../server/modules/billing/ledger-accounts.js";
 import { BILLING_ENDPOINTS } from "../../src/schema/billing.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { webapiPath } from "../../src/schema/contract.js";
@@ -53,15 +55,37 @@ afterAll(async () => t.close());
 const getBalance = (user: { id: number; token: string }, uid = user.id) => t.call(BILLING_ENDPOINTS.getBalance, { uid }, { token: user.token });
 const accountStatus = (user: { id: number; token: string }, query: Record<string, unknown> = {}) =>
   t.call(BILLING_ENDPOINTS.accountStatus, { uid: user.id, productCode: TEXT_MONITORING, count: 1, ...query }, { token: user.token });
-/** Brings an account to a balance the way money moves (an operator's adjustment in the journal), and records its contract. */
+/**
+ * Brings an account to a balance with one journal entry (a debt as migration 0019 carried one
+ * over: an operator's adjustment may not debit below zero), and records or terminates its contract.
+ */
 async function setBilling(user: { id: number }, changes: { balanceFen?: number; hasOfflineContract?: boolean }) {
-  const { accounts, journal, money } = t.app.services.billing;
+  const { contracts, journal } = t.app.services.billing;
+  const db = t.app.database.db;
   const mainId = (await t.app.services.accounts.records.findUser(user.id))?.parent_id ?? user.id;
-  if (changes.hasOfflineContract !== undefined) await accounts.saveContract(mainId, { hasOfflineContract: changes.hasOfflineContract }, t.clock.now());
+  const inForce = await contracts.inForce(mainId);
+  const by = { id: operatorId, account: "测试" };
+  if (changes.hasOfflineContract === true && !inForce) {
+    const contract = { userId: mainId, contractNo: `HT-${mainId}-${++contractCount}`, signingParty: "测试签约方", termStart: "2000-01-01", termEnd: "2099-12-31", creditLimitFen: 0, remark: null };
+    await db.transaction().execute((trx) => contracts.record(trx, contract, by));
+  }
+  if (changes.hasOfflineContract === false && inForce) await db.transaction().execute((trx) => contracts.terminate(trx, inForce.id, "测试结束合同", by));
   if (changes.balanceFen === undefined) return;
   const difference = changes.balanceFen - (await journal.balanceOf(mainId)).availableFen;
-  if (difference !== 0) await money.adjust(mainId, difference, "测试设定余额", { id: operatorId });
+  if (difference === 0) return;
+  await db.transaction().execute((trx) =>
+    journal.post(trx, {
+      kind: "opening",
+      idempotencyKey: `test-balance:${mainId}:${randomUUID()}`,
+      postings: [
+        { account: PLATFORM_ACCOUNTS.adjustments, amountFen: -difference },
+        { account: customerAccount(mainId, "available"), amountFen: difference },
+      ],
+      actor: { userId: mainId },
+    }),
+  );
 }
+let contractCount = 0;
 
 describe("getBalance", () => {
   it("answers 0 for a new account, in yuan and in fen, without writing anything", async () => {

@@ -165,7 +165,8 @@ describe("reserve, settle and release", () => {
 
   it("lets an offline contract's credit carry charges below zero, and no further", async () => {
     const user = await newCustomer();
-    await services().accounts.saveContract(user.id, { hasOfflineContract: true, creditLimitFen: 5_000 }, t.clock.now());
+    const contract = { userId: user.id, contractNo: `HT-${user.id}`, signingParty: "测试签约方", termStart: "2000-01-01", termEnd: "2099-12-31", creditLimitFen: 5_000, remark: null };
+    await db().transaction().execute((trx) => services().contracts.record(trx, contract, { id: null, account: "测试" }));
     const id = await services().money.reserve(user.id, 5_000, capture("c-credit"));
     await expect(services().money.reserve(user.id, 1, capture("c-credit-over"))).rejects.toMatchObject({ code: 301 });
     await services().money.settle(id);
@@ -199,7 +200,7 @@ describe("a crash between reserve and settle", () => {
 
     // The capture process died; a fresh service instance (a restarted server) comes up later.
     const journal = new MoneyJournal(db(), t.clock.now);
-    const restarted = new Billing({ db: db(), journal, users: t.app.services.accounts.records, now: t.clock.now });
+    const restarted = new Billing({ db: db(), journal, users: t.app.services.accounts.records, contracts: services().contracts, now: t.clock.now });
     t.clock.advance(14 * MINUTE);
     expect(await restarted.expireStale()).toBe(0);
     t.clock.advance(2 * MINUTE);
@@ -272,12 +273,15 @@ describe("the journal itself", () => {
     expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: 0, reservedFen: 0 });
   });
 
-  it("records an operator's adjustment with the operator and the reason, and may leave a debt", async () => {
+  it("records an operator's adjustment with the operator and the reason, and never debits below zero", async () => {
     const user = await newCustomer();
     const operator = await createOperator(t);
+    await services().money.recharge(user.id, 3_000, `pay:${user.id}`);
     const { transactionId } = await services().money.adjust(user.id, -2_500, "  线下退款冲回 ", { id: operator.id });
     expect(await transactionRow(transactionId)).toMatchObject({ kind: "adjustment", user_id: user.id, operator_id: operator.id, memo: "线下退款冲回" });
-    expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: -2_500, reservedFen: 0 });
+    expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: 500, reservedFen: 0 });
+    await expect(services().money.adjust(user.id, -501, "再次冲回", { id: operator.id })).rejects.toMatchObject({ code: 1001, message: "扣减后客户可用余额将低于零：其可用余额为 5.00 元，最多可扣减 5.00 元" });
+    expect(await services().journal.balanceOf(user.id)).toEqual({ availableFen: 500, reservedFen: 0 });
     await expect(services().money.adjust(user.id, 100, " ", { id: operator.id })).rejects.toThrow("调整余额须写明原因");
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.js";
 import { down, up } from "../../server/db/migrations/0019-money-journal.js";
 import * as packagesAndBundles from "../../server/db/migrations/0021-packages-and-bundles.js";
+import * as offlineContracts from "../../server/db/migrations/0023-offline-contracts.js";
 import { MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 
@@ -15,6 +16,7 @@ describe("migration 0019 (money journal)", () => {
     database = await createTestDatabase();
     const db = database.handle.db as unknown as Kysely<any>;
     // Later migrations referring to the journal's tables roll back first, as a real rollback would.
+    await offlineContracts.down(db);
     await packagesAndBundles.down(db);
     await down(db);
     await db.insertInto("billing_accounts").values([

@@ -81,6 +81,21 @@ describe("the price list", () => {
     expect(datas.list[2].promotion).toEqual({ name: "首发优惠", start: "2017-09-15", end: "2017-11-15", priceFen: 150_000 });
   });
 
+  it("gives the same list without a session, to the public activity and guidance pages; a price change shows there at once", async () => {
+    const user = await newCustomer();
+    const personal = (await t.call(PURCHASE_ENDPOINTS.productPrices, { uid: user.id }, { token: user.token })).json().datas;
+    const anonymous = (await t.call(PURCHASE_ENDPOINTS.publicPrices, {})).json();
+    expect(anonymous.code).toBe(200);
+    expect(anonymous.datas).toEqual(personal);
+    await db().updateTable("product_prices").set({ price_fen: 290_000 }).where("code", "=", "bundle-10").execute();
+    try {
+      const changed = (await t.call(PURCHASE_ENDPOINTS.publicPrices, {})).json().datas.list;
+      expect(changed.find((product: { code: string }) => product.code === "bundle-10")).toMatchObject({ regularPriceFen: 290_000, priceFen: 290_000 });
+    } finally {
+      await db().updateTable("product_prices").set({ price_fen: 280_000 }).where("code", "=", "bundle-10").execute();
+    }
+  });
+
   it("prices a bundle at the promotion price within the promotion's dates (Shanghai)", async () => {
     const prices = await services().purchase.prices.list(Date.parse("2017-11-15T15:59:00Z"));
     expect(prices.find((product) => product.code === "bundle-30")!.priceFen).toBe(350_000);

@@ -1,59 +1,33 @@
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RECHARGE_ENDPOINTS, MAX_RECHARGE_FEN } from "../../src/schema/recharge.js";
-import { CASHIER_SIGNATURE_HEADER, type DevelopmentCashier } from "../../server/modules/payment/development-cashier.js";
+import { CASHIER_SIGNATURE_HEADER } from "../../server/modules/payment/development-cashier.js";
 import { DEV_CASHIER_PATHS } from "../../server/modules/payment/dev-cashier.routes.js";
-import { PAYMENT_NOTIFY_PATH_PREFIX, RECHARGE_ORDER_LIFETIME_MS } from "../../server/modules/payment/recharge-orders.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { encryptorFor } from "./support/login-client.js";
-import { freshIp, registerUser, type RegisteredUser } from "./support/personal-users.js";
-import { createTestApp, type TestApp } from "./support/test-app.js";
-import { registryPath } from "../../src/resources/registry-paths.js";
-
-/** The page that paid, as the browser names it: the registry's route of onlineCharge. */
-const RETURN_PATH = registryPath("personal/expenseCenter", "onlineCharge");
+import { freshIp, registerUser } from "./support/personal-users.js";
+import { rechargeCalls, RETURN_PATH, startRechargeApp } from "./support/recharge-app.js";
+import type { TestApp } from "./support/test-app.js";
 
 let t: TestApp;
+let calls: ReturnType<typeof rechargeCalls>;
 let nextMobile = 13800000001;
 const newCustomer = () => registerUser(t, String(nextMobile++));
-const cashier = () => t.app.services.payment.cashier as DevelopmentCashier;
-const notifyPath = `${PAYMENT_NOTIFY_PATH_PREFIX}development`;
-
-/** A free port to listen on, so the development cashier really posts its notification to our callback route. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const cashier = () => calls.cashier();
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ seedDemo: false, env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } });
-  await t.app.listen({ port, host: "127.0.0.1" });
+  t = await startRechargeApp();
+  calls = rechargeCalls(t);
 });
 afterAll(async () => t.close());
 afterEach(async () => {
   expect(await t.app.services.billing.journal.verifyBalances()).toEqual({ ok: true, problems: [] });
 });
 
-async function createOrder(user: RegisteredUser, amount = "100") {
-  const answer = (await t.call(RECHARGE_ENDPOINTS.createRechargeOrder, { amount, channel: "development", returnPath: RETURN_PATH }, { token: user.token })).json();
-  expect(answer.code).toBe(200);
-  return answer.datas as { merchantOrderNo: string; payment: { kind: "redirect"; url: string } };
-}
-const readOrder = async (user: RegisteredUser, merchantOrderNo: string) =>
-  (await t.call(RECHARGE_ENDPOINTS.rechargeOrder, { merchantOrderNo }, { token: user.token })).json().datas;
-const decide = (merchantOrderNo: string, action: string) =>
-  t.app.inject({ method: "POST", url: DEV_CASHIER_PATHS.decide, payload: { merchantOrderNo, action } });
-const postNotification = (notification: { headers: Record<string, string>; rawBody: string }) =>
-  t.app.inject({ method: "POST", url: notifyPath, headers: notification.headers, payload: notification.rawBody });
-const notificationsOf = (merchantOrderNo: string) =>
-  t.database.handle.db.selectFrom("payment_notifications").select("outcome").where("merchant_order_no", "=", merchantOrderNo).execute();
+const createOrder = (...args: Parameters<typeof calls.createOrder>) => calls.createOrder(...args);
+const readOrder = (...args: Parameters<typeof calls.readOrder>) => calls.readOrder(...args);
+const decide = (...args: Parameters<typeof calls.decide>) => calls.decide(...args);
+const postNotification = (...args: Parameters<typeof calls.postNotification>) => calls.postNotification(...args);
+const notificationsOf = (merchantOrderNo: string) => calls.notificationsOf(merchantOrderNo);
 
 describe("recharge options and orders", () => {
   it("offers the development cashier's channel, the amount choices and the limits", async () => {
@@ -125,7 +99,7 @@ describe("a full recharge through the development cashier", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("开发环境模拟收银台 — 不会产生真实扣款");
     expect(page.body).toContain("账户充值 88.80 元");
-    for (const label of ["支付成功", "支付失败", "重复通知", "延迟通知"]) expect(page.body).toContain(label);
+    for (const label of ["支付成功", "支付失败", "重复通知", "延迟通知", "关单后支付", "金额不符"]) expect(page.body).toContain(label);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "created", amountFen: 8880, balanceFen: 0, paidAt: null });
 
     const decided = await decide(merchantOrderNo, "paid");
@@ -209,17 +183,18 @@ describe("notifications that must not credit", () => {
     expect(await notificationsOf(merchantOrderNo)).toEqual([{ outcome: "amountMismatch" }]);
   });
 
-  it("a late notification after the order was closed credits nothing", async () => {
+  it("an order closed as stale is closed at the cashier too: paying it later is refused and credits nothing", async () => {
     const user = await newCustomer();
     const { merchantOrderNo } = await createOrder(user);
-    // Made long ago rather than moving the clock, which would end the user's 30-minute session.
-    const longAgo = t.clock.now() - RECHARGE_ORDER_LIFETIME_MS - 1;
-    await t.database.handle.db.updateTable("payment_orders").set({ created_at: longAgo }).where("merchant_order_no", "=", merchantOrderNo).execute();
+    await calls.makeStale(merchantOrderNo);
     expect(await t.app.services.payment.orders.closeStale()).toBeGreaterThanOrEqual(1);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "closed" });
-    await decide(merchantOrderNo, "paid");
+    expect(cashier().attempt(merchantOrderNo)?.outcome).toBe("closed");
+    const refused = await decide(merchantOrderNo, "paid");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("订单已关闭，模拟收银台不再收款");
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "closed", balanceFen: 0 });
-    expect(await notificationsOf(merchantOrderNo)).toEqual([{ outcome: "paidAfterClose" }]);
+    expect(await notificationsOf(merchantOrderNo)).toEqual([]);
   });
 
   it("a notification for an order the server never made is refused", async () => {

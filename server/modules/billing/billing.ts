@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { AccountLimitCode, INSUFFICIENT_BALANCE_MESSAGE } from "../../../src/schema/billing.js";
+import { ADJUSTMENT_MESSAGES } from "../../../src/schema/console/finance-adjustments.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
 import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { PLATFORM_ACCOUNTS, customerAccount } from "./ledger-accounts.js";
 import type { MoneyJournal, PostedTransaction } from "./money-journal.js";
+import type { OfflineContracts } from "./offline-contracts.js";
 import { ReservationExpiredError, ReservationStateError, reservationTransition, type ReservationAction, type ReservationState } from "./reservation-states.js";
 
 export type BillingOperationsDependencies = {
@@ -14,8 +17,13 @@ export type BillingOperationsDependencies = {
   journal: MoneyJournal;
   /** Resolves a sub-account to the main account whose money it spends. */
   users: Pick<AccountRecords, "findUser">;
+  /** The credit of the contract in force decides how low a charge may take the balance. */
+  contracts: Pick<OfflineContracts, "floorFen">;
   now: () => number;
 };
+
+/** An adjustment's outcome: `posted` false when its key had adjusted already (nothing moved again). */
+export type Adjustment = PostedTransaction & { availableFen: number };
 
 export type ReservationRequest = {
   /** The paid service ("capture", "monitoring", "notarisation"). */
@@ -88,7 +96,7 @@ export class Billing {
   /**
    * Holds `fen` of the acting user's main account for a service and answers the reservation id.
    * Refused (301) when the available balance would fall below zero, or below minus the credit of
-   * a signed offline contract.
+   * the offline contract in force today (offline-contracts.ts says why it is read here).
    */
   async reserve(actingUserId: number, fen: number, request: ReservationRequest, trx?: Transaction<Database>): Promise<number> {
     requirePositiveFen(fen);
@@ -111,7 +119,7 @@ export class Billing {
         }
         return earlier.id;
       }
-      const floor = account.has_offline_contract === 1 ? -Number(account.credit_limit_fen) : 0;
+      const floor = await this.deps.contracts.floorFen(spender.mainId, trx);
       if (Number(account.balance_fen) - fen < floor) throw new BusinessError(AccountLimitCode.balanceInsufficient, INSUFFICIENT_BALANCE_MESSAGE);
       const { transactionId } = await this.deps.journal.post(trx, {
         kind: "reserve",
@@ -180,18 +188,28 @@ export class Billing {
 
   /**
    * An operator's correction of a main account's available balance (positive credits, negative
-   * debits) with its reason. It is the one movement that may leave a balance below its floor: the
-   * operator records a debt they decided on.
+   * debits) with its reason. A debit never takes the available balance below zero (refused, and
+   * nothing moves): a debt is what a contract's credit allows, not an operator's decision. One
+   * `idempotencyKey` adjusts once; repeating it with another customer or amount is refused.
    */
-  async adjust(userId: number, fen: number, reason: string, operator: { id: number }, trx?: Transaction<Database>): Promise<PostedTransaction> {
+  async adjust(userId: number, fen: number, reason: string, operator: { id: number }, options: { idempotencyKey?: string; trx?: Transaction<Database> } = {}): Promise<Adjustment> {
     if (!Number.isSafeInteger(fen) || fen === 0) throw new RangeError(`调整金额必须是非零的整数分：${fen}`);
     if (reason.trim() === "") throw new RangeError("调整余额须写明原因");
-    const spender = await this.spenderOf(userId, trx);
-    return this.within(trx, async (trx) => {
-      await this.lockAccount(trx, spender.mainId);
-      return this.deps.journal.post(trx, {
+    const spender = await this.spenderOf(userId, options.trx);
+    const idempotencyKey = options.idempotencyKey ?? `adjustment:${randomUUID()}`;
+    return this.within(options.trx, async (trx) => {
+      const account = await this.lockAccount(trx, spender.mainId);
+      const balance = Number(account.balance_fen);
+      const earlier = await this.deps.journal.find(trx, idempotencyKey);
+      if (earlier !== undefined) {
+        const move = await this.deps.journal.availableMoveOf(trx, earlier);
+        if (move.userId !== spender.mainId || move.fen !== fen) throw new BusinessError(ResultCode.validationFailed, ADJUSTMENT_MESSAGES.attemptReused);
+        return { transactionId: earlier, posted: false, availableFen: balance };
+      }
+      if (fen < 0 && balance + fen < 0) throw new BusinessError(ResultCode.validationFailed, ADJUSTMENT_MESSAGES.belowZero(balance));
+      const posted = await this.deps.journal.post(trx, {
         kind: "adjustment",
-        idempotencyKey: `adjustment:${randomUUID()}`,
+        idempotencyKey,
         postings: [
           { account: PLATFORM_ACCOUNTS.adjustments, amountFen: -fen },
           { account: customerAccount(spender.mainId, "available"), amountFen: fen },
@@ -199,6 +217,7 @@ export class Billing {
         memo: reason.trim(),
         actor: { userId: spender.mainId, operatorId: operator.id },
       });
+      return { ...posted, availableFen: balance + fen };
     });
   }
 
@@ -241,7 +260,7 @@ export class Billing {
       .insertInto("billing_accounts")
       .values({ user_id: userId, updated_at: now })
       .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ updated_at: now }))
-      .returning(["balance_fen", "reserved_fen", "has_offline_contract", "credit_limit_fen"])
+      .returning(["balance_fen", "reserved_fen"])
       .executeTakeFirstOrThrow();
   }
 

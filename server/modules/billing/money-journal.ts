@@ -90,6 +90,18 @@ export class MoneyJournal {
     return row?.id;
   }
 
+  /** What a transaction moved on its customer's available balance (a repeated attempt is compared with it). */
+  async availableMoveOf(db: Kysely<Database>, transactionId: number): Promise<{ userId: number | null; fen: number }> {
+    const row = await db
+      .selectFrom("money_transactions as t")
+      .leftJoin("money_postings as p", (join) => join.onRef("p.transaction_id", "=", "t.id").on("p.account", "like", "customer:%:available"))
+      .select(["t.user_id", sql<string | number | null>`SUM(p.amount_fen)`.as("fen")])
+      .where("t.id", "=", transactionId)
+      .groupBy("t.user_id")
+      .executeTakeFirstOrThrow();
+    return { userId: row.user_id, fen: Number(row.fen ?? 0) };
+  }
+
   /** The cached balances of a main account (no row: nothing yet). */
   async balanceOf(userId: number, db: Kysely<Database> = this.db): Promise<{ availableFen: number; reservedFen: number }> {
     const row = await db.selectFrom("billing_accounts").select(["balance_fen", "reserved_fen"]).where("user_id", "=", userId).executeTakeFirst();

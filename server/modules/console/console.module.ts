@@ -7,11 +7,13 @@ import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
 import { auditModule } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
+import { financeModule } from "./finance/finance.module.js";
 import { identityReviewModule } from "./identity-review/identity-review.module.js";
 import { invoicesConsoleModule } from "./invoices/invoices-console.module.js";
 import { contentConsoleModule } from "./content/content-console.module.js";
 import type { AuditTrail } from "./audit/audit-trail.js";
 import { createOperatorServices, operatorsModule, type OperatorServices } from "./operators/operators.module.js";
+import { paymentsConsoleModule } from "./payments/payments-console.module.js";
 import { platformHealthModule } from "./platform/platform-health.module.js";
 
 export type ConsoleModuleOptions = ModuleContext & {
@@ -49,8 +51,10 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(operatorsModule, { ...concern, operators, sessions, security, devices: accounts.devices });
   await app.register(auditModule, concern);
   await app.register(customersModule, concern);
+  await app.register(paymentsConsoleModule, concern);
   await app.register(identityReviewModule, concern);
   await app.register(invoicesConsoleModule, concern);
   await app.register(contentConsoleModule, concern);
+  await app.register(financeModule, concern);
   await app.register(platformHealthModule, concern);
 }

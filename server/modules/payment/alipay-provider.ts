@@ -112,6 +112,17 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   /**
+   * alipay.trade.close. ACQ.TRADE_NOT_EXIST: the payer never opened the cashier, so Alipay has no
+   * trade to close. ACQ.TRADE_STATUS_ERROR (paid or finished meanwhile) and anything else throw.
+   */
+  async closePayment(merchantOrderNo: string): Promise<void> {
+    const answer = await this.call("alipay.trade.close", { out_trade_no: merchantOrderNo });
+    if (answer.code === "10000") return;
+    if (answer.code === "40004" && answer.sub_code === "ACQ.TRADE_NOT_EXIST") return;
+    throw new PaymentGatewayError(`alipay.trade.close: ${answer.code} ${answer.sub_code ?? ""}`);
+  }
+
+  /**
    * alipay.trade.refund answers at once: fund_change Y means the money moved now. N means this
    * out_request_no was seen before (a retry), so the refund query tells where it stands.
    */

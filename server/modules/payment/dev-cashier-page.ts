@@ -6,6 +6,8 @@ export const CASHIER_ACTIONS = {
   failed: "支付失败",
   duplicate: "重复通知",
   late: "延迟通知",
+  afterClose: "关单后支付",
+  otherAmount: "金额不符",
 } as const;
 export type CashierAction = keyof typeof CASHIER_ACTIONS;
 
@@ -33,7 +35,7 @@ button[disabled]{opacity:.6;cursor:wait}#result{min-height:20px;font-size:13px;m
 <h1>${escapeHtml(input.subject)}</h1>
 <div class="amount">¥ ${escapeHtml(input.amountYuan)}</div>
 <p class="row">订单号：${escapeHtml(input.merchantOrderNo)}</p>
-<p class="row">选择一个结果：模拟收银台会向平台的支付回调发送签名通知（重复通知发送三次，延迟通知在 3 秒后发送），然后返回充值页面。</p>
+<p class="row">选择一个结果：模拟收银台会向平台的支付回调发送签名通知（重复通知发送三次，延迟通知在 3 秒后发送；关单后支付：平台先关闭订单、付款随后到达；金额不符：多付 1 元。后两种平台不入账，自动原路退款），然后返回充值页面。</p>
 <div class="actions">${buttons}</div>
 <p id="result" role="status"></p>
 </div>

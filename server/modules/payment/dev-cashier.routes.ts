@@ -4,6 +4,7 @@ import { fenToYuanText } from "../../../src/schema/payment.js";
 import { sendPage } from "../scan-login/dev-wx.routes.js";
 import { CASHIER_ACTIONS, renderCashierPage, renderUnknownOrderPage, type CashierAction } from "./dev-cashier-page.js";
 import type { DevelopmentCashier } from "./development-cashier.js";
+import type { RechargeOrders } from "./recharge-orders.js";
 
 export const DEV_CASHIER_PATHS = { page: "/dev/cashier", decide: "/dev/cashier/decide" } as const;
 
@@ -11,6 +12,8 @@ export const DEV_CASHIER_PATHS = { page: "/dev/cashier", decide: "/dev/cashier/d
 export const LATE_NOTIFICATION_MS = 3000;
 /** How often the "重复通知" choice delivers the same news. */
 export const DUPLICATE_DELIVERIES = 3;
+/** How much more than the order the "金额不符" choice pays. */
+export const OVERPAID_FEN = 100;
 
 const DecideSchema = z.object({
   merchantOrderNo: z.string().max(64),
@@ -18,8 +21,8 @@ const DecideSchema = z.object({
 });
 
 /** The simulated cashier's page and the payer's decision (development providers only); not /webapi calls, like a provider's own pages. */
-export async function devCashierRoutes(app: FastifyInstance, options: { cashier: DevelopmentCashier }) {
-  const { cashier } = options;
+export async function devCashierRoutes(app: FastifyInstance, options: { cashier: DevelopmentCashier; orders: Pick<RechargeOrders, "closeHereOnly"> }) {
+  const { cashier, orders } = options;
 
   app.get(DEV_CASHIER_PATHS.page, { schema: { hide: true } }, async (request, reply) => {
     const merchantOrderNo = String((request.query as Record<string, unknown>).merchantOrderNo ?? "");
@@ -42,12 +45,19 @@ export async function devCashierRoutes(app: FastifyInstance, options: { cashier:
     if (!body.success || !attempt) return reply.code(404).send({ message: "模拟收银台没有这笔订单" });
     const { merchantOrderNo, action } = body.data;
     const { returnUrl } = attempt.request;
+    // Closed here by housekeeping (and so at the cashier): a real provider takes no money for it either.
+    if (attempt.outcome === "closed") return reply.code(409).send({ message: "订单已关闭，模拟收银台不再收款" });
     if (action === "late") {
       // The payer returns at once; the news arrives later, as a slow provider's does.
       void cashier.decide(merchantOrderNo, "paid", { delayMs: LATE_NOTIFICATION_MS });
       return { returnUrl, deliveries: [] };
     }
-    const deliveries = await cashier.decide(merchantOrderNo, action === "failed" ? "failed" : "paid", { times: action === "duplicate" ? DUPLICATE_DELIVERIES : 1 });
+    // The race a late payment is: our close happened, and the provider was not told before the payer paid.
+    if (action === "afterClose") await orders.closeHereOnly(merchantOrderNo);
+    const deliveries = await cashier.decide(merchantOrderNo, action === "failed" ? "failed" : "paid", {
+      times: action === "duplicate" ? DUPLICATE_DELIVERIES : 1,
+      ...(action === "otherAmount" ? { takenFen: attempt.request.amountFen + OVERPAID_FEN } : {}),
+    });
     return { returnUrl, deliveries };
   });
 }

@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   GATEWAY_TIMEOUT_MS,
   headerValue,
+  PaymentGatewayError,
   refuseNotification,
   type IncomingNotification,
   type NotificationVerdict,
@@ -22,6 +23,8 @@ export type CashierAttempt = {
   request: PaymentRequest;
   providerTradeNo: string;
   outcome: PaymentOutcome;
+  /** What the payer paid: the order's amount unless told to pay another. */
+  takenFen: number;
   /** Refunds by refund number; repeating one returns the first answer. */
   refunds: Map<string, CashierRefund>;
 };
@@ -36,6 +39,8 @@ export type DeliveryOptions = {
   times?: number;
   /** Wait this long before sending, as a provider that notifies late does. */
   delayMs?: number;
+  /** Pay this amount instead of the order's, as a provider that took the wrong amount does. */
+  takenFen?: number;
 };
 
 /**
@@ -55,7 +60,7 @@ export class DevelopmentCashier implements PaymentProvider {
   async createPayment(request: PaymentRequest): Promise<PaymentStart> {
     if (!this.attempts.has(request.merchantOrderNo)) {
       const providerTradeNo = `DEV${randomBytes(10).toString("hex").toUpperCase()}`;
-      this.attempts.set(request.merchantOrderNo, { request, providerTradeNo, outcome: "pending", refunds: new Map() });
+      this.attempts.set(request.merchantOrderNo, { request, providerTradeNo, outcome: "pending", takenFen: request.amountFen, refunds: new Map() });
     }
     const url = new URL(this.cashierUrl);
     url.searchParams.set("merchantOrderNo", request.merchantOrderNo);
@@ -75,8 +80,11 @@ export class DevelopmentCashier implements PaymentProvider {
   async decide(merchantOrderNo: string, outcome: Exclude<PaymentOutcome, "pending">, options: DeliveryOptions = {}) {
     const attempt = this.attempts.get(merchantOrderNo);
     if (!attempt) throw new Error(`the cashier never saw order ${merchantOrderNo}`);
-    if (attempt.outcome === "pending") attempt.outcome = outcome;
-    const { times = 1, delayMs = 0 } = options;
+    const { times = 1, delayMs = 0, takenFen } = options;
+    if (attempt.outcome === "pending") {
+      attempt.outcome = outcome;
+      if (outcome === "paid" && takenFen !== undefined) attempt.takenFen = takenFen;
+    }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const reports: DeliveryReport[] = [];
     for (let i = 0; i < times; i += 1) reports.push(await this.deliver(attempt));
@@ -91,7 +99,7 @@ export class DevelopmentCashier implements PaymentProvider {
       notificationId: randomBytes(8).toString("hex"),
       merchantOrderNo,
       providerTradeNo: attempt.providerTradeNo,
-      amountFen: attempt.request.amountFen,
+      amountFen: attempt.takenFen,
       outcome: attempt.outcome,
     });
     return { headers: { "content-type": "application/json", [CASHIER_SIGNATURE_HEADER]: this.sign(rawBody) }, rawBody };
@@ -114,8 +122,16 @@ export class DevelopmentCashier implements PaymentProvider {
   async queryPayment(merchantOrderNo: string): Promise<PaymentQueryResult> {
     const attempt = this.attempts.get(merchantOrderNo);
     if (!attempt) return { found: false };
-    const { providerTradeNo, outcome, request } = attempt;
-    return { found: true, merchantOrderNo, providerTradeNo, amountFen: request.amountFen, outcome };
+    const { providerTradeNo, outcome, takenFen } = attempt;
+    return { found: true, merchantOrderNo, providerTradeNo, amountFen: takenFen, outcome };
+  }
+
+  /** Closes an attempt nobody paid, so the cashier page refuses to take money for it; a paid one cannot be closed. */
+  async closePayment(merchantOrderNo: string): Promise<void> {
+    const attempt = this.attempts.get(merchantOrderNo);
+    if (!attempt || attempt.outcome === "closed" || attempt.outcome === "failed") return;
+    if (attempt.outcome === "paid") throw new PaymentGatewayError(`the cashier's order ${merchantOrderNo} is paid and cannot be closed`);
+    attempt.outcome = "closed";
   }
 
   /** Refunds at once what was paid and not yet refunded; anything more fails, as at a real provider. */
@@ -127,7 +143,7 @@ export class DevelopmentCashier implements PaymentProvider {
     const refundedFen = [...attempt.refunds.values()]
       .filter((refund) => refund.state === "refunded")
       .reduce((sum, refund) => sum + (refund.refundFen ?? 0), 0);
-    const possible = attempt.outcome === "paid" && request.refundFen > 0 && refundedFen + request.refundFen <= attempt.request.amountFen;
+    const possible = attempt.outcome === "paid" && request.refundFen > 0 && refundedFen + request.refundFen <= attempt.takenFen;
     const result: CashierRefund = possible
       ? { state: "refunded", providerRefundNo: `DEVR${randomBytes(10).toString("hex").toUpperCase()}`, refundFen: request.refundFen }
       : { state: "refundFailed", providerRefundNo: null };

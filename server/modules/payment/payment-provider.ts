@@ -16,6 +16,12 @@ export interface PaymentProvider {
   /** The provider's own record of the attempt, fetched from its gateway. */
   queryPayment(merchantOrderNo: string): Promise<PaymentQueryResult>;
   /**
+   * Closes an unpaid attempt at the provider, so it can no longer be paid. Resolves when the attempt
+   * is closed (or the provider never opened it); throws PaymentGatewayError when the provider could
+   * not be asked or refuses, e.g. because it was paid meanwhile: the caller then re-queries later.
+   */
+  closePayment(merchantOrderNo: string): Promise<void>;
+  /**
    * Asks the provider to return money of a paid attempt. Repeating a call with the same refundNo is
    * safe: every provider deduplicates refunds by it, so a retry never refunds twice.
    */

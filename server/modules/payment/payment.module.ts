@@ -8,6 +8,8 @@ import { DevelopmentCashier } from "./development-cashier.js";
 import { PaidOrders } from "./paid-orders.js";
 import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
 import { paymentProvidersFor } from "./payment-providers.js";
+import { PaymentRecordsRepository } from "./payment-records.repository.js";
+import { PaymentRefunds } from "./payment-refunds.js";
 import { paymentRoutes } from "./payment.routes.js";
 import { RechargeOrders } from "./recharge-orders.js";
 
@@ -15,30 +17,38 @@ export type PaymentModuleOptions = ModuleContext & { accounts: Pick<AccountRecor
 
 /**
  * Recharge through a payment provider (issue 14): the recharge orders and their calls, the
- * providers' notify URLs, and with development providers the simulated cashier.
+ * providers' notify URLs, refunds of money taken and not credited, and with development providers
+ * the simulated cashier. Housekeeping closes stale attempts (at the provider too) and moves refunds on.
  */
 export async function paymentModule(app: FastifyInstance, { config, db, now, accounts, billing }: PaymentModuleOptions) {
   const providers = paymentProvidersFor(config, `${config.publicBaseUrl}${DEV_CASHIER_PATHS.page}`);
+  const refunds = new PaymentRefunds({ db, now, providers, log: app.log });
   const orders = new RechargeOrders({
     db,
     now,
     money: billing.money,
     balances: billing.accounts,
     users: accounts,
+    refunds,
     providers,
     publicBaseUrl: config.publicBaseUrl,
     log: app.log,
   });
   const cashier = providers.get("development");
-  publish(app, "payment", { orders, paid: new PaidOrders(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
-  keepTidy(app, [{ name: "close unpaid recharge orders", run: () => orders.closeStale() }]);
+  publish(app, "payment", { orders, refunds, records: new PaymentRecordsRepository(db), paid: new PaidOrders(db), cashier: cashier instanceof DevelopmentCashier ? cashier : null });
+  keepTidy(app, [
+    { name: "close unpaid recharge orders", run: () => orders.closeStale() },
+    { name: "send, query and retry payment refunds", run: () => refunds.tidy() },
+  ]);
   await app.register(paymentRoutes, { orders });
   await app.register(paymentCallbackRoutes, { orders, providers: [...providers.values()] });
-  if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier });
+  if (cashier instanceof DevelopmentCashier) await app.register(devCashierRoutes, { cashier, orders });
 }
 
 export type PaymentServices = {
   orders: RechargeOrders;
+  refunds: PaymentRefunds;
+  records: PaymentRecordsRepository;
   /** The paid orders, read by the invoice module. */
   paid: PaidOrders;
   cashier: DevelopmentCashier | null;

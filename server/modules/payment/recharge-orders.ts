@@ -22,7 +22,8 @@ import type { AccountRecords } from "../account/account-records.service.js";
 import type { Billing } from "../billing/billing.js";
 import type { BillingRepository } from "../billing/billing.repository.js";
 import { newMerchantOrderNo } from "./merchant-order-no.js";
-import type { IncomingNotification, PaymentProvider, PaymentProviderKey, VerifiedNotification } from "./payment-provider.js";
+import type { IncomingNotification, PaymentProvider, PaymentProviderKey, PaymentQueryResult, VerifiedNotification } from "./payment-provider.js";
+import type { PaymentRefunds } from "./payment-refunds.js";
 
 /** Where each provider posts its notifications: outside /webapi, the provider defines the body. */
 export const PAYMENT_NOTIFY_PATH_PREFIX = "/payment/notify/";
@@ -47,11 +48,16 @@ export type RechargeOrdersDependencies = {
   money: Pick<Billing, "recharge">;
   balances: Pick<BillingRepository, "findByUserId">;
   users: Pick<AccountRecords, "findUser">;
+  /** Where money taken and not credited goes back. */
+  refunds: Pick<PaymentRefunds, "refundUncredited">;
   /** The configured providers, in the order the page offers them. */
   providers: ReadonlyMap<PaymentProviderKey, PaymentProvider>;
   publicBaseUrl: string;
   log: FastifyBaseLogger;
 };
+
+/** Stale attempts looked at per housekeeping round (each one asks its provider). */
+const STALE_BATCH = 100;
 
 type OrderRow = Pick<PaymentOrdersTable, "merchant_order_no" | "user_id" | "sub_account_id" | "amount_fen" | "channel" | "provider" | "state" | "created_at" | "paid_at">;
 
@@ -149,7 +155,8 @@ export class RechargeOrders {
       this.deps.log.warn({ provider: providerKey, merchantOrderNo: notification.merchantOrderNo }, "payment notification for an unknown order");
       return false;
     }
-    const outcome = notification.amountFen !== Number(order.amount_fen) ? this.attention(order, "amountMismatch") : await this.confirm(order);
+    // The provider's own record decides, whatever amount the notification names.
+    const outcome = await this.confirm(order);
     if (outcome === null) return false;
     await this.deps.db
       .insertInto("payment_notifications")
@@ -170,37 +177,87 @@ export class RechargeOrders {
    * applied under one transaction. Null when the provider could not be asked or does not know the order.
    */
   private async confirm(order: OrderRow): Promise<NotificationOutcome | null> {
-    const provider = this.deps.providers.get(order.provider as PaymentProviderKey);
-    if (!provider) return null;
-    let confirmed;
-    try {
-      confirmed = await provider.queryPayment(order.merchant_order_no);
-    } catch (error) {
-      this.deps.log.warn({ err: error, merchantOrderNo: order.merchant_order_no }, "payment re-query failed; asked again at the next notification or read");
-      return null;
-    }
-    if (!confirmed.found) return null;
-    if (confirmed.amountFen !== Number(order.amount_fen)) return this.attention(order, "amountMismatch");
-    const outcome = await durableTransaction(this.deps.db, (trx) => this.apply(trx, order, confirmed.outcome, confirmed.providerTradeNo));
-    return outcome === "paidAfterClose" ? this.attention(order, outcome) : outcome;
+    const confirmed = await this.query(order);
+    return confirmed?.found ? this.settle(order, confirmed) : null;
   }
 
-  /** Money we did not credit: somebody must look (a refund for a late payment is not automatic yet). */
-  private attention(order: OrderRow, outcome: "amountMismatch" | "paidAfterClose"): NotificationOutcome {
-    this.deps.log.error({ provider: order.provider, merchantOrderNo: order.merchant_order_no, outcome }, "payment needs attention");
+  /** The provider's record of the attempt; null when it could not be asked. */
+  private async query(order: OrderRow): Promise<PaymentQueryResult | null> {
+    const provider = this.deps.providers.get(order.provider as PaymentProviderKey);
+    if (!provider) return null;
+    try {
+      return await provider.queryPayment(order.merchant_order_no);
+    } catch (error) {
+      this.deps.log.warn({ err: error, merchantOrderNo: order.merchant_order_no }, "payment re-query failed; asked again at the next notification, read or housekeeping");
+      return null;
+    }
+  }
+
+  /**
+   * Applies what the provider confirmed. Money taken that no balance may receive (another amount
+   * than the order's, or paid after we closed the attempt) goes back to the payer.
+   */
+  private async settle(order: OrderRow, confirmed: Extract<PaymentQueryResult, { found: true }>): Promise<NotificationOutcome> {
+    if (confirmed.amountFen !== Number(order.amount_fen)) {
+      this.deps.log.error({ provider: order.provider, merchantOrderNo: order.merchant_order_no, amountFen: confirmed.amountFen }, "payment amount differs from the order's");
+      if (confirmed.outcome === "paid") await this.refund(order, confirmed.amountFen, "amountMismatch");
+      return "amountMismatch";
+    }
+    const outcome = await durableTransaction(this.deps.db, (trx) => this.apply(trx, order, confirmed.outcome, confirmed.providerTradeNo));
+    if (outcome === "paidAfterClose") await this.refund(order, confirmed.amountFen, "paidAfterClose");
     return outcome;
   }
 
-  /** Closes attempts nobody paid within their lifetime (housekeeping); a notification after that credits nothing. */
+  private refund(order: OrderRow, receivedFen: number, reason: "amountMismatch" | "paidAfterClose"): Promise<void> {
+    return this.deps.refunds.refundUncredited({ merchantOrderNo: order.merchant_order_no, provider: order.provider as PaymentProviderKey }, receivedFen, reason);
+  }
+
+  /**
+   * Closes attempts nobody paid within their lifetime (housekeeping), at the provider first so it
+   * cannot be paid afterwards. The provider is asked before anything: a paid attempt is credited
+   * as a notification would credit it. An attempt whose provider cannot be reached stays open for
+   * the next round, so no payment is lost. Returns how many attempts were closed or settled.
+   */
   async closeStale(): Promise<number> {
     requireTransition("created", "closed");
-    const result = await this.deps.db
-      .updateTable("payment_orders")
-      .set({ state: "closed", closed_at: this.deps.now() })
+    const stale = await this.deps.db
+      .selectFrom("payment_orders")
+      .select(["merchant_order_no", "user_id", "sub_account_id", "amount_fen", "channel", "provider", "state", "created_at", "paid_at"])
       .where("state", "=", "created")
       .where("created_at", "<", this.deps.now() - RECHARGE_ORDER_LIFETIME_MS)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .orderBy("created_at")
+      .limit(STALE_BATCH)
+      .execute();
+    let settled = 0;
+    for (const order of stale) if (await this.closeOne(order)) settled += 1;
+    return settled;
+  }
+
+  private async closeOne(order: OrderRow): Promise<boolean> {
+    const merchantOrderNo = order.merchant_order_no;
+    const confirmed = await this.query(order);
+    if (confirmed === null) return false;
+    if (confirmed.found && confirmed.outcome !== "pending") {
+      const outcome = await this.settle(order, confirmed);
+      // Another amount was refunded above; the attempt itself ends here.
+      if (outcome === "amountMismatch") await this.move(this.deps.db, merchantOrderNo, "created", "closed", { closed_at: this.deps.now() });
+      return true;
+    }
+    try {
+      await this.deps.providers.get(order.provider as PaymentProviderKey)!.closePayment(merchantOrderNo);
+    } catch (error) {
+      this.deps.log.warn({ err: error, merchantOrderNo }, "closing a stale payment at the provider failed; asked again at the next housekeeping");
+      return false;
+    }
+    return this.move(this.deps.db, merchantOrderNo, "created", "closed", { closed_at: this.deps.now() });
+  }
+
+  /**
+   * Closes one attempt here only, without telling its provider: what the development cashier's
+   * "关单后支付" plays, the race in which a payment arrives after our close.
+   */
+  async closeHereOnly(merchantOrderNo: string): Promise<boolean> {
+    return this.move(this.deps.db, merchantOrderNo, "created", "closed", { closed_at: this.deps.now() });
   }
 
   /** Under the order's transaction: the provider's confirmed outcome moves the order once. */

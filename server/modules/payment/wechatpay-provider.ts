@@ -128,6 +128,16 @@ export class WechatpayProvider implements PaymentProvider {
     return { found: true, ...read };
   }
 
+  /** Close: 204 without a body when closed; an order already closed counts as closed, anything else (paid meanwhile) throws. */
+  async closePayment(merchantOrderNo: string): Promise<void> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(merchantOrderNo)}/close`;
+    const { status, body } = await this.call("POST", path, { mchid: this.config.mchid });
+    if (status === 204 || status === 200) return;
+    const code = (body as { code?: unknown }).code;
+    if (code === "ORDER_CLOSED") return;
+    throw new PaymentGatewayError(`close: HTTP ${status} ${String(code ?? "")}`);
+  }
+
   async refund(request: RefundRequest): Promise<RefundResult> {
     const answer = await this.call("POST", "/v3/refund/domestic/refunds", {
       out_trade_no: request.merchantOrderNo,

@@ -22,6 +22,9 @@ export async function purchaseRoutes(app: FastifyInstance, { prices, purchases, 
     return ok({ list: await prices.list(now()) });
   });
 
+  // The same table, for the public activity and guidance pages: prices are no secret.
+  registerEndpoint(app, PURCHASE_ENDPOINTS.publicPrices, async () => ok({ list: await prices.list(now()) }));
+
   registerEndpoint(app, PURCHASE_ENDPOINTS.purchase, async ({ uid, productCode, quantity, attemptId }, request) =>
     ok(await purchases.purchase(requireOwnUid(request, uid), { productCode, quantity, attemptId })),
   );

@@ -16,16 +16,25 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "customer.endAllSessions": "客户全部下线",
   "identity.approve": "通过认证申请",
   "identity.reject": "驳回认证申请",
+  "paymentRefund.retry": "重试退款",
   "invoice.approve": "审核通过开票申请",
   "invoice.reject": "驳回开票申请",
   "invoice.reverse": "红冲发票",
+  "price.update": "修改商品价格",
+  "contract.create": "登记线下合同",
+  "contract.terminate": "终止线下合同",
+  "balance.credit": "增加客户余额",
+  "balance.debit": "扣减客户余额",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
   operator: "操作员",
   customer: "客户",
   identityApplication: "认证申请",
+  paymentRefund: "退款",
   invoiceApplication: "开票申请",
+  productPrice: "商品价格",
+  offlineContract: "线下合同",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */

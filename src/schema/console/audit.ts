@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../contract";
 import { pagePSchema, PageQuerySchema } from "../paging";
 import { optionalText } from "../string-rule";
-import { isRealDateText, QUERY_DATE_MESSAGE } from "../time-range";
+import { optionalFilterDate } from "../time-range";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "./audit-actions";
 
 /**
@@ -13,12 +13,6 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "./audit-actions";
 
 export const AUDIT_MESSAGES = { notFound: "审计记录不存在" } as const;
 
-const dateText = (title?: string) => {
-  const schema = optionalText(
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: QUERY_DATE_MESSAGE.format, abort: true }).refine(isRealDateText, QUERY_DATE_MESSAGE.invalid),
-  );
-  return title ? schema.meta({ title }) : schema;
-};
 
 export const AuditRecordSchema = z.object({
   id: z.number().int().meta({ title: "记录编号", mono: true }),
@@ -63,8 +57,8 @@ export const AuditListQuerySchema = z.object({
   action: optionalText(z.string().trim().max(64, "操作名称不超过64个字")).meta({ title: "操作", labels: AUDIT_ACTIONS, width: 180 }),
   targetType: optionalText(z.string().trim().max(32, "对象类型不超过32个字")).meta({ title: "对象类型", labels: AUDIT_TARGET_TYPES, width: 140 }),
   targetId: optionalText(z.string().trim().max(64, "对象编号不超过64个字")).meta({ title: "对象编号", width: 160 }),
-  startTime: dateText("操作时间"),
-  endTime: dateText(),
+  startTime: optionalFilterDate("操作时间"),
+  endTime: optionalFilterDate(),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
+import type { Page } from "playwright-core";
 import { PasswordHasher } from "../../../server/modules/account/password-hasher.js";
 import { openDatabase } from "../../../server/db/dialect.js";
 import { OperatorAccounts } from "../../../server/modules/console/operators/operator-accounts.service.js";
@@ -7,7 +8,8 @@ import { OperatorRepository } from "../../../server/modules/console/operators/op
 import { TOTP_SETTINGS } from "../../../server/modules/console/operators/totp.js";
 import { IDENTITY_REVIEW_ENDPOINTS, type ReviewDecision } from "../../../src/schema/console/identity-review.js";
 import { OPERATOR_AUTH_ENDPOINTS } from "../../../src/schema/console/operator-auth.js";
-import { call, encryptor, expectSuccess, solveCaptcha } from "./api-accounts.js";
+import type { OperatorRole } from "../../../src/schema/console/permissions.js";
+import { call, captchaAnswerOf, encryptor, expectSuccess, solveCaptcha } from "./api-accounts.js";
 
 /**
  * An identity reviewer for end-to-end tests, over real HTTP: created in the server's database (as
@@ -22,13 +24,13 @@ const TEST_SCRYPT_LOG_N = 14;
 
 export const REVIEWER_PASSWORD = "Reviewer2026";
 
-/** A new identity reviewer (no authenticator yet) in the server's database; answers the account. */
-export async function createReviewer(server: { dataDir: string }): Promise<string> {
+/** A new operator (an identity reviewer unless told otherwise; no authenticator yet) in the server's database; answers the account. */
+export async function createReviewer(server: { dataDir: string }, roles: OperatorRole[] = ["identityReviewer"]): Promise<string> {
   const account = `reviewer.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const handle = openDatabase({ kind: "sqlite", file: path.join(server.dataDir, "platform.sqlite") });
   try {
     const accounts = new OperatorAccounts({ operators: new OperatorRepository(handle.db), hasher: new PasswordHasher(TEST_SCRYPT_LOG_N), now: Date.now });
-    await accounts.createWithPassword({ account, name: "审核员", password: REVIEWER_PASSWORD, roles: ["identityReviewer"] }, handle.db);
+    await accounts.createWithPassword({ account, name: "审核员", password: REVIEWER_PASSWORD, roles }, handle.db);
   } finally {
     await handle.db.destroy();
   }
@@ -37,6 +39,21 @@ export async function createReviewer(server: { dataDir: string }): Promise<strin
 
 /** The code an authenticator app shows now for an enrolment's secret. */
 export const totpCodeFor = (secret: string) => new TOTP({ ...TOTP_SETTINGS, secret: Secret.fromBase32(secret) }).generate();
+
+/** The console's sign-in in Chromium as a new operator does it: password and captcha, the authenticator bound with a code computed from the shown secret, the recovery codes kept. */
+export async function signInWithEnrolment(page: Page, server: { url: string }, account: string) {
+  await page.goto(`${server.url}/console/login`);
+  await page.getByLabel("操作员账号").fill(account);
+  await page.getByLabel("密码").fill(REVIEWER_PASSWORD);
+  await page.getByLabel("图形验证码").fill(await captchaAnswerOf(page, server.url));
+  await page.getByRole("button", { name: "下一步" }).click();
+  const secret = (await page.getByLabel("身份验证器密钥").innerText()).trim();
+  await page.getByLabel("6位动态验证码").fill(totpCodeFor(secret));
+  await page.getByRole("button", { name: "确认绑定" }).click();
+  await page.getByRole("list", { name: "恢复码" }).waitFor();
+  await page.getByText("我已妥善保存恢复码").click();
+  await page.getByRole("button", { name: "进入运营后台" }).click();
+}
 
 /** A new reviewer signed in through the calls, enrolled with a computed code: the operator token. */
 export async function signInReviewer(server: { url: string; dataDir: string }): Promise<string> {

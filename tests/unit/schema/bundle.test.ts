@@ -2,13 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   BUNDLE_VALID_DAYS,
   bundleExpiresAt,
-  bundlePriceFen,
   BundleSizeSchema,
   BundleUseSchema,
   checkBundleUse,
-  findBundle,
-  isInBundlePromotion,
-  NOTARISATION_BUNDLES,
+  BUNDLE_SNAPSHOT_LIMITS,
   type BundleEvidence,
 } from "../../../src/schema/bundle";
 import { EVIDENCE_TYPE } from "../../../src/schema/lists";
@@ -18,35 +15,15 @@ const snapshot = (pageCount = 1): BundleEvidence => ({ evidenceType: EVIDENCE_TY
 const snapshots = (count: number) => Array.from({ length: count }, () => snapshot());
 
 describe("notarisation bundles", () => {
-  it.each([
-    [10, 150_000, 280_000],
-    [30, 350_000, 500_000],
-    [50, 550_000, 800_000],
-  ])("1 notarisation + %i snapshots costs %i fen in the promotion, %i fen otherwise", (size, promotion, regular) => {
-    expect(findBundle(size)).toEqual({ snapshotLimit: size, notarisations: 1, promotionPriceFen: promotion, regularPriceFen: regular });
-    expect(bundlePriceFen(findBundle(size)!, Date.UTC(2017, 9, 1))).toBe(promotion);
-    expect(bundlePriceFen(findBundle(size)!, Date.UTC(2026, 0, 1))).toBe(regular);
-  });
-
-  it("has exactly three bundles and no other size", () => {
-    expect(NOTARISATION_BUNDLES).toHaveLength(3);
-    expect(findBundle(20)).toBeUndefined();
+  it("come with 10, 30 or 50 snapshots and no other size", () => {
+    expect(BUNDLE_SNAPSHOT_LIMITS).toEqual([10, 30, 50]);
+    expect(BundleSizeSchema.parse(30)).toBe(30);
     expect(firstMessage(BundleSizeSchema, 20)).toBe("请选择公证套餐");
   });
 
   it("is valid 90 days from purchase", () => {
     expect(BUNDLE_VALID_DAYS).toBe(90);
     expect(bundleExpiresAt(Date.UTC(2017, 8, 15))).toBe(Date.UTC(2017, 11, 14));
-  });
-
-  it.each([
-    [Date.UTC(2017, 8, 14, 16), true], // 2017-09-15 00:00 in Shanghai
-    [Date.UTC(2017, 8, 14, 15, 59), false],
-    [Date.UTC(2017, 10, 15, 15, 59), true], // 2017-11-15 23:59 in Shanghai
-    [Date.UTC(2017, 10, 15, 16), false],
-    [Number.NaN, false],
-  ])("promotion at %s → %s", (time, expected) => {
-    expect(isInBundlePromotion(time)).toBe(expected);
   });
 });
 

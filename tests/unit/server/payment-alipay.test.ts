@@ -291,3 +291,29 @@ describe("Alipay refunds against a local gateway", () => {
     await expect(provider(busy.url).refund(request)).rejects.toThrow("ACQ.SYSTEM_ERROR");
   });
 });
+
+describe("Alipay close against a local gateway", () => {
+  const biz = (server: { requests: { body: string }[] }) =>
+    server.requests.map(({ body }) => {
+      const params = new URLSearchParams(body);
+      return { method: params.get("method"), biz: JSON.parse(params.get("biz_content") ?? "{}") };
+    });
+
+  it("closes the trade with a signed alipay.trade.close request", async () => {
+    const server = await gateway({ code: "10000", msg: "Success", trade_no: "2026112422001" });
+    await expect(provider(server.url).closePayment("P20261124065901ABCDEFGHIJ")).resolves.toBeUndefined();
+    expect(biz(server)).toEqual([{ method: "alipay.trade.close", biz: { out_trade_no: "P20261124065901ABCDEFGHIJ" } }]);
+  });
+
+  it("counts a trade Alipay never opened as closed", async () => {
+    const server = await gateway({ code: "40004", sub_code: "ACQ.TRADE_NOT_EXIST" });
+    await expect(provider(server.url).closePayment("P1")).resolves.toBeUndefined();
+  });
+
+  it("throws when the trade was paid meanwhile, or the answer is not Alipay's", async () => {
+    const paid = await gateway({ code: "40004", sub_code: "ACQ.TRADE_STATUS_ERROR" });
+    await expect(provider(paid.url).closePayment("P1")).rejects.toThrow("ACQ.TRADE_STATUS_ERROR");
+    const forged = await gateway({ code: "10000" }, { signWith: stranger.privateKey });
+    await expect(provider(forged.url).closePayment("P1")).rejects.toThrow("missing or bad signature");
+  });
+});

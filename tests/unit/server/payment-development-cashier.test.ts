@@ -136,3 +136,35 @@ describe("development cashier refunds", () => {
     expect(await cashier.refund(refund("R1", 1))).toEqual({ state: "refundFailed", providerRefundNo: null });
   });
 });
+
+describe("development cashier close and other amounts", () => {
+  const request = { merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" };
+  const started = async () => {
+    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    await cashier.createPayment(request);
+    return cashier;
+  };
+
+  it("closes an unpaid attempt, which then keeps its outcome when the payer tries to pay", async () => {
+    const cashier = await started();
+    await cashier.closePayment(ORDER);
+    await cashier.decide(ORDER, "paid", { times: 0 });
+    expect(await cashier.queryPayment(ORDER)).toMatchObject({ found: true, outcome: "closed" });
+    await expect(cashier.closePayment("P-never-seen")).resolves.toBeUndefined();
+  });
+
+  it("refuses to close a paid attempt", async () => {
+    const cashier = await started();
+    await cashier.decide(ORDER, "paid", { times: 0 });
+    await expect(cashier.closePayment(ORDER)).rejects.toThrow("cannot be closed");
+  });
+
+  it("takes another amount when told to, reports it, and refunds up to it", async () => {
+    const cashier = await started();
+    await cashier.decide(ORDER, "paid", { times: 0, takenFen: 10100 });
+    expect(await cashier.queryPayment(ORDER)).toMatchObject({ amountFen: 10100, outcome: "paid" });
+    expect(JSON.parse(cashier.notification(ORDER).rawBody)).toMatchObject({ amountFen: 10100 });
+    const refund = { merchantOrderNo: ORDER, refundNo: "R1", refundFen: 10100, totalFen: 10100, reason: "测试退款" };
+    expect(await cashier.refund(refund)).toMatchObject({ state: "refunded" });
+  });
+});

@@ -193,7 +193,8 @@ describe("WeChat Pay v3 gateway calls against a local gateway", () => {
       const reply = fields
         ? answer(method, url, body)
         : { status: 401, body: { code: "SIGN_ERROR", message: "签名错误" } };
-      const text = JSON.stringify(reply.body);
+      // A 204 (close) has no body: WeChat Pay signs the empty text.
+      const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
       return { status: reply.status, headers: { "content-type": "application/json", ...signedHeaders(text, { key: signWith }) }, body: text };
     });
     closers.push(server.close);
@@ -259,6 +260,24 @@ describe("WeChat Pay v3 gateway calls against a local gateway", () => {
     const server = await gateway(() => ({ status: 200, body: transaction() }));
     const impostor = new WechatpayProvider({ ...configOf(), merchantSerialNo: "5157F09EFDC096DE15EBE81A47057A72", merchantPrivateKey: pem(stranger.privateKey), gatewayUrl: server.url, now: () => NOW });
     await expect(impostor.queryPayment("P20261124065901ABCDEFGHIJ")).rejects.toThrow("HTTP 401");
+  });
+
+  it("closes an order with a signed request naming the merchant; an order already closed counts as closed", async () => {
+    const server = await gateway((method, url) =>
+      method === "POST" && url === "/v3/pay/transactions/out-trade-no/P20261124065901ABCDEFGHIJ/close"
+        ? { status: 204, body: undefined }
+        : { status: 400, body: { code: "ORDER_CLOSED", message: "订单已关闭" } },
+    );
+    await expect(provider(server.url).closePayment("P20261124065901ABCDEFGHIJ")).resolves.toBeUndefined();
+    expect(JSON.parse(server.requests[0]?.body ?? "")).toEqual({ mchid: MCHID });
+    await expect(provider(server.url).closePayment("P20261124065901ZZZZZZZZZZ")).resolves.toBeUndefined();
+  });
+
+  it("throws when the close is refused (paid meanwhile) or the answer is not WeChat Pay's", async () => {
+    const paid = await gateway(() => ({ status: 400, body: { code: "ORDERPAID", message: "订单已支付" } }));
+    await expect(provider(paid.url).closePayment("P1")).rejects.toThrow("HTTP 400 ORDERPAID");
+    const forged = await gateway(() => ({ status: 204, body: undefined }), stranger.privateKey);
+    await expect(provider(forged.url).closePayment("P1")).rejects.toThrow(PaymentGatewayError);
   });
 
   const refund = { merchantOrderNo: "P1", refundNo: "R1", refundFen: 1010, totalFen: 8888, reason: "用户申请退款" };

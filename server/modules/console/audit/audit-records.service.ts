@@ -1,15 +1,13 @@
 import { AUDIT_MESSAGES, type AuditListQuery, type AuditRecord, type AuditRecordDetail } from "../../../../src/schema/console/audit.js";
 import { ResultCode } from "../../../../src/schema/envelope.js";
 import type { PageP } from "../../../../src/schema/paging.js";
-import { parseShanghaiDateTime } from "../../../../src/schema/shanghai-time.js";
+import { filterDayRange } from "../../../../src/schema/time-range.js";
 import { verifyEvidenceBundle } from "../../../../isomorphic/ledger/verify-bundle.js";
 import { nodeLedgerCrypto } from "../../../ledger/node-crypto.js";
 import { BusinessError } from "../../../http/envelope.js";
 import type { LedgerPort } from "../../ledger/ledger.types.js";
 import { entryTextOf } from "./audit-trail.js";
 import type { AuditFilter, AuditRepository, AuditRow } from "./audit.repository.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The audit page: the trail searched, and one record with its ledger entry's inclusion checked now. */
 export class AuditRecords {
@@ -70,17 +68,13 @@ function toAuditRecord(row: AuditRow): AuditRecord {
   };
 }
 
-/** Dates are Shanghai calendar days (spec §5), inclusive at both ends. */
 function filterOf(query: AuditListQuery): AuditFilter {
-  const from = query.startTime ? parseShanghaiDateTime(query.startTime) : null;
-  const to = query.endTime ? parseShanghaiDateTime(query.endTime) : null;
   return {
     // Operator accounts are stored in lower case (the command line's is 命令行, which has no case).
     operatorAccount: query.operatorAccount?.toLowerCase(),
     action: query.action,
     targetType: query.targetType,
     targetId: query.targetId,
-    ...(from !== null ? { from } : {}),
-    ...(to !== null ? { to: to + DAY_MS - 1 } : {}),
+    ...filterDayRange(query.startTime, query.endTime),
   };
 }

@@ -7,6 +7,7 @@ import { useOperatorPermission } from "../../../providers/use-operator-permissio
 import { listPageAbove, RECORD_ID_PARAM } from "../../kinds/record-links";
 import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { CustomerStatusActions } from "./customer-actions";
+import { MoneyTab } from "./customer-money-tab";
 import { ChildrenTab, EvidenceTab, LoginsTab, ProfileTab, SessionsTab, VerificationTab } from "./customer-tabs";
 
 const STATUS_COLORS = { active: "success", disabled: "error", cancelled: "default" } as const;
@@ -23,6 +24,7 @@ export function CustomerPage({ route }: SectionPageProps) {
   const { datas, query } = useEndpointQuery(CUSTOMER_ENDPOINTS.detail, { id }, { enabled: isNamed });
   const customer = query.isSuccess ? datas : undefined;
   const canManage = useOperatorPermission("customers.manage");
+  const isFinance = useOperatorPermission("finance.manage");
   const list = listPageAbove(route);
   const back = list && <Link to={pagePath(route, list)}>返回{list.title}</Link>;
   const refresh = () => void query.refetch();
@@ -34,7 +36,7 @@ export function CustomerPage({ route }: SectionPageProps) {
   ) : !customer ? (
     <Skeleton active />
   ) : (
-    <CustomerView route={route} customer={customer} canManage={canManage} refresh={refresh} />
+    <CustomerView route={route} customer={customer} canManage={canManage} isFinance={isFinance} refresh={refresh} />
   );
   return (
     <SectionPageFrame route={route} extra={customer && canManage && <CustomerStatusActions customer={customer} refresh={refresh} />}>
@@ -44,7 +46,7 @@ export function CustomerPage({ route }: SectionPageProps) {
   );
 }
 
-function CustomerView({ route, customer, canManage, refresh }: SectionPageProps & { customer: CustomerDetail; canManage: boolean; refresh: () => void }) {
+function CustomerView({ route, customer, canManage, isFinance, refresh }: SectionPageProps & { customer: CustomerDetail; canManage: boolean; isFinance: boolean; refresh: () => void }) {
   const { profile } = customer;
   const tabs = [
     { key: "profile", label: "资料", children: <ProfileTab customer={customer} /> },
@@ -53,6 +55,8 @@ function CustomerView({ route, customer, canManage, refresh }: SectionPageProps 
     { key: "sessions", label: `会话（${customer.sessions.length}）`, children: <SessionsTab customer={customer} canManage={canManage} refresh={refresh} /> },
     { key: "evidence", label: "存证统计", children: <EvidenceTab customer={customer} /> },
     { key: "logins", label: "登录记录", children: <LoginsTab customer={customer} /> },
+    // Money is finance's business: the tab and its call need finance.manage.
+    ...(isFinance ? [{ key: "money", label: "资金", children: <MoneyTab customerId={customer.profile.id} /> }] : []),
   ];
   return (
     <>

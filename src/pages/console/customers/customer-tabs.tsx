@@ -29,13 +29,13 @@ const LOGIN_HISTORY_RETENTION_DAYS = LOGIN_HISTORY_RETENTION_MS / (24 * 60 * 60 
 type TabProps = { customer: CustomerDetail };
 
 /** A record's fields as the generic record page shows them, labelled by its schema. */
-function FieldList({ schema, record, title }: { schema: z.ZodObject; record: object; title?: string }) {
+export function FieldList({ schema, record, title }: { schema: z.ZodObject; record: object; title?: string }) {
   const rows = recordRows(describeFields(schema), record as Record<string, unknown>);
   return <ProDescriptions title={title} bordered column={1} columns={rows.map((row) => ({ key: row.name, title: row.label, render: () => row.value || "—" }))} />;
 }
 
 /** A list of the customer's detail as a table, with the fields of its schema as columns. */
-function FieldTable({ schema, records, rowKey, emptyText, actions }: { schema: z.ZodObject; records: readonly object[]; rowKey: string; emptyText: string; actions?: (record: ListRecord) => ReactNode }) {
+export function FieldTable({ schema, records, rowKey, emptyText, actions }: { schema: z.ZodObject; records: readonly object[]; rowKey: string; emptyText: string; actions?: (record: ListRecord) => ReactNode }) {
   const columns = fieldColumns(describeFields(schema));
   const withActions = actions ? [...columns, { key: "actions", title: "操作", render: (_: unknown, record: ListRecord) => actions(record) }] : columns;
   return <RecordTable columns={withActions} records={records as ListRecord[]} rowKey={rowKey} emptyText={emptyText} />;

@@ -1,6 +1,7 @@
 import { Button, Card } from "antd";
 import { useId, useState } from "react";
 import { promotionPeriodText } from "../../../components/pricing/bundle-promotion";
+import { usePublicBundles } from "../../../components/pricing/use-public-bundles";
 import { useServerNow } from "../../../components/server-time/use-server-now";
 import { BUNDLE_RULES } from "./bundle-rules";
 
@@ -8,6 +9,7 @@ import { BUNDLE_RULES } from "./bundle-rules";
 export function DescriptionPopup() {
   const [isOpen, setOpen] = useState(false);
   const now = useServerNow();
+  const { promotion } = usePublicBundles();
   const panelId = useId();
   return (
     <div style={{ position: "relative", display: "inline-block" }}>
@@ -28,7 +30,7 @@ export function DescriptionPopup() {
           }
           style={{ position: "absolute", top: "calc(100% + 8px)", left: 0, width: 420, maxWidth: "80vw", zIndex: 10, boxShadow: "0 6px 16px rgba(0, 0, 0, 0.12)" }}
         >
-          <p style={{ marginTop: 0 }}>{promotionPeriodText(now)}</p>
+          {promotion && <p style={{ marginTop: 0 }}>{promotionPeriodText(promotion, now)}</p>}
           <ul style={{ paddingLeft: 20, marginBottom: 0, lineHeight: 1.8 }}>
             {BUNDLE_RULES.map((rule) => (
               <li key={rule}>{rule}</li>

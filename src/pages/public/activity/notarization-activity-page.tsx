@@ -3,6 +3,7 @@ import { PublicPageLayout } from "../../../components/public-page/public-page-la
 import { CASES_NOTE, NOTARIZATION_ACTIVITY, SUCCESS_CASES } from "./activity-content";
 import { BundleCards } from "./bundle-cards";
 import { promotionPeriodText } from "../../../components/pricing/bundle-promotion";
+import { usePublicBundles } from "../../../components/pricing/use-public-bundles";
 import { useServerNow } from "../../../components/server-time/use-server-now";
 import { BUNDLE_AVAILABILITY, BUNDLE_RULES } from "./bundle-rules";
 import { BuyCallToAction } from "./buy-call-to-action";
@@ -12,12 +13,15 @@ const cardTitle = (text: string) => <h2 style={{ margin: 0, fontSize: 20 }}>{tex
 /** /Activity/notarization: the notarisation bundles of spec §9, their rules and three illustrative cases. */
 export function NotarizationActivityPage() {
   const now = useServerNow();
+  const { promotion } = usePublicBundles();
   return (
     <PublicPageLayout title={NOTARIZATION_ACTIVITY.title} lead={NOTARIZATION_ACTIVITY.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
-        <Tag color="default" style={{ fontSize: 14, padding: "4px 12px", alignSelf: "flex-start" }}>
-          {promotionPeriodText(now)}
-        </Tag>
+        {promotion && (
+          <Tag color="default" style={{ fontSize: 14, padding: "4px 12px", alignSelf: "flex-start" }}>
+            {promotionPeriodText(promotion, now)}
+          </Tag>
+        )}
         <Card title={cardTitle("套餐价格")}>
           <Space direction="vertical" size="large" style={{ width: "100%" }}>
             <BundleCards />
