@@ -1,3 +1,4 @@
+import { ERROR_PAGE_TEXT, ErrorPage } from "../pages/error/error-page";
 import { SectionRedirectElement, SectionRouteElement } from "../pages/kinds/section-route-element";
 import { CONSOLE_REGISTRY } from "../resources/console/registry";
 import { deriveRedirects, deriveRoutes, ROOT_BASE } from "../resources/derive";
@@ -22,8 +23,13 @@ function registryRoutes(registry: Registry, base: RegistryBase): { path: string;
 /** The eight main sections, which App.tsx mounts inside the logged-in shell. */
 export const sectionRoutes: readonly { path: string; element: React.ReactNode }[] = registryRoutes(REGISTRY, ROOT_BASE);
 
-/** The operator console inside its own shell: its home, then its registry's pages below APP_PATHS.console. */
+/**
+ * The operator console inside its own shell: its home, then its registry's pages below
+ * APP_PATHS.console, and a catch-all so an unknown console address is answered in the console (after
+ * its sign-in) rather than by the customers' error page.
+ */
 export const consoleRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.console, element: lazyPage(() => import("../pages/console/home/console-home-page").then((module) => module.ConsoleHomePage)) },
   ...registryRoutes(CONSOLE_REGISTRY, APP_PATHS.console),
+  { path: `${APP_PATHS.console}/*`, element: <ErrorPage home={APP_PATHS.console} homeLabel={ERROR_PAGE_TEXT.consoleHome} /> },
 ];

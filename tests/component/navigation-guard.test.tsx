@@ -97,6 +97,12 @@ describe("<NavigationGuard> with this issue's routes", () => {
     expect(location()).toBe("/no/such/page");
   });
 
+  it("answers an unknown console address in the console: its sign-in first, then the console's own error page", async () => {
+    expect(isKnownPath("/console/no/such/page", knownRoutePatterns)).toBe(true);
+    renderAt("/console/no/such/page", createSessionStore(createMemoryStorage()));
+    await waitFor(() => expect(location()).toBe(`/console/login?${new URLSearchParams({ redirect: "/console/no/such/page" })}`));
+  });
+
   it("sends a visitor without a notary session to the notary login", async () => {
     renderAt("/info/notaryRequests/requestList", createSessionStore(createMemoryStorage()));
     expect(await screen.findByText("公证处登录")).toBeInTheDocument();

@@ -5,6 +5,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consolePath, registryPath } from "../../src/resources/registry-paths.js";
+import { ERROR_PAGE_TEXT } from "../../src/pages/error/error-page.js";
 import { ADJUSTMENT_DIRECTION_LABELS } from "../../src/schema/console/finance-adjustments.js";
 import { DEVELOPMENT_SAMPLE_MARK, INVOICE_KIND_LABELS, INVOICE_RESULT_TEXTS, INVOICE_STATE_LABELS } from "../../src/schema/invoice.js";
 import { MONEY_RECORD_EXPORT_MESSAGE } from "../../src/schema/money-records.js";
@@ -130,6 +131,9 @@ describe("the money journey in Chromium", () => {
     await finance.page.getByRole("button", { name: "开票" }).click();
     await finance.page.locator(".ant-popconfirm").getByRole("button", { name: "开票" }).click();
     await finance.page.getByText(INVOICE_STATE_LABELS.issued).first().waitFor();
+    // A console address that does not exist is answered inside the console, leading back to its home.
+    await finance.page.goto(`${site}/console/finance/noSuchPage`);
+    await finance.page.getByRole("link", { name: ERROR_PAGE_TEXT.consoleHome }).waitFor();
 
     // The customer downloads the issued invoice: a development sample, never a look-alike tax invoice.
     await page.goto(`${site}${registryPath("personal/invoiceAdmin", "invoiceManagement")}`);

@@ -6,16 +6,20 @@ export const ERROR_PAGE_TEXT = {
   title: "404",
   subtitle: "抱歉，您访问的页面不存在或已被移除。",
   home: "返回首页",
+  consoleHome: "返回运营后台首页",
 } as const;
 
-/** The static error page for unmatched routes (spec §2). */
-export function ErrorPage() {
+/**
+ * The static error page for unmatched routes (spec §2). Inside the operator console it leads back
+ * to the console's home instead of the customers' (the console's own catch-all, section-routes.tsx).
+ */
+export function ErrorPage({ home = APP_PATHS.home, homeLabel = ERROR_PAGE_TEXT.home }: { home?: string; homeLabel?: string }) {
   return (
     <Result
       status="404"
       title={ERROR_PAGE_TEXT.title}
       subTitle={ERROR_PAGE_TEXT.subtitle}
-      extra={<Link to={APP_PATHS.home}>{ERROR_PAGE_TEXT.home}</Link>}
+      extra={<Link to={home}>{homeLabel}</Link>}
     />
   );
 }
