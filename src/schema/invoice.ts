@@ -411,6 +411,9 @@ export const InvoiceApplicationSchema = InvoiceApplicationRowSchema.extend({
 });
 export type InvoiceApplication = z.infer<typeof InvoiceApplicationSchema>;
 
+/** The title an application keeps from when the user applied, in the order its pages show it. */
+export const APPLIED_TITLE_FIELDS = ["titleKind", "titleName", "taxpayerId", ...SPECIAL_INVOICE_TITLE_FIELDS] as const satisfies readonly (keyof InvoiceApplication)[];
+
 /** One invoice with what it was issued for. */
 export const IssuedInvoiceDetailSchema = IssuedInvoiceSchema.extend({
   application: InvoiceApplicationSchema.meta({ title: "开票申请", row: "never" }),
