@@ -1,4 +1,5 @@
 import type { BundleStatus } from "./bundle";
+import { defineStateMachine } from "./state-machine";
 
 /**
  * A notarisation bundle's life (spec §4), written once as data: active for 90 days from purchase,
@@ -16,20 +17,11 @@ export type BundleAction = keyof typeof BUNDLE_TRANSITIONS;
 
 export const BUNDLE_STATUS_LABELS: Record<BundleStatus, string> = { active: "可用", frozen: "已冻结", consumed: "已使用", expired: "已过期" };
 
+export const BUNDLE_LIFECYCLE = defineStateMachine("bundle", BUNDLE_TRANSITIONS);
+
 /** A transition the bundle's state does not allow: freezing a frozen bundle, consuming an active one. */
-export class BundleStateError extends Error {
-  constructor(
-    readonly state: BundleStatus,
-    readonly action: BundleAction,
-  ) {
-    super(`bundle in state "${state}" cannot ${action}`);
-    this.name = "BundleStateError";
-  }
-}
+export const BundleStateError = BUNDLE_LIFECYCLE.Error;
+export type BundleStateError = InstanceType<typeof BundleStateError>;
 
 /** The state `action` leads to from `state`; throws BundleStateError when the machine has no such edge. */
-export function bundleTransition(state: BundleStatus, action: BundleAction): BundleStatus {
-  const transition = BUNDLE_TRANSITIONS[action];
-  if (!(transition.from as readonly BundleStatus[]).includes(state)) throw new BundleStateError(state, action);
-  return transition.to;
-}
+export const bundleTransition = BUNDLE_LIFECYCLE.next;

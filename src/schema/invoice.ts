@@ -5,6 +5,7 @@ import { endpoint } from "./contract";
 import { PageQuerySchema, pagePSchema } from "./paging";
 import { RECHARGE_CHANNEL_LABELS, RECHARGE_CHANNELS } from "./recharge";
 import { RegionSelectionSchema } from "./regions";
+import { defineStateMachine } from "./state-machine";
 import { freeText, optionalText, textRule } from "./string-rule";
 import { checkTimeRange } from "./time-range";
 
@@ -248,31 +249,17 @@ export const invoiceStateRefusal = (state: InvoiceState, action: InvoiceAction) 
 export const INVOICE_STATES_HOLDING_ORDERS = ["pending", "issuing", "issued", "reversing"] as const satisfies readonly InvoiceState[];
 export const holdsOrders = (state: InvoiceState) => (INVOICE_STATES_HOLDING_ORDERS as readonly InvoiceState[]).includes(state);
 
-/** A transition the application's state does not allow: withdrawing an issued one, approving twice. */
-export class InvoiceStateError extends Error {
-  constructor(
-    readonly state: InvoiceState,
-    readonly action: InvoiceAction,
-  ) {
-    super(invoiceStateRefusal(state, action));
-    this.name = "InvoiceStateError";
-  }
-}
+export const INVOICE_LIFECYCLE = defineStateMachine("invoice", INVOICE_TRANSITIONS, { refusal: invoiceStateRefusal });
+
+/** A transition the application's state does not allow (withdrawing an issued one, approving twice), in the user's words. */
+export const InvoiceStateError = INVOICE_LIFECYCLE.Error;
+export type InvoiceStateError = InstanceType<typeof InvoiceStateError>;
 
 /** The state `action` leads to from `state`; throws InvoiceStateError when the machine has no such edge. */
-export function invoiceTransition(state: InvoiceState, action: InvoiceAction): InvoiceState {
-  const transition = INVOICE_TRANSITIONS[action];
-  if (!(transition.from as readonly InvoiceState[]).includes(state)) throw new InvoiceStateError(state, action);
-  return transition.to;
-}
+export const invoiceTransition = INVOICE_LIFECYCLE.next;
 
 /** The actions `actor` may take on an application in `state` (which buttons a page shows). */
-export function invoiceActionsFor(state: InvoiceState, actor: InvoiceActor): InvoiceAction[] {
-  return (Object.keys(INVOICE_TRANSITIONS) as InvoiceAction[]).filter((action) => {
-    const transition = INVOICE_TRANSITIONS[action];
-    return transition.by === actor && (transition.from as readonly InvoiceState[]).includes(state);
-  });
-}
+export const invoiceActionsFor = (state: InvoiceState, actor: InvoiceActor): InvoiceAction[] => INVOICE_LIFECYCLE.actionsFrom(state, actor);
 
 // ---- Invoiceable orders (可开票订单) ----
 
@@ -423,6 +410,9 @@ export const InvoiceApplicationSchema = InvoiceApplicationRowSchema.extend({
   actions: z.array(z.enum(Object.keys(INVOICE_TRANSITIONS) as [InvoiceAction, ...InvoiceAction[]])).meta({ title: "可执行操作", row: "never" }),
 });
 export type InvoiceApplication = z.infer<typeof InvoiceApplicationSchema>;
+
+/** The title an application keeps from when the user applied, in the order its pages show it. */
+export const APPLIED_TITLE_FIELDS = ["titleKind", "titleName", "taxpayerId", ...SPECIAL_INVOICE_TITLE_FIELDS] as const satisfies readonly (keyof InvoiceApplication)[];
 
 /** One invoice with what it was issued for. */
 export const IssuedInvoiceDetailSchema = IssuedInvoiceSchema.extend({

@@ -1,3 +1,5 @@
+import { defineStateGraph } from "./state-machine";
+
 /**
  * Refunds of money a provider took and we did not credit (DESIGN.md §8): a payment that arrived
  * after we closed the attempt, or one for another amount than the order's. The money never reached
@@ -27,9 +29,8 @@ export const PAYMENT_REFUND_TRANSITIONS: Record<PaymentRefundState, readonly Pay
   refundFailed: ["refunding"],
 };
 
-export function canMoveRefund(from: PaymentRefundState, to: PaymentRefundState): boolean {
-  return PAYMENT_REFUND_TRANSITIONS[from].includes(to);
-}
+export const PAYMENT_REFUND_MACHINE = defineStateGraph("payment refund", PAYMENT_REFUND_TRANSITIONS);
+export const canMoveRefund = PAYMENT_REFUND_MACHINE.can;
 
 /** Why money is returned: both are money taken that no balance received. */
 export const PAYMENT_REFUND_REASONS = ["paidAfterClose", "amountMismatch"] as const;

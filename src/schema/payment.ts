@@ -1,3 +1,5 @@
+import { defineStateGraph } from "./state-machine";
+
 /**
  * Payment orders: the state machine every payment attempt follows, and the exact conversion between
  * the providers' yuan text ("88.80") and our integer fen (DESIGN.md §8). Shared by the server's
@@ -43,13 +45,9 @@ export const PAYMENT_ORDER_TRANSITIONS: Record<PaymentOrderState, readonly Payme
   refundFailed: ["refunding"],
 };
 
-export function canTransition(from: PaymentOrderState, to: PaymentOrderState): boolean {
-  return PAYMENT_ORDER_TRANSITIONS[from].includes(to);
-}
-
-export function isFinalPaymentState(state: PaymentOrderState): boolean {
-  return PAYMENT_ORDER_TRANSITIONS[state].length === 0;
-}
+export const PAYMENT_ORDER_MACHINE = defineStateGraph("payment order", PAYMENT_ORDER_TRANSITIONS);
+export const canTransition = PAYMENT_ORDER_MACHINE.can;
+export const isFinalPaymentState = PAYMENT_ORDER_MACHINE.isFinal;
 
 /** Up to 100,000,000 yuan (the top of Alipay's total_amount range); 10^10 fen is far inside 2^53. */
 export const MAX_PAYMENT_FEN = 10_000_000_000;

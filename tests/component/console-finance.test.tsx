@@ -1,21 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import axios from "axios";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APP_PATHS } from "../../src/app/path-rules";
-import { createHttpClient } from "../../src/providers/http-client";
-import { createLoginCrypto } from "../../src/providers/login-crypto";
-import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { registryPathIn } from "../../src/resources/derive";
 import { ADJUSTMENT_MESSAGES, FINANCE_ADJUSTMENT_ENDPOINTS } from "../../src/schema/console/finance-adjustments";
 import { PRICE_MESSAGES } from "../../src/schema/console/finance-prices";
-import { permissionsOf } from "../../src/schema/console/permissions";
-import { signInOperator } from "../server/support/operator";
 import { registerUser } from "../server/support/personal-users";
-import { createTestApp, type TestApp } from "../server/support/test-app";
-import { operatorSession, renderConsole } from "./console-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
+import { liveConsole } from "./live-console";
 
 /**
  * 财务 in the console as the app mounts it (the real console registry, the generic list, form and
@@ -30,44 +23,11 @@ const path = (section: string, page: string) => registryPathIn(CONSOLE_REGISTRY,
 const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 20_000 });
 const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 20_000 })).closest("tr") as HTMLElement;
 
-let t: TestApp;
-let origin: string;
-let finance: { token: string; id: number; account: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false });
-  // The browser side reads Date.now (session ages); the server's clock starts at the same time.
-  t.clock.set(Date.now());
-  origin = await t.app.listen({ host: "127.0.0.1", port: 0 });
-  finance = await signInOperator(t, { roles: ["finance"] });
-  await Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/new-page"), import("../../src/pages/kinds/record-page")]);
-}, 60_000);
-afterAll(() => t?.close());
-
-function openConsole(at: string) {
-  const sessionStore = createSessionStore(createMemoryStorage());
-  sessionStore.setOperator(
-    operatorSession(["finance"], {
-      token: finance.token,
-      timestamp: t.clock.now(),
-      loginTime: t.clock.now(),
-      operator: { id: finance.id, account: finance.account, name: "财务测试", roles: ["finance"], permissions: permissionsOf(["finance"]) },
-    }),
-  );
-  const http = createHttpClient({
-    baseURL: `${origin}/webapi`,
-    sessionStore,
-    getLocation: () => ({ pathname: at, search: "" }),
-    navigate: () => {},
-    now: t.clock.now,
-    adapter: axios.getAdapter("http"),
-  });
-  return renderConsole({ path: at, registry: CONSOLE_REGISTRY, http, crypto: createLoginCrypto({ http, now: t.clock.now }), sessionStore, now: t.clock.now });
-}
+const live = liveConsole(["finance"], "财务测试");
 
 describe("商品价格", () => {
   it("shows the 2017 launch promotion as a dated promotion; 修改价格 checks the form and saves the new price", async () => {
-    openConsole(path("prices", "dataList"));
+    live.open(path("prices", "dataList"));
     expect(await heading("商品价格")).toBeInTheDocument();
     const bundle = await rowOf("bundle-10");
     expect(within(bundle).getByText("首发优惠")).toBeInTheDocument();
@@ -91,14 +51,14 @@ describe("商品价格", () => {
     await u.type(within(dialog).getByLabelText("原价（元）"), "2000");
     await u.click(within(dialog).getByRole("button", { name: "保存" }));
     await waitFor(async () => expect(within(await rowOf("bundle-10")).getAllByText("2,000.00 元")).toHaveLength(2), { timeout: 20_000 });
-    expect((await t.app.services.purchase.prices.entry("bundle-10", t.clock.now()))!.product).toMatchObject({ regularPriceFen: 200_000, promotion: null });
+    expect((await live.t.app.services.purchase.prices.entry("bundle-10", live.t.clock.now()))!.product).toMatchObject({ regularPriceFen: 200_000, promotion: null });
   });
 });
 
 describe("线下合同", () => {
   it("登记合同 records a contract in force; its page shows it; 终止 asks for the reason and ends it", async () => {
-    const customer = await registerUser(t, "13840000001");
-    const view = openConsole(path("contracts", "new"));
+    const customer = await registerUser(live.t, "13840000001");
+    const view = live.open(path("contracts", "new"));
     expect(await heading("登记合同")).toBeInTheDocument();
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("合同编号"), "HT-UI-001");
@@ -117,7 +77,7 @@ describe("线下合同", () => {
     const row = await rowOf("HT-UI-001");
     expect(within(row).getByText("生效中")).toBeInTheDocument();
     expect(within(row).getByText("5,000.00 元")).toBeInTheDocument();
-    expect(within(row).getByText(finance.account)).toBeInTheDocument();
+    expect(within(row).getByText(live.operator.account)).toBeInTheDocument();
 
     await u.click(within(row).getByRole("button", { name: "终止" }));
     const dialog = await screen.findByRole("dialog");
@@ -137,8 +97,8 @@ describe("线下合同", () => {
 
 describe("余额调整", () => {
   it("调整余额 credits the customer once and lists it; a debit beyond the balance is refused with the reason", async () => {
-    const customer = await registerUser(t, "13840000002");
-    const view = openConsole(path("adjustments", "new"));
+    const customer = await registerUser(live.t, "13840000002");
+    const view = live.open(path("adjustments", "new"));
     expect(await heading("调整余额")).toBeInTheDocument();
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("客户账号"), customer.account);
@@ -158,17 +118,17 @@ describe("余额调整", () => {
     const row = await rowOf("线下汇款入账");
     expect(within(row).getByText(customer.account)).toBeInTheDocument();
     expect(within(row).getByText("10.00 元")).toBeInTheDocument();
-    expect((await t.app.services.billing.journal.balanceOf(customer.id)).availableFen).toBe(1_000);
+    expect((await live.t.app.services.billing.journal.balanceOf(customer.id)).availableFen).toBe(1_000);
   });
 });
 
 describe("资金 on the customer page", () => {
   it("shows a finance operator the customer's balances, that no contract is in force, and the latest movements", async () => {
-    const customer = await registerUser(t, "13840000003");
-    const adjusted = await t.call(FINANCE_ADJUSTMENT_ENDPOINTS.create, { customerAccount: customer.account, direction: "credit", amount: "66", reason: "线下汇款入账", attemptId: "component-money-0001" }, { token: finance.token });
+    const customer = await registerUser(live.t, "13840000003");
+    const adjusted = await live.t.call(FINANCE_ADJUSTMENT_ENDPOINTS.create, { customerAccount: customer.account, direction: "credit", amount: "66", reason: "线下汇款入账", attemptId: "component-money-0001" }, { token: live.operator.token });
     expect(adjusted.json().code).toBe(200);
     const customerPage = registryPathIn(CONSOLE_REGISTRY, "customers/lookup", "dataList/customerInfo", APP_PATHS.console);
-    openConsole(`${customerPage}?id=${customer.id}`);
+    live.open(`${customerPage}?id=${customer.id}`);
     const u = userEvent.setup();
     await u.click(await screen.findByRole("tab", { name: "资金" }, { timeout: 20_000 }));
     expect(await screen.findByText("今日无生效中的线下合同：余额不足时服务将被拒绝", undefined, { timeout: 20_000 })).toBeInTheDocument();

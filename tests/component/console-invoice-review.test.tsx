@@ -3,10 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { consolePath } from "../../src/resources/registry-paths";
-import { CONSOLE_INVOICE_ENDPOINTS, ReasonedApplicationSchema, type ConsoleApplication, type InvoiceState, type IssuedInvoice } from "../../src/schema/invoice";
+import { CONSOLE_INVOICE_ENDPOINTS, ReasonedApplicationSchema, type ConsoleApplication, type InvoiceState } from "../../src/schema/invoice";
 import { ok, type ScriptedAnswer } from "./account-harness";
 import { renderConsole } from "./console-harness";
 import { useDesktopMediaQueries } from "./desktop-media";
+import { sampleApplication, sampleInvoice } from "./invoice-fixtures";
 
 // The first render of a file pays for antd's and ProLayout's styles being built.
 vi.setConfig({ testTimeout: 40_000 });
@@ -19,53 +20,10 @@ const SLOW = { timeout: 10_000 };
 const TIME = Date.UTC(2026, 10, 20, 2, 30, 0);
 const ORDER = { merchantOrderNo: "P20261120023000ABCDEFGHIJ", amountFen: 50_000, channel: "alipay" as const, paidTime: TIME };
 
-const blue: IssuedInvoice = {
-  id: 5,
-  applicationId: 31,
-  invoiceNo: "DEV2026112000000005",
-  direction: "blue",
-  invoiceKind: "normal",
-  titleName: "恒证科技有限公司",
-  amountFen: 50_000,
-  issueTime: TIME,
-  provider: "development",
-  fileSha256: "ab".repeat(32),
-  ledgerIndex: 12,
-  reversed: false,
-};
+const blue = sampleInvoice({ invoiceNo: "DEV2026112000000005", issueTime: TIME, ledgerIndex: 12 });
 
 function application(state: InvoiceState, overrides: Partial<ConsoleApplication> = {}): ConsoleApplication {
-  return {
-    id: 31,
-    invoiceKind: "normal",
-    titleName: "恒证科技有限公司",
-    amountFen: 50_000,
-    orderCount: 1,
-    state,
-    applyTime: TIME,
-    invoiceNo: null,
-    titleKind: "organisation",
-    taxpayerId: "91110108MA01ABCDE1",
-    registeredAddress: null,
-    registeredPhone: null,
-    bankName: null,
-    bankAccount: null,
-    email: "finance@example.com",
-    mailingAddress: null,
-    remark: null,
-    rejectReason: null,
-    decideTime: null,
-    issueTime: null,
-    reverseReason: null,
-    reverseTime: null,
-    orders: [ORDER],
-    invoices: [],
-    actions: [],
-    account: "13912340001",
-    userId: 7,
-    decidedBy: null,
-    ...overrides,
-  };
+  return { ...sampleApplication({ state, applyTime: TIME, orders: [ORDER] }), account: "13912340001", userId: 7, decidedBy: null, ...overrides };
 }
 
 const issued = application("issued", { decideTime: TIME, issueTime: TIME, invoiceNo: blue.invoiceNo, invoices: [blue], decidedBy: "王五" });

@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import axios from "axios";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APP_PATHS } from "../../src/app/path-rules";
-import { createHttpClient } from "../../src/providers/http-client";
-import { createLoginCrypto } from "../../src/providers/login-crypto";
-import { createMemoryStorage, createSessionStore } from "../../src/providers/session-store";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { registryPathIn } from "../../src/resources/derive";
 import { OPERATOR_ENDPOINTS } from "../../src/schema/console/operators";
-import { OPERATOR_ROLES, permissionsOf } from "../../src/schema/console/permissions";
-import { createOperator, operatorPasswordLogin, signInOperator } from "../server/support/operator";
-import { createTestApp, type TestApp } from "../server/support/test-app";
-import { operatorSession, renderConsole } from "./console-harness";
+import { OPERATOR_ROLES } from "../../src/schema/console/permissions";
+import { createOperator, operatorPasswordLogin } from "../server/support/operator";
 import { useDesktopMediaQueries } from "./desktop-media";
+import { liveConsole } from "./live-console";
 
 /**
  * 操作员 and 操作审计 in the console as the app mounts them (the real console registry, the generic
@@ -29,47 +24,12 @@ const path = (section: string, page: string) => registryPathIn(CONSOLE_REGISTRY,
 const heading = (name: string) => screen.findByRole("heading", { name, level: 4 }, { timeout: 20_000 });
 const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 20_000 })).closest("tr") as HTMLElement;
 
-let t: TestApp;
-let origin: string;
-let admin: { token: string; id: number; account: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false });
-  // The browser side reads Date.now (session ages); the server's clock starts at the same time.
-  t.clock.set(Date.now());
-  origin = await t.app.listen({ host: "127.0.0.1", port: 0 });
-  admin = await signInOperator(t, { roles: ["administrator"] });
-  // The generic kinds are built on pro-components, whose first import alone takes seconds in jsdom.
-  await Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/new-page"), import("../../src/pages/kinds/record-page")]);
-}, 60_000);
-afterAll(() => t?.close());
-
-function openConsole(at: string) {
-  const sessionStore = createSessionStore(createMemoryStorage());
-  sessionStore.setOperator(
-    operatorSession(["administrator"], {
-      token: admin.token,
-      timestamp: t.clock.now(),
-      loginTime: t.clock.now(),
-      operator: { id: admin.id, account: admin.account, name: "测试操作员", roles: ["administrator"], permissions: permissionsOf(["administrator"]) },
-    }),
-  );
-  const http = createHttpClient({
-    baseURL: `${origin}/webapi`,
-    sessionStore,
-    getLocation: () => ({ pathname: at, search: "" }),
-    navigate: () => {},
-    now: t.clock.now,
-    // Node's own HTTP rather than jsdom's XMLHttpRequest, which would apply a browser's CORS rules here.
-    adapter: axios.getAdapter("http"),
-  });
-  return renderConsole({ path: at, registry: CONSOLE_REGISTRY, http, crypto: createLoginCrypto({ http, now: t.clock.now }), sessionStore, now: t.clock.now });
-}
+const live = liveConsole(["administrator"], "测试操作员");
 
 describe("操作员 against the real server", () => {
   it("lists each operator with roles as tags, status, authenticator and last login", async () => {
-    await createOperator(t, { account: "zhao.liu", name: "赵六", roles: ["finance", "contentEditor"] });
-    openConsole(path("operators", "dataList"));
+    await createOperator(live.t, { account: "zhao.liu", name: "赵六", roles: ["finance", "contentEditor"] });
+    live.open(path("operators", "dataList"));
     expect(await heading("操作员列表")).toBeInTheDocument();
 
     const zhao = await rowOf("zhao.liu");
@@ -80,14 +40,14 @@ describe("操作员 against the real server", () => {
     expect(within(zhao).getByText("未绑定（下次登录时绑定）")).toBeInTheDocument();
     expect(within(zhao).queryByRole("button", { name: "重置二次验证" })).not.toBeInTheDocument();
 
-    const self = await rowOf(admin.account);
+    const self = await rowOf(live.operator.account);
     expect(within(self).getByText("已绑定")).toBeInTheDocument();
     expect(within(self).getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
     for (const action of ["编辑角色", "停用", "重置二次验证"]) expect(within(self).getByRole("button", { name: action })).toBeInTheDocument();
   });
 
   it("新建操作员: roles chosen with what they allow, the password sent encrypted; the new operator can sign in with it", async () => {
-    const view = openConsole(path("operators", "new"));
+    const view = live.open(path("operators", "new"));
     expect(await heading("新建操作员")).toBeInTheDocument();
     const u = userEvent.setup();
 
@@ -107,12 +67,12 @@ describe("操作员 against the real server", () => {
     const qian = await rowOf("qian.qi");
     expect(within(qian).getByText(OPERATOR_ROLES.identityReviewer.title, { selector: ".ant-tag" })).toBeInTheDocument();
     // The server decrypted and stored the password the form sent: it signs in with it.
-    expect((await operatorPasswordLogin(t, "qian.qi", "Qian2026pass")).json().code).toBe(200);
+    expect((await operatorPasswordLogin(live.t, "qian.qi", "Qian2026pass")).json().code).toBe(200);
   });
 
   it("a taken account is refused on its field", async () => {
-    await createOperator(t, { account: "sun.ba", name: "孙八", roles: ["finance"] });
-    openConsole(path("operators", "new"));
+    await createOperator(live.t, { account: "sun.ba", name: "孙八", roles: ["finance"] });
+    live.open(path("operators", "new"));
     await heading("新建操作员");
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("账号"), "sun.ba");
@@ -125,8 +85,8 @@ describe("操作员 against the real server", () => {
   });
 
   it("停用 says what will happen and records the reason; 启用 undoes it; disabling oneself is refused in the dialog", async () => {
-    await createOperator(t, { account: "li.jiu", name: "李九", roles: ["contentEditor"] });
-    openConsole(path("operators", "dataList"));
+    await createOperator(live.t, { account: "li.jiu", name: "李九", roles: ["contentEditor"] });
+    live.open(path("operators", "dataList"));
     const u = userEvent.setup();
 
     await u.click(within(await rowOf("li.jiu")).getByRole("button", { name: "停用" }));
@@ -140,15 +100,15 @@ describe("操作员 against the real server", () => {
     await u.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "确认启用" }));
     await waitFor(async () => expect(within(await rowOf("li.jiu")).getByText("正常")).toBeInTheDocument(), { timeout: 20_000 });
 
-    await u.click(within(await rowOf(admin.account)).getByRole("button", { name: "停用" }));
+    await u.click(within(await rowOf(live.operator.account)).getByRole("button", { name: "停用" }));
     const own = await screen.findByRole("dialog");
     await u.click(within(own).getByRole("button", { name: "确认停用" }));
     expect(await within(own).findByText("不能停用自己的账号", undefined, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it("编辑角色 starts from the operator's roles and saves the new ones", async () => {
-    await createOperator(t, { account: "zhou.shi", name: "周十", roles: ["finance"] });
-    openConsole(path("operators", "dataList"));
+    await createOperator(live.t, { account: "zhou.shi", name: "周十", roles: ["finance"] });
+    live.open(path("operators", "dataList"));
     const u = userEvent.setup();
     await u.click(within(await rowOf("zhou.shi")).getByRole("button", { name: "编辑角色" }));
     const dialog = await screen.findByRole("dialog");
@@ -166,11 +126,11 @@ describe("操作员 against the real server", () => {
 
 describe("操作审计 against the real server", () => {
   it("finds an action by its filters and shows its record: the change, the reason, its place in the public log, checked", async () => {
-    const target = await createOperator(t, { account: "wu.yi", name: "吴一", roles: ["finance"] });
-    const updated = await t.call(OPERATOR_ENDPOINTS.update, { id: target.id, name: "吴一", roles: ["finance", "contentEditor"], reason: "兼管内容" }, { token: admin.token });
+    const target = await createOperator(live.t, { account: "wu.yi", name: "吴一", roles: ["finance"] });
+    const updated = await live.t.call(OPERATOR_ENDPOINTS.update, { id: target.id, name: "吴一", roles: ["finance", "contentEditor"], reason: "兼管内容" }, { token: live.operator.token });
     expect(updated.json().code).toBe(200);
 
-    const view = openConsole(path("audit", "dataList"));
+    const view = live.open(path("audit", "dataList"));
     expect(await heading("操作记录")).toBeInTheDocument();
     const u = userEvent.setup();
     await u.type(screen.getByLabelText("对象编号"), String(target.id));
@@ -192,7 +152,7 @@ describe("操作审计 against the real server", () => {
     const ledger = screen.getByText("透明账本").closest(".ant-card") as HTMLElement;
     await waitFor(() => expect(within(ledger).getByText("已在账本中验证")).toBeInTheDocument());
     const link = within(ledger).getByRole("link", { name: /在公开账本中查看/ });
-    const published = await t.app.inject({ method: "GET", url: link.getAttribute("href")! });
+    const published = await live.t.app.inject({ method: "GET", url: link.getAttribute("href")! });
     expect(published.statusCode).toBe(200);
     const checks = [...ledger.querySelectorAll("[data-check]")].map((item) => [item.getAttribute("data-check"), item.getAttribute("data-status")]);
     expect(checks[0]).toEqual(["audit-commitment", "pass"]);

@@ -7,6 +7,7 @@ import { REGISTRY } from "../../src/resources/registry";
 import { registryPath } from "../../src/resources/registry-paths";
 import { INVOICE_ENDPOINTS, INVOICE_MESSAGES, INVOICE_RESULT_TEXTS, type InvoiceableOrder, type InvoiceTitle } from "../../src/schema/invoice";
 import { fail, ok, type ScriptedAnswer } from "./account-harness";
+import { sampleApplication, sampleInvoice } from "./invoice-fixtures";
 import { renderPersonal } from "./personal-harness";
 
 /** The invoice pages of the personal centre, through the registry's own routes, against scripted /webapi answers. */
@@ -170,34 +171,20 @@ describe("applying for an invoice (可开票订单 → 申请开票)", { timeout
 });
 
 const RED_REASON = "客户要求更正发票抬头";
-const issuedInvoice = { id: 5, applicationId: 31, invoiceNo: "DEV-B-00000005", direction: "blue", invoiceKind: "normal", titleName: "恒证科技有限公司", amountFen: 62_345, issueTime: PAID, provider: "development", fileSha256: "ab".repeat(32), ledgerIndex: 3, reversed: true };
-const application = {
-  id: 31,
-  invoiceKind: "normal",
-  titleName: "恒证科技有限公司",
+const issuedInvoice = sampleInvoice({ amountFen: 62_345, issueTime: PAID, reversed: true });
+const application = sampleApplication({
   amountFen: 62_345,
   orderCount: 2,
   state: "reversed",
   applyTime: PAID,
-  invoiceNo: "DEV-B-00000005",
-  titleKind: "organisation",
-  taxpayerId: "91110108MA01ABCDE1",
-  registeredAddress: null,
-  registeredPhone: null,
-  bankName: null,
-  bankAccount: null,
-  email: "finance@example.com",
-  mailingAddress: null,
-  remark: null,
-  rejectReason: null,
+  invoiceNo: issuedInvoice.invoiceNo,
   decideTime: PAID + 1000,
   issueTime: PAID + 2000,
   reverseReason: RED_REASON,
   reverseTime: PAID + 3000,
   orders: ORDERS,
   invoices: [issuedInvoice],
-  actions: [],
-};
+});
 
 describe("records and invoices", { timeout: 30_000 }, () => {
   it("an invoice's page: its fields, the orders it covers, the history with the red reversal's reason, the download, and the way back to 发票列表", async () => {

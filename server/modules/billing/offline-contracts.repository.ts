@@ -57,14 +57,7 @@ export class OfflineContractsRepository {
 
   /** The customer's contract in force on `today` (terms never overlap, so there is at most one). */
   async findInForce(executor: Executor, userId: number, today: string): Promise<OfflineContractRow | undefined> {
-    return executor
-      .selectFrom("offline_contracts")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("terminated_at", "is", null)
-      .where("term_start", "<=", today)
-      .where("term_end", ">=", today)
-      .executeTakeFirst();
+    return this.findOverlapping(executor, userId, today, today);
   }
 
   /** Fills the termination once: answers false when the contract was terminated meanwhile. */

@@ -1,3 +1,5 @@
+import { defineStateMachine } from "../../../src/schema/state-machine.js";
+
 /**
  * A reservation's life, written once (DESIGN.md §8): money is held for a paid service, then
  * either charged (settled), handed back because the service did not happen (released), or handed
@@ -22,16 +24,11 @@ export const RESERVATION_TRANSITIONS = {
 } as const satisfies Record<string, ReservationTransition>;
 export type ReservationAction = keyof typeof RESERVATION_TRANSITIONS;
 
+export const RESERVATION_LIFECYCLE = defineStateMachine("reservation", RESERVATION_TRANSITIONS);
+
 /** A transition the reservation's state does not allow: a second settle, a settle after a release. */
-export class ReservationStateError extends Error {
-  constructor(
-    readonly state: ReservationState,
-    readonly action: ReservationAction,
-  ) {
-    super(`reservation in state "${state}" cannot ${action}`);
-    this.name = "ReservationStateError";
-  }
-}
+export const ReservationStateError = RESERVATION_LIFECYCLE.Error;
+export type ReservationStateError = InstanceType<typeof ReservationStateError>;
 
 /** A settle that came after the reservation's expiry: housekeeping hands that money back instead. */
 export class ReservationExpiredError extends Error {
@@ -41,9 +38,5 @@ export class ReservationExpiredError extends Error {
   }
 }
 
-/** The state `action` leads to from `state`; throws ReservationStateError when the machine has no such edge. */
-export function reservationTransition(state: ReservationState, action: ReservationAction): ReservationTransition {
-  const transition: ReservationTransition = RESERVATION_TRANSITIONS[action];
-  if (!transition.from.includes(state)) throw new ReservationStateError(state, action);
-  return transition;
-}
+/** The transition `action` takes from `state` (its journal kind included); throws ReservationStateError when there is none. */
+export const reservationTransition = RESERVATION_LIFECYCLE.edge;

@@ -1,10 +1,9 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { CERTIFICATE_ATTACHMENTS, describeHolderIdentity, HOLDER_IDENTITY_LABEL, type CertificateFacts } from "../../../src/schema/certificate.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";
-import { certificateFont } from "./certificate-font.js";
+import { A4, openA4Document } from "../../pdf/a4-document.js";
 import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
 
 /**
@@ -29,7 +28,7 @@ export interface CertificatePdfInput {
   readonly issuedAt: number;
 }
 
-const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const PAGE = { ...A4, margin: 50 };
 const LABEL_WIDTH = 112;
 const INK = "#1f1f1f";
 const MUTED = "#6b6b6b";
@@ -52,28 +51,12 @@ const METADATA_MAX_LENGTH = 200;
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
   const { facts, issuedAt } = input;
-  const issued = new Date(issuedAt);
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, finished } = openA4Document({
     margin: PAGE.margin,
-    info: {
-      Title: shorten(`电子数据存证证书 ${facts.certificateNo}`, METADATA_MAX_LENGTH),
-      Author: PLATFORM_NAME,
-      Subject: shorten(facts.evidenceName, METADATA_MAX_LENGTH),
-      CreationDate: issued,
-      ModDate: issued,
-    },
-    lang: "zh-CN",
+    title: shorten(`电子数据存证证书 ${facts.certificateNo}`, METADATA_MAX_LENGTH),
+    subject: shorten(facts.evidenceName, METADATA_MAX_LENGTH),
+    issuedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  doc.registerFont("cjk", certificateFont() as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.font("cjk");
   attachProof(doc, input);
   drawFrame(doc);
   drawHeading(doc, facts);

@@ -1,12 +1,11 @@
-import PDFDocument from "pdfkit";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import { DEVELOPMENT_SAMPLE_MARK, DEVELOPMENT_SAMPLE_NOTE, INVOICE_DIRECTION_LABELS, INVOICE_KIND_LABELS, TITLE_KIND_LABELS } from "../../../src/schema/invoice.js";
 import { formatYuanWithCents } from "../../../src/schema/money.js";
-import { certificateFont } from "../certificate/certificate-font.js";
+import { A4, openA4Document } from "../../pdf/a4-document.js";
 import type { InvoiceRequest } from "./invoice-provider.js";
 
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const PAGE = { ...A4, margin: 56 };
 const MARK_COLOUR = "#c62828";
 const TEXT_COLOUR = "#222222";
 const MUTED = "#666666";
@@ -17,21 +16,7 @@ const MUTED = "#666666";
  * tax-bureau seal, no 发票代码, no grid of the national format, no machine-readable code.
  */
 export async function renderSampleInvoicePdf(request: InvoiceRequest, invoiceNo: string, issuedAt: number): Promise<Buffer> {
-  const issued = new Date(issuedAt);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    info: { Title: `${DEVELOPMENT_SAMPLE_MARK} ${invoiceNo}`, Author: PLATFORM_NAME, Subject: DEVELOPMENT_SAMPLE_NOTE, CreationDate: issued, ModDate: issued },
-    lang: "zh-CN",
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("cjk", certificateFont() as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.font("cjk");
+  const { doc, finished } = openA4Document({ margin: PAGE.margin, title: `${DEVELOPMENT_SAMPLE_MARK} ${invoiceNo}`, subject: DEVELOPMENT_SAMPLE_NOTE, issuedAt });
 
   drawWatermark(doc);
   const width = PAGE.width - 2 * PAGE.margin;

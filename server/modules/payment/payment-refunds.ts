@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import {
   AUTOMATIC_REFUND_ATTEMPTS,
-  canMoveRefund,
+  PAYMENT_REFUND_MACHINE,
   PAYMENT_REFUND_REASON_LABELS,
   type PaymentRefundReason,
   type PaymentRefundState,
@@ -126,7 +126,7 @@ export class PaymentRefunds {
 
   /** requested|refundFailed → refunding, counting the attempt; a retry takes a new refund number. */
   private async claim(db: Kysely<Database>, refund: RefundRow, from: "requested" | "refundFailed"): Promise<RefundRow | null> {
-    requireMove(from, "refunding");
+    PAYMENT_REFUND_MACHINE.next(from, "refunding");
     const now = this.deps.now();
     const refundNo = from === "refundFailed" ? newRefundNo(new Date(now)) : refund.refund_no;
     const result = await db
@@ -148,7 +148,7 @@ export class PaymentRefunds {
       await this.deps.db.updateTable("payment_refunds").set({ provider_refund_no: providerRefundNo }).where("id", "=", refund.id).execute();
       return { ...refund, provider_refund_no: providerRefundNo };
     }
-    requireMove("refunding", result.state);
+    PAYMENT_REFUND_MACHINE.next("refunding", result.state);
     const refundedAt = result.state === "refunded" ? now : null;
     const moved = await this.deps.db
       .updateTable("payment_refunds")
@@ -161,8 +161,4 @@ export class PaymentRefunds {
     if (result.state === "refundFailed") this.deps.log.error({ refundNo: refund.refund_no, merchantOrderNo: refund.merchant_order_no }, "refund failed at the provider");
     return { ...refund, state: result.state, provider_refund_no: providerRefundNo, updated_at: now, refunded_at: refundedAt };
   }
-}
-
-function requireMove(from: PaymentRefundState, to: PaymentRefundState): void {
-  if (!canMoveRefund(from, to)) throw new Error(`payment refund cannot move from ${from} to ${to}`);
 }

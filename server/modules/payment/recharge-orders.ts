@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { ResultCode } from "../../../src/schema/envelope.js";
-import { canTransition, fenToYuanText, type PaymentOrderState } from "../../../src/schema/payment.js";
+import { fenToYuanText, PAYMENT_ORDER_MACHINE, type PaymentOrderState } from "../../../src/schema/payment.js";
 import {
   MAX_RECHARGE_FEN,
   MIN_RECHARGE_FEN,
@@ -219,7 +219,7 @@ export class RechargeOrders {
    * the next round, so no payment is lost. Returns how many attempts were closed or settled.
    */
   async closeStale(): Promise<number> {
-    requireTransition("created", "closed");
+    PAYMENT_ORDER_MACHINE.next("created", "closed");
     const stale = await this.deps.db
       .selectFrom("payment_orders")
       .select(["merchant_order_no", "user_id", "sub_account_id", "amount_fen", "channel", "provider", "state", "created_at", "paid_at"])
@@ -286,7 +286,7 @@ export class RechargeOrders {
     to: PaymentOrderState,
     set: Partial<Pick<PaymentOrdersTable, "paid_at" | "closed_at" | "provider_trade_no">>,
   ): Promise<boolean> {
-    requireTransition(from, to);
+    PAYMENT_ORDER_MACHINE.next(from, to);
     const result = await db
       .updateTable("payment_orders")
       .set({ ...set, state: to })
@@ -309,10 +309,6 @@ export class RechargeOrders {
     if (!user) throw new BusinessError(ResultCode.notFound, RECHARGE_ORDER_NOT_FOUND_MESSAGE);
     return user.parent_id === null ? { mainId: user.id, subAccountId: null } : { mainId: user.parent_id, subAccountId: user.id };
   }
-}
-
-function requireTransition(from: PaymentOrderState, to: PaymentOrderState): void {
-  if (!canTransition(from, to)) throw new Error(`payment order cannot move from ${from} to ${to}`);
 }
 
 /** The provider's notification id where it sends one, else its trade and outcome (one row per distinct news). */

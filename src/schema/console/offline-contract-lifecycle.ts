@@ -1,3 +1,5 @@
+import { defineStateMachine } from "../state-machine";
+
 /**
  * An offline contract's life (spec §4: monitoring is enabled with a balance or a signed offline
  * contract), written once as data. A contract is recorded once with its term and never changed:
@@ -20,23 +22,14 @@ export const CONTRACT_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly ContractStatus[]; to: ContractStatus; by: "calendar" | "finance" }>;
 export type ContractAction = keyof typeof CONTRACT_TRANSITIONS;
 
+export const CONTRACT_LIFECYCLE = defineStateMachine("contract", CONTRACT_TRANSITIONS);
+
 /** A transition the contract's status does not allow: terminating an expired or terminated contract. */
-export class ContractStateError extends Error {
-  constructor(
-    readonly status: ContractStatus,
-    readonly action: ContractAction,
-  ) {
-    super(`contract in status "${status}" cannot ${action}`);
-    this.name = "ContractStateError";
-  }
-}
+export const ContractStateError = CONTRACT_LIFECYCLE.Error;
+export type ContractStateError = InstanceType<typeof ContractStateError>;
 
 /** The status `action` leads to from `status`; throws ContractStateError when the machine has no such edge. */
-export function contractTransition(status: ContractStatus, action: ContractAction): ContractStatus {
-  const transition = CONTRACT_TRANSITIONS[action];
-  if (!(transition.from as readonly ContractStatus[]).includes(status)) throw new ContractStateError(status, action);
-  return transition.to;
-}
+export const contractTransition = CONTRACT_LIFECYCLE.next;
 
 /** A contract's status on the Shanghai date `today` (YYYY-MM-DD; text order is date order). */
 export function contractStatusOn(contract: { termStart: string; termEnd: string; isTerminated: boolean }, today: string): ContractStatus {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { PageSlots, RowActionsProps } from "../../../resources/types";
 import type { ContractRecord } from "../../../schema/console/finance-contracts";
-import { CONTRACT_TRANSITIONS } from "../../../schema/console/offline-contract-lifecycle";
+import { CONTRACT_LIFECYCLE } from "../../../schema/console/offline-contract-lifecycle";
 import { recordHref, recordPageBelow } from "../../kinds/record-links";
 import { TerminateContractDialog } from "./terminate-contract-dialog";
 
@@ -13,7 +13,7 @@ function ContractActions({ route, record, refresh }: RowActionsProps) {
   const { message } = App.useApp();
   const [isOpen, setOpen] = useState(false);
   const detail = recordPageBelow(route);
-  const canTerminate = (CONTRACT_TRANSITIONS.terminate.from as readonly string[]).includes(contract.status);
+  const canTerminate = CONTRACT_LIFECYCLE.can(contract.status, "terminate");
   return (
     <Space size="small">
       {detail && <Link to={recordHref(route, detail, contract.id)}>查看</Link>}

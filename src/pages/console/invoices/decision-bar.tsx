@@ -20,6 +20,25 @@ function outcomeText(application: ConsoleApplication): string {
   }
 }
 
+/** The decisions whose reason the customer reads: what their dialog says. */
+const REASONED_DECISIONS = {
+  reject: {
+    title: "驳回开票申请",
+    action: "驳回",
+    label: "驳回原因",
+    help: "用户将在开票记录中看到这一原因，请写明需要修改什么；所选订单可重新申请。",
+    placeholder: "例如：发票抬头与付款单位不一致",
+  },
+  reverse: {
+    title: "红冲开票申请",
+    action: "红冲",
+    label: "红冲原因",
+    help: "将开具红字发票冲销原发票，用户将看到这一原因；红冲后原订单可重新申请开票。",
+    placeholder: "例如：客户要求更正发票抬头",
+  },
+} as const;
+type ReasonedDecision = keyof typeof REASONED_DECISIONS;
+
 /**
  * The decisions finance may take now, read from the state machine (invoiceActionsFor): 开票 and
  * 驳回 while pending, 红冲 once issued. An application left 开票中 or 红冲中 (the issuer did not
@@ -30,7 +49,8 @@ export function DecisionBar({ application, onChanged }: { application: ConsoleAp
   const approve = useEndpointMutation(CONSOLE_INVOICE_ENDPOINTS.approve);
   const reject = useEndpointMutation(CONSOLE_INVOICE_ENDPOINTS.reject);
   const reverse = useEndpointMutation(CONSOLE_INVOICE_ENDPOINTS.reverse);
-  const [dialog, setDialog] = useState<"reject" | "reverse" | null>(null);
+  const reasoned = { reject, reverse };
+  const [dialog, setDialog] = useState<ReasonedDecision | null>(null);
   const actions = invoiceActionsFor(application.state, "finance");
   const { id } = application;
 
@@ -98,47 +118,27 @@ export function DecisionBar({ application, onChanged }: { application: ConsoleAp
             </Button>
           </Popconfirm>
         )}
-        {actions.includes("reject") && (
-          <Button danger onClick={() => setDialog("reject")}>
-            驳回
-          </Button>
-        )}
-        {actions.includes("reverse") && (
-          <Button danger onClick={() => setDialog("reverse")}>
-            红冲
-          </Button>
-        )}
+        {(Object.keys(REASONED_DECISIONS) as ReasonedDecision[])
+          .filter((decision) => actions.includes(decision))
+          .map((decision) => (
+            <Button key={decision} danger onClick={() => setDialog(decision)}>
+              {REASONED_DECISIONS[decision].action}
+            </Button>
+          ))}
         {application.state === "reversing" && (
           <Button danger loading={reverse.mutation.isPending} onClick={() => void retryReversal()}>
             重试红冲
           </Button>
         )}
       </Space>
-      {dialog === "reject" && (
+      {dialog && (
         <ReasonDialog
-          title={`驳回开票申请 ${id}`}
-          action="驳回"
-          label="驳回原因"
-          help="用户将在开票记录中看到这一原因，请写明需要修改什么；所选订单可重新申请。"
-          placeholder="例如：发票抬头与付款单位不一致"
+          {...REASONED_DECISIONS[dialog]}
+          title={`${REASONED_DECISIONS[dialog].title} ${id}`}
           maxLength={INVOICE_REASON_MAX_LENGTH}
           check={checkReason}
           onCancel={() => setDialog(null)}
-          onSend={async (reason) => done(await reject.send({ id, reason }))}
-          onFailed={failed}
-        />
-      )}
-      {dialog === "reverse" && (
-        <ReasonDialog
-          title={`红冲开票申请 ${id}`}
-          action="红冲"
-          label="红冲原因"
-          help="将开具红字发票冲销原发票，用户将看到这一原因；红冲后原订单可重新申请开票。"
-          placeholder="例如：客户要求更正发票抬头"
-          maxLength={INVOICE_REASON_MAX_LENGTH}
-          check={checkReason}
-          onCancel={() => setDialog(null)}
-          onSend={async (reason) => done(await reverse.send({ id, reason }))}
+          onSend={async (reason) => done(await reasoned[dialog].send({ id, reason }))}
           onFailed={failed}
         />
       )}

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { useEndpointQuery } from "../../../providers/use-endpoint";
 import { pagePath, type SectionPageProps } from "../../../resources/derive";
 import { describeFields } from "../../../resources/field-meta";
-import { ApplicationRefSchema, CONSOLE_INVOICE_ENDPOINTS, ConsoleApplicationSchema, INVOICE_MESSAGES } from "../../../schema/invoice";
+import { APPLIED_TITLE_FIELDS, ApplicationRefSchema, CONSOLE_INVOICE_ENDPOINTS, ConsoleApplicationSchema, INVOICE_MESSAGES } from "../../../schema/invoice";
 import { listPageAbove } from "../../kinds/record-links";
 import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { ApplicationFacts, ApplicationTimeline, InvoiceOrdersTable, InvoiceStateTag, IssuedInvoiceList } from "../../invoices/application-panels";
@@ -16,13 +16,7 @@ const FIELDS = describeFields(ConsoleApplicationSchema, [
   "invoiceKind",
   "amountFen",
   "orderCount",
-  "titleKind",
-  "titleName",
-  "taxpayerId",
-  "registeredAddress",
-  "registeredPhone",
-  "bankName",
-  "bankAccount",
+  ...APPLIED_TITLE_FIELDS,
   "email",
   "mailingAddress",
   "remark",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useEndpointQuery } from "../../../providers/use-endpoint";
 import { siblingPath, type SectionPlace } from "../../../resources/derive";
 import { describeFields } from "../../../resources/field-meta";
-import { INVOICE_ENDPOINTS, InvoiceApplicationSchema } from "../../../schema/invoice";
+import { APPLIED_TITLE_FIELDS, INVOICE_ENDPOINTS, InvoiceApplicationSchema } from "../../../schema/invoice";
 import { withRecordId } from "../../kinds/record-links";
 import { ApplicationFacts, ApplicationTimeline, InvoiceOrdersTable, InvoiceStateTag, IssuedInvoiceList } from "../../invoices/application-panels";
 import { InvoiceDownloadButton } from "../../invoices/invoice-download";
@@ -11,13 +11,7 @@ import { InvoiceDownloadButton } from "../../invoices/invoice-download";
 /** The rows of an application as the customer reads it; the number, state and lists have their own places. */
 const FIELDS = describeFields(InvoiceApplicationSchema, [
   "invoiceKind",
-  "titleKind",
-  "titleName",
-  "taxpayerId",
-  "registeredAddress",
-  "registeredPhone",
-  "bankName",
-  "bankAccount",
+  ...APPLIED_TITLE_FIELDS,
   "amountFen",
   "email",
   "mailingAddress",
