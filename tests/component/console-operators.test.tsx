@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_PATHS } from "../../src/app/path-rules";
 import { CONSOLE_REGISTRY } from "../../src/resources/console/registry";
 import { registryPathIn } from "../../src/resources/derive";
@@ -125,6 +125,9 @@ describe("操作员 against the real server", () => {
 });
 
 describe("操作审计 against the real server", () => {
+  // The record's panel brings the ledger verifier: its first import in a busy jsdom worker can take longer than a wait for a heading.
+  beforeAll(() => import("../../src/pages/console/platform/audit/audit-record-panel"), 60_000);
+
   it("finds an action by its filters and shows its record: the change, the reason, its place in the public log, checked", async () => {
     const target = await createOperator(live.t, { account: "wu.yi", name: "吴一", roles: ["finance"] });
     const updated = await live.t.call(OPERATOR_ENDPOINTS.update, { id: target.id, name: "吴一", roles: ["finance", "contentEditor"], reason: "兼管内容" }, { token: live.operator.token });
