@@ -142,9 +142,16 @@ describe("操作审计 against the real server", () => {
     expect(within(row).getByText("修改操作员")).toBeInTheDocument();
     expect(within(row).getByText("wu.yi")).toBeInTheDocument();
 
-    await u.click(within(row).getByRole("link", { name: "查看操作记录详情" }));
+    // The filtered answer may replace the list's rows after the row was found: a click on a row the
+    // list has just replaced goes nowhere, so the user clicks the row on screen again.
+    await waitFor(
+      async () => {
+        if (view.location() !== path("audit", "dataList/auditInfo")) await u.click(within(await rowOf("兼管内容")).getByRole("link", { name: "查看操作记录详情" }));
+        expect(view.location()).toBe(path("audit", "dataList/auditInfo"));
+      },
+      { timeout: 20_000 },
+    );
     expect(await heading("操作记录详情")).toBeInTheDocument();
-    expect(view.location()).toBe(path("audit", "dataList/auditInfo"));
 
     const changes = (await screen.findByText("操作前后", undefined, { timeout: 20_000 })).closest(".ant-card") as HTMLElement;
     const roles = within(changes).getByText("角色").closest("tr") as HTMLElement;
