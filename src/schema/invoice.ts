@@ -6,6 +6,7 @@ import { PageQuerySchema, pagePSchema } from "./paging";
 import { RECHARGE_CHANNEL_LABELS, RECHARGE_CHANNELS } from "./recharge";
 import { RegionSelectionSchema } from "./regions";
 import { defineStateMachine } from "./state-machine";
+import { FINANCE_PERMISSION } from "./console/finance";
 import { freeText, optionalText, textRule } from "./string-rule";
 import { checkTimeRange } from "./time-range";
 
@@ -663,7 +664,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     input: ConsoleApplicationListQuerySchema,
     datas: pagePSchema(ConsoleApplicationRowSchema),
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "开票申请列表（分页 pageP）：按状态（默认待审核）、关键字（客户账号、发票抬头）与申请日期筛选，最早的在前",
   }),
@@ -673,7 +674,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     input: ApplicationRefSchema,
     datas: ConsoleApplicationSchema,
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "一份开票申请：客户账号、申请时的抬头与寄送信息、订单、状态与已开具的发票",
   }),
@@ -683,7 +684,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     input: ApplicationRefSchema,
     datas: ConsoleApplicationSchema,
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "审核通过并开票：待审核 → 开票中，交开票服务开具，开具后为已开票，文件摘要记入账本；对开票中的申请再次调用即重试开具（不会重复开票）",
     description: "1001 当前状态不能审核通过；404 申请不存在。",
@@ -694,7 +695,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     input: ReasonedApplicationSchema,
     datas: ConsoleApplicationSchema,
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "驳回待审核的开票申请（原因 2-200 个字，用户可见），其订单可重新申请",
     description: "1001 参数错误或当前状态不能驳回；404 申请不存在。",
@@ -705,7 +706,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     input: ReasonedApplicationSchema,
     datas: ConsoleApplicationSchema,
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "红冲已开具的发票（原因 2-200 个字，用户可见）：开具红字发票后为已红冲，其订单可重新申请开票；对红冲中的申请再次调用即重试",
     description: "1001 参数错误或当前状态不能红冲；404 申请不存在。",
@@ -717,7 +718,7 @@ export const CONSOLE_INVOICE_ENDPOINTS = {
     datas: z.null(),
     file: true,
     session: "operator",
-    permission: "finance.manage",
+    permission: FINANCE_PERMISSION,
     tag: CONSOLE_TAG,
     summary: "下载任一发票的 PDF",
   }),

@@ -5,6 +5,7 @@ import { PAYMENT_ORDER_STATE_LABELS, PAYMENT_ORDER_STATES } from "../payment";
 import { PAYMENT_REFUND_REASON_LABELS, PAYMENT_REFUND_REASONS, PAYMENT_REFUND_STATE_LABELS, PAYMENT_REFUND_STATES } from "../payment-refund";
 import { RECHARGE_CHANNEL_LABELS, RECHARGE_CHANNELS } from "../recharge";
 import { optionalText } from "../string-rule";
+import { FINANCE_PERMISSION } from "./finance";
 import { optionalFilterDate } from "../time-range";
 
 /**
@@ -78,7 +79,7 @@ export type PaymentRefundListQuery = z.infer<typeof PaymentRefundListQuerySchema
 const refundId = z.coerce.number({ error: PAYMENT_CONSOLE_MESSAGES.refundNotFound }).int(PAYMENT_CONSOLE_MESSAGES.refundNotFound).positive(PAYMENT_CONSOLE_MESSAGES.refundNotFound);
 
 const TAG = "运营后台·财务";
-const finance = { session: "operator", permission: "finance.manage", tag: TAG } as const;
+const finance = { session: "operator", permission: FINANCE_PERMISSION, tag: TAG } as const;
 
 export const PAYMENT_CONSOLE_ENDPOINTS = {
   orders: endpoint({

@@ -1,6 +1,7 @@
 import { Alert, Result, Skeleton, Space, Tabs, Tag, Typography } from "antd";
 import { Link, useSearchParams } from "react-router";
 import { pagePath, type SectionPageProps } from "../../../resources/derive";
+import { FINANCE_PERMISSION } from "../../../schema/console/finance";
 import { ACCOUNT_DISABLERS, CUSTOMER_ENDPOINTS, CUSTOMER_STATUS_LABELS, type CustomerDetail } from "../../../schema/console/customers";
 import { useEndpointQuery } from "../../../providers/use-endpoint";
 import { useOperatorPermission } from "../../../providers/use-operator-permission";
@@ -24,7 +25,7 @@ export function CustomerPage({ route }: SectionPageProps) {
   const { datas, query } = useEndpointQuery(CUSTOMER_ENDPOINTS.detail, { id }, { enabled: isNamed });
   const customer = query.isSuccess ? datas : undefined;
   const canManage = useOperatorPermission("customers.manage");
-  const isFinance = useOperatorPermission("finance.manage");
+  const isFinance = useOperatorPermission(FINANCE_PERMISSION);
   const list = listPageAbove(route);
   const back = list && <Link to={pagePath(route, list)}>返回{list.title}</Link>;
   const refresh = () => void query.refetch();

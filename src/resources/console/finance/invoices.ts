@@ -1,5 +1,6 @@
 import { FileDoneOutlined } from "@ant-design/icons";
 import { CONSOLE_INVOICE_ENDPOINTS, ConsoleApplicationListQuerySchema, ConsoleApplicationRowSchema } from "../../../schema/invoice";
+import { FINANCE_PERMISSION } from "../../../schema/console/finance";
 import { customPage, defineSectionData, genericPage } from "../../define";
 import { describeFilters } from "../../field-meta";
 import type { PageComponentLoader, PageSlotsLoader, SectionDefinition } from "../../types";
@@ -16,7 +17,7 @@ export const invoiceReview: SectionDefinition = {
   title: "发票审核",
   description: "审核客户的开票申请：核对抬头与订单后开具发票或驳回，对已开具的发票红冲，下载发票文件",
   icon: FileDoneOutlined,
-  permission: "finance.manage",
+  permission: FINANCE_PERMISSION,
   landing: "dataList",
   ...defineSectionData({
     record: ConsoleApplicationRowSchema,

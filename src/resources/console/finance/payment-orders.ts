@@ -6,6 +6,7 @@ import {
   PaymentRefundListQuerySchema,
   PaymentRefundRecordSchema,
 } from "../../../schema/console/payments";
+import { FINANCE_PERMISSION } from "../../../schema/console/finance";
 import { defineSectionData, genericPage } from "../../define";
 import { describeFilters } from "../../field-meta";
 import type { SectionDefinition } from "../../types";
@@ -15,7 +16,7 @@ export const paymentOrders: SectionDefinition = {
   key: "paymentOrders",
   title: "支付订单",
   icon: TransactionOutlined,
-  permission: "finance.manage",
+  permission: FINANCE_PERMISSION,
   description: "客户每一次充值支付的渠道、金额、状态与时间，可按订单号、状态与下单日期查找",
   landing: "dataList",
   ...defineSectionData({
@@ -34,7 +35,7 @@ export const paymentRefunds: SectionDefinition = {
   key: "refunds",
   title: "退款",
   icon: RollbackOutlined,
-  permission: "finance.manage",
+  permission: FINANCE_PERMISSION,
   description: "关单后支付、金额不符时自动原路退回的款项；退款失败的可以重试",
   landing: "dataList",
   ...defineSectionData({
