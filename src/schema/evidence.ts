@@ -158,11 +158,13 @@ export const AffairFieldsSchema = z.object({
 /** Adding children to an existing affair: which affair (the files follow the field). */
 export const AffairChildrenFieldsSchema = z.object({ parentId: z.coerce.number({ error: "事务不存在" }).int().positive("事务不存在") });
 
-const rightsBase = {
+/** What every rights record names: the work, its author and when it was completed. */
+export const RightsBaseFieldsSchema = z.object({
   name: nameField("作品名称", "请输入作品名称"),
   author: nameField("作者", "请输入作者"),
   creationTime: pastTimeField("创作完成时间"),
-};
+});
+const rightsBase = RightsBaseFieldsSchema.shape;
 export const RightsFileFieldsSchema = z.object({ ...rightsBase, rightType: z.coerce.number({ error: "请选择作品类型" }).pipe(RightTypeIdSchema).meta({ title: "作品类型" }) });
 export const RightsHashFormSchema = z.object({ ...RightsFileFieldsSchema.shape, ...DigestFieldsSchema.shape });
 
