@@ -61,6 +61,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The capture engine (server/capture) in real Chromium against pages the tests serve on loopback.
+          name: "capture",
+          include: ["tests/capture/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          // Each file launches its own Chromium; two at once is what the engine's default pool allows.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",

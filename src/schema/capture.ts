@@ -238,6 +238,7 @@ export const CAPTURE_MESSAGES = {
   urlTooLong: `网址不能超过${CAPTURE_URL_MAX_LENGTH}个字符`,
   tooManyUrls: `一次最多取证${CAPTURE_MAX_URLS}个网址，每个网址一条快照`,
   noUnits: "您没有可用的快照保全次数，请先购买快照保全套餐或公证套餐",
+  engineUnavailable: "取证浏览器暂不可用，请联系平台管理员",
   notFound: "取证记录不存在",
 } as const;
 
@@ -369,8 +370,13 @@ export const CaptureProgressQuerySchema = z.object({
     .transform((value) => value.split(",").map(Number)),
 });
 
-/** What a new capture would be charged to, for the new page: the package's count and each usable bundle's snapshots left. */
+/**
+ * What the new page needs before a capture: whether this server can capture at all (Chromium
+ * installed; `reason` says what to install when not), and what a new capture would be charged to:
+ * the package's count and each usable bundle's snapshots left.
+ */
 export const CaptureAllowanceSchema = z.object({
+  engine: z.object({ available: z.boolean(), reason: z.string().nullable() }),
   packageRemaining: z.number().int(),
   bundles: z.array(z.object({ id: z.number().int(), name: z.string(), remaining: z.number().int(), expiresAt: z.number().int() })),
   total: z.number().int(),
