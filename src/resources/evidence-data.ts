@@ -1,4 +1,4 @@
-import type { EvidenceKind } from "../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../schema/evidence-entry";
 import { EvidenceListQuerySchema, EvidenceRecordSchema, evidenceEndpoints } from "../schema/evidence";
 import { defineSectionData } from "./define";
 import { describeFilters } from "./field-meta";
@@ -10,7 +10,7 @@ const COLUMNS = { default: ["name", "size", "status", "createTime", "certificate
  * What an evidence-storage or rights section of one kind shows (src/schema/evidence.ts): its
  * records, the list's columns and filters, and the kind's calls.
  */
-export function evidenceSectionData(kind: EvidenceKind) {
+export function evidenceSectionData(kind: SubmittedEvidenceKind) {
   return defineSectionData({
     record: EvidenceRecordSchema,
     columns: kind === "affair" ? COLUMNS.affair : COLUMNS.default,

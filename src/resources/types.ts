@@ -4,7 +4,7 @@ import type { ChartDataSchema } from "../schema/chart";
 import type { ConsolePermission } from "../schema/console/permissions";
 import type { Endpoint } from "../schema/contract";
 import type { Envelope } from "../schema/envelope";
-import type { EvidenceKind } from "../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../schema/evidence-entry";
 
 /**
  * The declarative registry's vocabulary (DESIGN.md §5). A main section (evidenceSave, monitor …)
@@ -110,7 +110,7 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   /** The record's id field, which is also the parameter name of the detail call; "id" when absent. */
   idParam?: string;
   /** The kind of evidence an evidence-storage or rights section keeps (its pages' calls follow from it). */
-  evidenceKind?: EvidenceKind;
+  evidenceKind?: SubmittedEvidenceKind;
   /**
    * A list scoped to one parent record named in the page's query (`?id=` of an affair): the query
    * parameter the parent comes in, the list call's parameter for it, and what the parent is called.

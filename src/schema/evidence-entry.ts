@@ -14,9 +14,15 @@ import type { Sha256Hex } from "./signature";
  * is "SHA-256 (and SM3) of the bytes equal the entry's digests".
  */
 
-export const EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb"] as const;
+export const EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb", "snapshot"] as const;
 export const EvidenceKindSchema = z.enum(EVIDENCE_KINDS);
 export type EvidenceKind = z.infer<typeof EvidenceKindSchema>;
+/**
+ * The kinds a holder submits through the evidence calls (/evidence/v2/save…). A `snapshot` is
+ * made by the platform's capture browser and reaches the ledger only through the capture module.
+ */
+export const SUBMITTED_EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb"] as const satisfies readonly EvidenceKind[];
+export type SubmittedEvidenceKind = (typeof SUBMITTED_EVIDENCE_KINDS)[number];
 
 export const EVIDENCE_ENTRY_VERSION = 1;
 export const HEX_DIGEST_PATTERN = /^[0-9a-f]{64}$/;

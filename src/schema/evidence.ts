@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BYTES_PER_MB } from "./constants";
 import { endpoint } from "./contract";
-import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind } from "./evidence-entry";
+import { EvidenceKindSchema, HEX_DIGEST_PATTERN, type EvidenceKind, type SubmittedEvidenceKind } from "./evidence-entry";
 import { EvidenceAttachmentSchema, EvidenceOriginalSchema } from "./evidence-original";
 import { pagePSchema, pageQuerySchema } from "./paging";
 import { cleanFileName } from "./stored-name";
@@ -25,6 +25,7 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   rightsFile: "文件确权",
   rightsHash: "哈希确权",
   rightsWeb: "网页确权",
+  snapshot: "网页快照取证",
 };
 
 // ---- statuses ----
@@ -280,7 +281,7 @@ const MULTIPART_NOTE = "multipart/form-data：字段在前、文件（file）在
 const EvidenceListSchema = z.array(EvidenceRecordSchema);
 
 /** The API's name of each kind: `/evidence/v2/save<Name>`, `get<Name>List`, `get<Name>Detail`, `delete<Name>`. */
-const EVIDENCE_API_NAMES: Record<EvidenceKind, string> = {
+const EVIDENCE_API_NAMES: Record<SubmittedEvidenceKind, string> = {
   file: "FileEvidence",
   text: "TextEvidence",
   hash: "HashEvidence",
@@ -300,7 +301,7 @@ interface CreateCall<Input extends z.ZodObject, Datas extends z.ZodType> {
 }
 
 /** One kind's calls: creation as given, then the list, detail and deletion every kind shares. */
-function kindEndpoints<Input extends z.ZodObject, Datas extends z.ZodType>(kind: EvidenceKind, create: CreateCall<Input, Datas>) {
+function kindEndpoints<Input extends z.ZodObject, Datas extends z.ZodType>(kind: SubmittedEvidenceKind, create: CreateCall<Input, Datas>) {
   const name = EVIDENCE_API_NAMES[kind];
   const label = EVIDENCE_KIND_LABELS[kind];
   return {
@@ -362,10 +363,10 @@ export const EVIDENCE_KIND_ENDPOINTS = {
     multipart: true,
     summary: `网页确权：网页地址加持有人保存的网页文件（或其摘要值）；平台不代为访问该地址。${MULTIPART_NOTE}`,
   }),
-} satisfies Record<EvidenceKind, unknown>;
+} satisfies Record<SubmittedEvidenceKind, unknown>;
 
 /** The four calls of one kind. */
-export const evidenceEndpoints = <K extends EvidenceKind>(kind: K): (typeof EVIDENCE_KIND_ENDPOINTS)[K] => EVIDENCE_KIND_ENDPOINTS[kind];
+export const evidenceEndpoints = <K extends SubmittedEvidenceKind>(kind: K): (typeof EVIDENCE_KIND_ENDPOINTS)[K] => EVIDENCE_KIND_ENDPOINTS[kind];
 
 export const EVIDENCE_ENDPOINTS = {
   /** Children of one affair: `parentId`. */

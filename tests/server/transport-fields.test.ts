@@ -20,7 +20,7 @@ import { canonicalJson } from "../../src/schema/canonical-json.js";
 import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
 import { WEBAPI_PREFIX, webapiPath, type Endpoint } from "../../src/schema/contract.js";
 import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
-import { EVIDENCE_KINDS, type EvidenceKind } from "../../src/schema/evidence-entry.js";
+import { SUBMITTED_EVIDENCE_KINDS, type SubmittedEvidenceKind } from "../../src/schema/evidence-entry.js";
 import { EVIDENCE_ENDPOINTS, EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E, EXTRACTION_ENDPOINTS as X } from "../../src/schema/evidence-library.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
@@ -101,13 +101,13 @@ describe("every evidence kind, every download", () => {
     t = await createTestApp({ seedDemo: false });
     recordSignatures(t.app, signatures);
     alice = await registerUser(t, "13700000031");
-    for (const kind of EVIDENCE_KINDS) ids.push(...(await storeEvidence[kind]()));
+    for (const kind of SUBMITTED_EVIDENCE_KINDS) ids.push(...(await storeEvidence[kind]()));
     await touchSiblings(t, alice);
   }, 120_000);
   afterAll(async () => t?.close());
 
   /** One recipe per kind (a Record, so a new kind does not compile until it has one); each answers its record ids. */
-  const storeEvidence: Record<EvidenceKind, () => Promise<number[]>> = {
+  const storeEvidence: Record<SubmittedEvidenceKind, () => Promise<number[]>> = {
     file: async () => ok(await postMultipart(t, webapiPath(KINDS.file.create), { name: "合同" }, { token: alice.token, files: [file("contract.pdf", randomBytes(500))] })).map((record: { id: number }) => record.id),
     text: async () => [ok(await t.call(KINDS.text.create, { name: "聊天记录", content: "第一行\n第二行" }, { token: alice.token })).id],
     hash: async () => [await storeHashThenOriginal("hash", {})],

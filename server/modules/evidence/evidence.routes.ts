@@ -7,7 +7,7 @@ import {
   HASH_ORIGINAL_MAX_BYTES,
   WEB_PAGE_UPLOAD_RULE,
 } from "../../../src/schema/evidence.js";
-import { EVIDENCE_KINDS } from "../../../src/schema/evidence-entry.js";
+import { SUBMITTED_EVIDENCE_KINDS } from "../../../src/schema/evidence-entry.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
 import type { StreamedFile } from "../../http/streamed-upload.js";
@@ -65,7 +65,7 @@ export async function evidenceRoutes(app: FastifyInstance, options: { evidence: 
   );
 
   // ---- lists, details, deletion ----
-  for (const kind of EVIDENCE_KINDS) {
+  for (const kind of SUBMITTED_EVIDENCE_KINDS) {
     const endpoints = KINDS[kind];
     registerEndpoint(app, endpoints.list, async (query, request) => ok(await evidence.listViews(sessionUserId(request), kind, query)));
     registerEndpoint(app, endpoints.one, async ({ id }, request) => ok(await evidence.detailView(sessionUserId(request), id, kind)));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EvidenceKind } from "../../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../../schema/evidence-entry";
 import {
   AffairChildrenFieldsSchema,
   AffairFieldsSchema,
@@ -42,7 +42,7 @@ export interface EvidenceFormConfig {
 const DIGEST_FIELDS = ["fileName", "size", "sha256", "sm3"];
 const fieldsOf = (schema: z.ZodObject, omit: readonly string[] = []) => Object.keys(schema.shape).filter((name) => !omit.includes(name));
 
-export const EVIDENCE_FORMS: Record<EvidenceKind, EvidenceFormConfig> = {
+export const EVIDENCE_FORMS: Record<SubmittedEvidenceKind, EvidenceFormConfig> = {
   file: { schema: FileEvidenceFieldsSchema, inputFields: ["name"], content: "files", contentLabel: "存证文件", ruleFor: (name) => fileEvidenceRule(name), maxFiles: EVIDENCE_MAX_FILES_PER_REQUEST, note: "文档、图片单个不超过 50M，音频、视频不超过 200M，其他文件不超过 2M；每个文件单独出具证书。" },
   text: { schema: TextEvidenceFormSchema, inputFields: ["name", "content"], content: "none" },
   hash: { schema: HashEvidenceFormSchema, inputFields: ["name"], content: "digest", contentLabel: "待存证文件" },

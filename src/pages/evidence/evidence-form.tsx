@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { FileDigests } from "../../components/local-digest/digest-file";
 import { LocalDigestField } from "../../components/local-digest/local-digest-field";
 import { describeFields, type FieldDescription } from "../../resources/field-meta";
-import type { EvidenceKind } from "../../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../../schema/evidence-entry";
 import type { Endpoint } from "../../schema/contract";
 import { evidenceEndpoints, type EvidenceRecordView } from "../../schema/evidence";
 import { issueMessagesFor } from "../../schema/issue-messages";
@@ -16,7 +16,7 @@ import { refusalOf, showOnFields } from "../kinds/server-refusal";
 import { EVIDENCE_FORMS, type EvidenceFormConfig } from "./evidence-form-config";
 
 export interface EvidenceFormProps {
-  kind: EvidenceKind;
+  kind: SubmittedEvidenceKind;
   /** The list's resource, refreshed once stored. */
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;

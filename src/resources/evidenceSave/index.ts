@@ -1,5 +1,5 @@
 import { FileProtectOutlined, FileTextOutlined, NumberOutlined, ProfileOutlined, TransactionOutlined } from "@ant-design/icons";
-import type { EvidenceKind } from "../../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../../schema/evidence-entry";
 import { EVIDENCE_ENDPOINTS, EvidenceRecordSchema } from "../../schema/evidence";
 import { customPage, defineSectionData, genericPage } from "../define";
 import { evidenceSectionData } from "../evidence-data";
@@ -29,7 +29,7 @@ const affairChildList = genericPage("dataList/childDataList", "dataList", "äº‹åŠ
   slots: SLOTS.affairChildren,
 });
 
-function storageSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"], extraPages: PageDefinition[] = []): SectionDefinition {
+function storageSection(key: string, title: string, kind: SubmittedEvidenceKind, icon: SectionDefinition["icon"], extraPages: PageDefinition[] = []): SectionDefinition {
   return { key, title, icon, landing: "guidance", pages: [...storagePages(), ...extraPages], ...evidenceSectionData(kind) };
 }
 

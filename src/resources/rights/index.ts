@@ -1,5 +1,5 @@
 import { FileDoneOutlined, GlobalOutlined, NumberOutlined } from "@ant-design/icons";
-import type { EvidenceKind } from "../../schema/evidence-entry";
+import type { SubmittedEvidenceKind } from "../../schema/evidence-entry";
 import { customPage, genericPage } from "../define";
 import { evidenceSectionData } from "../evidence-data";
 import type { MainSectionDefinition, SectionDefinition } from "../types";
@@ -7,7 +7,7 @@ import { RIGHTS_LIST_SLOTS, RIGHTS_PAGES as PAGES } from "./pages";
 
 /** /rights (spec §2): rights confirmation of files, hashes (desensitised) and web pages. */
 
-function rightsSection(key: string, title: string, kind: EvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
+function rightsSection(key: string, title: string, kind: SubmittedEvidenceKind, icon: SectionDefinition["icon"]): SectionDefinition {
   return {
     ...evidenceSectionData(kind),
     key,
