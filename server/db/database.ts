@@ -40,6 +40,8 @@ export interface Database {
   product_purchases: ProductPurchasesTable;
   package_counts: PackageCountsTable;
   customer_bundles: CustomerBundlesTable;
+  package_unit_reservations: PackageUnitReservationsTable;
+  captures: CapturesTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
@@ -477,6 +479,59 @@ export interface CustomerBundlesTable {
   application_reference: string | null;
   purchased_at: number;
   expires_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/purchase: one unit of package 30001 or of a bundle's snapshots, held for a service; `state` moves only by RESERVATION_LIFECYCLE. */
+export interface PackageUnitReservationsTable {
+  id: Generated<number>;
+  user_id: number;
+  acting_user_id: number;
+  source: string;
+  product_code: string | null;
+  bundle_id: number | null;
+  service: string;
+  reference: string;
+  state: string;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/capture: one page to capture, and the capture queue; `state` moves only by CAPTURE_LIFECYCLE. */
+export interface CapturesTable {
+  id: Generated<number>;
+  user_id: number;
+  target: string;
+  name: string;
+  purpose: string | null;
+  url: string;
+  final_url: string | null;
+  title: string | null;
+  state: string;
+  stage: string;
+  failure_code: string | null;
+  failure_detail: string | null;
+  qa_json: string | null;
+  qa_accepted: Generated<number>;
+  provenance_json: string | null;
+  files_json: string | null;
+  attempts: Generated<number>;
+  charge_round: Generated<number>;
+  unit_reservation_id: number | null;
+  charged_to: string;
+  package_path: string | null;
+  package_sha256: string | null;
+  package_sm3: string | null;
+  package_bytes: number | null;
+  manifest_sha256: string | null;
+  package_blob: string | null;
+  certificate_no: string | null;
+  evidence_id: number | null;
+  rights_json: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
   updated_at: number;
 }
 

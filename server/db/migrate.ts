@@ -21,6 +21,7 @@ import * as packagesAndBundles from "./migrations/0021-packages-and-bundles.js";
 import * as invoices from "./migrations/0022-invoices.js";
 import * as offlineContracts from "./migrations/0023-offline-contracts.js";
 import * as paymentRefunds from "./migrations/0024-payment-refunds.js";
+import * as captures from "./migrations/0025-captures.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0022-invoices": invoices,
   "0023-offline-contracts": offlineContracts,
   "0024-payment-refunds": paymentRefunds,
+  "0025-captures": captures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

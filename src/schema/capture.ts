@@ -242,6 +242,16 @@ export const CAPTURE_MESSAGES = {
   notFound: "取证记录不存在",
 } as const;
 
+/** The business codes of the capture calls (32xx), each with its message above. */
+export const CaptureCode = {
+  /** No package 30001 count and no usable bundle snapshot left. */
+  noUnits: 3200,
+  /** The URL leads somewhere the capture browser may not go (address policy, port, DNS). */
+  urlRefused: 3201,
+  /** Chromium is missing or the engine is not set up on this server. */
+  engineUnavailable: 3202,
+} as const;
+
 /** A URL as the capture browser will open it: http(s), a host, no credentials; the WHATWG spelling. */
 export function parseCaptureUrl(value: string): { ok: true; url: string } | { ok: false; message: string } {
   if (value.length > CAPTURE_URL_MAX_LENGTH) return { ok: false, message: CAPTURE_MESSAGES.urlTooLong };
@@ -312,6 +322,8 @@ export type CaptureTarget = (typeof CAPTURE_TARGETS)[number];
 /** Which allowance pays for it: package 30001, or the snapshots of a notarisation bundle. */
 export const CAPTURE_CHARGE_SOURCES = ["package", "bundle"] as const;
 export type CaptureChargeSource = (typeof CAPTURE_CHARGE_SOURCES)[number];
+/** The package whose count a capture spends when no bundle has snapshots left (spec §9). */
+export const SNAPSHOT_PACKAGE_CODE = "30001";
 export const CAPTURE_CHARGE_SOURCE_LABELS: Record<CaptureChargeSource, string> = { package: "快照保全套餐", bundle: "公证套餐快照额度" };
 
 /**

@@ -51,6 +51,18 @@ export interface EvidenceServiceDependencies {
 }
 
 type Files = AsyncIterable<StreamedFile>;
+
+/** What savePlatformContent stores: a blob already in the store, its digests and the kind's details. */
+export interface PlatformContent {
+  kind: Extract<EvidenceKind, "snapshot" | "rightsWeb">;
+  certificateNo: string;
+  name: string;
+  size: number;
+  sha256: string;
+  sm3: string;
+  blobSha256: string;
+  details: Record<string, unknown>;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -214,6 +226,27 @@ export class EvidenceService implements EvidencePort {
   }
 
   /**
+   * Content the platform made itself and already committed to the blob store (a captured web
+   * page's package, issue 15), stored under a certificate number its caller chose beforehand. Doing
+   * it again with the same number answers the record stored the first time, so a caller whose
+   * process died mid-way can finish without logging the content twice.
+   */
+  async savePlatformContent(userId: number, content: PlatformContent): Promise<number> {
+    const earlier = await this.deps.repository.findByCertificateNo(content.certificateNo);
+    if (earlier) {
+      if (Number(earlier.holder_user_id) !== userId || earlier.sha256 !== content.sha256) throw new Error(`evidence: certificate number ${content.certificateNo} names other content`);
+      // A failed record keeps its number; the caller tries again under a new one.
+      if (earlier.status === "failed") throw new BusinessError(ResultCode.serverError, EVIDENCE_MESSAGES.failed);
+      return Number(earlier.id);
+    }
+    const holder = await this.holderOf(userId);
+    const { kind, name, size, sha256, sm3, blobSha256, details } = content;
+    const prepared = this.deps.writer.prepare({ ...holder, kind, name, size, sha256, sm3, blobSha256, details }, { certificateNo: content.certificateNo });
+    const [id] = await this.deps.writer.store(prepared);
+    return id;
+  }
+
+  /**
    * ApplyCertificateProcess: the holder presents the original of a hash evidence. Its SHA-256, SM3
    * and size must equal the logged ones; then it is kept and the evidence is fully certified.
    */
@@ -242,6 +275,11 @@ export class EvidenceService implements EvidencePort {
     const details = JSON.stringify({ ...record.details, originalVerifiedAt: now, originalFileName: file.fileName });
     await durableTransaction(this.deps.db, (trx) => this.deps.repository.attachOriginal(trx, record.id, blobSha256, details, now));
     return this.viewOf(record.id);
+  }
+
+  /** A fresh certificate number, for a caller that must know it before storing (savePlatformContent). */
+  newCertificateNo(): string {
+    return this.deps.writer.newCertificateNo();
   }
 
   // ---- the holder's pages ----
