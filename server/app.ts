@@ -15,6 +15,8 @@ import { loggerOptions } from "./logging.js";
 import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
 import { purchaseModule } from "./modules/purchase/purchase.module.js";
+import { captureModule } from "./modules/capture/capture.module.js";
+import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
@@ -59,6 +61,12 @@ export type AppOptions = {
    * section of its own this way, routes declared from its own contract objects).
    */
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
+  /**
+   * The capture engine, packager and URL screen (issue 15). INTEGRATION POINT: server/capture's
+   * createCaptureEngine, buildCapturePackage and the network address policy are wired here once
+   * merged; until then an app built without them refuses captures as unavailable and says why.
+   */
+  capture?: CapturePorts;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -165,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
+  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: options.capture ?? null });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

@@ -99,6 +99,29 @@ const EnvironmentSchema = z.object({
     .min(1, "必须是 1-16 之间的整数")
     .max(16, "必须是 1-16 之间的整数")
     .default(1),
+  // Web capture (issue 15). Hosts (`host` or `host:port`, comma-separated) the capture browser may
+  // reach although the address policy refuses them (an intranet site, a test server on loopback).
+  CAPTURE_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*[^\s,/]+(\s*,\s*[^\s,/]+)*\s*$/, "必须是以逗号分隔的主机名或“主机名:端口”，例如 intranet.example.cn,127.0.0.1:8443")
+    .optional(),
+  CAPTURE_CONCURRENCY: z.coerce
+    .number({ error: "必须是 1-16 之间的整数" })
+    .int("必须是 1-16 之间的整数")
+    .min(1, "必须是 1-16 之间的整数")
+    .max(16, "必须是 1-16 之间的整数")
+    .default(2),
+  CAPTURE_TIMEOUT_MS: z.coerce
+    .number({ error: "必须是 5000-600000 之间的整数（毫秒）" })
+    .int("必须是 5000-600000 之间的整数（毫秒）")
+    .min(5000, "必须是 5000-600000 之间的整数（毫秒）")
+    .max(600000, "必须是 5000-600000 之间的整数（毫秒）")
+    .default(60000),
+  // What the operator knows of the capture node's public address; stated in each capture's provenance.
+  CAPTURE_PUBLIC_ADDRESS: z.string().max(200, "不能超过 200 个字符").optional(),
+  // PEM certificates the capture trusts for HTTPS besides Node's bundled roots.
+  CAPTURE_EXTRA_CA_FILE: z.string().optional(),
+  CHROMIUM_PATH: z.string().min(1, "不能为空").default("/usr/bin/chromium"),
   // Whether server.ts migrates the database before it serves. Off where a release step runs
   // `npm run migrate` once for several replicas.
   MIGRATE_ON_START: booleanFlag.default(true),
@@ -160,6 +183,15 @@ export type AppConfig = {
   migrateOnStart: boolean;
   /** The deadline of a graceful close; past it the process exits anyway (code 1). */
   shutdownTimeoutMs: number;
+  /** Web capture (issue 15): allow-listed hosts, browsers at once, time per capture, what provenance states, extra roots, the browser. */
+  capture: {
+    allowedHosts: string[];
+    concurrency: number;
+    timeoutMs: number;
+    publicAddress: string | null;
+    extraCaFile: string | undefined;
+    chromiumPath: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -235,6 +267,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     certificatePdfWorkers: value.CERTIFICATE_PDF_WORKERS,
     migrateOnStart: value.MIGRATE_ON_START,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    capture: {
+      allowedHosts: splitList(value.CAPTURE_ALLOWED_HOSTS),
+      concurrency: value.CAPTURE_CONCURRENCY,
+      timeoutMs: value.CAPTURE_TIMEOUT_MS,
+      publicAddress: value.CAPTURE_PUBLIC_ADDRESS?.trim() || null,
+      extraCaFile: value.CAPTURE_EXTRA_CA_FILE,
+      chromiumPath: value.CHROMIUM_PATH,
+    },
   };
 }
 

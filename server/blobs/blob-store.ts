@@ -135,6 +135,14 @@ export class BlobStore {
     return (await exists(file)) ? fs.createReadStream(file) : null;
   }
 
+  /**
+   * The blob's file, for a reader that needs random access (a ZIP's central directory is at its
+   * end), or null when there is none by that name. Read only: blobs are never changed in place.
+   */
+  async localPath(sha256: string): Promise<string | null> {
+    return (await this.has(sha256)) ? this.pathOf(sha256) : null;
+  }
+
   /** The whole blob in memory, for the small images of the personal centre. */
   async read(sha256: string): Promise<Buffer | null> {
     if (!SHA256_HEX.test(sha256)) return null;

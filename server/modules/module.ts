@@ -6,6 +6,7 @@ import type { Database } from "../db/database.js";
 import type { JobQueues } from "../jobs/job-queues.js";
 import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
+import type { CaptureServices } from "./capture/capture.module.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CommonServices } from "./common/common.module.js";
@@ -55,6 +56,7 @@ export type AppServices = {
   evidence: EvidenceService;
   certificates: CertificateService;
   invoice: InvoiceServices;
+  capture: CaptureServices;
   console: ConsoleServices;
 };
 

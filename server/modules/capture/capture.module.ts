@@ -1,0 +1,63 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { PackageUnits } from "../purchase/package-units.js";
+import { CaptureQueue } from "./capture-queue.js";
+import type { CapturePorts } from "./capture-ports.js";
+import { CaptureRepository } from "./capture.repository.js";
+import { captureRoutes } from "./capture.routes.js";
+import { CaptureService } from "./capture.service.js";
+
+export type CaptureModuleOptions = ModuleContext & {
+  units: PackageUnits;
+  evidence: EvidenceService;
+  blobs: BlobStore;
+  /** The engine, packager and URL screen; null where none is wired (captures are refused as unavailable). */
+  ports: CapturePorts | null;
+};
+
+/**
+ * Web evidence capture (issue 15): captures run as jobs of an in-process queue whose rows survive
+ * a restart (recovered before the queue starts), are sealed as evidence, and are charged to
+ * package units. Housekeeping ends reviews left too long.
+ */
+export async function captureModule(app: FastifyInstance, { db, now, config, jobs, units, evidence, blobs, ports }: CaptureModuleOptions) {
+  const repository = new CaptureRepository(db);
+  let queue: CaptureQueue | null = null;
+  const captures = new CaptureService({
+    db,
+    repository,
+    units,
+    evidence,
+    blobs,
+    ports,
+    workRoot: path.join(config.dataDir, "captures"),
+    timeoutMs: config.capture.timeoutMs,
+    now,
+    log: app.log,
+    kick: () => queue?.kick(),
+  });
+  queue = new CaptureQueue({
+    concurrency: config.capture.concurrency,
+    nextQueued: (limit) => repository.nextQueued(limit),
+    countQueued: () => repository.countInState("queued"),
+    claim: (row) => captures.claim(row),
+    run: (row, signal) => captures.run(row, signal),
+    log: app.log,
+  });
+  jobs.declare(queue);
+  await captures.recover();
+  publish(app, "capture", { captures, queue });
+  app.addHook("onReady", async () => queue.kick());
+  app.addHook("onClose", async () => {
+    await queue.close();
+    await ports?.engine.close();
+  });
+  keepTidy(app, [{ name: "expire unreviewed captures", run: () => captures.expireReviews() }]);
+  await app.register(captureRoutes, { captures });
+}
+
+export type CaptureServices = { captures: CaptureService; queue: CaptureQueue };
