@@ -51,7 +51,7 @@ const RESERVATION_DAYS = CAPTURE_REVIEW_DAYS + 1;
 export type CaptureServiceDependencies = {
   db: Kysely<Database>;
   repository: CaptureRepository;
-  units: Pick<PackageUnits, "reserve" | "settle" | "release" | "allowance">;
+  units: Pick<PackageUnits, "accountOf" | "reserve" | "settle" | "release" | "allowance">;
   evidence: Pick<EvidenceService, "savePlatformContent" | "newCertificateNo">;
   blobs: BlobStore;
   /** Null where no engine is wired: every capture is refused as unavailable, with this reason. */
@@ -142,9 +142,10 @@ export class CaptureService {
     const fresh = { state: to, stage: "queued" as CaptureStage, attempts: 0, failure_code: null, failure_detail: null, qa_json: null, qa_accepted: 0, provenance_json: null, files_json: null, final_url: null, title: null, certificate_no: null, ...noPackage(), started_at: null, ended_at: null, updated_at: this.deps.now() };
     if (from === "failed") {
       await this.admit(userId, [row.url]);
+      const account = await this.deps.units.accountOf(userId);
       await durableTransaction(this.deps.db, async (trx) => {
         const round = row.charge_round + 1;
-        const unit = await this.deps.units.reserve(userId, this.unitRequest(id, round), trx);
+        const unit = await this.deps.units.reserve(account, this.unitRequest(id, round), trx);
         if (!(await this.deps.repository.updateIn(trx, id, from, { ...fresh, charge_round: round, unit_reservation_id: unit.id, charged_to: unit.source }))) throw new CaptureStateError(from, "retry");
       });
     } else {
@@ -391,8 +392,9 @@ export class CaptureService {
   }
 
   /** The captures and their units in one transaction: a unit missing for any URL creates none of them. */
-  private insertWithUnits(userId: number, captures: readonly NewCapture[]): Promise<number[]> {
+  private async insertWithUnits(userId: number, captures: readonly NewCapture[]): Promise<number[]> {
     const now = this.deps.now();
+    const account = await this.deps.units.accountOf(userId);
     return durableTransaction(this.deps.db, async (trx) => {
       const ids: number[] = [];
       for (const capture of captures) {
@@ -422,7 +424,7 @@ export class CaptureService {
           ended_at: null,
           updated_at: now,
         });
-        const unit = await this.deps.units.reserve(userId, this.unitRequest(id, 0), trx);
+        const unit = await this.deps.units.reserve(account, this.unitRequest(id, 0), trx);
         await this.deps.repository.updateIn(trx, id, "queued", { unit_reservation_id: unit.id, charged_to: unit.source });
         ids.push(id);
       }

@@ -14,6 +14,9 @@ export type PackageUnitDependencies = {
   users: Pick<AccountRecords, "findUser">;
 };
 
+/** The account using a unit and the main account whose unit it is. */
+export type UnitAccount = { actingUserId: number; mainUserId: number };
+
 /** A held unit, as the service that reserved it keeps it. */
 export type UnitReservation = { id: number; source: CaptureChargeSource; bundleId: number | null; state: ReservationState };
 
@@ -43,10 +46,11 @@ export class PackageUnits {
   /**
    * Holds one unit for (`service`, `reference`): a usable bundle's first (soonest expiry first),
    * then the package's. The same reference answers its earlier reservation, whatever its state.
-   * Refused with CAPTURE_MESSAGES.noUnits when there is none.
+   * Refused with CAPTURE_MESSAGES.noUnits when there is none. `account` comes from accountOf(),
+   * read before the caller's transaction opens (SQLite has one connection, held by that transaction).
    */
-  async reserve(actingUserId: number, request: { service: string; reference: string; expiresAt: number }, trx?: Transaction<Database>): Promise<UnitReservation> {
-    const mainUserId = await this.mainAccountOf(actingUserId);
+  async reserve(account: UnitAccount, request: { service: string; reference: string; expiresAt: number }, trx?: Transaction<Database>): Promise<UnitReservation> {
+    const { actingUserId, mainUserId } = account;
     return this.within(trx, async (trx) => {
       await lockForTransaction(trx, `package-units:${mainUserId}`);
       const earlier = await trx.selectFrom("package_unit_reservations").selectAll().where("service", "=", request.service).where("reference", "=", request.reference).executeTakeFirst();
@@ -155,6 +159,11 @@ export class PackageUnits {
       .orderBy("customer_bundles.id")
       .execute();
     return rows.map((row) => ({ id: row.id, name: row.name, remaining: row.snapshot_limit - Number(row.used), expiresAt: Number(row.expires_at) }));
+  }
+
+  /** Whose units an account spends: its own, or its main account's for a sub-account. */
+  async accountOf(actingUserId: number): Promise<UnitAccount> {
+    return { actingUserId, mainUserId: await this.mainAccountOf(actingUserId) };
   }
 
   private async mainAccountOf(userId: number): Promise<number> {

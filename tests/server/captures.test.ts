@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, CaptureCode } from "../../src/schema/capture.js";
+import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase.js";
+import { captureDouble } from "./support/capture-double.js";
+import { registerUser, type RegisteredUser } from "./support/personal-users.js";
+import { readZip } from "./support/zip-reader.js";
+import { createTestApp, restartTestApp, type TestApp } from "./support/test-app.js";
+
+let t: TestApp;
+let double = captureDouble();
+let nextMobile = 13730000001;
+let nextAttempt = 1;
+
+const db = () => t.database.handle.db;
+const services = () => t.app.services;
+const newCustomer = () => registerUser(t, String(nextMobile++));
+const call = async (endpoint: Parameters<TestApp["call"]>[0], user: RegisteredUser, params: Record<string, unknown> = {}) => (await t.call(endpoint, params, { token: user.token })).json();
+const drained = () => services().capture.queue.idle();
+
+async function grantPackage(user: RegisteredUser, count: number) {
+  await db().insertInto("package_counts").values({ user_id: user.id, product_code: "30001", purchased_count: count, remaining_count: count, updated_at: t.clock.now() }).execute();
+}
+async function buyBundle(user: RegisteredUser) {
+  await services().billing.money.recharge(user.id, 280_000, `pay:${user.id}:${nextAttempt}`);
+  const answer = (await t.call(PURCHASE_ENDPOINTS.purchase, { uid: user.id, productCode: "bundle-10", quantity: 1, attemptId: `attempt-${String(nextAttempt++).padStart(6, "0")}` }, { token: user.token })).json();
+  expect(answer.code).toBe(200);
+}
+const allowance = async (user: RegisteredUser) => (await call(CAPTURE_ENDPOINTS.allowance, user)).datas;
+const detail = async (user: RegisteredUser, id: number) => call(CAPTURE_ENDPOINTS.one, user, { id });
+const capture = async (user: RegisteredUser, urls: string, name = "取证") => call(CAPTURE_ENDPOINTS.create, user, { name, urls });
+const capturesOf = (user: RegisteredUser) => db().selectFrom("captures").selectAll().where("user_id", "=", user.id).execute();
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false, capture: double.ports });
+});
+afterAll(async () => t?.close());
+
+describe("capturing a page", () => {
+  it("goes from queued through the engine's stages to sealed as snapshot evidence, spending one package unit", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 2);
+    const created = await capture(user, "http://127.0.0.1:9/news/1", "新闻页面");
+    expect(created.code).toBe(200);
+    expect(created.datas).toHaveLength(1);
+    expect(created.datas[0]).toMatchObject({ state: "queued", chargedTo: "package", url: "http://127.0.0.1:9/news/1", certificateNo: null });
+    await drained();
+    const { datas } = await detail(user, created.datas[0].id);
+    expect(datas).toMatchObject({ state: "sealed", stage: "sealing", title: "页面 /news/1", attempts: 1, qaAccepted: false });
+    expect(datas.certificateNo).toMatch(/\S+/);
+    expect(datas.files.map((file: { path: string }) => file.path)).toContain("archive/data.warc.gz");
+    expect(datas.provenance.requestedUrl).toBe("http://127.0.0.1:9/news/1");
+    expect(double.stagesSeen).toEqual(expect.arrayContaining(["opening", "scrolling", "recording", "checking"]));
+
+    const evidence = await services().evidence.findByCertificateNo(datas.certificateNo);
+    expect(evidence).toMatchObject({ kind: "snapshot", status: "stored", holderUserId: user.id, name: "新闻页面" });
+    expect(evidence!.details).toMatchObject({ url: "http://127.0.0.1:9/news/1", captureId: datas.id, chromium: "140.0.0.0", qaAccepted: false });
+
+    const wacz = await t.call(CAPTURE_ENDPOINTS.file, { id: datas.id, file: "wacz" }, { token: user.token });
+    expect(wacz.statusCode).toBe(200);
+    expect(wacz.rawPayload.length).toBe(evidence!.size);
+    expect(readZip(wacz.rawPayload).has("datapackage.json")).toBe(true);
+    const screenshot = await t.call(CAPTURE_ENDPOINTS.file, { id: datas.id, file: "screenshot" }, { token: user.token });
+    expect(screenshot.headers["content-type"]).toBe("image/png");
+    expect(screenshot.rawPayload.toString()).toBe("PNG of http://127.0.0.1:9/news/1");
+
+    expect(await allowance(user)).toMatchObject({ engine: { available: true, reason: null }, packageRemaining: 1, bundles: [], total: 1 });
+    const [reservation] = await db().selectFrom("package_unit_reservations").selectAll().where("user_id", "=", user.id).execute();
+    expect(reservation).toMatchObject({ state: "settled", source: "package" });
+  });
+
+  it("refuses a URL the policy refuses, without units, or with the engine unavailable, and creates nothing", async () => {
+    const user = await newCustomer();
+    const refusedUrl = await capture(user, "http://10.0.0.1/admin");
+    expect(refusedUrl.code).toBe(CaptureCode.urlRefused);
+    expect(refusedUrl.message).toContain("内网");
+
+    const noUnits = await capture(user, "http://127.0.0.1:9/a");
+    expect(noUnits).toMatchObject({ code: CaptureCode.noUnits, message: CAPTURE_MESSAGES.noUnits });
+
+    await grantPackage(user, 1);
+    const tooMany = await capture(user, "http://127.0.0.1:9/a\nhttp://127.0.0.1:9/b");
+    expect(tooMany.code).toBe(CaptureCode.noUnits);
+
+    double.setAvailable(false);
+    try {
+      const unavailable = await capture(user, "http://127.0.0.1:9/a");
+      expect(unavailable.code).toBe(CaptureCode.engineUnavailable);
+      expect((await allowance(user)).engine).toEqual({ available: false, reason: expect.stringContaining("chromium") });
+    } finally {
+      double.setAvailable(true);
+    }
+    expect(await capturesOf(user)).toEqual([]);
+    expect(await allowance(user)).toMatchObject({ packageRemaining: 1, total: 1 });
+  });
+
+  it("charges a bundle's snapshots before the package", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    await buyBundle(user);
+    const before = await allowance(user);
+    expect(before).toMatchObject({ packageRemaining: 1, total: 11 });
+    expect(before.bundles[0].remaining).toBe(10);
+    const created = await capture(user, "http://127.0.0.1:9/bundle");
+    expect(created.datas[0].chargedTo).toBe("bundle");
+    await drained();
+    expect(await allowance(user)).toMatchObject({ packageRemaining: 1, total: 10 });
+  });
+
+  it("a failed capture gives its unit back; a retry reserves one again", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/fail")).datas;
+    await drained();
+    const failed = (await detail(user, record.id)).datas;
+    expect(failed).toMatchObject({ state: "failed", failure: { code: "connectionFailed" } });
+    expect(failed.failure.message).toContain("无法连接到该网站");
+    expect((await allowance(user)).total).toBe(1);
+
+    const retried = await call(CAPTURE_ENDPOINTS.retry, user, { id: record.id });
+    expect(retried.datas).toMatchObject({ state: "queued", attempts: 0 });
+    await drained();
+    expect((await detail(user, record.id)).datas.state).toBe("failed");
+    const reservations = await db().selectFrom("package_unit_reservations").select(["state", "reference"]).where("user_id", "=", user.id).orderBy("id").execute();
+    expect(reservations).toEqual([
+      { state: "released", reference: `${record.id}:0` },
+      { state: "released", reference: `${record.id}:1` },
+    ]);
+    expect((await allowance(user)).total).toBe(1);
+  });
+
+  it("a capture QA flags waits for review; accepting seals it with the findings stated", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review")).datas;
+    await drained();
+    const flagged = (await detail(user, record.id)).datas;
+    expect(flagged).toMatchObject({ state: "needsReview", qaFindings: [{ code: "errorStatus" }], certificateNo: null });
+    const pdf = await t.call(CAPTURE_ENDPOINTS.file, { id: record.id, file: "pdf" }, { token: user.token });
+    expect(pdf.rawPayload.toString()).toContain("%PDF");
+    expect((await allowance(user)).total).toBe(0);
+
+    const accepted = await call(CAPTURE_ENDPOINTS.accept, user, { id: record.id });
+    expect(accepted.datas).toMatchObject({ state: "sealed", qaAccepted: true });
+    const evidence = await services().evidence.findByCertificateNo(accepted.datas.certificateNo);
+    expect(evidence!.details).toMatchObject({ qaAccepted: true, qaFindings: [{ code: "errorStatus", detail: "状态码 503" }] });
+    expect((await call(CAPTURE_ENDPOINTS.accept, user, { id: record.id })).code).toBe(1001);
+  });
+
+  it("discarding a capture awaiting review gives the unit back; another user gets not found", async () => {
+    const user = await newCustomer();
+    const other = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/2")).datas;
+    await drained();
+    for (const endpoint of [CAPTURE_ENDPOINTS.one, CAPTURE_ENDPOINTS.accept, CAPTURE_ENDPOINTS.discard, CAPTURE_ENDPOINTS.retry]) {
+      expect(await call(endpoint, other, { id: record.id })).toMatchObject({ code: 404, message: CAPTURE_MESSAGES.notFound });
+    }
+    expect((await t.call(CAPTURE_ENDPOINTS.file, { id: record.id, file: "wacz" }, { token: other.token })).json().code).toBe(404);
+    expect((await call(CAPTURE_ENDPOINTS.progress, other, { ids: String(record.id) })).datas).toEqual([]);
+    expect((await call(CAPTURE_ENDPOINTS.list, other, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(0);
+
+    const discarded = await call(CAPTURE_ENDPOINTS.discard, user, { id: record.id });
+    expect(discarded.datas).toMatchObject({ state: "failed", failure: { code: "discarded" } });
+    expect((await allowance(user)).total).toBe(1);
+    expect((await call(CAPTURE_ENDPOINTS.list, user, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(1);
+  });
+
+  it("a rights web capture is sealed as a web rights record with the work's facts", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const created = await call(CAPTURE_ENDPOINTS.createRightsWeb, user, { name: "我的文章", author: "张三", creationTime: Date.UTC(2026, 0, 1), url: "http://127.0.0.1:9/article" });
+    expect(created.datas).toMatchObject({ target: "rightsWeb", state: "queued" });
+    await drained();
+    const sealed = (await detail(user, created.datas.id)).datas;
+    const evidence = await services().evidence.findByCertificateNo(sealed.certificateNo);
+    expect(evidence).toMatchObject({ kind: "rightsWeb" });
+    expect(evidence!.details).toMatchObject({ author: "张三", capturedBy: "platform", url: "http://127.0.0.1:9/article" });
+    expect((await call(CAPTURE_ENDPOINTS.list, user, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(0);
+    expect((await call(CAPTURE_ENDPOINTS.totalList, user, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(1);
+  });
+});
+
+describe("package units", () => {
+  it("concurrent reserves never hand out more units than there are", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 3);
+    await buyBundle(user);
+    const units = services().purchase.units;
+    const account = await units.accountOf(user.id);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => units.reserve(account, { service: "test", reference: `concurrent-${user.id}-${index}`, expiresAt: t.clock.now() + 60_000 })),
+    );
+    const held = outcomes.filter((outcome) => outcome.status === "fulfilled").map((outcome) => (outcome as PromiseFulfilledResult<{ source: string }>).value.source);
+    expect(held.filter((source) => source === "bundle")).toHaveLength(10);
+    expect(held.filter((source) => source === "package")).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toHaveLength(7);
+    expect((await units.allowance(user.id)).total).toBe(0);
+    // The same reference answers the same reservation.
+    const again = await units.reserve(account, { service: "test", reference: `concurrent-${user.id}-0`, expiresAt: t.clock.now() + 60_000 });
+    expect(again.state).toBe("reserved");
+    // Expired reservations hand their units back.
+    t.clock.advance(61_000);
+    expect((await units.expireStale()).length).toBeGreaterThanOrEqual(13);
+    expect((await units.allowance(user.id)).total).toBe(13);
+  });
+});
+
+describe("a restart", () => {
+  it("resumes a capture a crash left running while it has attempts left, and abandons it after", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 2);
+    const url = "http://127.0.0.1:9/hold/1";
+    const held = double.whenHeld(url);
+    const [record] = (await capture(user, url)).datas;
+    await held;
+    expect((await detail(user, record.id)).datas.state).toBe("running");
+
+    // The next process starts with the row still running (attempt 1 of 3): it queues it again and runs it.
+    double = captureDouble();
+    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    const resumedHeld = double.whenHeld(url);
+    await resumedHeld;
+    expect((await detail(user, record.id)).datas).toMatchObject({ state: "running", attempts: 2 });
+    double.release(url);
+    await drained();
+    expect((await detail(user, record.id)).datas.state).toBe("sealed");
+
+    // A row out of attempts is abandoned at start, and its unit goes back.
+    const secondHeld = double.whenHeld("http://127.0.0.1:9/hold/2");
+    const [second] = (await capture(user, "http://127.0.0.1:9/hold/2")).datas;
+    await secondHeld;
+    await db().updateTable("captures").set({ state: "running", attempts: 3 }).where("id", "=", second.id).execute();
+    double = captureDouble();
+    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    const abandoned = (await detail(user, second.id)).datas;
+    expect(abandoned).toMatchObject({ state: "failed", failure: { code: "interrupted" } });
+    expect((await allowance(user)).total).toBe(1);
+  });
+});
