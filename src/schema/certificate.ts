@@ -64,6 +64,38 @@ export function describeHolderIdentity(approval: IdentityApproval | null, separa
   return `${APPLICATION_KIND_LABELS[kind]}已通过（平台审核于 ${formatDateTime(time)}）${separator}账本序号 ${ledgerIndex}，区块高度 ${blockHeight}`;
 }
 
+/**
+ * A captured web page's second certificate page (取证环境与过程, issue 15): where, when and how the
+ * platform's browser captured it, from the package's provenance and QA.
+ */
+export const CertificateCaptureSchema = z.object({
+  url: z.string().describe("取证网址"),
+  finalUrl: z.string().describe("最终地址"),
+  title: z.string().describe("网页标题"),
+  startedAt: z.string().describe("取证开始时间（ISO 8601）"),
+  endedAt: z.string().describe("取证结束时间（ISO 8601）"),
+  software: z.string().describe("取证软件"),
+  chromium: z.string().describe("Chromium 版本"),
+  nodeAddresses: z.array(z.string()).describe("取证节点出口地址"),
+  publicAddress: z.string().nullable().describe("取证节点公网地址（运营方声明）"),
+  origins: z
+    .array(
+      z.object({
+        origin: z.string(),
+        addresses: z.array(z.string()),
+        tls: z.object({ protocol: z.string(), subject: z.string(), issuer: z.string(), fingerprint256: z.string() }).nullable(),
+      }),
+    )
+    .describe("访问的源站"),
+  redirects: z.array(z.object({ from: z.string(), to: z.string(), status: z.number().int() })).describe("重定向"),
+  blocked: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe("被拦截的请求（按原因）"),
+  qaFindings: z.array(z.object({ message: z.string(), detail: z.string() })).describe("质量检查发现"),
+  qaAccepted: z.boolean().describe("持有人已确认质量检查发现"),
+  manifestSha256: z.string().describe("取证包清单（datapackage.json）SHA-256"),
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string() })).describe("取证包文件"),
+});
+export type CertificateCapture = z.infer<typeof CertificateCaptureSchema>;
+
 /** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */
 export const CertificateFactsSchema = z.object({
   certificateNo: z.string().describe("证书编号"),
@@ -87,6 +119,8 @@ export const CertificateFactsSchema = z.object({
   verifyUrl: z.string().describe("公开核验地址"),
   /** Absent on certificates issued before identity approvals were proven. */
   holderIdentity: IdentityApprovalSchema.nullable().optional().describe("持有人身份（存证时；null 为未经平台核验）"),
+  /** Only on a web page the platform captured: the second page's facts. */
+  capture: CertificateCaptureSchema.optional().describe("取证环境与过程"),
 });
 export type CertificateFacts = z.infer<typeof CertificateFactsSchema>;
 

@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
 import { CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, CaptureCode } from "../../src/schema/capture.js";
 import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase.js";
 import { captureDouble } from "./support/capture-double.js";
@@ -177,6 +182,46 @@ describe("capturing a page", () => {
     expect(evidence!.details).toMatchObject({ author: "张三", capturedBy: "platform", url: "http://127.0.0.1:9/article" });
     expect((await call(CAPTURE_ENDPOINTS.list, user, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(0);
     expect((await call(CAPTURE_ENDPOINTS.totalList, user, { pageNumber: 1, pageSize: 10 })).datas.totalRow).toBe(1);
+  });
+});
+
+/** Each page's text as pdftotext reads it (form feeds separate pages). */
+function pdfPages(pdf: Buffer): string[] {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "capture-certificate-"));
+  try {
+    fs.writeFileSync(path.join(folder, "certificate.pdf"), pdf);
+    return execFileSync("pdftotext", ["-layout", path.join(folder, "certificate.pdf"), "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim() !== "");
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe("the certificate of a captured page", () => {
+  it("keeps page 1 and adds 取证环境与过程 with the provenance, QA acceptance and package digests", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/certificate")).datas;
+    await drained();
+    const sealed = (await call(CAPTURE_ENDPOINTS.accept, user, { id: record.id })).datas;
+    const response = await t.call(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id: String(sealed.evidenceId) }, { token: user.token });
+    expect(response.statusCode).toBe(200);
+    const [first, second] = pdfPages(response.rawPayload);
+    expect(first).toContain("电子数据存证证书");
+    expect(first).toContain("网页快照取证");
+    expect(first).not.toContain("取证环境与过程");
+    const flat = second.replace(/\s+/g, " ");
+    expect(flat).toContain("取证环境与过程");
+    expect(flat).toContain("http://127.0.0.1:9/review/certificate");
+    expect(flat).toContain("140.0.0.0");
+    expect(flat).toContain("http://127.0.0.1:9 → 127.0.0.1");
+    expect(flat).toContain("目标地址为内网、本机或保留地址：1 个");
+    expect(flat).toContain("网页主文档返回了错误状态码（状态码 503）");
+    expect(flat).toContain("持有人已确认上述发现并同意按现状存证");
+    const detailed = (await detail(user, record.id)).datas;
+    const warc = detailed.files.find((file: { path: string }) => file.path === "archive/data.warc.gz");
+    expect(flat).toContain(warc.sha256);
+    const evidence = await services().evidence.findByCertificateNo(sealed.certificateNo);
+    expect(flat).toContain(String(evidence!.details.manifestSha256));
   });
 });
 

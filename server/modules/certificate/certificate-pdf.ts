@@ -4,10 +4,11 @@ import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";
 import { A4, openA4Document } from "../../pdf/a4-document.js";
+import { drawCapturePages } from "./certificate-capture-page.js";
 import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
 
 /**
- * The certificate PDF (A4, one page): the printed facts, a QR code to the public verification page,
+ * The certificate PDF (A4, one page; a captured web page adds 取证环境与过程 after it): the printed facts, a QR code to the public verification page,
  * and the proof itself as embedded files, so that the PDF alone can be verified offline:
  *   evidence-entry.json  the ledger entry, byte for byte as logged (its leaf hash is in the proof)
  *   evidence.tlog-proof  C2SP tlog-proof: inclusion proof + signed checkpoint
@@ -65,6 +66,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   drawStatement(doc, statement);
   drawVerification(doc, facts);
   drawFooter(doc, issuedAt);
+  if (facts.capture) drawCapturePages(doc, facts.capture, { frame: drawFrame, footer: () => drawFooter(doc, issuedAt), layoutBlock, drawLaidBlock });
   doc.end();
   return finished;
 }
@@ -203,7 +205,7 @@ function drawVerification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
   });
 }
 
-interface BlockLimits {
+export interface BlockLimits {
   width: number;
   fontSize: number;
   maxLines: number;
@@ -211,7 +213,7 @@ interface BlockLimits {
   lineGap?: number;
 }
 
-interface LaidBlock {
+export interface LaidBlock {
   lines: LaidLine[];
   fontSize: number;
   lineHeight: number;

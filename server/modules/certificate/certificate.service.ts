@@ -21,6 +21,7 @@ import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { CertificatePdfRenderer } from "./certificate-pdf-pool.js";
 import type { HolderIdentityProver } from "./holder-identity.js";
+import { captureFactsOf } from "./capture-facts.js";
 
 /** The evidence module's lookups this module uses (app.services.evidence). */
 export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder" | "findAffairOf">;
@@ -82,6 +83,8 @@ export class CertificateService {
       verifyUrl: this.verifyUrl(record.certificateNo),
       holderIdentity: identity ? approvalOf(identity) : null,
     };
+    const capture = captureFactsOf(record);
+    if (capture) facts.capture = capture;
     const entryBytes = new TextEncoder().encode(record.entryJson);
     const identityProof = identity ? { entry: identity.entry, proofBundle: identity.proofBundle } : null;
     return this.options.renderer.render({ facts, entryBytes, proofBundle, identityProof, issuedAt: this.options.now() }, options);
