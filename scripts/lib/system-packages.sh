@@ -1,30 +1,43 @@
-# Makes sure the Debian packages the tests need are present: installs them when running as root
-# with apt-get, otherwise stops with the exact command to run. Never skips a part silently.
+# Makes sure the Debian packages the platform needs are present: installs them when running as root
+# with apt-get, otherwise says the exact command to run. Never skips a part silently.
 # shellcheck shell=bash
+
+# What web capture needs (issue 15): the browser at CHROMIUM_PATH and the CJK fonts it renders with.
+missing_capture_packages() {
+  local missing=()
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+  [ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
+  echo "${missing[@]}"
+}
 
 missing_packages() {
   local missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
-  [ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
+  read -r -a missing <<<"$(missing_capture_packages)"
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   echo "${missing[@]}"
 }
 
-ensure_system_packages() {
-  local missing
-  missing=$(missing_packages)
+# install_missing WHO CHECK: installs what CHECK (a function) reports missing when root with apt-get;
+# answers 0 once nothing is missing, otherwise prints the command for WHO and answers 1.
+install_missing() {
+  local who=$1 check=$2 missing
+  missing=$($check)
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "==> Installing Debian packages the tests need: $missing"
+    echo "==> Installing Debian packages $who needs: $missing"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     # shellcheck disable=SC2086
     apt-get install -y -qq $missing >/dev/null
-    missing=$(missing_packages)
+    missing=$($check)
     [ -z "$missing" ] && return 0
   fi
-  echo "!! The tests need these Debian packages, which are missing: $missing" >&2
+  echo "!! $who needs these Debian packages, which are missing: $missing" >&2
   echo "!! Install them with:  sudo apt-get install -y $missing" >&2
-  exit 1
+  return 1
+}
+
+ensure_system_packages() {
+  install_missing "the test run" missing_packages || exit 1
 }
