@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
-import { CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, CaptureCode } from "../../src/schema/capture.js";
+import { CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, CAPTURE_REVIEW_DAYS, CaptureCode } from "../../src/schema/capture.js";
 import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase.js";
 import { captureDouble } from "./support/capture-double.js";
 import { registerUser, type RegisteredUser } from "./support/personal-users.js";
@@ -280,5 +280,45 @@ describe("a restart", () => {
     const abandoned = (await detail(user, second.id)).datas;
     expect(abandoned).toMatchObject({ state: "failed", failure: { code: "interrupted" } });
     expect((await allowance(user)).total).toBe(1);
+  });
+});
+
+describe("housekeeping and interrupted seals", () => {
+  it("fails a capture left unreviewed past the review days and gives its unit back", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/late")).datas;
+    await drained();
+    expect(await services().capture.captures.expireReviews()).toBe(0);
+    t.clock.advance(CAPTURE_REVIEW_DAYS * 24 * 60 * 60 * 1000);
+    expect(await services().capture.captures.expireReviews()).toBeGreaterThanOrEqual(1);
+    // A week on the session has ended: read the outcome through the services.
+    const expired = await db().selectFrom("captures").select(["state", "failure_code"]).where("id", "=", record.id).executeTakeFirstOrThrow();
+    expect(expired).toEqual({ state: "failed", failure_code: "reviewExpired" });
+    expect((await services().purchase.units.allowance(user.id)).total).toBe(1);
+  });
+
+  it("finishes at the next start a seal a crash cut off after the evidence was stored, storing and charging it once", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/crash")).datas;
+    await drained();
+    // The state a crash leaves: QA passed, sealing, a certificate number chosen, the package a blob and its evidence stored.
+    const row = await db().selectFrom("captures").selectAll().where("id", "=", record.id).executeTakeFirstOrThrow();
+    const qa = { ...JSON.parse(row.qa_json!), passed: true, findings: [] };
+    const certificateNo = services().evidence.newCertificateNo();
+    const blob = await services().blobs.put(fs.readFileSync(row.package_path!));
+    await db().updateTable("captures").set({ state: "running", stage: "sealing", qa_json: JSON.stringify(qa), certificate_no: certificateNo, package_blob: blob }).where("id", "=", record.id).execute();
+    const evidenceId = await services().evidence.savePlatformContent(user.id, { kind: "snapshot", certificateNo, name: row.name, size: Number(row.package_bytes), sha256: row.package_sha256!, sm3: row.package_sm3!, blobSha256: blob, details: {} });
+
+    double = captureDouble();
+    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    const sealed = (await detail(user, record.id)).datas;
+    expect(sealed).toMatchObject({ state: "sealed", evidenceId, certificateNo });
+    const records = await db().selectFrom("evidence_records").select("id").where("holder_user_id", "=", user.id).execute();
+    expect(records).toHaveLength(1);
+    const reservations = await db().selectFrom("package_unit_reservations").select("state").where("user_id", "=", user.id).execute();
+    expect(reservations).toEqual([{ state: "settled" }]);
+    expect((await allowance(user)).total).toBe(0);
   });
 });
