@@ -13,6 +13,7 @@ export type PolicyVerdict = { ok: true } | { ok: false; reason: BlockedRequestRe
 
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
 const OPEN_PORTS = new Set([80, 443]);
+const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
 interface Range {
   base: bigint;
@@ -78,8 +79,6 @@ const EMBEDDING_V6: { range: Range; routable: boolean; extract: (value: bigint) 
 ];
 /** Public IPv6 unicast is 2000::/3; everything else is unassigned or special. */
 const GLOBAL_UNICAST_V6 = range("2000::/3", "");
-
-const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
 /** The address as a 128-bit number; IPv4 as its IPv4-mapped IPv6 form. */
 function toBigInt(address: string): bigint {
