@@ -161,6 +161,20 @@ describe("the capture network on loopback, with the allow-list", () => {
     await network.discard();
   });
 
+  it("neither sends nor records credentials written into a URL", async () => {
+    const network = createCaptureNetwork(settings({ maxRequests: 1 }), ++captureId);
+    const withSecret = `${sites.httpOrigin.replace("://", "://holder:s3cret@")}/echo`;
+    const response = await network.fetch(get(withSecret), live());
+    expect(JSON.parse(response.body.toString())).toMatchObject({ method: "GET" });
+    await refusal(network.fetch(get(withSecret), live()));
+    expect(network.blocked()).toEqual([expect.objectContaining({ url: `${sites.httpOrigin}/echo`, reason: "tooManyRequests" })]);
+    const { warcPath } = await network.finish();
+    const records = await readWarc(warcPath, false);
+    expect(records.map(({ content }) => content.toString("latin1")).join("")).not.toMatch(/s3cret|authorization/i);
+    expect(records[1]!.record.warcTargetURI).toBe(`${sites.httpOrigin}/echo`);
+    await network.discard();
+  });
+
   it("records redirects without following them", async () => {
     const network = createCaptureNetwork(settings(), ++captureId);
     const before = hits.get("/page") ?? 0;

@@ -150,6 +150,18 @@ export interface RequestTarget {
   isAddressLiteral: boolean;
 }
 
+/** The URL as it may be recorded: without credentials (a page may embed them in a link). */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.username = "";
+    url.password = "";
+    return url.href;
+  } catch {
+    return raw.slice(0, 2000);
+  }
+}
+
 /** Names that mean this machine whatever DNS says (RFC 6761): refused before any lookup. */
 function isLocalhostName(host: string): boolean {
   const name = host.replace(/\.$/, "");
@@ -171,6 +183,9 @@ export function checkUrl(
   } catch {
     return { ok: false, reason: "schemeRefused", detail: "网址格式不正确" };
   }
+  // Credentials in a URL are never sent (no Authorization is made from them) nor recorded.
+  url.username = "";
+  url.password = "";
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined) return { ok: false, reason: "schemeRefused", detail: `不支持 ${url.protocol.replace(/:$/, "")} 协议，只能访问 http 与 https 网址` };
   const host = url.hostname.replace(/^\[|\]$/g, "");

@@ -1,7 +1,7 @@
 import tls, { type SecureContext } from "node:tls";
 import type { BlockedRequestReason, CaptureOrigin, CaptureProvenance } from "../../../src/schema/capture.js";
 import { RequestRefusedError, type CaptureNetwork, type CaptureNetworkSettings, type FetchedResponse, type OutgoingRequest } from "../capture-engine.types.js";
-import type { RequestTarget } from "./address-policy.js";
+import { redactUrl, type RequestTarget } from "./address-policy.js";
 import { decodeBody } from "./content-decoding.js";
 import { sendPinnedRequest } from "./pinned-request.js";
 import { createSystemResolver, type Resolution, type Resolver } from "./resolver.js";
@@ -61,7 +61,7 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
   const localAddresses = new Set<string>();
   const totals = { requests: 0, failed: 0, bytes: 0 };
 
-  const noteBlocked = (url: string, reason: BlockedRequestReason, detail: string) => void blocked.push({ url, reason, detail });
+  const noteBlocked = (url: string, reason: BlockedRequestReason, detail: string) => void blocked.push({ url: redactUrl(url), reason, detail });
 
   /** One answer per name for the whole capture: every request to a host goes where the first check said. */
   const resolveOnce: Resolver = (host, signal) => {
