@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { BlockedRequestReason } from "../../../src/schema/capture.js";
+import type { HostAdmission } from "./allowed-hosts.js";
 
 /**
  * What a capture may reach: http(s) URLs on ports 80/443 whose every address is public unicast.
@@ -11,7 +12,7 @@ import type { BlockedRequestReason } from "../../../src/schema/capture.js";
 
 export type PolicyVerdict = { ok: true } | { ok: false; reason: BlockedRequestReason; detail: string };
 
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
 const OPEN_PORTS = new Set([80, 443]);
 const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
@@ -175,7 +176,7 @@ function isLocalhostName(host: string): boolean {
  */
 export function checkUrl(
   raw: string,
-  admission: { bypassesAddressPolicy: boolean; extraPort: number | null } = { bypassesAddressPolicy: false, extraPort: null },
+  admission: HostAdmission = { bypassesAddressPolicy: false, extraPort: null },
 ): { ok: true; target: RequestTarget } | (PolicyVerdict & { ok: false }) {
   let url: URL;
   try {

@@ -160,7 +160,7 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
           error instanceof RequestRefusedError
             ? error
             : timeout.aborted
-              ? new RequestRefusedError("timeout", `请求在 ${Math.round(settings.requestTimeoutMs / 1000)} 秒内未完成`)
+              ? new RequestRefusedError("timeout", `请求在 ${Number((settings.requestTimeoutMs / 1000).toFixed(1))} 秒内未完成`)
               : new RequestRefusedError("connectionFailed", (error as Error).message);
         noteBlocked(request.url, refusal.reason, refusal.detail);
         throw refusal;
