@@ -216,6 +216,25 @@ describe("bodies and broken exchanges", () => {
   });
 });
 
+describe("a host with several addresses", () => {
+  it("tries the next address when one cannot be connected to, and records the one used", async () => {
+    const port = new URL(sites.httpOrigin).port;
+    // Nothing listens on 127.0.0.3: the first answer is refused at connect time.
+    const answers: Resolver = async (hostname) => {
+      const addresses = hostname === "multi.test" ? ["127.0.0.3", "127.0.0.1"] : ["127.0.0.3", "127.0.0.4"];
+      return { addresses, dns: addresses.map((value) => ({ type: "A" as const, value, ttl: 30 })) };
+    };
+    const network = createCaptureNetwork(settings({ allowedHosts: [`multi.test:${port}`, `dead.test:${port}`] }), ++captureId, { resolve: answers });
+    expect((await network.fetch(get(`http://multi.test:${port}/page`), live())).remoteAddress).toBe("127.0.0.1");
+    expect(network.origins()[0]).toMatchObject({ origin: `http://multi.test:${port}`, addresses: ["127.0.0.1"] });
+    const dead = await refusal(network.fetch(get(`http://dead.test:${port}/page`), live()));
+    expect(dead.reason).toBe("connectionFailed");
+    expect(dead.detail).toContain("127.0.0.3");
+    expect(dead.detail).toContain("127.0.0.4");
+    await network.discard();
+  });
+});
+
 describe("the capture network's bounds", () => {
   it("aborts a response past maxBytes and refuses what follows", async () => {
     const network = createCaptureNetwork(settings({ maxBytes: 100_000 }), ++captureId);

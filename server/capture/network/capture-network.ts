@@ -3,7 +3,7 @@ import type { BlockedRequestReason, CaptureOrigin, CaptureProvenance } from "../
 import { RequestRefusedError, type CaptureNetwork, type CaptureNetworkSettings, type FetchedResponse, type OutgoingRequest } from "../capture-engine.types.js";
 import { redactUrl, type RequestTarget } from "./address-policy.js";
 import { decodeBody } from "./content-decoding.js";
-import { sendPinnedRequest } from "./pinned-request.js";
+import { ConnectError, sendPinnedRequest, type PinnedResponse } from "./pinned-request.js";
 import { createSystemResolver, type Resolution, type Resolver } from "./resolver.js";
 import { createTargetAdmission } from "./target-admission.js";
 import { openWarcWriter } from "./warc-writer.js";
@@ -96,29 +96,42 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
     checkBounds();
     const { target, resolution } = await admitTarget(request.url, signal);
     const origin = originOf(target, resolution.dns);
-    const address = resolution.addresses[0]!;
     const headers = requestHeaders(target, request);
     const sentAt = new Date();
+    const send = (address: string) =>
+      sendPinnedRequest({
+        target,
+        address,
+        method: request.method,
+        headers,
+        body: request.body,
+        secureContext,
+        signal,
+        onTls: (record) => {
+          origin.tls ??= record;
+        },
+        onBodyBytes: (bytes) => {
+          totals.bytes += bytes;
+          if (totals.bytes > settings.maxBytes) throw new RequestRefusedError("tooLarge", `本次取证接收的内容超过 ${settings.maxBytes} 字节`);
+        },
+      });
 
-    const response = await sendPinnedRequest({
-      target,
-      address,
-      method: request.method,
-      headers,
-      body: request.body,
-      secureContext,
-      signal,
-      onTls: (record) => {
-        origin.tls ??= record;
-      },
-      onBodyBytes: (bytes) => {
-        totals.bytes += bytes;
-        if (totals.bytes > settings.maxBytes) throw new RequestRefusedError("tooLarge", `本次取证接收的内容超过 ${settings.maxBytes} 字节`);
-      },
-    }).catch((error: unknown) => {
-      if (error instanceof RequestRefusedError || signal.aborted) throw error;
-      throw new RequestRefusedError("connectionFailed", connectionDetail(target, address, error));
-    });
+    // Every address passed the policy, so any may serve: the next is tried while nothing was sent
+    // (an AAAA answer on a host without IPv6 must not fail the capture).
+    let response: PinnedResponse | null = null;
+    let address = "";
+    const failures: string[] = [];
+    for (address of resolution.addresses) {
+      try {
+        response = await send(address);
+        break;
+      } catch (error) {
+        if (error instanceof RequestRefusedError || signal.aborted) throw error;
+        if (!(error instanceof ConnectError)) throw new RequestRefusedError("connectionFailed", connectionDetail(target, address, error));
+        failures.push(connectionDetail(target, address, error));
+      }
+    }
+    if (!response) throw new RequestRefusedError("connectionFailed", failures.join("；"));
     if (!origin.addresses.includes(address)) origin.addresses.push(address);
     if (response.localAddress) localAddresses.add(response.localAddress);
 

@@ -31,6 +31,14 @@ export interface PinnedRequest {
   onBodyBytes(bytes: number): void;
 }
 
+/** The connection could not be made: nothing was sent, so another address of the host may be tried. */
+export class ConnectError extends Error {
+  constructor(readonly code: string) {
+    super(`connect failed: ${code}`);
+    this.name = "ConnectError";
+  }
+}
+
 export interface PinnedResponse {
   status: number;
   statusText: string;
@@ -125,7 +133,8 @@ export function sendPinnedRequest(request: PinnedRequest): Promise<PinnedRespons
       signal: request.signal,
       createConnection: (_options, oncreate) => {
         connect(request, (error, socket) => {
-          if (error || !socket) return oncreate(error ?? new Error("no socket"), undefined as never);
+          if (error instanceof RequestRefusedError || request.signal.aborted) return oncreate(error, undefined as never);
+          if (error || !socket) return oncreate(new ConnectError(errorCode(error)), undefined as never);
           localAddress = socket.localAddress ?? null;
           oncreate(null, socket);
         });
