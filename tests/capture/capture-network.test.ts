@@ -320,6 +320,7 @@ describe("the capture's WARC", () => {
     expect(gzipRequest!.record.warcConcurrentTo).toEqual([gzipResponse!.record.warcHeaders.headers.get("WARC-Record-ID")]);
     expect(gzipRequest!.record.httpHeaders?.statusline).toBe("GET /gzip HTTP/1.1");
     expect(gzipRequest!.record.httpHeaders?.headers.get("Accept-Encoding")).toBe("gzip, deflate, br");
+    expect([...parsed[3]!.record.httpHeaders!.headers.keys()].slice(0, 2)).toEqual(["Content-Type", "X-Custom-Order"]);
     expect(resource!.record.warcContentType).toBe("image/png");
     expect(resource!.content).toEqual(screenshot);
     for (const { record, content } of parsed.slice(1)) {
