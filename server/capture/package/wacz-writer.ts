@@ -42,7 +42,13 @@ export async function buildCapturePackage(input: CapturePackageInput, workDir: s
   const waczPath = path.join(workDir, `${path.basename(input.warcPath).replace(/\.warc(\.gz)?$/, "")}.wacz`);
   const zip = new yazl.ZipFile();
   const whole = new PackageDigest();
-  const written = pipeline(zip.outputStream as Readable, whole.tap(), createWriteStream(waczPath, { flags: "wx" }));
+  const output = createWriteStream(waczPath, { flags: "wx" });
+  // Only a file this call created is removed on failure: an existing package of that name is left alone.
+  let isCreated = false;
+  output.once("open", () => {
+    isCreated = true;
+  });
+  const written = pipeline(zip.outputStream as Readable, whole.tap(), output);
   written.catch(() => undefined);
   const entryOptions = { mtime, compress: false, forceDosTimestamp: true } as const;
   try {
@@ -57,7 +63,7 @@ export async function buildCapturePackage(input: CapturePackageInput, workDir: s
   } catch (error) {
     (zip.outputStream as Readable).destroy();
     await written.catch(() => undefined);
-    await rm(waczPath, { force: true });
+    if (isCreated) await rm(waczPath, { force: true });
     throw error;
   }
   const digest = whole.result(waczPath);

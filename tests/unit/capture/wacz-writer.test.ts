@@ -131,11 +131,13 @@ describe("buildCapturePackage", () => {
     expect(later.sha256).not.toBe(built.sha256);
   });
 
-  it("refuses a start time that is not a date and leaves no package behind", async () => {
+  it("leaves no package behind when it fails, and never replaces one already there", async () => {
     const dir = newDir();
     await expect(buildCapturePackage({ ...packageInput(warcPath), startedAt: "yesterday" }, dir)).rejects.toThrow("not a date");
     await expect(buildCapturePackage({ ...packageInput(warcPath), warcPath: path.join(dir, "missing.warc.gz") }, dir)).rejects.toThrow("ENOENT");
     expect(readdirSync(dir)).toEqual([]);
+    await expect(buildCapturePackage(packageInput(warcPath), path.dirname(built.waczPath))).rejects.toThrow("EEXIST");
+    expect(readFileSync(built.waczPath).equals(wacz)).toBe(true);
   });
 });
 
