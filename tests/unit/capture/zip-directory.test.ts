@@ -6,7 +6,7 @@ import yazl from "yazl";
 import { readWaczHash } from "../../../isomorphic/wacz/wacz-format.js";
 import { openZip } from "../../../isomorphic/wacz/zip-directory.js";
 
-async function zipOf(files: Record<string, { data: string; compress: boolean }>, comment = Buffer.alloc(0)): Promise<Buffer> {
+async function zipOf(files: Record<string, { data: string; compress: boolean }>, comment = ""): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, { data, compress }] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name, { compress, mtime: new Date(0), forceDosTimestamp: true });
   zip.end({ comment });
@@ -36,7 +36,7 @@ describe("readWaczHash", () => {
 describe("openZip", () => {
   it("lists the entries and gives their stored bytes, deflated or not, past a comment holding the end signature", async () => {
     const comment = "PK56 looks like an end record";
-    const signed = await zipOf(FILES, Buffer.from(comment));
+    const signed = await zipOf(FILES, comment);
     // yazl refuses such a comment; the signature is written into it afterwards.
     const zip = patch(signed, signed.length - comment.length, [0x50, 0x4b, 0x05, 0x06]);
     const { entries, storedBytes } = openZip(zip);
