@@ -9,7 +9,7 @@ import { openZip } from "../../../isomorphic/wacz/zip-directory.js";
 async function zipOf(files: Record<string, { data: string; compress: boolean }>, comment = ""): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, { data, compress }] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name, { compress, mtime: new Date(0), forceDosTimestamp: true });
-  zip.end({ comment });
+  zip.end({ comment, forceZip64Format: false });
   return buffer(zip.outputStream as Readable);
 }
 
