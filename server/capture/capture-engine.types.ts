@@ -167,5 +167,6 @@ export interface CapturePackage {
   sm3: string;
   /** SHA-256 of datapackage.json, the package's manifest. */
   manifestSha256: string;
+  /** Every entry of the ZIP in its order: those datapackage.json lists, then datapackage.json and datapackage-digest.json. */
   files: PackagedFile[];
 }
