@@ -12,7 +12,8 @@ import { CAPTURE_ENDPOINTS } from "../../schema/capture";
  * above the form; `canCapture` is false until it is known.
  */
 export function useCaptureAllowance() {
-  const { datas, query } = useEndpointQuery(CAPTURE_ENDPOINTS.allowance, {});
+  const { datas: answer, query } = useEndpointQuery(CAPTURE_ENDPOINTS.allowance, {});
+  const datas = query.isSuccess ? answer : undefined;
   const notice = query.isLoading ? (
     <Skeleton active paragraph={{ rows: 1 }} />
   ) : query.error ? (
