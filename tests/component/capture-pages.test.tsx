@@ -20,7 +20,7 @@ import { renderPersonal } from "./personal-harness";
 /**
  * The capture pages (issue 15) through the registry's own routes, against scripted /webapi
  * answers: the new snapshot page (allowance, submission, live progress), the lists' row actions,
- * the review page, the certificate's provenance and the rights web page's platform capture.
+ * the review page, the certificate's provenance and the web rights form's platform capture.
  */
 
 const SNAPSHOT = "evidenceTaken/snapshotRecord";
@@ -325,7 +325,7 @@ describe("the certificate of a sealed capture", { timeout: 30_000 }, () => {
   });
 });
 
-describe("/rights/web/new", { timeout: 30_000 }, () => {
+describe("the web rights form (rights/web new)", { timeout: 30_000 }, () => {
   it("keeps the saved-page upload by default and lets the platform capture the URL instead", async () => {
     const rightsCapture = capture({ id: 77, target: "rightsWeb", name: "原创文章" });
     const { callsTo } = open("rights/web", "new", {
