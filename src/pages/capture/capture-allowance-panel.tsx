@@ -2,10 +2,9 @@ import { Alert, Skeleton, Space } from "antd";
 import { Link } from "react-router";
 import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 import { useAppLinks } from "../../providers/app-links-context";
-import { CAPTURE_CHARGE_SOURCE_LABELS, CAPTURE_MESSAGES, type CaptureAllowance } from "../../schema/capture";
-import { formatDateTime } from "../../schema/format";
 import { useEndpointQuery } from "../../providers/use-endpoint";
-import { CAPTURE_ENDPOINTS } from "../../schema/capture";
+import { CAPTURE_CHARGE_SOURCE_LABELS, CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, type CaptureAllowance } from "../../schema/capture";
+import { formatDateTime } from "../../schema/format";
 
 /**
  * The allowance of the holder (asked when the page opens and again after each submission), drawn

@@ -96,7 +96,7 @@ function CaptureProgressCard({ record, links, onChange }: { record: CaptureRecor
           message={record.failure?.message ?? "取证失败"}
           description="取证失败不扣减次数。"
           action={
-            <Button size="small" loading={retry.isPending} onClick={async () => { const next = await retry.run(record.id); if (next) onChange(next); }}>
+            <Button size="small" loading={retry.isPending} onClick={() => void retry.run(record.id).then((next) => next && onChange(next))}>
               重试
             </Button>
           }
