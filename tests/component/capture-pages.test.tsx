@@ -6,6 +6,7 @@ import { SectionRouteElement } from "../../src/pages/kinds/section-route-element
 import { deriveRoutes } from "../../src/resources/derive";
 import { REGISTRY } from "../../src/resources/registry";
 import { registryPath } from "../../src/resources/registry-paths";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate";
 import {
   CAPTURE_ENDPOINTS,
   CAPTURE_MESSAGES,
@@ -107,7 +108,7 @@ const currentStep = (card: HTMLElement) => card.querySelector(".ant-steps-item-a
 beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/certificate-page"), import("../../src/pages/capture/snapshot-new-page")]), 60_000);
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the new snapshot page", { timeout: 30_000 }, () => {
+describe("the new snapshot page", { timeout: 60_000 }, () => {
   it("says what the captures are charged to, sends the URLs one a line, and follows each capture to its certificate", async () => {
     const running = (stage: CaptureRecord["stage"]) => ok([capture({ state: "running", stage })]);
     const { callsTo } = open(SNAPSHOT, "new", {
@@ -122,7 +123,8 @@ describe("the new snapshot page", { timeout: 30_000 }, () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("取证名称"), "侵权商品页");
-    await user.type(screen.getByLabelText("网页地址"), "https://shop.example.com/item/1{enter}{enter}HTTPS://Shop.Example.com/item/2");
+    await user.click(screen.getByLabelText("网页地址"));
+    await user.paste("https://shop.example.com/item/1\n\nHTTPS://Shop.Example.com/item/2");
     await user.click(screen.getByRole("button", { name: "开始取证" }));
 
     await waitFor(() => expect(callsTo(CAPTURE_ENDPOINTS.create.path)).toHaveLength(1), SLOW);
@@ -154,7 +156,8 @@ describe("the new snapshot page", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await screen.findByRole("list", { name: "扣减来源" }, SLOW);
     await user.type(screen.getByLabelText("取证名称"), "两个页面");
-    await user.type(screen.getByLabelText("网页地址"), "https://a.example.com/{enter}https://b.example.com/");
+    await user.click(screen.getByLabelText("网页地址"));
+    await user.paste("https://a.example.com/\nhttps://b.example.com/");
     await user.click(screen.getByRole("button", { name: "开始取证" }));
 
     const failedCard = await screen.findByRole("region", { name: "取证：失败的页面" }, SLOW);
@@ -307,7 +310,9 @@ describe("the certificate of a sealed capture", { timeout: 30_000 }, () => {
     const fetched: string[] = [];
     vi.stubGlobal("fetch", async (url: string) => {
       fetched.push(url);
-      return { headers: new Headers({ "content-type": "application/wacz" }), blob: async () => new Blob(["PK"]) };
+      const type = url.includes(CERTIFICATE_ENDPOINTS.getCertificatePdf.path) ? "application/pdf" : "application/wacz";
+      // The platform key (/ledger/vkey) is not what this test is about: it answers no key.
+      return { ok: false, status: 404, headers: new Headers({ "content-type": type }), blob: async () => new Blob(["PK"]), text: async () => "" };
     });
     URL.createObjectURL = vi.fn(() => "blob:wacz");
     URL.revokeObjectURL = vi.fn();
@@ -320,8 +325,15 @@ describe("the certificate of a sealed capture", { timeout: 30_000 }, () => {
     // The ledger proof belongs to the evidence record the capture was sealed as.
     expect(screen.getByRole("link", { name: "账本证明" })).toHaveAttribute("href", expect.stringContaining("id=501"));
 
-    await userEvent.setup().click(downloads.getByRole("button", { name: /取证包（WACZ）/ }));
-    await waitFor(() => expect(fetched.some((url) => url.includes("file=wacz") && url.includes("id=41"))).toBe(true));
+    const labels = [...document.querySelectorAll(".ant-descriptions-item-label")].map((cell) => cell.textContent);
+    expect(labels).toEqual(expect.arrayContaining(["取证名称", "网页地址", "网页标题", "状态", "扣减", "证书编号"]));
+
+    const user = userEvent.setup();
+    await user.click(downloads.getByRole("button", { name: /取证包（WACZ）/ }));
+    await waitFor(() => expect(fetched.some((url) => url.includes(CAPTURE_ENDPOINTS.file.path) && url.includes("file=wacz") && url.includes("id=41"))).toBe(true));
+    // The certificate PDF is the evidence record's (id 501), not the capture's.
+    await user.click(screen.getByRole("button", { name: /下载 PDF 证书/ }));
+    await waitFor(() => expect(fetched.some((url) => url.includes(CERTIFICATE_ENDPOINTS.getCertificatePdf.path) && url.includes("id=501"))).toBe(true));
   });
 });
 
