@@ -61,6 +61,8 @@ export interface CaptureNetwork {
   /** Records a refusal that happened outside `fetch` (a popup, a download, a websocket). */
   noteBlocked(url: string, reason: BlockedRequestReason, detail: string): void;
   origins(): CaptureOrigin[];
+  /** Every 3xx with a Location the fetcher answered (the browser follows them; each comes back through fetch). */
+  redirects(): CaptureProvenance["redirects"];
   blocked(): CaptureProvenance["blocked"];
   /** Requests made (including refused), failed, and body bytes received. */
   totals(): CaptureProvenance["resources"];
@@ -146,6 +148,19 @@ export interface PackagedFile {
   sm3: string;
 }
 
+/** What the package is built from: the capture's finished WARC and the page it shows. */
+export interface CapturePackageInput {
+  warcPath: string;
+  title: string;
+  /** The URL the user asked for, and the one the page ended at (after redirects); the package opens at the latter. */
+  requestedUrl: string;
+  finalUrl: string;
+  /** When the capture started (ISO 8601, UTC): the page's date, the package's date and every ZIP entry's time. */
+  startedAt: string;
+  /** The platform's name and version, as datapackage.json records the software that wrote it. */
+  software: string;
+}
+
 /** The WACZ built from a captured page, in a file the caller commits to the blob store. */
 export interface CapturePackage {
   waczPath: string;
@@ -154,5 +169,6 @@ export interface CapturePackage {
   sm3: string;
   /** SHA-256 of datapackage.json, the package's manifest. */
   manifestSha256: string;
+  /** Every entry of the ZIP in its order: those datapackage.json lists, then datapackage.json and datapackage-digest.json. */
   files: PackagedFile[];
 }

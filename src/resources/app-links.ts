@@ -21,6 +21,8 @@ export const APP_LINK_TARGETS = {
   newTextMonitor: { section: "monitor/text", page: "ystwnew" },
   textMonitorList: { section: "monitor/text", page: "ystwdataList" },
   notarizationGuidance: { section: "judicial/notarization", page: "guidance" },
+  /** A capture started elsewhere (the rights web page) is reviewed where all captures are listed. */
+  captureReview: { section: "evidenceTaken/totalEvidenceTaken", page: "dataList/review" },
 } as const satisfies Record<string, { section: string; page?: string }>;
 
 export type AppLinkName = keyof typeof APP_LINK_TARGETS;

@@ -88,6 +88,8 @@ export function describeField(name: string, field: z.ZodType): FieldDescription 
     display: displayOf(meta),
     ...(schema instanceof z.ZodEnum ? { options: optionsOf(schema.options) } : {}),
     ...(element instanceof z.ZodEnum ? { options: optionsOf(element.options), isMultiple: true } : {}),
+    // A kind that has one value so far (every capture is a snapshot) is still shown by its label.
+    ...(schema instanceof z.ZodLiteral && Object.keys(labels).length > 0 ? { options: optionsOf([...schema.values]) } : {}),
     // An open set of names with labels for the known ones (the audit trail's actions): chosen from those.
     ...(schema instanceof z.ZodString && Object.keys(labels).length > 0 ? { options: optionsOf(Object.keys(labels)) } : {}),
     // A yes/no fact may say what each answer means ("未修改（首次登录须修改）" / "已修改").

@@ -109,6 +109,11 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   endpoints?: SectionEndpoints;
   /** The record's id field, which is also the parameter name of the detail call; "id" when absent. */
   idParam?: string;
+  /**
+   * On a certificate page: the field naming the evidence record whose certificate the page shows
+   * (a capture's `evidenceId`), where the record is not itself that evidence; `idParam` when absent.
+   */
+  certificateIdField?: string;
   /** The kind of evidence an evidence-storage or rights section keeps (its pages' calls follow from it). */
   evidenceKind?: SubmittedEvidenceKind;
   /**

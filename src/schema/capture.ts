@@ -366,7 +366,7 @@ export type CaptureDetail = z.infer<typeof CaptureDetailSchema>;
 
 export const CaptureListQuerySchema = pageQuerySchema().extend({
   keyName: optionalText(z.string().trim().max(CAPTURE_NAME_MAX)).meta({ title: "取证名称" }),
-  state: optionalText(z.enum(CAPTURE_STATES, { error: "状态不正确" })).meta({ title: "状态" }),
+  state: optionalText(z.enum(CAPTURE_STATES, { error: "状态不正确" })).meta({ title: "状态", labels: CAPTURE_STATE_LABELS }),
   startTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")).meta({ title: "提交时间" }),
   endTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
 });

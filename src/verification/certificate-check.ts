@@ -2,7 +2,8 @@ import type { CheckStatus, VerificationCheck } from "../../isomorphic/ledger/ver
 
 /**
  * One check of a certificate as the verification pages and the offline verifier list it: the
- * ledger's own checks (isomorphic/ledger/verify-bundle.ts) and these of the certificate's content.
+ * ledger's own checks (isomorphic/ledger/verify-bundle.ts), these of the certificate's content and, for
+ * a web capture's package, those of the WACZ file itself (wacz-check.ts).
  */
 export const CERTIFICATE_CHECK_NAMES = {
   "entry-format": "证据记录格式正确",
@@ -11,6 +12,9 @@ export const CERTIFICATE_CHECK_NAMES = {
   "identity-inclusion": "持有人身份审核记录包含在同一签名检查点中",
   "file-sha256": "文件 SHA-256 摘要与证据记录一致",
   "file-sm3": "文件 SM3 摘要与证据记录一致",
+  "wacz-structure": "网页取证包结构完整",
+  "wacz-manifest": "网页取证包清单与清单摘要一致",
+  "wacz-files": "网页取证包内文件与清单记载一致",
 } as const;
 
 export type CertificateCheckId = keyof typeof CERTIFICATE_CHECK_NAMES;

@@ -21,7 +21,14 @@ export interface EvidenceFormProps {
   resource?: string;
   onStored?: (records: EvidenceRecordView[]) => void;
   /** Another form than the kind's own (adding children to an affair): its config, call and fixed values. */
-  variant?: { config: EvidenceFormConfig; create: Endpoint; fixedValues: Values };
+  variant?: {
+    config: EvidenceFormConfig;
+    create: Endpoint;
+    fixedValues: Values;
+    /** What the holder is told when the call answers before anything is stored (a capture the platform starts). */
+    submittedMessage?: string;
+    submitLabel?: string;
+  };
 }
 
 type Values = Record<string, unknown>;
@@ -70,7 +77,7 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
         errorNotification: false,
       });
       const records = (Array.isArray(data) ? data : [data]) as unknown as EvidenceRecordView[];
-      message.success(`存证成功，证书编号：${records.map((record) => record.certificateNo).join("、")}`);
+      message.success(variant?.submittedMessage ?? `存证成功，证书编号：${records.map((record) => record.certificateNo).join("、")}`);
       form.resetFields();
       setFiles([]);
       setDigests(null);
@@ -130,7 +137,7 @@ export function EvidenceForm({ kind, resource = kind, onStored, variant }: Evide
       )}
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" loading={isSubmitting} style={{ marginTop: 12 }}>
-        提交存证
+        {variant?.submitLabel ?? "提交存证"}
       </Button>
     </Form>
   );

@@ -13,6 +13,8 @@ export interface SchemaFormProps {
   onSubmit: (values: Record<string, unknown>) => Promise<FormRefusal | null>;
   /** Values to start from, when the form edits a record. */
   initialValues?: Record<string, unknown>;
+  /** The form cannot be sent now (the service it calls is unavailable); its fields stay visible. */
+  disabled?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface SchemaFormProps {
  * as a repeated password, included); the server's field messages land on the fields of the same
  * name (STYLE.md habit 5), any other refusal above the button.
  */
-export function SchemaForm({ schema, submitLabel, onSubmit, initialValues }: SchemaFormProps) {
+export function SchemaForm({ schema, submitLabel, onSubmit, initialValues, disabled = false }: SchemaFormProps) {
   const fields = describeFields(schema);
   const [form] = Form.useForm();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -45,7 +47,8 @@ export function SchemaForm({ schema, submitLabel, onSubmit, initialValues }: Sch
       // untouched field gets its rule's own message.
       initialValues={{ ...Object.fromEntries([...fields.filter(isTextField).map((field) => [field.name, ""]), ...fields.filter((field) => field.isMultiple).map((field) => [field.name, []])]), ...initialValues }}
       onFinish={submit}
-      submitter={{ searchConfig: { submitText: submitLabel }, resetButtonProps: false }}
+      disabled={disabled}
+      submitter={{ searchConfig: { submitText: submitLabel }, resetButtonProps: false, submitButtonProps: { disabled } }}
       style={{ maxWidth: 560 }}
     >
       {fields.map((field) => (

@@ -1,3 +1,5 @@
+import { CAPTURE_MAX_URLS } from "../../schema/capture";
+import { PACKAGE_CODE } from "../../schema/constants";
 import type { GuidanceContent } from "../types";
 
 /** Guidance texts of /evidenceTaken, keyed `<section>/<page>`. */
@@ -7,17 +9,19 @@ const startCapture = [{ label: "开始取证", to: "new", primary: true }, { lab
 const guidance: Record<string, GuidanceContent> = {
   "snapshotRecord/guidance": {
     intro:
-      "网页快照取证由平台自己的无头浏览器在干净的环境中打开您指定的网址，截取整页画面并保存页面源码与访问过程信息，适合固定侵权网页、虚假宣传、网络言论等公开网页内容。一次快照对应一个网页。",
+      `网页快照取证由平台自己的取证浏览器完成：每次取证都启动一个全新的、相互隔离的浏览器环境（不带任何用户资料、插件或他人的 Cookie），以固定的窗口大小和公开的浏览器标识打开您指定的网址，等待页面加载完成并滚动到底部加载延迟内容，然后把页面原样封存。一次快照对应一个网页，一次最多提交 ${CAPTURE_MAX_URLS} 个网址。`,
     steps: [
-      { title: "填写网址", description: "输入需要取证的网页地址，可同时填写取证名称与备注。" },
-      { title: "平台抓取", description: "平台的取证浏览器访问该网址，生成整页截图并保存页面内容与访问时间。" },
-      { title: "校验存证", description: "截图与页面文件计算摘要值后写入存证账本。" },
-      { title: "获取证书", description: "在取证列表中查看快照与取证证书，可用于申请公证。" },
+      { title: "填写网址", description: "填写取证名称、取证用途和网址（每行一个）。指向内网、本机或保留地址的网址会被拒绝。" },
+      { title: "平台抓取", description: "取证浏览器依次完成打开网页、滚动加载、录制页面，您可以在页面上实时看到每一步的进度。" },
+      { title: "质量检查", description: "平台检查页面是否空白、是否返回错误、是否为人机验证页、是否被弹层遮挡、资源是否大量加载失败；发现问题时交由您复核，可确认封存或重新取证。" },
+      { title: "封存上链", description: "取证包的清单摘要（以及每个文件的 SHA-256 与 SM3 摘要）作为一条记录写入存证账本，生成取证证书。" },
     ],
     results: [
-      "整页截图与网页源码文件",
-      "载明网址、取证时间与摘要值的取证证书",
-      "可与公证套餐配合，申请对快照出具公证书",
+      "整页截图（PNG）、渲染后的网页源码（HTML）和网页打印版（PDF）",
+      "全部网络请求与响应的 WARC 记录，打包为标准 WACZ 取证包，可用通用回放工具打开，可用离线验证工具核对",
+      "取证环境与过程记录：起止时间、软件与浏览器版本、取证节点地址、访问的每个站点的 IP、DNS 应答与 HTTPS 证书链、重定向和被阻止的请求",
+      "质量检查结果，以及载明以上内容和账本证明的取证证书",
+      `每个网址使用一次快照保全次数（套餐 ${PACKAGE_CODE.snapshotPreservation}），也可使用公证套餐中的网页快照额度；取证失败或网址被拒绝不扣次数`,
     ],
     pricing: ["notarisationBundles"],
     actions: startCapture,

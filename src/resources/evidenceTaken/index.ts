@@ -8,13 +8,16 @@ import {
   UnorderedListOutlined,
   VideoCameraOutlined,
 } from "@ant-design/icons";
-import { genericPage } from "../define";
+import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
+import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
  * dataList/Certificate; the spec's exceptions are written out below. ifrmobile frames the
- * configured mobile service (spec §7), so it is a page of its own rather than a form.
+ * configured mobile service (spec §7), so it is a page of its own rather than a form. Web page
+ * capture (snapshotRecord, and the list of all captures) is built (capture.ts); the new snapshot
+ * page is a screen of its own, since it follows the captures it starts.
  */
 
 const guidance = () => genericPage("guidance", "guidance", "取证指引", { nav: true });
@@ -30,8 +33,15 @@ export const evidenceTaken: MainSectionDefinition = {
   title: "电子取证",
   sections: [
     // Spec §2: the overview redirects to its list and has no guidance.
-    { key: "totalEvidenceTaken", title: "全部取证", icon: UnorderedListOutlined, landing: "dataList", pages: [list(), certificate()] },
-    { key: "snapshotRecord", title: "网页快照取证", icon: CameraOutlined, landing: "guidance", pages: capturePages() },
+    { ...TOTAL_CAPTURE_DATA, key: "totalEvidenceTaken", title: "全部取证", icon: UnorderedListOutlined, landing: "dataList", pages: captureListPages() },
+    {
+      ...SNAPSHOT_DATA,
+      key: "snapshotRecord",
+      title: "网页快照取证",
+      icon: CameraOutlined,
+      landing: "guidance",
+      pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
+    },
     { key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: capturePages() },
     { key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
     { key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: capturePages() },

@@ -1,22 +1,27 @@
 import { createHash } from "node:crypto";
-import { createReadStream, existsSync, readFileSync } from "node:fs";
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { inflateRawSync } from "node:zlib";
 import { decodeBase64 } from "../../../isomorphic/ledger/encoding";
 import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/certificate";
 import { readCertificatePdf } from "../certificate-file";
 import { holderIdentityOfPdf } from "../holder-identity-check";
 import type { CertificateCheck } from "../certificate-check";
 import { verifyCertificate, type FileDigests } from "../certificate-checks";
+import { checkWaczPackage, isWaczPackage, type WaczCheckTools } from "../wacz-check";
 
 /**
  * The offline verifier (`hengzheng-verify`, bin/hengzheng-verify.mjs is this module bundled): checks a
- * certificate PDF's embedded proof, and optionally a file and a newer checkpoint, with no server.
+ * certificate PDF's embedded proof, and optionally a file and a newer checkpoint, with no server. A
+ * file that is a web capture's package (WACZ) is also checked inside (wacz-check.ts).
  * Node-only (file system, node:crypto SM3); the checks themselves are the verification pages' own.
  */
 
 export const USAGE = `用法：
   hengzheng-verify verify <证书.pdf> [原文件] [--key <平台公钥或其文件>]
                    [--checkpoint <更新的检查点文件> --consistency <一致性证明.json>]
+
+  原文件         存证的文件；网页取证的取证包（.wacz）还会逐一核对包内清单与文件的摘要。
 
   --key          平台公钥（<名称>+<编号>+<base64>，见 /ledger/vkey 与项目说明），可重复；
                  不给时使用证书内记载的公钥，并提示您自行核对。
@@ -85,14 +90,16 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
     ...(file ? { file } : {}),
     ...(options.checkpoint ? { newerCheckpoint: readFileSync(options.checkpoint, "utf8"), consistencyProof: readConsistencyProof(options.consistency!) } : {}),
   });
+  const checks = [...result.checks, ...(options.filePath ? waczChecksOf(options.filePath) : [])];
+  const ok = result.ok && checks.every((item) => item.status !== "fail");
   io.out("");
-  for (const item of result.checks) {
+  for (const item of checks) {
     io.out(`${MARK[item.status]}  ${item.name}`);
     io.out(`          ${item.reason}`);
   }
   io.out("");
-  io.out(result.ok ? "结论：核验通过。" : "结论：核验未通过。");
-  return result.ok ? 0 : 1;
+  io.out(ok ? "结论：核验通过。" : "结论：核验未通过。");
+  return ok ? 0 : 1;
 }
 
 /** Accepts the getConsistencyProof envelope, its `datas`, or a bare array of base64 hashes. */
@@ -114,4 +121,31 @@ async function digestFile(path: string): Promise<FileDigests & { size: number }>
     size += (chunk as Buffer).length;
   }
   return { sha256: sha256.digest("hex"), sm3: sm3.digest("hex"), size };
+}
+
+const NODE_WACZ_TOOLS: WaczCheckTools = {
+  sha256: (data) => createHash("sha256").update(data).digest("hex"),
+  sm3: (data) => createHash("sm3").update(data).digest("hex"),
+  inflateRaw: (data) => inflateRawSync(data),
+};
+
+/**
+ * The WACZ checks when the file is named .wacz or is a ZIP holding datapackage.json (so a damaged
+ * package still shows which part is damaged); nothing for any other file, which is not read whole.
+ */
+function waczChecksOf(path: string): CertificateCheck[] {
+  const isNamedWacz = path.toLowerCase().endsWith(".wacz");
+  if (!isNamedWacz && !startsLikeZip(path)) return [];
+  const bytes = new Uint8Array(readFileSync(path));
+  return isNamedWacz || isWaczPackage(bytes) ? checkWaczPackage(bytes, NODE_WACZ_TOOLS) : [];
+}
+
+function startsLikeZip(path: string): boolean {
+  const head = Buffer.alloc(4);
+  const descriptor = openSync(path, "r");
+  try {
+    return readSync(descriptor, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    closeSync(descriptor);
+  }
 }

@@ -1,8 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildServer } from "../../../scripts/build-server.js";
 import { testLoginKeyPem } from "../../server/support/test-login-key.js";
+import { serveArticle } from "../../capture/support/article-site.js";
+import { startTestSites } from "../../capture/support/test-sites.js";
 import { launchBrowserServer } from "./chromium.js";
 import { startServer, useRunLoginKey } from "./server-process.js";
 
@@ -14,6 +17,8 @@ declare module "vitest" {
     chromiumEndpoint: string;
     /** One RSA login key for the run's fresh data folders (support/server-process.ts). */
     loginKeyPem: string;
+    /** The loopback article the shared server may capture (tests/capture/support/article-site.ts). */
+    captureArticle: { entryUrl: string; articleUrl: string; title: string };
   }
 }
 
@@ -29,13 +34,23 @@ export default async function setup(project: TestProject) {
   await buildServer();
   const loginKey = testLoginKeyPem();
   useRunLoginKey(loginKey);
-  const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true" } }), launchBrowserServer()]);
+  // The web sites the shared server captures: on loopback, so only the allow-list lets them through,
+  // and HTTPS under a CA of this run, which the server trusts for captures only.
+  const sites = await startTestSites();
+  const article = serveArticle(sites);
+  const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "capture-ca-")), "ca.pem");
+  fs.writeFileSync(caFile, sites.caPem);
+  const captureEnv = { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile };
+  const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true", ...captureEnv } }), launchBrowserServer()]);
   project.provide("sharedServer", { url: server.url, dataDir: server.dataDir });
   project.provide("chromiumEndpoint", browser.wsEndpoint());
   project.provide("loginKeyPem", loginKey);
+  project.provide("captureArticle", { entryUrl: article.entryUrl, articleUrl: article.articleUrl, title: article.title });
 
   return async () => {
     await browser.close();
+    await sites.close();
+    fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
     const exitCode = await server.stop();
     if (exitCode !== 0) throw new Error(`the shared server did not close cleanly (exit code ${exitCode}):\n${server.output()}`);
   };

@@ -1,10 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderCertificatePdf } from "../../../server/modules/certificate/certificate-pdf.js";
 import { buildVerifier } from "../../../scripts/build-verifier.js";
+import { WACZ_PATHS } from "../../../isomorphic/wacz/wacz-format.js";
+import { openZip } from "../../../isomorphic/wacz/zip-directory.js";
+import { buildCapturePackage } from "../../../server/capture/package/wacz-writer.js";
+import { packageInput, writeCaptureWarc } from "../capture/capture-package-fixture.js";
 import { issueCertificate } from "./certificate-fixture.js";
 
 /** The offline verifier as shipped: the bundle scripts/build-verifier.ts writes, run by plain `node`. */
@@ -112,6 +116,35 @@ describe("hengzheng-verify (bundled, plain node)", () => {
     const bad = run("verify", pdf, "--key", issued.keys.verifierKey, "--checkpoint", checkpoint, "--consistency", write("bad.json", proof(issued.consistencyProof.slice(1))));
     expect(bad.code).toBe(1);
     expect(marks(bad.out)).toMatchObject({ 与更新的检查点一致: "✘ 不通过" });
+  });
+
+  it("checks a web capture's package (WACZ) inside as well, and fails a byte changed in its WARC", async () => {
+    const built = await buildCapturePackage(packageInput(await writeCaptureWarc()), mkdtempSync(path.join(tmpdir(), "wacz-")));
+    const wacz = readFileSync(built.waczPath);
+    const capture = await issueCertificate(new Uint8Array(wacz));
+    const capturePdf = write("capture-certificate.pdf", capture.pdf);
+    const genuine = run("verify", capturePdf, built.waczPath, "--key", capture.keys.verifierKey);
+    expect(genuine.code).toBe(0);
+    expect(marks(genuine.out)).toMatchObject({
+      "文件 SHA-256 摘要与证据记录一致": "✔ 通过",
+      "文件 SM3 摘要与证据记录一致": "✔ 通过",
+      网页取证包结构完整: "✔ 通过",
+      网页取证包清单与清单摘要一致: "✔ 通过",
+      网页取证包内文件与清单记载一致: "✔ 通过",
+    });
+
+    const zip = openZip(wacz);
+    const warcStart = zip.storedBytes(zip.entries.find((entry) => entry.name === WACZ_PATHS.warc)!).byteOffset - wacz.byteOffset;
+    const changed = Buffer.from(wacz);
+    changed[warcStart + 1000] ^= 0x01;
+    const tampered = run("verify", capturePdf, write("changed.wacz", changed), "--key", capture.keys.verifierKey);
+    expect(tampered.code).toBe(1);
+    expect(marks(tampered.out)).toMatchObject({
+      "文件 SHA-256 摘要与证据记录一致": "✘ 不通过",
+      网页取证包清单与清单摘要一致: "✔ 通过",
+      网页取证包内文件与清单记载一致: "✘ 不通过",
+    });
+    expect(tampered.out).toContain("archive/data.warc.gz 的 SHA-256 摘要与记载不一致");
   });
 
   it("exits 2 on wrong usage or a file that is not a certificate", () => {

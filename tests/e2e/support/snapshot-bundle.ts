@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { registryPath } from "../../../src/resources/registry-paths.js";
+import { PURCHASE_ENDPOINTS } from "../../../src/schema/purchase.js";
+import { RECHARGE_ENDPOINTS } from "../../../src/schema/recharge.js";
+import { call, expectSuccess, type LoginResult } from "./api-accounts.js";
+
+/** The development cashier's decision path (server/modules/payment/dev-cashier.routes.ts): a provider's own page, not a /webapi call. */
+const CASHIER_DECIDE_PATH = "/dev/cashier/decide";
+
+/**
+ * Gives a customer snapshots to capture with, the way a customer gets them: recharges through the
+ * development cashier (paid), waits for the balance, then buys a notarisation bundle of 10
+ * snapshots from it. Over real HTTP, so a capture journey starts where a paying customer stands.
+ */
+export async function buySnapshotBundle(baseUrl: string, session: LoginResult): Promise<void> {
+  const { token } = session;
+  const order = expectSuccess(
+    "recharge order",
+    (await call(baseUrl, RECHARGE_ENDPOINTS.createRechargeOrder, { amount: "3000", channel: "development", returnPath: registryPath("personal/expenseCenter", "onlineCharge"), token })).body,
+  );
+  const decided = await fetch(`${baseUrl}${CASHIER_DECIDE_PATH}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ merchantOrderNo: order.merchantOrderNo, action: "paid" }),
+  });
+  if (!decided.ok) throw new Error(`the development cashier refused the payment: ${decided.status} ${await decided.text()}`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const state = expectSuccess("recharge order state", (await call(baseUrl, RECHARGE_ENDPOINTS.rechargeOrder, { merchantOrderNo: order.merchantOrderNo, token })).body);
+    if (state.state === "paid") break;
+    if (Date.now() > deadline) throw new Error(`the recharge was not credited: ${state.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expectSuccess(
+    "bundle purchase",
+    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode: "bundle-10", quantity: 1, attemptId: randomUUID(), token })).body,
+  );
+}
