@@ -17,6 +17,7 @@ import { billingModule } from "./modules/billing/billing.module.js";
 import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
+import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
@@ -62,11 +63,11 @@ export type AppOptions = {
    */
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
   /**
-   * The capture engine, packager and URL screen (issue 15). INTEGRATION POINT: server/capture's
-   * createCaptureEngine, buildCapturePackage and the network address policy are wired here once
-   * merged; until then an app built without them refuses captures as unavailable and says why.
+   * Replaces parts of the capture ports (issue 15): tests give an engine double. INTEGRATION POINT:
+   * without `engine` here, the platform has none yet (createCaptureEngine of h/browser is wired in
+   * platformCapturePorts once merged) and captures are refused as unavailable, saying why.
    */
-  capture?: CapturePorts;
+  capture?: Partial<CapturePorts>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -173,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
-  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: options.capture ?? null });
+  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: { ...platformCapturePorts(config, null), ...options.capture } });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

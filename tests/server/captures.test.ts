@@ -11,6 +11,8 @@ import { registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { readZip } from "./support/zip-reader.js";
 import { createTestApp, restartTestApp, type TestApp } from "./support/test-app.js";
 
+/** The test's pages are on loopback port 9 (never contacted: the engine is a double); the allow-list lets the real URL screen pass them. */
+const CAPTURE_ENV = { CAPTURE_ALLOWED_HOSTS: "127.0.0.1:9" };
 let t: TestApp;
 let double = captureDouble();
 let nextMobile = 13730000001;
@@ -36,7 +38,7 @@ const capture = async (user: RegisteredUser, urls: string, name = "取证") => c
 const capturesOf = (user: RegisteredUser) => db().selectFrom("captures").selectAll().where("user_id", "=", user.id).execute();
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false, capture: double.ports });
+  t = await createTestApp({ seedDemo: false, capture: { engine: double.engine }, env: CAPTURE_ENV });
 });
 afterAll(async () => t?.close());
 
@@ -63,7 +65,8 @@ describe("capturing a page", () => {
     const wacz = await t.call(CAPTURE_ENDPOINTS.file, { id: datas.id, file: "wacz" }, { token: user.token });
     expect(wacz.statusCode).toBe(200);
     expect(wacz.rawPayload.length).toBe(evidence!.size);
-    expect(readZip(wacz.rawPayload).has("datapackage.json")).toBe(true);
+    const entries = readZip(wacz.rawPayload);
+    expect([...entries.keys()]).toEqual(expect.arrayContaining(["archive/data.warc.gz", "indexes/index.cdx", "pages/pages.jsonl", "datapackage.json", "datapackage-digest.json"]));
     const screenshot = await t.call(CAPTURE_ENDPOINTS.file, { id: datas.id, file: "screenshot" }, { token: user.token });
     expect(screenshot.headers["content-type"]).toBe("image/png");
     expect(screenshot.rawPayload.toString()).toBe("PNG of http://127.0.0.1:9/news/1");
@@ -262,7 +265,7 @@ describe("a restart", () => {
 
     // The next process starts with the row still running (attempt 1 of 3): it queues it again and runs it.
     double = captureDouble();
-    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    t = await restartTestApp(t, { seedDemo: false, capture: { engine: double.engine }, env: CAPTURE_ENV });
     const resumedHeld = double.whenHeld(url);
     await resumedHeld;
     expect((await detail(user, record.id)).datas).toMatchObject({ state: "running", attempts: 2 });
@@ -276,7 +279,7 @@ describe("a restart", () => {
     await secondHeld;
     await db().updateTable("captures").set({ state: "running", attempts: 3 }).where("id", "=", second.id).execute();
     double = captureDouble();
-    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    t = await restartTestApp(t, { seedDemo: false, capture: { engine: double.engine }, env: CAPTURE_ENV });
     const abandoned = (await detail(user, second.id)).datas;
     expect(abandoned).toMatchObject({ state: "failed", failure: { code: "interrupted" } });
     expect((await allowance(user)).total).toBe(1);
@@ -312,7 +315,7 @@ describe("housekeeping and interrupted seals", () => {
     const evidenceId = await services().evidence.savePlatformContent(user.id, { kind: "snapshot", certificateNo, name: row.name, size: Number(row.package_bytes), sha256: row.package_sha256!, sm3: row.package_sm3!, blobSha256: blob, details: {} });
 
     double = captureDouble();
-    t = await restartTestApp(t, { seedDemo: false, capture: double.ports });
+    t = await restartTestApp(t, { seedDemo: false, capture: { engine: double.engine }, env: CAPTURE_ENV });
     const sealed = (await detail(user, record.id)).datas;
     expect(sealed).toMatchObject({ state: "sealed", evidenceId, certificateNo });
     const records = await db().selectFrom("evidence_records").select("id").where("holder_user_id", "=", user.id).execute();

@@ -15,8 +15,7 @@ export type CaptureModuleOptions = ModuleContext & {
   units: PackageUnits;
   evidence: EvidenceService;
   blobs: BlobStore;
-  /** The engine, packager and URL screen; null where none is wired (captures are refused as unavailable). */
-  ports: CapturePorts | null;
+  ports: CapturePorts;
 };
 
 /**
@@ -54,7 +53,7 @@ export async function captureModule(app: FastifyInstance, { db, now, config, job
   app.addHook("onReady", async () => queue.kick());
   app.addHook("onClose", async () => {
     await queue.close();
-    await ports?.engine.close();
+    await ports.engine?.close();
   });
   keepTidy(app, [{ name: "expire unreviewed captures", run: () => captures.expireReviews() }]);
   await app.register(captureRoutes, { captures });

@@ -32,13 +32,13 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PageP } from "../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
-import { CaptureFailedError, type CapturedPage } from "../../capture/capture-engine.types.js";
+import { CAPTURE_RESOURCE_URIS, CaptureFailedError, type CapturedPage } from "../../capture/capture-engine.types.js";
 import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { PackageUnits } from "../purchase/package-units.js";
-import { CAPTURE_ARTEFACT_URIS, type CapturePorts } from "./capture-ports.js";
+import type { CapturePorts } from "./capture-ports.js";
 import { packageFilesOf, toCaptureDetail, toCaptureRecord } from "./capture-views.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
@@ -54,8 +54,7 @@ export type CaptureServiceDependencies = {
   units: Pick<PackageUnits, "accountOf" | "reserve" | "settle" | "release" | "allowance">;
   evidence: Pick<EvidenceService, "savePlatformContent" | "newCertificateNo">;
   blobs: BlobStore;
-  /** Null where no engine is wired: every capture is refused as unavailable, with this reason. */
-  ports: CapturePorts | null;
+  ports: CapturePorts;
   /** Where packages wait (one folder per capture) until sealed or discarded. */
   workRoot: string;
   timeoutMs: number;
@@ -171,14 +170,14 @@ export class CaptureService {
   }
 
   /** A file of the package: the WACZ itself, or one artefact read back out of it. */
-  async openFile(userId: number, id: number, kind: CaptureFileKind): Promise<{ body: Readable | Buffer; name: string; contentType: string }> {
+  async openFile(userId: number, id: number, kind: CaptureFileKind): Promise<{ body: Readable; name: string; contentType: string }> {
     const row = await this.holderRow(userId, id);
     const file = CAPTURE_FILES[kind];
     const name = `${row.name}-${row.id}-${file.label}.${file.extension}`;
     const location = await this.packageLocation(row);
     if (!location) throw new BusinessError(ResultCode.notFound, CAPTURE_MESSAGES.notFound);
     if (kind === "wacz") return { body: fs.createReadStream(location), name, contentType: file.contentType };
-    const artefact = this.deps.ports ? await this.deps.ports.packager.readArtefact(location, CAPTURE_ARTEFACT_URIS[kind]) : null;
+    const artefact = await this.deps.ports.packager.openArtefact(location, CAPTURE_RESOURCE_URIS[kind]);
     if (!artefact) throw new BusinessError(ResultCode.notFound, CAPTURE_MESSAGES.notFound);
     return { body: artefact, name, contentType: file.contentType };
   }
@@ -198,8 +197,8 @@ export class CaptureService {
    * close of the server leaves the row running for start-up recovery.
    */
   async run(row: CaptureRow, closing: AbortSignal): Promise<void> {
-    const { ports } = this.deps;
-    if (!ports) return this.fail(row, "fail", "browserFailed", NO_ENGINE_REASON);
+    const { engine, packager } = this.deps.ports;
+    if (!engine) return this.fail(row, "fail", "browserFailed", NO_ENGINE_REASON);
     const signal = AbortSignal.any([closing, AbortSignal.timeout(this.deps.timeoutMs)]);
     const workDir = this.workDirOf(row.id);
     let stages = Promise.resolve();
@@ -210,8 +209,8 @@ export class CaptureService {
     let page: CapturedPage | null = null;
     try {
       await fsp.mkdir(workDir, { recursive: true });
-      page = await ports.engine.capture({ captureId: row.id, url: row.url, onStage, signal });
-      const built = await ports.packager.build(page, { captureId: row.id, workDir });
+      page = await engine.capture({ captureId: row.id, url: row.url, onStage, signal });
+      const built = await packager.build(page, { captureId: row.id, workDir });
       await stages;
       const facts = {
         final_url: page.finalUrl,
@@ -370,14 +369,11 @@ export class CaptureService {
 
   /** The refusals a new capture meets before anything is created: the URLs, the units, the engine. */
   private async admit(userId: number, urls: readonly string[]): Promise<void> {
-    const { ports } = this.deps;
-    if (ports) {
-      for (const url of urls) {
-        const verdict = await ports.screenUrl(url);
-        if (!verdict.ok) {
-          const message = `${url.slice(0, 80)}：${CAPTURE_FAILURES[verdict.code]}${verdict.detail ? `（${verdict.detail}）` : ""}`;
-          throw new BusinessError(CaptureCode.urlRefused, message, { errors: { urls: message, url: message } });
-        }
+    for (const url of urls) {
+      const verdict = await this.deps.ports.screenUrl(url);
+      if (!verdict.ok) {
+        const message = `${url.slice(0, 80)}：${CAPTURE_FAILURES[verdict.code]}${verdict.detail ? `（${verdict.detail}）` : ""}`;
+        throw new BusinessError(CaptureCode.urlRefused, message, { errors: { urls: message, url: message } });
       }
     }
     const { total } = await this.deps.units.allowance(userId);
@@ -387,8 +383,8 @@ export class CaptureService {
   }
 
   private async engineAvailability(): Promise<{ available: true } | { available: false; reason: string }> {
-    if (!this.deps.ports) return { available: false, reason: NO_ENGINE_REASON };
-    return this.deps.ports.engine.availability();
+    const { engine } = this.deps.ports;
+    return engine ? engine.availability() : { available: false, reason: NO_ENGINE_REASON };
   }
 
   /** The captures and their units in one transaction: a unit missing for any URL creates none of them. */
