@@ -5,9 +5,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
 import { CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, CAPTURE_REVIEW_DAYS, CaptureCode } from "../../src/schema/capture.js";
+import { CHILD_ACCOUNT_ENDPOINTS } from "../../src/schema/child-account.js";
 import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase.js";
+import { encryptorFor } from "./support/login-client.js";
 import { captureDouble } from "./support/capture-double.js";
-import { registerUser, type RegisteredUser } from "./support/personal-users.js";
+import { freshIp, registerUser, type RegisteredUser } from "./support/personal-users.js";
 import { readZip } from "./support/zip-reader.js";
 import { createTestApp, restartTestApp, type TestApp } from "./support/test-app.js";
 
@@ -112,6 +114,21 @@ describe("capturing a page", () => {
     expect(created.datas[0].chargedTo).toBe("bundle");
     await drained();
     expect(await allowance(user)).toMatchObject({ packageRemaining: 1, total: 10 });
+  });
+
+  it("a sub-account spends its main account's units on captures of its own", async () => {
+    const owner = await newCustomer();
+    await grantPackage(owner, 1);
+    const { encryptPassword } = await encryptorFor(t);
+    const account = String(nextMobile++);
+    await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account, name: "取证专员", encryptPassword: encryptPassword("init1234") }, { token: owner.token, ip: freshIp() });
+    const childId = (await services().accounts.records.findByAccount(account))!.id;
+    const [record] = await services().capture.captures.create(childId, { name: "子账号取证", urls: ["http://127.0.0.1:9/child"], purpose: undefined });
+    expect(record).toMatchObject({ chargedTo: "package", state: "queued" });
+    await drained();
+    expect((await services().capture.captures.detail(childId, record.id)).state).toBe("sealed");
+    expect(await allowance(owner)).toMatchObject({ packageRemaining: 0, total: 0 });
+    expect((await detail(owner, record.id)).code).toBe(404);
   });
 
   it("a failed capture gives its unit back; a retry reserves one again", async () => {
