@@ -9,7 +9,8 @@ import { CaptureQueue } from "./capture-queue.js";
 import type { CapturePorts } from "./capture-ports.js";
 import { CaptureRepository } from "./capture.repository.js";
 import { captureRoutes } from "./capture.routes.js";
-import { CaptureService } from "./capture.service.js";
+import { CaptureSealer } from "./capture-sealer.js";
+import { captureWorkDir, CaptureService } from "./capture.service.js";
 
 export type CaptureModuleOptions = ModuleContext & {
   units: PackageUnits;
@@ -25,15 +26,17 @@ export type CaptureModuleOptions = ModuleContext & {
  */
 export async function captureModule(app: FastifyInstance, { db, now, config, jobs, units, evidence, blobs, ports }: CaptureModuleOptions) {
   const repository = new CaptureRepository(db);
+  const workRoot = path.join(config.dataDir, "captures");
+  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => captureWorkDir(workRoot, id), now, log: app.log });
   let queue: CaptureQueue | null = null;
   const captures = new CaptureService({
     db,
     repository,
     units,
-    evidence,
     blobs,
+    sealer,
     ports,
-    workRoot: path.join(config.dataDir, "captures"),
+    workRoot,
     timeoutMs: config.capture.timeoutMs,
     now,
     log: app.log,

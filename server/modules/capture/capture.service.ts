@@ -36,10 +36,10 @@ import { CAPTURE_RESOURCE_URIS, CaptureFailedError, type CapturedPage } from "..
 import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { PackageUnits } from "../purchase/package-units.js";
 import type { CapturePorts } from "./capture-ports.js";
-import { packageFilesOf, toCaptureDetail, toCaptureRecord } from "./capture-views.js";
+import type { CaptureSealer } from "./capture-sealer.js";
+import { toCaptureDetail, toCaptureRecord } from "./capture-views.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,9 +51,9 @@ const RESERVATION_DAYS = CAPTURE_REVIEW_DAYS + 1;
 export type CaptureServiceDependencies = {
   db: Kysely<Database>;
   repository: CaptureRepository;
-  units: Pick<PackageUnits, "accountOf" | "reserve" | "settle" | "release" | "allowance">;
-  evidence: Pick<EvidenceService, "savePlatformContent" | "newCertificateNo">;
+  units: Pick<PackageUnits, "accountOf" | "reserve" | "release" | "allowance">;
   blobs: BlobStore;
+  sealer: CaptureSealer;
   ports: CapturePorts;
   /** Where packages wait (one folder per capture) until sealed or discarded. */
   workRoot: string;
@@ -159,7 +159,7 @@ export class CaptureService {
   async accept(userId: number, id: number): Promise<CaptureRecord> {
     const row = await this.holderRow(userId, id);
     this.edge(row.state as CaptureState, "accept");
-    await this.seal(row, "accept");
+    if ((await this.deps.sealer.seal(row, "accept")) === "failed") throw new BusinessError(ResultCode.serverError, CAPTURE_FAILURES.sealFailed);
     return toCaptureRecord(await this.holderRow(userId, id));
   }
 
@@ -228,7 +228,7 @@ export class CaptureService {
       };
       if (page.qa.passed) {
         if (!(await this.deps.repository.updateIn(this.deps.db, row.id, "running", { ...facts, stage: "sealing" }))) return;
-        await this.seal((await this.deps.repository.find(row.id))!, "seal");
+        await this.sealOrFail(row.id);
       } else {
         await this.deps.repository.updateIn(this.deps.db, row.id, "running", { ...facts, state: CAPTURE_LIFECYCLE.next("running", "flag") });
       }
@@ -256,10 +256,7 @@ export class CaptureService {
     for (const row of await this.deps.repository.inState("running")) {
       const qa = row.qa_json ? CaptureQaSchema.parse(JSON.parse(row.qa_json)) : null;
       if (row.package_sha256 && qa?.passed) {
-        await this.seal(row, "seal").then(
-          () => counts.sealed++,
-          (error) => this.deps.log.warn({ err: error, captureId: row.id }, "capture: interrupted seal could not be finished"),
-        );
+        if ((await this.sealOrFail(row.id)) === "sealed") counts.sealed++;
       } else if (row.attempts < CAPTURE_MAX_ATTEMPTS) {
         const to = CAPTURE_LIFECYCLE.next("running", "resume");
         if (await this.deps.repository.updateIn(this.deps.db, row.id, "running", { state: to, stage: "queued", ...noPackage(), updated_at: this.deps.now() })) counts.resumed++;
@@ -280,92 +277,17 @@ export class CaptureService {
     return rows.length;
   }
 
-  // ---- sealing ----
-
-  /**
-   * Seals a packaged capture (QA passed, or the holder accepted it): the WACZ into the blob store,
-   * the evidence record under a certificate number chosen (durably) first, then the capture sealed
-   * and its unit settled in one transaction. Each step can be repeated after a crash without
-   * storing or charging anything twice.
-   */
-  private async seal(row: CaptureRow, action: "seal" | "accept"): Promise<void> {
-    const from = row.state as CaptureState;
-    const to = this.edge(from, action);
-    const { db, repository, evidence } = this.deps;
-    let certificateNo = row.certificate_no;
-    if (!certificateNo) {
-      certificateNo = evidence.newCertificateNo();
-      if (!(await durableTransaction(db, (trx) => repository.updateIn(trx, row.id, from, { certificate_no: certificateNo, updated_at: this.deps.now() })))) throw this.refusal(from, action);
-    }
-    let evidenceId: number;
-    try {
-      const blob = row.package_blob ?? (await this.commitPackage(row));
-      evidenceId = await evidence.savePlatformContent(row.user_id, {
-        kind: row.target === "rightsWeb" ? "rightsWeb" : "snapshot",
-        certificateNo,
-        name: row.name,
-        size: Number(row.package_bytes),
-        sha256: row.package_sha256!,
-        sm3: row.package_sm3!,
-        blobSha256: blob,
-        details: this.evidenceDetails(row, action === "accept"),
-      });
-    } catch (error) {
-      this.deps.log.error({ err: error, captureId: row.id }, "capture: sealing failed");
-      // The next attempt starts under a new number (a failed record keeps its own).
-      await repository.updateIn(db, row.id, from, { certificate_no: null, updated_at: this.deps.now() });
-      if (action === "seal") {
-        const current = await repository.find(row.id);
-        if (current) await this.fail(current, "fail", "sealFailed", "");
-        return;
-      }
-      throw new BusinessError(ResultCode.serverError, CAPTURE_FAILURES.sealFailed);
-    }
-    await durableTransaction(db, async (trx) => {
-      const isMoved = await repository.updateIn(trx, row.id, from, { state: to, stage: "sealing", evidence_id: evidenceId, qa_accepted: action === "accept" ? 1 : 0, package_path: null, updated_at: this.deps.now() });
-      if (!isMoved) throw new CaptureStateError(from, action);
-      await this.deps.units.settle(row.unit_reservation_id!, trx);
-    });
-    await this.removeWork(row.id);
-  }
-
-  /** The WACZ file into the blob store, checked against the digest the packager reported. */
-  private async commitPackage(row: CaptureRow): Promise<string> {
-    if (!row.package_path) throw new Error(`capture ${row.id}: no package to seal`);
-    const temp = await this.deps.blobs.writeTemp(fs.createReadStream(row.package_path));
-    if (temp.sha256 !== row.package_sha256) {
-      await temp.discard();
-      throw new Error(`capture ${row.id}: the package file no longer matches its digest`);
-    }
-    const blob = await temp.commit();
-    await durableTransaction(this.deps.db, (trx) => this.deps.repository.updateIn(trx, row.id, row.state as CaptureState, { package_blob: blob, updated_at: this.deps.now() }));
-    return blob;
-  }
-
-  /** What the evidence record keeps of the capture (its certificate's second page reads these). */
-  private evidenceDetails(row: CaptureRow, isAccepted: boolean): Record<string, unknown> {
-    const provenance = row.provenance_json ? JSON.parse(row.provenance_json) : null;
-    const qa = row.qa_json ? CaptureQaSchema.parse(JSON.parse(row.qa_json)) : null;
-    return {
-      ...(row.rights_json ? JSON.parse(row.rights_json) : {}),
-      ...(row.target === "rightsWeb" ? { capturedBy: "platform" } : {}),
-      url: row.url,
-      finalUrl: row.final_url,
-      title: row.title,
-      purpose: row.purpose,
-      captureId: row.id,
-      captureStartedAt: provenance?.startedAt ?? null,
-      captureEndedAt: provenance?.endedAt ?? null,
-      chromium: provenance?.software?.chromium ?? null,
-      manifestSha256: row.manifest_sha256,
-      qaFindings: qa?.findings ?? [],
-      qaAccepted: isAccepted,
-      packageFiles: packageFilesOf(row),
-      provenance,
-    };
-  }
-
   // ---- helpers ----
+
+  /** Seals a capture whose QA passed; one that cannot be sealed fails (sealFailed) and its unit goes back. */
+  private async sealOrFail(id: number): Promise<"sealed" | "failed"> {
+    const row = await this.deps.repository.find(id);
+    if (!row) return "failed";
+    if ((await this.deps.sealer.seal(row, "seal")) === "sealed") return "sealed";
+    const current = await this.deps.repository.find(id);
+    if (current?.state === "running") await this.fail(current, "fail", "sealFailed", "");
+    return "failed";
+  }
 
   /** The refusals a new capture meets before anything is created: the URLs, the units, the engine. */
   private async admit(userId: number, urls: readonly string[]): Promise<void> {
@@ -476,7 +398,7 @@ export class CaptureService {
   }
 
   private workDirOf(id: number): string {
-    return path.join(this.deps.workRoot, String(id));
+    return captureWorkDir(this.deps.workRoot, id);
   }
 
   private async removeWork(id: number): Promise<void> {
@@ -484,8 +406,13 @@ export class CaptureService {
   }
 }
 
+/** Where one capture's files (its package while it waits) live until it is sealed or has failed. */
+export function captureWorkDir(workRoot: string, id: number): string {
+  return path.join(workRoot, String(id));
+}
+
 /** The package columns cleared (a package thrown away or moved into the blob store). */
-function noPackage() {
+export function noPackage() {
   return { package_path: null, package_sha256: null, package_sm3: null, package_bytes: null, manifest_sha256: null, package_blob: null };
 }
 
