@@ -309,9 +309,9 @@ describe("housekeeping and interrupted seals", () => {
     await grantPackage(user, 1);
     const [record] = (await capture(user, "http://127.0.0.1:9/review/late")).datas;
     await drained();
-    expect(await services().capture.captures.expireReviews()).toBe(0);
+    expect(await services().capture.runner.expireReviews()).toBe(0);
     t.clock.advance(CAPTURE_REVIEW_DAYS * 24 * 60 * 60 * 1000);
-    expect(await services().capture.captures.expireReviews()).toBeGreaterThanOrEqual(1);
+    expect(await services().capture.runner.expireReviews()).toBeGreaterThanOrEqual(1);
     // A week on the session has ended: read the outcome through the services.
     const expired = await db().selectFrom("captures").select(["state", "failure_code"]).where("id", "=", record.id).executeTakeFirstOrThrow();
     expect(expired).toEqual({ state: "failed", failure_code: "reviewExpired" });

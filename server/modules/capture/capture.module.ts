@@ -5,12 +5,14 @@ import { keepTidy } from "../../jobs/housekeeping.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { PackageUnits } from "../purchase/package-units.js";
-import { CaptureQueue } from "./capture-queue.js";
+import { CaptureMoves } from "./capture-moves.js";
 import type { CapturePorts } from "./capture-ports.js";
+import { CaptureQueue } from "./capture-queue.js";
+import { CaptureRunner } from "./capture-runner.js";
+import { CaptureSealer } from "./capture-sealer.js";
 import { CaptureRepository } from "./capture.repository.js";
 import { captureRoutes } from "./capture.routes.js";
-import { CaptureSealer } from "./capture-sealer.js";
-import { captureWorkDir, CaptureService } from "./capture.service.js";
+import { CaptureService } from "./capture.service.js";
 
 export type CaptureModuleOptions = ModuleContext & {
   units: PackageUnits;
@@ -26,40 +28,28 @@ export type CaptureModuleOptions = ModuleContext & {
  */
 export async function captureModule(app: FastifyInstance, { db, now, config, jobs, units, evidence, blobs, ports }: CaptureModuleOptions) {
   const repository = new CaptureRepository(db);
-  const workRoot = path.join(config.dataDir, "captures");
-  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => captureWorkDir(workRoot, id), now, log: app.log });
-  let queue: CaptureQueue | null = null;
-  const captures = new CaptureService({
-    db,
-    repository,
-    units,
-    blobs,
-    sealer,
-    ports,
-    workRoot,
-    timeoutMs: config.capture.timeoutMs,
-    now,
-    log: app.log,
-    kick: () => queue?.kick(),
-  });
-  queue = new CaptureQueue({
+  const moves = new CaptureMoves({ db, repository, units, workRoot: path.join(config.dataDir, "captures"), now });
+  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => moves.workDirOf(id), now, log: app.log });
+  const runner = new CaptureRunner({ db, repository, moves, sealer, ports, timeoutMs: config.capture.timeoutMs, now, log: app.log });
+  const queue = new CaptureQueue({
     concurrency: config.capture.concurrency,
     nextQueued: (limit) => repository.nextQueued(limit),
     countQueued: () => repository.countInState("queued"),
-    claim: (row) => captures.claim(row),
-    run: (row, signal) => captures.run(row, signal),
+    claim: (row) => runner.claim(row),
+    run: (row, signal) => runner.run(row, signal),
     log: app.log,
   });
+  const captures = new CaptureService({ db, repository, units, blobs, moves, sealer, ports, now, kick: () => queue.kick() });
   jobs.declare(queue);
-  await captures.recover();
-  publish(app, "capture", { captures, queue });
+  await runner.recover();
+  publish(app, "capture", { captures, runner, queue });
   app.addHook("onReady", async () => queue.kick());
   app.addHook("onClose", async () => {
     await queue.close();
     await ports.engine?.close();
   });
-  keepTidy(app, [{ name: "expire unreviewed captures", run: () => captures.expireReviews() }]);
+  keepTidy(app, [{ name: "expire unreviewed captures", run: () => runner.expireReviews() }]);
   await app.register(captureRoutes, { captures });
 }
 
-export type CaptureServices = { captures: CaptureService; queue: CaptureQueue };
+export type CaptureServices = { captures: CaptureService; runner: CaptureRunner; queue: CaptureQueue };
