@@ -1,0 +1,52 @@
+import dns from "node:dns";
+import type { CaptureOrigin } from "../../../src/schema/capture.js";
+
+/** What a name resolved to: every address (each is checked) and the answers as received, for provenance. */
+export interface Resolution {
+  addresses: string[];
+  dns: CaptureOrigin["dns"];
+}
+
+/** Resolves a host name (never an address literal); throws when the name has no address. */
+export type Resolver = (hostname: string, signal: AbortSignal) => Promise<Resolution>;
+
+const NO_ANSWER = new Set(["ENODATA", "ENOTFOUND", "ENONAME", "ENOTIMP", "EREFUSED", "ESERVFAIL"]);
+
+/**
+ * The system's DNS servers, asked directly so the TTLs and CNAMEs are on record. Names that only
+ * /etc/hosts knows (localhost, a test box) have no DNS answer and fall back to getaddrinfo.
+ */
+export function createSystemResolver(timeoutMs = 5000): Resolver {
+  return async (hostname, signal) => {
+    const resolver = new dns.promises.Resolver({ timeout: timeoutMs, tries: 2 });
+    const cancel = () => resolver.cancel();
+    signal.addEventListener("abort", cancel, { once: true });
+    const orNone = <T>(promise: Promise<T[]>) =>
+      promise.catch((error: NodeJS.ErrnoException) => {
+        if (NO_ANSWER.has(error.code ?? "")) return [] as T[];
+        throw error;
+      });
+    try {
+      const [a, aaaa, cname] = await Promise.all([
+        orNone(resolver.resolve4(hostname, { ttl: true })),
+        orNone(resolver.resolve6(hostname, { ttl: true })),
+        orNone(resolver.resolveCname(hostname)),
+      ]);
+      signal.throwIfAborted();
+      const answers: Resolution["dns"] = [
+        ...cname.map((value) => ({ type: "CNAME" as const, value, ttl: null })),
+        ...a.map(({ address, ttl }) => ({ type: "A" as const, value: address, ttl })),
+        ...aaaa.map(({ address, ttl }) => ({ type: "AAAA" as const, value: address, ttl })),
+      ];
+      if (a.length + aaaa.length > 0) return { addresses: [...a, ...aaaa].map(({ address }) => address), dns: answers };
+      const local = await dns.promises.lookup(hostname, { all: true, verbatim: true });
+      signal.throwIfAborted();
+      return {
+        addresses: local.map(({ address }) => address),
+        dns: local.map(({ address, family }) => ({ type: family === 6 ? ("AAAA" as const) : ("A" as const), value: address, ttl: null })),
+      };
+    } finally {
+      signal.removeEventListener("abort", cancel);
+    }
+  };
+}
