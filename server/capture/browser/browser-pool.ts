@@ -77,6 +77,9 @@ export function createBrowserPool(settings: BrowserPoolSettings): BrowserPool {
       executablePath: settings.chromiumPath,
       headless: true,
       args: [...CHROMIUM_ARGS],
+      // Chromium's own popup blocker, as a visitor's browser has it: a page opening windows without
+      // a click (a window.open storm) opens none. Playwright turns it off by default.
+      ignoreDefaultArgs: ["--disable-popup-blocking"],
       timeout: LAUNCH_TIMEOUT_MS,
       // The server process owns shutdown (close()); Playwright must not install its own signal handlers.
       handleSIGINT: false,

@@ -11,11 +11,14 @@ export const ELAPSED = Symbol("elapsed");
 export class Deadline {
   readonly #controller = new AbortController();
   readonly #endsAt: number;
+  readonly #reserveMs: number;
   readonly #timer: NodeJS.Timeout;
   readonly #ended: Promise<never>;
 
-  constructor(timeoutMs: number, outer: AbortSignal) {
+  /** `reserveMs`: the end of the capture's time kept for recording; the page's waits stop before it. */
+  constructor(timeoutMs: number, outer: AbortSignal, reserveMs = 0) {
     this.#endsAt = Date.now() + timeoutMs;
+    this.#reserveMs = reserveMs;
     this.#timer = setTimeout(() => this.fail(new CaptureFailedError("timeout", `${Math.round(timeoutMs / 1000)} 秒`)), timeoutMs);
     this.#ended = new Promise<never>((_, reject) => {
       this.#controller.signal.addEventListener("abort", () => reject(this.#controller.signal.reason), { once: true });
@@ -33,6 +36,11 @@ export class Deadline {
 
   remaining(): number {
     return Math.max(0, this.#endsAt - Date.now());
+  }
+
+  /** What the page's own waits (load, idle, scroll) may still take. */
+  forWaiting(): number {
+    return Math.max(0, this.remaining() - this.#reserveMs);
   }
 
   /** Ends the capture with `error` (the first reason wins). */

@@ -31,7 +31,7 @@ const POLL_MS = 50;
 
 /** True when no request was in flight for `quietMs`; false when `maxMs` passed first. */
 export async function waitForNetworkIdle(traffic: PageTraffic, deadline: Deadline, quietMs: number, maxMs: number): Promise<boolean> {
-  const giveUpAt = Date.now() + Math.min(maxMs, deadline.remaining());
+  const giveUpAt = Date.now() + Math.min(maxMs, deadline.forWaiting());
   for (;;) {
     deadline.check();
     if (traffic.inFlight() === 0 && Date.now() - traffic.lastActivity >= quietMs) return true;
@@ -44,7 +44,7 @@ export async function waitForNetworkIdle(traffic: PageTraffic, deadline: Deadlin
 export async function scrollToEnd(page: Page, traffic: PageTraffic, deadline: Deadline, options: CaptureOptions): Promise<number> {
   let steps = 0;
   try {
-    while (steps < options.maxScrollSteps) {
+    while (steps < options.maxScrollSteps && deadline.forWaiting() > 0) {
       await deadline.run(page.evaluate(() => window.scrollBy(0, window.innerHeight)));
       steps += 1;
       await deadline.sleep(SCROLL_PAUSE_MS);

@@ -14,8 +14,11 @@ import { closePopups, interceptTraffic, type PageTraffic } from "./page-intercep
  * it will not close (the pool relaunches it).
  */
 
-/** The share of the capture's time the first load may take; the rest is for scrolling and recording. */
-const LOAD_SHARE = 0.6;
+/**
+ * The last 30 % of the capture's time is kept for recording (screenshot, DOM, PDF): loading,
+ * idling and scrolling stop before it, so a page that never finishes loading is still recorded.
+ */
+const RECORDING_SHARE = 0.3;
 /** Closing a context takes milliseconds; one that has not closed after this never will. */
 const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
 
@@ -29,7 +32,6 @@ export interface PageArtefacts {
   signals: PageSignals;
   requests: number;
   failedRequests: number;
-  chromiumVersion: string;
 }
 
 export interface PageCaptureInput {
@@ -42,7 +44,7 @@ export interface PageCaptureInput {
 export async function capturePage(input: PageCaptureInput): Promise<PageArtefacts> {
   const { lease, network, options, job } = input;
   const browser = lease.browser;
-  const deadline = new Deadline(options.timeoutMs, job.signal);
+  const deadline = new Deadline(options.timeoutMs, job.signal, options.timeoutMs * RECORDING_SHARE);
   const browserFailed = () => deadline.fail(new CaptureFailedError("browserFailed", "浏览器进程已断开"));
   browser.on("disconnected", browserFailed);
   let context: BrowserContext | null = null;
@@ -64,14 +66,14 @@ export async function capturePage(input: PageCaptureInput): Promise<PageArtefact
         context,
         network,
         signal: deadline.signal,
-        isMainFrame: (frame) => page !== null && frame === page.mainFrame(),
+        capturePage: () => page,
         onFailure: (error) => deadline.fail(error),
       }),
     );
     page = await deadline.run(context.newPage());
     closePopups(context, network);
     page.on("crash", () => deadline.fail(new CaptureFailedError("browserFailed", "页面渲染进程崩溃")));
-    return await recordPage(page, traffic, deadline, options, job, browser.version());
+    return await recordPage(page, traffic, deadline, options, job);
   } catch (error) {
     throw classify(error, traffic, deadline, browser.isConnected());
   } finally {
@@ -86,14 +88,9 @@ export async function capturePage(input: PageCaptureInput): Promise<PageArtefact
   }
 }
 
-async function recordPage(page: Page, traffic: PageTraffic, deadline: Deadline, options: CaptureOptions, job: CaptureJob, chromiumVersion: string): Promise<PageArtefacts> {
+async function recordPage(page: Page, traffic: PageTraffic, deadline: Deadline, options: CaptureOptions, job: CaptureJob): Promise<PageArtefacts> {
   job.onStage("opening");
-  try {
-    await deadline.run(page.goto(job.url, { waitUntil: "load", timeout: Math.max(1, Math.floor(deadline.remaining() * LOAD_SHARE)) }));
-  } catch (error) {
-    // A page whose load never ends (a request that hangs) is still recorded once its document came.
-    if (!(isPlaywrightTimeout(error) && traffic.mainStatus !== null && !traffic.failure)) throw error;
-  }
+  await openPage(page, traffic, deadline, job.url);
   await waitForNetworkIdle(traffic, deadline, options.networkIdleMs, IDLE_MAX_MS);
 
   job.onStage("scrolling");
@@ -123,8 +120,30 @@ async function recordPage(page: Page, traffic: PageTraffic, deadline: Deadline, 
     signals,
     requests: traffic.requests,
     failedRequests: traffic.failed,
-    chromiumVersion,
   };
+}
+
+/**
+ * page.goto until the main document is there: a redirect chain (already followed and fetched by
+ * the traffic) ends in one more navigation to its last URL. A page whose load never ends (a request
+ * that hangs) is still recorded once its document came.
+ */
+async function openPage(page: Page, traffic: PageTraffic, deadline: Deadline, url: string): Promise<void> {
+  traffic.setOpening(true);
+  try {
+    for (let target: string | null = url; target; target = traffic.takeRedirect()) {
+      try {
+        await deadline.run(page.goto(target, { waitUntil: "load", timeout: Math.max(1, deadline.forWaiting()) }));
+        return;
+      } catch (error) {
+        if (isPlaywrightTimeout(error) && traffic.mainStatus !== null && !traffic.failure) return;
+        if (traffic.failure || !/ERR_ABORTED/.test(String(error))) throw error;
+      }
+    }
+    throw new CaptureFailedError("connectionFailed", "网页打开被中止");
+  } finally {
+    traffic.setOpening(false);
+  }
 }
 
 /** Any error of a capture as the failure a holder reads. The traffic's own verdict comes first. */

@@ -1,4 +1,4 @@
-import type { BrowserContext, Frame, Request, Route } from "playwright-core";
+import type { BrowserContext, Frame, Page, Request, Route } from "playwright-core";
 import type { BlockedRequestReason, CaptureFailureCode } from "../../../src/schema/capture.js";
 import { CaptureFailedError, RequestRefusedError, type CaptureNetwork, type FetchedResponse, type OutgoingRequest } from "../capture-engine.types.js";
 
@@ -9,10 +9,13 @@ import { CaptureFailedError, RequestRefusedError, type CaptureNetwork, type Fetc
  * dismissed, each refusal noted in the provenance.
  *
  * Redirects: Chromium follows a redirect we fulfil without asking the route again (the next hop
- * would go to the black-hole proxy). A navigation's redirect is therefore handed back to Playwright
- * as a new navigation of the same frame (`_redirectNavigationRequest`, the private call its own HAR
- * replay uses; page.goto waits for it), so the page's URL is the final one; a subresource's
- * redirects are followed here, hop by hop through the network, and the last answer fulfils it.
+ * would go to the black-hole proxy), so every chain is followed here, hop by hop through the
+ * network (each hop recorded). A subresource is then answered with the chain's last response. The
+ * main document while the capture opens it is not: its request is aborted and the capture navigates
+ * to the chain's end itself (`takeRedirect`), answered from the response already fetched, so the
+ * page's URL, and every relative link in it, is the final one. (Playwright's private
+ * `_redirectNavigationRequest` would do this in place, but it leaves an unhandled rejection behind
+ * when the redirected navigation fails, which would take the server down.)
  */
 
 /** Chromium's own limit on a redirect chain. */
@@ -42,10 +45,6 @@ const MAIN_DOCUMENT_FAILURES: Record<BlockedRequestReason, CaptureFailureCode> =
 /** Refusals of any request that end the capture: its bounds. */
 const CAPTURE_BOUNDS: ReadonlySet<BlockedRequestReason> = new Set(["tooLarge", "tooManyRequests"]);
 
-interface RedirectingRoute {
-  _redirectNavigationRequest(url: string): Promise<void>;
-}
-
 export interface PageTraffic {
   /** Requests the page made (answered or refused) and how many failed (refused, broken, status >= 400). */
   readonly requests: number;
@@ -57,6 +56,10 @@ export interface PageTraffic {
   inFlight(): number;
   /** When a request last started or finished (ms epoch). */
   readonly lastActivity: number;
+  /** While the capture opens the page, a redirected main document is left for it to navigate to. */
+  setOpening(opening: boolean): void;
+  /** Where the main document's redirect chain ended, once, after its navigation was aborted for it. */
+  takeRedirect(): string | null;
   /** From now on every request is refused at once (the capture is recording or closing). */
   stop(): void;
 }
@@ -66,13 +69,14 @@ export interface InterceptionInput {
   network: CaptureNetwork;
   /** Aborts every fetch in flight when the capture ends. */
   signal: AbortSignal;
-  isMainFrame(frame: Frame): boolean;
+  /** The capture's page (null until made): only its requests are answered, a popup's are refused. */
+  capturePage(): Page | null;
   /** Called when the traffic decides the capture's failure, so waits end at once. */
   onFailure(error: CaptureFailedError): void;
 }
 
 export async function interceptTraffic(input: InterceptionInput): Promise<PageTraffic> {
-  const { context, network, signal, isMainFrame, onFailure } = input;
+  const { context, network, signal, capturePage, onFailure } = input;
   const state = {
     requests: 0,
     failed: 0,
@@ -81,7 +85,9 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
     inFlight: 0,
     lastActivity: Date.now(),
     stopped: false,
-    mainRedirects: 0,
+    opening: false,
+    redirect: null as string | null,
+    prefetched: new Map<string, FetchedResponse>(),
   };
   const fail = (code: CaptureFailureCode, detail: string) => {
     if (state.failure) return;
@@ -98,30 +104,35 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
 
   const answer = async (route: Route) => {
     const request = route.request();
-    if (state.stopped) return route.abort("aborted").catch(() => undefined);
-    const isMainDocument = request.isNavigationRequest() && frameIs(request, isMainFrame);
+    const frame = frameOf(request);
+    const page = capturePage();
+    if (state.stopped || !page || frame?.page() !== page) return route.abort("aborted").catch(() => undefined);
+    const isMainDocument = request.isNavigationRequest() && frame === page.mainFrame();
     state.requests += 1;
     state.inFlight += 1;
     state.lastActivity = Date.now();
     try {
       const outgoing = await outgoingOf(request);
-      let response = await network.fetch(outgoing, signal);
-      const location = redirectTarget(response, outgoing.url);
-      if (location && request.isNavigationRequest()) {
-        if (isMainDocument && ++state.mainRedirects > MAX_REDIRECTS) {
-          fail("tooManyRedirects", `超过 ${MAX_REDIRECTS} 次`);
-          return await route.abort("aborted");
-        }
-        return await (route as unknown as RedirectingRoute)._redirectNavigationRequest(location);
+      const prefetched = isMainDocument ? state.prefetched.get(outgoing.url) : undefined;
+      state.prefetched.delete(outgoing.url);
+      const chain = prefetched ? { response: prefetched, url: outgoing.url } : await fetchFollowing(network, outgoing, signal);
+      if (chain === TOO_MANY_REDIRECTS) {
+        if (isMainDocument) fail("tooManyRedirects", `超过 ${MAX_REDIRECTS} 次`);
+        state.failed += 1;
+        return await route.abort("failed");
       }
-      if (location) response = await followRedirects(network, outgoing, response, location, signal);
+      const { response } = chain;
       if (isMainDocument) {
-        state.mainRedirects = 0;
-        state.mainStatus = response.status;
         if (!isHtml(response)) {
           fail("notHtml", contentTypeOf(response) ?? "");
           return await route.abort("aborted");
         }
+        if (chain.url !== outgoing.url && state.opening) {
+          state.prefetched.set(chain.url, response);
+          state.redirect = chain.url;
+          return await route.abort("aborted");
+        }
+        state.mainStatus = response.status;
       }
       if (response.status >= 400) state.failed += 1;
       await route.fulfill({ status: response.status, headers: browserHeaders(response.rawHeaders), body: response.body });
@@ -130,8 +141,6 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
       if (error instanceof RequestRefusedError) {
         if (isMainDocument) fail(MAIN_DOCUMENT_FAILURES[error.reason], error.detail);
         else if (CAPTURE_BOUNDS.has(error.reason)) fail(MAIN_DOCUMENT_FAILURES[error.reason], error.detail);
-      } else if (error instanceof CaptureFailedError) {
-        fail(error.code, error.detail);
       }
       // The page may be gone already (closed, crashed): there is nothing left to answer.
       await route.abort(error instanceof RequestRefusedError ? "blockedbyclient" : "failed").catch(() => undefined);
@@ -169,6 +178,14 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
       return state.lastActivity;
     },
     inFlight: () => state.inFlight,
+    setOpening: (opening) => {
+      state.opening = opening;
+    },
+    takeRedirect: () => {
+      const url = state.redirect;
+      state.redirect = null;
+      return url;
+    },
     stop: () => {
       state.stopped = true;
     },
@@ -195,11 +212,11 @@ async function outgoingOf(request: Request): Promise<OutgoingRequest> {
   return { url: request.url(), method: request.method(), headers, body: request.postDataBuffer(), isNavigation: request.isNavigationRequest() };
 }
 
-function frameIs(request: Request, isMainFrame: (frame: Frame) => boolean): boolean {
+function frameOf(request: Request): Frame | null {
   try {
-    return isMainFrame(request.frame());
+    return request.frame();
   } catch {
-    return false; // a service worker's request has no frame (and service workers are blocked anyway)
+    return null; // a service worker's request has no frame (and service workers are blocked anyway)
   }
 }
 
@@ -222,19 +239,21 @@ function redirectTarget(response: FetchedResponse, base: string): string | null 
   }
 }
 
-/** A subresource's redirect chain, each hop fetched (and recorded) through the network. */
-async function followRedirects(network: CaptureNetwork, first: OutgoingRequest, response: FetchedResponse, location: string, signal: AbortSignal): Promise<FetchedResponse> {
+const TOO_MANY_REDIRECTS = Symbol("too many redirects");
+
+/** A request and its redirect chain, each hop fetched (and recorded) through the network: the last response and its URL. */
+async function fetchFollowing(network: CaptureNetwork, first: OutgoingRequest, signal: AbortSignal): Promise<{ response: FetchedResponse; url: string } | typeof TOO_MANY_REDIRECTS> {
   let request = first;
-  let next: string | null = location;
-  for (let hops = 1; next; hops += 1) {
-    if (hops > MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+  let response = await network.fetch(request, signal);
+  for (let hops = 1; ; hops += 1) {
+    const next = redirectTarget(response, request.url);
+    if (!next) return { response, url: request.url };
+    if (hops > MAX_REDIRECTS) return TOO_MANY_REDIRECTS;
     // Fetch's rule: 303, and 301/302 after a POST, continue as GET without a body.
     const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === "POST");
     request = { ...request, url: next, method: asGet ? "GET" : request.method, body: asGet ? null : request.body };
     response = await network.fetch(request, signal);
-    next = redirectTarget(response, request.url);
   }
-  return response;
 }
 
 function isHtml(response: FetchedResponse): boolean {
