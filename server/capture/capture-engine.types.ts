@@ -61,6 +61,8 @@ export interface CaptureNetwork {
   /** Records a refusal that happened outside `fetch` (a popup, a download, a websocket). */
   noteBlocked(url: string, reason: BlockedRequestReason, detail: string): void;
   origins(): CaptureOrigin[];
+  /** Every 3xx with a Location the fetcher answered (the browser follows them; each comes back through fetch). */
+  redirects(): CaptureProvenance["redirects"];
   blocked(): CaptureProvenance["blocked"];
   /** Requests made (including refused), failed, and body bytes received. */
   totals(): CaptureProvenance["resources"];

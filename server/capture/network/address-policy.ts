@@ -13,6 +13,7 @@ export type PolicyVerdict = { ok: true } | { ok: false; reason: BlockedRequestRe
 
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
 const OPEN_PORTS = new Set([80, 443]);
+const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
 interface Range {
   base: bigint;
@@ -78,8 +79,6 @@ const EMBEDDING_V6: { range: Range; routable: boolean; extract: (value: bigint) 
 ];
 /** Public IPv6 unicast is 2000::/3; everything else is unassigned or special. */
 const GLOBAL_UNICAST_V6 = range("2000::/3", "");
-
-const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
 /** The address as a 128-bit number; IPv4 as its IPv4-mapped IPv6 form. */
 function toBigInt(address: string): bigint {
@@ -158,9 +157,9 @@ function isLocalhostName(host: string): boolean {
 }
 
 /**
- * The URL's own checks: scheme, port, and the host when it is an address literal or a localhost
- * name. `openPorts` are extra ports the allow-list admits for this host. A host that needs DNS is
- * checked again by `checkAddress` on every answer.
+ * The URL's own checks: scheme, the host when it is an address literal or a localhost name, and
+ * the port (80/443, or the one the allow-list names for this host). A host that needs DNS is
+ * checked again on every answer by `checkResolvedAddresses`.
  */
 export function checkUrl(
   raw: string,
@@ -174,8 +173,6 @@ export function checkUrl(
   }
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined) return { ok: false, reason: "schemeRefused", detail: `不支持 ${url.protocol.replace(/:$/, "")} 协议，只能访问 http 与 https 网址` };
-  const port = url.port === "" ? defaultPort : Number(url.port);
-  if (!OPEN_PORTS.has(port) && port !== admission.extraPort) return { ok: false, reason: "portRefused", detail: `端口 ${port} 不在允许范围（只允许 80 与 443）` };
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const isAddressLiteral = isIP(host) !== 0;
   if (!admission.bypassesAddressPolicy) {
@@ -186,6 +183,9 @@ export function checkUrl(
       return { ok: false, reason: "addressRefused", detail: `${host} 指向本机，不允许访问` };
     }
   }
+  // The host before the port: "this is your own machine" says more than "port 8080".
+  const port = url.port === "" ? defaultPort : Number(url.port);
+  if (!OPEN_PORTS.has(port) && port !== admission.extraPort) return { ok: false, reason: "portRefused", detail: `端口 ${port} 不在允许范围（只允许 80 与 443）` };
   return { ok: true, target: { url, host, port, isAddressLiteral } };
 }
 
