@@ -108,40 +108,39 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
     const page = capturePage();
     if (state.stopped || !page || frame?.page() !== page) return route.abort("aborted").catch(() => undefined);
     const isMainDocument = request.isNavigationRequest() && frame === page.mainFrame();
+    // The document the capture is opening decides its fate; a later navigation of the page does not.
+    const isOpening = isMainDocument && state.opening;
     state.requests += 1;
     state.inFlight += 1;
     state.lastActivity = Date.now();
     try {
       const outgoing = await outgoingOf(request);
-      const prefetched = isMainDocument ? state.prefetched.get(outgoing.url) : undefined;
+      const prefetched = isOpening ? state.prefetched.get(outgoing.url) : undefined;
       state.prefetched.delete(outgoing.url);
       const chain = prefetched ? { response: prefetched, url: outgoing.url } : await fetchFollowing(network, outgoing, signal);
       if (chain === TOO_MANY_REDIRECTS) {
-        if (isMainDocument) fail("tooManyRedirects", `超过 ${MAX_REDIRECTS} 次`);
+        if (isOpening) fail("tooManyRedirects", `超过 ${MAX_REDIRECTS} 次`);
         state.failed += 1;
         return await route.abort("failed");
       }
       const { response } = chain;
-      if (isMainDocument) {
-        if (!isHtml(response)) {
-          fail("notHtml", contentTypeOf(response) ?? "");
-          return await route.abort("aborted");
-        }
-        if (chain.url !== outgoing.url && state.opening) {
-          state.prefetched.set(chain.url, response);
-          state.redirect = chain.url;
-          return await route.abort("aborted");
-        }
-        state.mainStatus = response.status;
+      if (isMainDocument && !isHtml(response)) {
+        // Opening a file is not a web page; a loaded page navigating to one (a download link) keeps its document.
+        if (isOpening) fail("notHtml", contentTypeOf(response) ?? "");
+        else note(outgoing.url, "download", contentTypeOf(response) ?? "");
+        return await route.abort("aborted");
       }
+      if (isOpening && chain.url !== outgoing.url) {
+        state.prefetched.set(chain.url, response);
+        state.redirect = chain.url;
+        return await route.abort("aborted");
+      }
+      if (isMainDocument) state.mainStatus = response.status;
       if (response.status >= 400) state.failed += 1;
       await route.fulfill({ status: response.status, headers: browserHeaders(response.rawHeaders), body: response.body });
     } catch (error) {
       state.failed += 1;
-      if (error instanceof RequestRefusedError) {
-        if (isMainDocument) fail(MAIN_DOCUMENT_FAILURES[error.reason], error.detail);
-        else if (CAPTURE_BOUNDS.has(error.reason)) fail(MAIN_DOCUMENT_FAILURES[error.reason], error.detail);
-      }
+      if (error instanceof RequestRefusedError && (isOpening || CAPTURE_BOUNDS.has(error.reason))) fail(MAIN_DOCUMENT_FAILURES[error.reason], error.detail);
       // The page may be gone already (closed, crashed): there is nothing left to answer.
       await route.abort(error instanceof RequestRefusedError ? "blockedbyclient" : "failed").catch(() => undefined);
     } finally {
