@@ -17,14 +17,18 @@ export interface EngineFixture {
   close(): Promise<void>;
 }
 
-export async function startEngineFixture(limits: CaptureEngineSettings["limits"] = {}, overrides: Partial<CaptureEngineSettings> = {}): Promise<EngineFixture> {
+export async function startEngineFixture(
+  limits: CaptureEngineSettings["limits"] = {},
+  overrides: Partial<CaptureEngineSettings> = {},
+  network: { requestTimeoutMs?: number } = {},
+): Promise<EngineFixture> {
   const sites = await startTestSites();
   const workDir = await mkdtemp(join(tmpdir(), "capture-engine-"));
   const engine = createCaptureEngine({
     chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     concurrency: 2,
     limits: { timeoutMs: 20_000, networkIdleMs: 300, ...limits },
-    network: { allowedHosts: sites.allowedHosts, extraCaCertificates: [sites.caPem], workDir, requestTimeoutMs: 5_000 },
+    network: { allowedHosts: sites.allowedHosts, extraCaCertificates: [sites.caPem], workDir, requestTimeoutMs: network.requestTimeoutMs ?? 5_000 },
     publicAddress: "203.0.113.7",
     platform: { name: "evidence-platform", version: "0.1.0-test" },
     ...overrides,
