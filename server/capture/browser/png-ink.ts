@@ -64,7 +64,7 @@ export function measurePngInk(png: Buffer): PngInk {
   }
   let dominant = 0;
   for (const count of counts.values()) if (count > dominant) dominant = count;
-  return { width, height, inkRatio: samples === 0 ? 0 : 1 - dominant / samples };
+  return { width, height, inkRatio: samples === 0 ? 0 : (samples - dominant) / samples };
 }
 
 /** PNG filter types 0-4 (RFC 2083 §6), reversed into `out` using the previous unfiltered row. */
