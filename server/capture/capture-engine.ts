@@ -15,8 +15,8 @@ import { createCaptureNetwork } from "./network/capture-network.js";
  * CaptureFailedError and leaves no file behind.
  */
 
-/** The limits a capture runs under unless the operator sets others (issue 15 names the first two). */
-export const CAPTURE_LIMIT_DEFAULTS = {
+/** What a capture runs under unless the operator sets otherwise (issue 15 names the 60 s and the 200 MB; the rest are ours). */
+export const CAPTURE_OPTION_DEFAULTS = {
   viewport: { width: 1366, height: 768 },
   timeoutMs: 60_000,
   maxBytes: 200 * 1024 * 1024,
@@ -34,7 +34,7 @@ export interface CaptureEngineSettings {
   chromiumPath: string;
   /** Captures at once, each in its own context of the one browser. */
   concurrency: number;
-  limits?: Partial<Omit<CaptureOptions, "userAgent">>;
+  options?: Partial<Omit<CaptureOptions, "userAgent">>;
   network: Pick<CaptureNetworkSettings, "allowedHosts" | "extraCaCertificates" | "workDir"> & { requestTimeoutMs?: number };
   /** CAPTURE_PUBLIC_ADDRESS: the node's public address as the operator declares it, or null. */
   publicAddress: string | null;
@@ -47,7 +47,7 @@ export type CreateNetwork = (settings: CaptureNetworkSettings, captureId: number
 
 export function createCaptureEngine(settings: CaptureEngineSettings, createNetwork: CreateNetwork = createCaptureNetwork): CaptureEngine {
   const pool = createBrowserPool({ chromiumPath: settings.chromiumPath, concurrency: settings.concurrency });
-  const limits = { ...CAPTURE_LIMIT_DEFAULTS, ...settings.limits };
+  const limits = { ...CAPTURE_OPTION_DEFAULTS, ...settings.options };
   const userAgentSuffix = `HengzhengCapture/${settings.platform.version}`;
   const networkSettings: CaptureNetworkSettings = {
     allowedHosts: settings.network.allowedHosts,

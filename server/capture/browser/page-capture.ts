@@ -47,19 +47,19 @@ export async function capturePage(input: PageCaptureInput): Promise<PageArtefact
   const deadline = new Deadline(options.timeoutMs, job.signal, options.timeoutMs * RECORDING_SHARE);
   const browserFailed = () => deadline.fail(new CaptureFailedError("browserFailed", "浏览器进程已断开"));
   browser.on("disconnected", browserFailed);
+  // A fresh context: no storage, no cookies, nothing from any other capture.
+  const opening = browser.newContext({
+    viewport: options.viewport,
+    userAgent: options.userAgent,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    serviceWorkers: "block",
+    acceptDownloads: false,
+  });
   let context: BrowserContext | null = null;
   let traffic: PageTraffic | null = null;
   try {
-    context = await deadline.run(
-      browser.newContext({
-        viewport: options.viewport,
-        userAgent: options.userAgent,
-        locale: "zh-CN",
-        timezoneId: "Asia/Shanghai",
-        serviceWorkers: "block",
-        acceptDownloads: false,
-      }),
-    );
+    context = await deadline.run(opening);
     let page: Page | null = null;
     traffic = await deadline.run(
       interceptTraffic({
@@ -81,9 +81,12 @@ export async function capturePage(input: PageCaptureInput): Promise<PageArtefact
     deadline.fail(new CaptureFailedError("interrupted", "取证已结束"));
     deadline.dispose();
     browser.off("disconnected", browserFailed);
-    if (context && browser.isConnected()) {
-      const closed = await settleWithin(context.close(), CONTEXT_CLOSE_TIMEOUT_MS);
+    const toClose = context ?? (await settleWithin(opening, CONTEXT_CLOSE_TIMEOUT_MS).catch(() => null));
+    if (toClose && toClose !== ELAPSED && browser.isConnected()) {
+      const closed = await settleWithin(toClose.close(), CONTEXT_CLOSE_TIMEOUT_MS);
       if (closed === ELAPSED) await lease.kill();
+    } else if (toClose === ELAPSED) {
+      await lease.kill();
     }
   }
 }

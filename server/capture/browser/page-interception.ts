@@ -60,7 +60,10 @@ export interface PageTraffic {
   setOpening(opening: boolean): void;
   /** Where the main document's redirect chain ended, once, after its navigation was aborted for it. */
   takeRedirect(): string | null;
-  /** From now on every request is refused at once (the capture is recording or closing). */
+  /**
+   * From now on every request is refused at once, and those still waiting are given up (the capture
+   * is recording or closing: a request that hangs must not hold the print or the screenshot).
+   */
   stop(): void;
 }
 
@@ -76,7 +79,9 @@ export interface InterceptionInput {
 }
 
 export async function interceptTraffic(input: InterceptionInput): Promise<PageTraffic> {
-  const { context, network, signal, capturePage, onFailure } = input;
+  const { context, network, capturePage, onFailure } = input;
+  const givenUp = new AbortController();
+  const signal = AbortSignal.any([input.signal, givenUp.signal]);
   const state = {
     requests: 0,
     failed: 0,
@@ -187,6 +192,7 @@ export async function interceptTraffic(input: InterceptionInput): Promise<PageTr
     },
     stop: () => {
       state.stopped = true;
+      givenUp.abort();
     },
   };
 }

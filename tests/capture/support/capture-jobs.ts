@@ -18,7 +18,7 @@ export interface EngineFixture {
 }
 
 export async function startEngineFixture(
-  limits: CaptureEngineSettings["limits"] = {},
+  options: CaptureEngineSettings["options"] = {},
   overrides: Partial<CaptureEngineSettings> = {},
   network: { requestTimeoutMs?: number } = {},
 ): Promise<EngineFixture> {
@@ -27,7 +27,7 @@ export async function startEngineFixture(
   const engine = createCaptureEngine({
     chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     concurrency: 2,
-    limits: { timeoutMs: 20_000, networkIdleMs: 300, ...limits },
+    options: { timeoutMs: 20_000, networkIdleMs: 300, ...options },
     network: { allowedHosts: sites.allowedHosts, extraCaCertificates: [sites.caPem], workDir, requestTimeoutMs: network.requestTimeoutMs ?? 5_000 },
     publicAddress: "203.0.113.7",
     platform: { name: "evidence-platform", version: "0.1.0-test" },
