@@ -3,7 +3,8 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { createServer } from "node:net";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { WARCParser } from "warcio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestRefusedError, type CaptureNetworkSettings, type OutgoingRequest } from "../../server/capture/capture-engine.types.js";
@@ -27,6 +28,23 @@ beforeAll(async () => {
   });
   sites.route("/gzip", (_request, response) => {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip" }).end(gzipSync(page));
+  });
+  sites.route("/br", (_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "br" }).end(brotliCompressSync(page));
+  });
+  sites.route("/deflate", (_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "deflate" }).end(deflateSync(page));
+  });
+  sites.route("/raw-deflate", (_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "deflate" }).end(deflateRawSync(page));
+  });
+  sites.route("/bomb", (_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip" }).end(gzipSync(Buffer.alloc(5_000_000)));
+  });
+  sites.route("/cut", (_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html", "Content-Length": "1000" });
+    response.write("only part of it");
+    setTimeout(() => response.socket?.destroy(), 20);
   });
   sites.route("/big", (_request, response) => {
     response.writeHead(200, { "Content-Type": "application/octet-stream" }).end(Buffer.alloc(300_000, 7));
@@ -143,6 +161,20 @@ describe("the capture network on loopback, with the allow-list", () => {
     await network.discard();
   });
 
+  it("neither sends nor records credentials written into a URL", async () => {
+    const network = createCaptureNetwork(settings({ maxRequests: 1 }), ++captureId);
+    const withSecret = `${sites.httpOrigin.replace("://", "://holder:s3cret@")}/echo`;
+    const response = await network.fetch(get(withSecret), live());
+    expect(JSON.parse(response.body.toString())).toMatchObject({ method: "GET" });
+    await refusal(network.fetch(get(withSecret), live()));
+    expect(network.blocked()).toEqual([expect.objectContaining({ url: `${sites.httpOrigin}/echo`, reason: "tooManyRequests" })]);
+    const { warcPath } = await network.finish();
+    const records = await readWarc(warcPath, false);
+    expect(records.map(({ content }) => content.toString("latin1")).join("")).not.toMatch(/s3cret|authorization/i);
+    expect(records[1]!.record.warcTargetURI).toBe(`${sites.httpOrigin}/echo`);
+    await network.discard();
+  });
+
   it("records redirects without following them", async () => {
     const network = createCaptureNetwork(settings(), ++captureId);
     const before = hits.get("/page") ?? 0;
@@ -150,6 +182,55 @@ describe("the capture network on loopback, with the allow-list", () => {
     expect(response.status).toBe(302);
     expect(network.redirects()).toEqual([{ from: `${sites.httpOrigin}/moved`, to: `${sites.httpOrigin}/page?from=moved`, status: 302 }]);
     expect(hits.get("/page") ?? 0).toBe(before);
+    await network.discard();
+  });
+});
+
+describe("bodies and broken exchanges", () => {
+  it.each(["/br", "/deflate", "/raw-deflate"])("decodes %s for the browser", async (path) => {
+    const network = createCaptureNetwork(settings(), ++captureId);
+    expect((await network.fetch(get(`${sites.httpOrigin}${path}`), live())).body.toString()).toBe(page);
+    await network.discard();
+  });
+
+  it("refuses a body that decodes past maxBytes", async () => {
+    const network = createCaptureNetwork(settings({ maxBytes: 1_000_000 }), ++captureId);
+    expect((await refusal(network.fetch(get(`${sites.httpOrigin}/bomb`), live()))).reason).toBe("tooLarge");
+    expect(network.totals().bytes).toBeLessThan(100_000);
+    await network.discard();
+  });
+
+  it("fails a response cut short and a port nobody listens on", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const network = createCaptureNetwork(settings({ allowedHosts: [...sites.allowedHosts, `127.0.0.1:${closed}`] }), ++captureId);
+    expect((await refusal(network.fetch(get(`${sites.httpOrigin}/cut`), live()))).reason).toBe("connectionFailed");
+    const refused = await refusal(network.fetch(get(`http://127.0.0.1:${closed}/`), live()));
+    expect(refused).toMatchObject({ reason: "connectionFailed", detail: expect.stringContaining("ECONNREFUSED") });
+    expect(network.totals()).toMatchObject({ requests: 2, failed: 2 });
+    await network.discard();
+  });
+});
+
+describe("a host with several addresses", () => {
+  it("tries the next address when one cannot be connected to, and records the one used", async () => {
+    const port = new URL(sites.httpOrigin).port;
+    // Nothing listens on 127.0.0.3: the first answer is refused at connect time.
+    const answers: Resolver = async (hostname) => {
+      const addresses = hostname === "multi.test" ? ["127.0.0.3", "127.0.0.1"] : ["127.0.0.3", "127.0.0.4"];
+      return { addresses, dns: addresses.map((value) => ({ type: "A" as const, value, ttl: 30 })) };
+    };
+    const network = createCaptureNetwork(settings({ allowedHosts: [`multi.test:${port}`, `dead.test:${port}`] }), ++captureId, { resolve: answers });
+    expect((await network.fetch(get(`http://multi.test:${port}/page`), live())).remoteAddress).toBe("127.0.0.1");
+    expect(network.origins()[0]).toMatchObject({ origin: `http://multi.test:${port}`, addresses: ["127.0.0.1"] });
+    const dead = await refusal(network.fetch(get(`http://dead.test:${port}/page`), live()));
+    expect(dead.reason).toBe("connectionFailed");
+    expect(dead.detail).toContain("127.0.0.3");
+    expect(dead.detail).toContain("127.0.0.4");
     await network.discard();
   });
 });
@@ -239,6 +320,7 @@ describe("the capture's WARC", () => {
     expect(gzipRequest!.record.warcConcurrentTo).toEqual([gzipResponse!.record.warcHeaders.headers.get("WARC-Record-ID")]);
     expect(gzipRequest!.record.httpHeaders?.statusline).toBe("GET /gzip HTTP/1.1");
     expect(gzipRequest!.record.httpHeaders?.headers.get("Accept-Encoding")).toBe("gzip, deflate, br");
+    expect([...parsed[3]!.record.httpHeaders!.headers.keys()].slice(0, 2)).toEqual(["Content-Type", "X-Custom-Order"]);
     expect(resource!.record.warcContentType).toBe("image/png");
     expect(resource!.content).toEqual(screenshot);
     for (const { record, content } of parsed.slice(1)) {

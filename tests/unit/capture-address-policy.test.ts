@@ -10,6 +10,7 @@ import { checkAddress, checkResolvedAddresses, checkUrl } from "../../server/cap
 import { createHostAdmission, parseAllowedHosts } from "../../server/capture/network/allowed-hosts.js";
 import { createCaptureNetwork } from "../../server/capture/network/capture-network.js";
 import type { Resolver } from "../../server/capture/network/resolver.js";
+import { checkCaptureUrl } from "../../server/capture/network/target-admission.js";
 
 // Every case here must be refused before a connection exists: nothing in this file may open a
 // socket, and the network-level cases below fail loudly if the fetcher even tries.
@@ -153,6 +154,29 @@ describe("DNS answers", () => {
     expect(checkResolvedAddresses("evil.example", ["2606:4700::1", "::ffff:127.0.0.1"])).toMatchObject({ ok: false, reason: "addressRefused" });
     expect(checkResolvedAddresses("evil.example", [])).toMatchObject({ ok: false, reason: "dnsFailed" });
     expect(checkResolvedAddresses("good.example", ["93.184.216.34", "2606:4700::1"])).toEqual({ ok: true });
+  });
+});
+
+describe("checkCaptureUrl (asked before a capture is queued)", () => {
+  const resolve: Resolver = async (hostname) => {
+    if (hostname === "down.example") throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
+    const addresses = hostname === "evil.example" ? ["93.184.216.34", "10.0.0.1"] : ["93.184.216.34"];
+    return { addresses, dns: addresses.map((value) => ({ type: "A" as const, value, ttl: 60 })) };
+  };
+
+  it.each([
+    ["https://good.example/page", { ok: true }],
+    ["https://evil.example/page", { ok: false, reason: "addressRefused" }],
+    ["https://down.example/page", { ok: false, reason: "dnsFailed" }],
+    ["http://127.0.0.1/", { ok: false, reason: "addressRefused" }],
+    ["https://good.example:8443/", { ok: false, reason: "portRefused" }],
+    ["ftp://good.example/", { ok: false, reason: "schemeRefused" }],
+  ])("answers %s", async (url, expected) => {
+    expect(await checkCaptureUrl(url, { allowedHosts: [], resolve })).toMatchObject(expected);
+  });
+
+  it("lets the allow-list through whatever the name resolves to", async () => {
+    expect(await checkCaptureUrl("https://evil.example/", { allowedHosts: ["evil.example"], resolve })).toEqual({ ok: true });
   });
 });
 

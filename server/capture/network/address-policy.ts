@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { BlockedRequestReason } from "../../../src/schema/capture.js";
+import type { HostAdmission } from "./allowed-hosts.js";
 
 /**
  * What a capture may reach: http(s) URLs on ports 80/443 whose every address is public unicast.
@@ -11,7 +12,7 @@ import type { BlockedRequestReason } from "../../../src/schema/capture.js";
 
 export type PolicyVerdict = { ok: true } | { ok: false; reason: BlockedRequestReason; detail: string };
 
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
 const OPEN_PORTS = new Set([80, 443]);
 const V4_MAPPED_PREFIX = 0xffffn << 32n;
 
@@ -150,6 +151,18 @@ export interface RequestTarget {
   isAddressLiteral: boolean;
 }
 
+/** The URL as it may be recorded: without credentials (a page may embed them in a link). */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.username = "";
+    url.password = "";
+    return url.href;
+  } catch {
+    return raw.slice(0, 2000);
+  }
+}
+
 /** Names that mean this machine whatever DNS says (RFC 6761): refused before any lookup. */
 function isLocalhostName(host: string): boolean {
   const name = host.replace(/\.$/, "");
@@ -163,7 +176,7 @@ function isLocalhostName(host: string): boolean {
  */
 export function checkUrl(
   raw: string,
-  admission: { bypassesAddressPolicy: boolean; extraPort: number | null } = { bypassesAddressPolicy: false, extraPort: null },
+  admission: HostAdmission = { bypassesAddressPolicy: false, extraPort: null },
 ): { ok: true; target: RequestTarget } | (PolicyVerdict & { ok: false }) {
   let url: URL;
   try {
@@ -171,6 +184,9 @@ export function checkUrl(
   } catch {
     return { ok: false, reason: "schemeRefused", detail: "网址格式不正确" };
   }
+  // Credentials in a URL are never sent (no Authorization is made from them) nor recorded.
+  url.username = "";
+  url.password = "";
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined) return { ok: false, reason: "schemeRefused", detail: `不支持 ${url.protocol.replace(/:$/, "")} 协议，只能访问 http 与 https 网址` };
   const host = url.hostname.replace(/^\[|\]$/g, "");

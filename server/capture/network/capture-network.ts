@@ -1,11 +1,11 @@
 import tls, { type SecureContext } from "node:tls";
 import type { BlockedRequestReason, CaptureOrigin, CaptureProvenance } from "../../../src/schema/capture.js";
 import { RequestRefusedError, type CaptureNetwork, type CaptureNetworkSettings, type FetchedResponse, type OutgoingRequest } from "../capture-engine.types.js";
-import { checkResolvedAddresses, checkUrl, type RequestTarget } from "./address-policy.js";
-import { createHostAdmission } from "./allowed-hosts.js";
+import { redactUrl, type RequestTarget } from "./address-policy.js";
 import { decodeBody } from "./content-decoding.js";
-import { sendPinnedRequest } from "./pinned-request.js";
+import { ConnectError, sendPinnedRequest, type PinnedResponse } from "./pinned-request.js";
 import { createSystemResolver, type Resolution, type Resolver } from "./resolver.js";
+import { createTargetAdmission } from "./target-admission.js";
 import { openWarcWriter } from "./warc-writer.js";
 
 /**
@@ -49,7 +49,6 @@ function connectionDetail(target: RequestTarget, address: string, error: unknown
 
 export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId: number, deps: { resolve?: Resolver } = {}): CaptureNetwork {
   const resolve = deps.resolve ?? createSystemResolver();
-  const admit = createHostAdmission(settings.allowedHosts);
   const secureContext = trustedContext(settings.extraCaCertificates);
   const writer = openWarcWriter(settings.workDir, captureId);
   // Nobody may await the writer before the first fetch; its failure reaches them then.
@@ -62,21 +61,20 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
   const localAddresses = new Set<string>();
   const totals = { requests: 0, failed: 0, bytes: 0 };
 
-  const noteBlocked = (url: string, reason: BlockedRequestReason, detail: string) => void blocked.push({ url, reason, detail });
+  const noteBlocked = (url: string, reason: BlockedRequestReason, detail: string) => void blocked.push({ url: redactUrl(url), reason, detail });
 
   /** One answer per name for the whole capture: every request to a host goes where the first check said. */
-  const resolveOnce = (host: string, signal: AbortSignal): Promise<Resolution> => {
+  const resolveOnce: Resolver = (host, signal) => {
     let resolution = resolutions.get(host);
     if (!resolution) {
-      resolution = resolve(host, signal).catch((error: unknown) => {
-        resolutions.delete(host);
-        if (error instanceof RequestRefusedError) throw error;
-        throw new RequestRefusedError("dnsFailed", `${host} 解析失败（${(error as NodeJS.ErrnoException).code ?? (error as Error).message}）`);
-      });
+      resolution = resolve(host, signal);
       resolutions.set(host, resolution);
+      // A failed lookup (a timeout, a cancelled capture request) may be asked again.
+      resolution.catch(() => resolutions.delete(host));
     }
     return resolution;
   };
+  const admitTarget = createTargetAdmission(settings.allowedHosts, resolveOnce);
 
   const originOf = (target: RequestTarget, dns: CaptureOrigin["dns"]): CaptureOrigin => {
     const key = target.url.origin;
@@ -88,53 +86,52 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
     return origin;
   };
 
-  /** The capture's bounds, then the URL: refused before any lookup or connection. */
-  const admitRequest = (url: string): URL => {
+  /** The capture's bounds: refused before any lookup or connection. */
+  const checkBounds = (): void => {
     if (totals.requests > settings.maxRequests) throw new RequestRefusedError("tooManyRequests", `本次取证已发起 ${settings.maxRequests} 个请求，达到上限`);
     if (totals.bytes >= settings.maxBytes) throw new RequestRefusedError("tooLarge", `本次取证已接收 ${settings.maxBytes} 字节，达到上限`);
-    try {
-      return new URL(url);
-    } catch {
-      throw new RequestRefusedError("schemeRefused", "网址格式不正确");
-    }
   };
 
   const exchange = async (request: OutgoingRequest, signal: AbortSignal): Promise<FetchedResponse> => {
-    const url = admitRequest(request.url);
-    const admission = admit(url);
-    const verdict = checkUrl(url.href, admission);
-    if (!verdict.ok) throw new RequestRefusedError(verdict.reason, verdict.detail);
-    const { target } = verdict;
-
-    const resolution: Resolution = target.isAddressLiteral ? { addresses: [target.host], dns: [] } : await resolveOnce(target.host, signal);
-    if (!admission.bypassesAddressPolicy) {
-      const addressVerdict = checkResolvedAddresses(target.host, resolution.addresses);
-      if (!addressVerdict.ok) throw new RequestRefusedError(addressVerdict.reason, addressVerdict.detail);
-    }
+    checkBounds();
+    const { target, resolution } = await admitTarget(request.url, signal);
     const origin = originOf(target, resolution.dns);
-    const address = resolution.addresses[0]!;
     const headers = requestHeaders(target, request);
     const sentAt = new Date();
+    const send = (address: string) =>
+      sendPinnedRequest({
+        target,
+        address,
+        method: request.method,
+        headers,
+        body: request.body,
+        secureContext,
+        signal,
+        onTls: (record) => {
+          origin.tls ??= record;
+        },
+        onBodyBytes: (bytes) => {
+          totals.bytes += bytes;
+          if (totals.bytes > settings.maxBytes) throw new RequestRefusedError("tooLarge", `本次取证接收的内容超过 ${settings.maxBytes} 字节`);
+        },
+      });
 
-    const response = await sendPinnedRequest({
-      target,
-      address,
-      method: request.method,
-      headers,
-      body: request.body,
-      secureContext,
-      signal,
-      onTls: (record) => {
-        origin.tls ??= record;
-      },
-      onBodyBytes: (bytes) => {
-        totals.bytes += bytes;
-        if (totals.bytes > settings.maxBytes) throw new RequestRefusedError("tooLarge", `本次取证接收的内容超过 ${settings.maxBytes} 字节`);
-      },
-    }).catch((error: unknown) => {
-      if (error instanceof RequestRefusedError || signal.aborted) throw error;
-      throw new RequestRefusedError("connectionFailed", connectionDetail(target, address, error));
-    });
+    // Every address passed the policy, so any may serve: the next is tried while nothing was sent
+    // (an AAAA answer on a host without IPv6 must not fail the capture).
+    let response: PinnedResponse | null = null;
+    let address = "";
+    const failures: string[] = [];
+    for (address of resolution.addresses) {
+      try {
+        response = await send(address);
+        break;
+      } catch (error) {
+        if (error instanceof RequestRefusedError || signal.aborted) throw error;
+        if (!(error instanceof ConnectError)) throw new RequestRefusedError("connectionFailed", connectionDetail(target, address, error));
+        failures.push(connectionDetail(target, address, error));
+      }
+    }
+    if (!response) throw new RequestRefusedError("connectionFailed", failures.join("；"));
     if (!origin.addresses.includes(address)) origin.addresses.push(address);
     if (response.localAddress) localAddresses.add(response.localAddress);
 
@@ -176,7 +173,7 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
           error instanceof RequestRefusedError
             ? error
             : timeout.aborted
-              ? new RequestRefusedError("timeout", `请求在 ${Math.round(settings.requestTimeoutMs / 1000)} 秒内未完成`)
+              ? new RequestRefusedError("timeout", `请求在 ${Number((settings.requestTimeoutMs / 1000).toFixed(1))} 秒内未完成`)
               : new RequestRefusedError("connectionFailed", (error as Error).message);
         noteBlocked(request.url, refusal.reason, refusal.detail);
         throw refusal;

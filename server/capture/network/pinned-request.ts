@@ -31,6 +31,14 @@ export interface PinnedRequest {
   onBodyBytes(bytes: number): void;
 }
 
+/** The connection could not be made: nothing was sent, so another address of the host may be tried. */
+export class ConnectError extends Error {
+  constructor(readonly code: string) {
+    super(`connect failed: ${code}`);
+    this.name = "ConnectError";
+  }
+}
+
 export interface PinnedResponse {
   status: number;
   statusText: string;
@@ -68,48 +76,53 @@ function errorCode(error: unknown): string {
   return String(error);
 }
 
-function connectTls(request: PinnedRequest, done: (error: Error | null, socket?: Socket) => void): void {
+/** Opens the connection (TCP, then TLS for https) and answers it only once it may carry the request. */
+function connect(request: PinnedRequest, done: (error: Error | null, socket?: Socket) => void): void {
   const { target, address } = request;
-  const socket = tls.connect({
-    host: address,
-    port: target.port,
-    // SNI carries names only (RFC 6066); an address literal is sent without it.
-    servername: target.isAddressLiteral ? undefined : target.host,
-    secureContext: request.secureContext,
-    rejectUnauthorized: false,
-    ALPNProtocols: ["http/1.1"],
-  });
+  const isTls = target.url.protocol === "https:";
+  const socket: Socket = isTls
+    ? tls.connect({
+        host: address,
+        port: target.port,
+        // SNI carries names only (RFC 6066); an address literal is sent without it.
+        servername: target.isAddressLiteral ? undefined : target.host,
+        secureContext: request.secureContext,
+        rejectUnauthorized: false,
+        ALPNProtocols: ["http/1.1"],
+      })
+    : net.connect({ host: address, port: target.port });
   const abort = () => socket.destroy(request.signal.reason as Error);
-  request.signal.addEventListener("abort", abort, { once: true });
-  const failed = (error: Error) => {
+  const settle = (error: Error | null) => {
     request.signal.removeEventListener("abort", abort);
-    done(error);
+    socket.off("error", settle);
+    if (error) {
+      socket.destroy();
+      done(error);
+    } else done(null, socket);
   };
-  socket.once("error", failed);
+  request.signal.addEventListener("abort", abort, { once: true });
+  socket.once("error", settle);
+  if (!isTls) {
+    socket.once("connect", () => settle(null));
+    return;
+  }
   socket.once("secureConnect", () => {
-    request.signal.removeEventListener("abort", abort);
-    socket.off("error", failed);
-    const peer = socket.getPeerCertificate();
-    const identityError = socket.authorized ? tls.checkServerIdentity(target.host, peer) : undefined;
-    const authorizationError = !socket.authorized ? errorCode(socket.authorizationError) : identityError ? errorCode(identityError) : null;
+    const secure = socket as TLSSocket;
+    const identityError = secure.authorized ? tls.checkServerIdentity(target.host, secure.getPeerCertificate()) : undefined;
+    const authorizationError = !secure.authorized ? errorCode(secure.authorizationError) : identityError ? errorCode(identityError) : null;
     request.onTls({
-      protocol: socket.getProtocol() ?? "",
-      cipher: socket.getCipher().standardName,
+      protocol: secure.getProtocol() ?? "",
+      cipher: secure.getCipher().standardName,
       authorized: authorizationError === null,
       authorizationError,
-      certificates: certificateChain(socket),
+      certificates: certificateChain(secure),
     });
-    if (authorizationError !== null) {
-      socket.destroy();
-      done(new RequestRefusedError("tlsInvalid", `${target.url.host} 的证书未通过验证（${authorizationError}）`));
-      return;
-    }
-    done(null, socket);
+    settle(authorizationError === null ? null : new RequestRefusedError("tlsInvalid", `${target.url.host} 的证书未通过验证（${authorizationError}）`));
   });
 }
 
 export function sendPinnedRequest(request: PinnedRequest): Promise<PinnedResponse> {
-  const { target, address } = request;
+  const { target } = request;
   return new Promise((resolve, reject) => {
     let localAddress: string | null = null;
     const outgoing = http.request({
@@ -119,21 +132,11 @@ export function sendPinnedRequest(request: PinnedRequest): Promise<PinnedRespons
       setHost: false,
       signal: request.signal,
       createConnection: (_options, oncreate) => {
-        const ready = (error: Error | null, socket?: Socket) => {
-          if (error || !socket) return oncreate(error ?? new Error("no socket"), undefined as never);
+        connect(request, (error, socket) => {
+          if (error instanceof RequestRefusedError || request.signal.aborted) return oncreate(error, undefined as never);
+          if (error || !socket) return oncreate(new ConnectError(errorCode(error)), undefined as never);
           localAddress = socket.localAddress ?? null;
           oncreate(null, socket);
-        };
-        if (target.url.protocol === "https:") {
-          connectTls(request, ready);
-          return undefined;
-        }
-        const socket = net.connect({ host: address, port: target.port });
-        const failed = (error: Error) => ready(error);
-        socket.once("error", failed);
-        socket.once("connect", () => {
-          socket.off("error", failed);
-          ready(null, socket);
         });
         return undefined;
       },
@@ -153,6 +156,9 @@ export function sendPinnedRequest(request: PinnedRequest): Promise<PinnedRespons
         chunks.push(chunk);
       });
       incoming.once("error", reject);
+      incoming.once("close", () => {
+        if (!incoming.complete) reject(Object.assign(new Error("response cut short"), { code: "ECONNRESET" }));
+      });
       incoming.once("end", () => {
         const rawHeaders: [string, string][] = [];
         for (let index = 0; index < incoming.rawHeaders.length; index += 2) rawHeaders.push([incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!]);

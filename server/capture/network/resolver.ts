@@ -13,12 +13,14 @@ export type Resolver = (hostname: string, signal: AbortSignal) => Promise<Resolu
 const NO_ANSWER = new Set(["ENODATA", "ENOTFOUND", "ENONAME", "ENOTIMP", "EREFUSED", "ESERVFAIL"]);
 
 /**
- * The system's DNS servers, asked directly so the TTLs and CNAMEs are on record. Names that only
- * /etc/hosts knows (localhost, a test box) have no DNS answer and fall back to getaddrinfo.
+ * The system's DNS servers (or `servers`), asked directly so the TTLs and CNAMEs are on record.
+ * Names that only /etc/hosts knows (localhost, a test box) have no DNS answer and fall back to
+ * getaddrinfo.
  */
-export function createSystemResolver(timeoutMs = 5000): Resolver {
+export function createSystemResolver(options: { timeoutMs?: number; servers?: string[] } = {}): Resolver {
   return async (hostname, signal) => {
-    const resolver = new dns.promises.Resolver({ timeout: timeoutMs, tries: 2 });
+    const resolver = new dns.promises.Resolver({ timeout: options.timeoutMs ?? 5000, tries: 2 });
+    if (options.servers) resolver.setServers(options.servers);
     const cancel = () => resolver.cancel();
     signal.addEventListener("abort", cancel, { once: true });
     const orNone = <T>(promise: Promise<T[]>) =>

@@ -80,7 +80,9 @@ export async function openWarcWriter(workDir: string, captureId: number): Promis
       const responseId = recordId();
       const common = { url, date: warcDate(date), warcVersion: WARC_1_1 } as const;
       // Node hands us the body de-chunked, so a Transfer-Encoding header would describe bytes the
-      // record does not hold; it is dropped (the WARC 1.1 advice for de-chunked payloads).
+      // record does not hold; it is dropped (the WARC 1.1 advice for de-chunked payloads). Names
+      // keep their case and order; warcio writes a repeated header (Set-Cookie) as separate lines
+      // at its first position.
       const responseHeaders = response.rawHeaders.filter(([name]) => name.toLowerCase() !== "transfer-encoding");
       return append([
         WARCRecord.create(
