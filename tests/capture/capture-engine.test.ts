@@ -148,6 +148,24 @@ describe("the browser pool", () => {
     }
   });
 
+  it("keeps WebRTC off the network: a peer connection gathers no ICE candidate", async () => {
+    const { sites } = fixture;
+    // No STUN server is named, so only local (host) candidates could appear; the policy allows none.
+    sites.route(
+      "/webrtc",
+      htmlPage(`<title>webrtc</title><h1>WebRTC</h1><p>${"正文".repeat(100)}</p><script>
+  const found = [];
+  const peer = new RTCPeerConnection();
+  peer.createDataChannel("probe");
+  peer.onicecandidate = (event) => { if (event.candidate && event.candidate.candidate) found.push(event.candidate.candidate); };
+  peer.createOffer().then((offer) => peer.setLocalDescription(offer));
+  peer.onicegatheringstatechange = () => { if (peer.iceGatheringState === "complete") document.title = "candidates:" + found.length; };
+</script>`),
+    );
+    const captured = await fixture.engine.capture(fixture.job(`${sites.httpOrigin}/webrtc`));
+    expect(captured.title).toBe("candidates:0");
+  });
+
   it("holds at most `concurrency` captures at once; the next waits in turn, and a waiter can give up", async () => {
     const pool = createBrowserPool({ chromiumPath: "/usr/bin/chromium", concurrency: 1 });
     try {

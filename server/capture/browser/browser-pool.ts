@@ -28,7 +28,9 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--proxy-server=127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
-  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  // Checked on Chromium 156: this spelling is honoured (no ICE candidate at all); the older
+  // `--force-webrtc-ip-handling-policy` still lets host UDP candidates through.
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ] as const;
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
