@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import { PROVENANCE_FORMAT, type CaptureOptions, type CaptureProvenance } from "../../src/schema/capture.js";
-import { createBrowserPool, type BrowserLease } from "./browser/browser-pool.js";
+import { createBrowserPool, DEFAULT_CHROMIUM_PATH, type BrowserLease } from "./browser/browser-pool.js";
 import { assessCapture } from "./browser/capture-qa.js";
 import { capturePage } from "./browser/page-capture.js";
 import { measurePngInk } from "./browser/png-ink.js";
@@ -26,14 +26,17 @@ export const CAPTURE_OPTION_DEFAULTS = {
   maxScrollSteps: 30,
 } satisfies Omit<CaptureOptions, "userAgent">;
 
+/** Two browsers' worth of work at once suits the 2-core machines this runs on (issue 15). */
+export const DEFAULT_CAPTURE_CONCURRENCY = 2;
+
 /** One request's own limit, within the capture's: a hanging resource must not take the whole capture. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface CaptureEngineSettings {
   /** CHROMIUM_PATH (default /usr/bin/chromium). */
-  chromiumPath: string;
-  /** Captures at once, each in its own context of the one browser. */
-  concurrency: number;
+  chromiumPath?: string;
+  /** Captures at once, each in its own context of the one browser (default 2). */
+  concurrency?: number;
   options?: Partial<Omit<CaptureOptions, "userAgent">>;
   network: Pick<CaptureNetworkSettings, "allowedHosts" | "extraCaCertificates" | "workDir"> & { requestTimeoutMs?: number };
   /** CAPTURE_PUBLIC_ADDRESS: the node's public address as the operator declares it, or null. */
@@ -46,7 +49,7 @@ export interface CaptureEngineSettings {
 export type CreateNetwork = (settings: CaptureNetworkSettings, captureId: number) => CaptureNetwork;
 
 export function createCaptureEngine(settings: CaptureEngineSettings, createNetwork: CreateNetwork = createCaptureNetwork): CaptureEngine {
-  const pool = createBrowserPool({ chromiumPath: settings.chromiumPath, concurrency: settings.concurrency });
+  const pool = createBrowserPool({ chromiumPath: settings.chromiumPath ?? DEFAULT_CHROMIUM_PATH, concurrency: settings.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY });
   const limits = { ...CAPTURE_OPTION_DEFAULTS, ...settings.options };
   const userAgentSuffix = `HengzhengCapture/${settings.platform.version}`;
   const networkSettings: CaptureNetworkSettings = {
