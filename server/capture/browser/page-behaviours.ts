@@ -75,7 +75,8 @@ export function measureSignals(page: Page, deadline: Deadline): Promise<PageSign
     page.evaluate(
       ({ textSample, minCoverage, maxElements }) => {
         const text = document.body?.innerText ?? "";
-        const sources = [...document.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>("script[src], iframe[src], frame[src]")].map((element) => element.src);
+        // Addresses only (a data: URL could be megabytes), and not thousands of them.
+        const sources = [...document.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>("script[src], iframe[src], frame[src]")].slice(0, 500).map((element) => element.src.slice(0, 300));
         const viewportArea = window.innerWidth * window.innerHeight;
         const overlays: { coverage: number; text: string }[] = [];
         let seen = 0;
