@@ -75,7 +75,7 @@ export function createCaptureEngine(settings: CaptureEngineSettings, createNetwo
       const qa = assessCapture({
         signals: page.signals,
         mainStatus: page.mainStatus,
-        inkRatio: measurePngInk(page.screenshot).inkRatio,
+        inkRatio: (await measurePngInk(page.screenshot)).inkRatio,
         requests: page.requests,
         failedRequests: page.failedRequests,
       });

@@ -66,7 +66,7 @@ describe("capturing a page in real Chromium", () => {
     expect(captured.title).toBe("取证测试文章");
     // Both lazy images were only requested because the page was scrolled to them.
     expect([...hits].sort()).toEqual(["/lazy-native.svg", "/lazy-observed.svg"]);
-    const ink = measurePngInk(captured.screenshot);
+    const ink = await measurePngInk(captured.screenshot);
     expect(ink.width).toBe(1366);
     expect(ink.height).toBeGreaterThan(4800);
     expect(captured.html.toString()).toContain("网页取证测试");

@@ -49,19 +49,22 @@ describe("measurePngInk", () => {
     { name: "RGB, no filter", channels: 3 as const, filterOf: () => 0 },
     { name: "RGBA, every filter in turn", channels: 4 as const, filterOf: (y: number) => y % 5 },
     { name: "RGB, Paeth only", channels: 3 as const, filterOf: () => 4 },
-  ])("$name", ({ channels, filterOf }) => {
-    const ink = measurePngInk(encodePng(40, 40, channels, square, filterOf));
+  ])("$name", async ({ channels, filterOf }) => {
+    const ink = await measurePngInk(encodePng(40, 40, channels, square, filterOf));
     expect(ink).toEqual({ width: 40, height: 40, inkRatio: 0.09 });
   });
 
-  it("a single-colour image has no ink, whatever the colour", () => {
-    expect(measurePngInk(encodePng(16, 16, 3, () => [12, 200, 7], (y) => y % 5)).inkRatio).toBe(0);
+  it("a single-colour image has no ink, whatever the colour", async () => {
+    expect((await measurePngInk(encodePng(16, 16, 3, () => [12, 200, 7], (y) => y % 5))).inkRatio).toBe(0);
   });
 
-  it("refuses what is not a PNG it reads", () => {
-    expect(() => measurePngInk(Buffer.from("GIF89a"))).toThrow("not a PNG");
+  it("refuses what is not a PNG it reads", async () => {
+    await expect(measurePngInk(Buffer.from("GIF89a"))).rejects.toThrow("not a PNG");
     const palette = encodePng(4, 4, 3, () => [0, 0, 0], () => 0);
     palette[8 + 8 + 9] = 3; // IHDR colour type: indexed
-    expect(() => measurePngInk(palette)).toThrow("unsupported PNG");
+    await expect(measurePngInk(palette)).rejects.toThrow("unsupported PNG");
+    const short = encodePng(40, 20, 3, square, () => 0);
+    short.writeUInt32BE(40, 8 + 8 + 4); // claims 40 rows, holds 20
+    await expect(measurePngInk(short)).rejects.toThrow("truncated PNG");
   });
 });
