@@ -111,6 +111,25 @@ describe("capturing a page in real Chromium", () => {
     expect(summary).toContain("证书链验证通过");
   });
 
+  it("gives every capture a fresh context: nothing one page stored reaches the next", async () => {
+    const { sites, engine } = fixture;
+    sites.route("/remember", (_request, response) => {
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8", "set-cookie": "visitor=first; Path=/; Max-Age=3600" })
+        .end(`<!doctype html><title>记住</title><h1>记住访客</h1><p>${"正文".repeat(100)}</p><script>localStorage.setItem("visitor", "first");</script>`);
+    });
+    sites.route("/recall", (request, response) => {
+      const cookie = request.headers.cookie ?? "无";
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><title>回忆</title><h1 id="cookie">${cookie}</h1><p>${"正文".repeat(100)}</p><script>document.title = "storage:" + (localStorage.getItem("visitor") ?? "无");</script>`);
+    });
+    await engine.capture(fixture.job(`${sites.httpOrigin}/remember`));
+    const second = await engine.capture(fixture.job(`${sites.httpOrigin}/recall`));
+    expect(second.title).toBe("storage:无");
+    expect(second.html.toString()).toContain('<h1 id="cookie">无</h1>');
+  });
+
   it("answers whether Chromium is there, and says how to install it when not", async () => {
     await expect(fixture.engine.availability()).resolves.toMatchObject({ available: true, chromium: expect.stringMatching(/^Chromium \d+\./) });
     const missing = createBrowserPool({ chromiumPath: "/nonexistent/chromium", concurrency: 1 });

@@ -152,6 +152,15 @@ describe("hostile pages end clearly within bounds", () => {
     expect(captured.html.toString()).toContain("永不加载完");
   });
 
+  it("a capture whose job is aborted (the server shutting down) ends at once as interrupted", async () => {
+    const job = fixture.job(`${fixture.sites.httpOrigin}/never`);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 500);
+    const { value: failure, ms } = await timed(fixture.failureOf(fixture.engine.capture({ ...job, signal: stop.signal })));
+    expect(failure.code).toBe("interrupted");
+    expect(ms).toBeLessThan(3_000);
+  });
+
   it("a main document outside the allow-list is refused before any connection, with the network's reason", async () => {
     // 127.0.0.2 is loopback but not on the allow-list; 127.0.0.1 is, with the sites' ports only.
     const address = await fixture.failureOf(fixture.engine.capture(fixture.job("http://127.0.0.2/")));
