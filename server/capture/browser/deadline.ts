@@ -24,7 +24,9 @@ export class Deadline {
       this.#controller.signal.addEventListener("abort", () => reject(this.#controller.signal.reason), { once: true });
     });
     this.#ended.catch(() => undefined);
-    const onOuterAbort = () => this.fail(new CaptureFailedError("interrupted", "服务正在关闭"));
+    // The job's owner may say why it stopped the capture (a CaptureFailedError as the abort reason);
+    // otherwise the server is shutting down.
+    const onOuterAbort = () => this.fail(outer.reason instanceof CaptureFailedError ? outer.reason : new CaptureFailedError("interrupted", "服务正在关闭"));
     if (outer.aborted) onOuterAbort();
     else outer.addEventListener("abort", onOuterAbort, { once: true });
   }
