@@ -121,7 +121,7 @@ export function createCaptureEngine(settings: CaptureEngineSettings, createNetwo
   return {
     async capture(job) {
       const lease = await pool.acquire(job.signal).catch((error: unknown) => {
-        if (job.signal.aborted) throw new CaptureFailedError("interrupted", "服务正在关闭");
+        if (job.signal.aborted) throw job.signal.reason instanceof CaptureFailedError ? job.signal.reason : new CaptureFailedError("interrupted", "服务正在关闭");
         throw new CaptureFailedError("browserFailed", `无法启动取证浏览器：${error instanceof Error ? error.message.split("\n")[0].slice(0, 200) : String(error)}`);
       });
       try {
