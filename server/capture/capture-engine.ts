@@ -6,7 +6,7 @@ import { assessCapture } from "./browser/capture-qa.js";
 import { capturePage } from "./browser/page-capture.js";
 import { measurePngInk } from "./browser/png-ink.js";
 import { renderProvenanceSummary } from "./browser/provenance-summary.js";
-import { CAPTURE_RESOURCE_URIS, CaptureFailedError, type CaptureEngine, type CaptureJob, type CaptureNetwork, type CaptureNetworkSettings, type CapturedPage } from "./capture-engine.types.js";
+import { CAPTURE_RESOURCE_URIS, CaptureFailedError, type CaptureEngine, type CaptureJob, type CaptureNetworkSettings, type CapturedPage } from "./capture-engine.types.js";
 import { createCaptureNetwork } from "./network/capture-network.js";
 
 /**
@@ -45,10 +45,7 @@ export interface CaptureEngineSettings {
   platform: { name: string; version: string };
 }
 
-/** Builds each capture's network; the real one unless a test needs to see inside. */
-export type CreateNetwork = (settings: CaptureNetworkSettings, captureId: number) => CaptureNetwork;
-
-export function createCaptureEngine(settings: CaptureEngineSettings, createNetwork: CreateNetwork = createCaptureNetwork): CaptureEngine {
+export function createCaptureEngine(settings: CaptureEngineSettings): CaptureEngine {
   const pool = createBrowserPool({ chromiumPath: settings.chromiumPath ?? DEFAULT_CHROMIUM_PATH, concurrency: settings.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY });
   const limits = { ...CAPTURE_OPTION_DEFAULTS, ...settings.options };
   const userAgentSuffix = `HengzhengCapture/${settings.platform.version}`;
@@ -68,7 +65,7 @@ export function createCaptureEngine(settings: CaptureEngineSettings, createNetwo
     chromiumVersion = lease.browser.version();
     const options = optionsFor(chromiumVersion);
     const startedAt = new Date().toISOString();
-    const network = createNetwork(networkSettings, job.captureId);
+    const network = createCaptureNetwork(networkSettings, job.captureId);
     try {
       const page = await capturePage({ lease, network, options, job });
       job.onStage("checking");
