@@ -102,6 +102,19 @@ export interface CaptureJob {
   signal: AbortSignal;
 }
 
+/**
+ * Where the engine's own records sit in the WARC (resource records): the artefacts, provenance.json,
+ * qa.json and the provenance summary page. The package reads them by these URIs.
+ */
+export const CAPTURE_RESOURCE_URIS = {
+  screenshot: "file:///screenshot.png",
+  html: "file:///page.html",
+  pdf: "file:///page.pdf",
+  provenance: "file:///provenance.json",
+  qa: "file:///qa.json",
+  provenanceSummary: "file:///provenance-summary.html",
+} as const;
+
 /** The artefacts of one capture, before packaging. */
 export interface CapturedPage {
   title: string;
