@@ -62,11 +62,7 @@ export type AppOptions = {
    * section of its own this way, routes declared from its own contract objects).
    */
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
-  /**
-   * Replaces parts of the capture ports (issue 15): tests give an engine double. INTEGRATION POINT:
-   * without `engine` here, the platform has none yet (createCaptureEngine of h/browser is wired in
-   * platformCapturePorts once merged) and captures are refused as unavailable, saying why.
-   */
+  /** Replaces parts of the capture ports (issue 15): tests give an engine double, or `engine: null` for none. */
   capture?: Partial<CapturePorts>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
@@ -174,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
-  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: { ...platformCapturePorts(config, null), ...options.capture } });
+  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: platformCapturePorts(config, options.capture) });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

@@ -1,9 +1,14 @@
-import type { AppConfig } from "../../config.js";
+import fs from "node:fs";
+import path from "node:path";
+import packageJson from "../../../package.json" with { type: "json" };
 import type { BlockedRequestReason, CaptureFailureCode } from "../../../src/schema/capture.js";
+import { PLATFORM_NAME } from "../../../src/schema/constants.js";
+import { createCaptureEngine } from "../../capture/capture-engine.js";
 import type { CaptureEngine } from "../../capture/capture-engine.types.js";
 import { checkCaptureUrl } from "../../capture/network/target-admission.js";
 import { openCapturedResource } from "../../capture/package/wacz-reader.js";
 import { buildCapturePackage } from "../../capture/package/wacz-writer.js";
+import type { AppConfig } from "../../config.js";
 import type { CapturePackager, CapturePorts } from "./capture-ports.js";
 
 /** The WACZ writer and reader of server/capture/package, as the module uses them. */
@@ -40,10 +45,31 @@ export function networkUrlScreen(allowedHosts: readonly string[]): CapturePorts[
 }
 
 /**
- * The platform's capture ports for a configuration. INTEGRATION POINT: the engine
- * (server/capture/capture-engine.ts createCaptureEngine, branch h/browser) is passed in by
- * app.ts once merged; without one, captures are refused as unavailable.
+ * The capture engine of server/capture for a configuration: Debian Chromium at CHROMIUM_PATH, the
+ * module's concurrency and time limit, the allow-list and extra roots, WARCs under DATA_DIR.
+ * The browser starts on the first capture (or availability check), not here.
  */
-export function platformCapturePorts(config: AppConfig, engine: CaptureEngine | null): CapturePorts {
-  return { engine, packager: waczPackager, screenUrl: networkUrlScreen(config.capture.allowedHosts) };
+export function platformCaptureEngine(config: AppConfig): CaptureEngine {
+  const { capture } = config;
+  return createCaptureEngine({
+    chromiumPath: capture.chromiumPath,
+    concurrency: capture.concurrency,
+    options: { timeoutMs: capture.timeoutMs },
+    network: {
+      allowedHosts: capture.allowedHosts,
+      extraCaCertificates: capture.extraCaFile ? [fs.readFileSync(capture.extraCaFile, "utf8")] : [],
+      workDir: path.join(config.dataDir, "capture-work"),
+    },
+    publicAddress: capture.publicAddress,
+    platform: { name: PLATFORM_NAME, version: packageJson.version },
+  });
+}
+
+/** The platform's capture ports, any of them replaced by `overrides` (tests give an engine double). */
+export function platformCapturePorts(config: AppConfig, overrides: Partial<CapturePorts> = {}): CapturePorts {
+  return {
+    engine: overrides.engine !== undefined ? overrides.engine : platformCaptureEngine(config),
+    packager: overrides.packager ?? waczPackager,
+    screenUrl: overrides.screenUrl ?? networkUrlScreen(config.capture.allowedHosts),
+  };
 }
