@@ -267,6 +267,10 @@ describe("package units", () => {
     t.clock.advance(61_000);
     expect((await units.expireStale()).length).toBeGreaterThanOrEqual(13);
     expect((await units.allowance(user.id)).total).toBe(13);
+    // Handing back a unit housekeeping already gave back changes nothing; spending it is refused.
+    await units.release(again.id);
+    expect((await units.allowance(user.id)).total).toBe(13);
+    await expect(units.settle(again.id)).rejects.toThrow();
   });
 });
 

@@ -31,6 +31,7 @@ const USABLE_BUNDLE_STATES = BUNDLE_TRANSITIONS.freeze.from as readonly BundleSt
 /** A bundle unit counts against its bundle while it is held or spent. */
 const COUNTED_STATES: readonly ReservationState[] = ["reserved", RESERVATION_TRANSITIONS.settle.to];
 const RESERVED: ReservationState = "reserved";
+const UNIT_BACK_STATES: readonly ReservationState[] = [RESERVATION_TRANSITIONS.release.to, RESERVATION_TRANSITIONS.expire.to];
 
 /**
  * Snapshot units (issue 15): one unit of package 30001 (`package_counts`) or of a notarisation
@@ -116,8 +117,9 @@ export class PackageUnits {
 
   /**
    * One edge of the machine on one reservation, and the package unit back on release or expiry.
-   * Answers whether it moved; repeating the edge that already happened is a no-op (a retried
-   * seal or discard), any other illegal edge throws the machine's error.
+   * Answers whether it moved; repeating the edge that already happened, or handing back a unit
+   * already back, is a no-op (a retried seal or discard, a release after housekeeping's expiry);
+   * any other illegal edge throws the machine's error.
    */
   private async move(trx: Transaction<Database>, reservationId: number, action: ReservationAction): Promise<boolean> {
     const row = await trx.selectFrom("package_unit_reservations").selectAll().where("id", "=", reservationId).executeTakeFirst();
@@ -125,6 +127,8 @@ export class PackageUnits {
     await lockForTransaction(trx, `package-units:${row.user_id}`);
     const from = row.state as ReservationState;
     if (from === RESERVATION_TRANSITIONS[action].to) return false;
+    // Released or expired, the unit is back either way: handing it back again changes nothing.
+    if (action !== "settle" && UNIT_BACK_STATES.includes(from)) return false;
     const to = RESERVATION_LIFECYCLE.next(from, action);
     const now = this.deps.now();
     const moved = await trx.updateTable("package_unit_reservations").set({ state: to, updated_at: now }).where("id", "=", reservationId).where("state", "=", from).executeTakeFirst();
