@@ -5,11 +5,9 @@ import type { z } from "zod";
 import {
   CAPTURE_FAILURES,
   CAPTURE_FILES,
-  CAPTURE_LIFECYCLE,
   CAPTURE_MESSAGES,
   CAPTURE_REVIEW_DAYS,
   CaptureCode,
-  CaptureStateError,
   type CaptureAllowance,
   type CaptureDetail,
   type CaptureFileKind,
@@ -39,7 +37,7 @@ import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The service name under which captures reserve package units. */
-export const CAPTURE_UNIT_SERVICE = "capture";
+const CAPTURE_UNIT_SERVICE = "capture";
 /** A held unit outlives the review window, so only the review's expiry (not the unit's) ends a waiting capture. */
 const RESERVATION_DAYS = CAPTURE_REVIEW_DAYS + 1;
 
@@ -135,7 +133,7 @@ export class CaptureService {
       await durableTransaction(this.deps.db, async (trx) => {
         const round = row.charge_round + 1;
         const unit = await this.deps.units.reserve(account, this.unitRequest(id, round), trx);
-        if (!(await this.deps.repository.updateIn(trx, id, from, { ...fresh, charge_round: round, unit_reservation_id: unit.id, charged_to: unit.source }))) throw new CaptureStateError(from, "retry");
+        if (!(await this.deps.repository.updateIn(trx, id, from, { ...fresh, charge_round: round, unit_reservation_id: unit.id, charged_to: unit.source }))) throw this.deps.moves.refusal(from, "retry");
       });
     } else {
       if (!(await this.deps.repository.updateIn(this.deps.db, id, from, fresh))) throw this.deps.moves.refusal(from, "retry");
