@@ -15,6 +15,7 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
         bordered
         size="small"
         column={1}
+        labelStyle={{ width: 112, whiteSpace: "nowrap" }}
         items={[
           { key: "time", label: "取证时间", children: `${formatDateTime(provenance.startedAt)} 至 ${formatDateTime(provenance.endedAt)}` },
           { key: "requested", label: "请求网址", children: <Typography.Text copyable>{provenance.requestedUrl}</Typography.Text> },
