@@ -67,8 +67,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          // Each file launches its own Chromium; two at once is what the engine's default pool allows.
+          // Each file launches its own Chromium, and the hostile pages run on tight time bounds: one
+          // file at a time, after the jsdom and server projects and before the end-to-end ones.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -87,7 +89,7 @@ export default defineConfig({
           isolate: true,
           // After every other project, alone: the server and Chromium need both cores, and
           // timing-sensitive journeys (session expiry, crash recovery) must not compete with jsdom.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
