@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { HEADLESS_CHROMIUM_ARGS } from "../server/capture/browser/browser-pool.js";
 import { createCaptureEngine, DEFAULT_CAPTURE_CONCURRENCY } from "../server/capture/capture-engine.js";
 import { buildCapturePackage } from "../server/capture/package/wacz-writer.js";
 import { serveArticle } from "../tests/capture/support/article-site.js";
@@ -31,7 +32,7 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "capture-bench-"));
 const bare = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [...HEADLESS_CHROMIUM_ARGS],
 });
 const bareTimes: number[] = [];
 for (let round = 0; round <= ROUNDS; round++) {

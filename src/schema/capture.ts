@@ -222,6 +222,28 @@ export const CaptureProvenanceSchema = z.object({
 });
 export type CaptureProvenance = z.infer<typeof CaptureProvenanceSchema>;
 
+/**
+ * What each part of the provenance is called wherever it is shown: the capture's pages, the
+ * summary page inside the package and the certificate PDF's second page.
+ */
+export const PROVENANCE_LABELS = {
+  heading: "取证环境与过程",
+  requestedUrl: "取证网址",
+  finalUrl: "最终地址",
+  title: "网页标题",
+  time: "取证时间",
+  startedAt: "取证开始",
+  endedAt: "取证结束",
+  software: "取证软件",
+  node: "取证节点",
+  options: "取证参数",
+  resources: "网络请求",
+  origins: "访问的站点",
+  redirects: "重定向",
+  blocked: "已阻止的请求",
+  qa: "质量检查",
+} as const;
+
 /** One file of the package as the certificate lists it. */
 export const CapturePackageFileSchema = z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string(), sm3: z.string() });
 
@@ -378,7 +400,8 @@ export const CaptureIdSchema = z.object({ id: z.coerce.number({ error: CAPTURE_M
 export const CaptureProgressQuerySchema = z.object({
   ids: z
     .string({ error: CAPTURE_MESSAGES.notFound })
-    .regex(/^\d{1,12}(,\d{1,12}){0,49}$/, CAPTURE_MESSAGES.notFound)
+    // Nine digits at most: ids are 32-bit integers in the database.
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, CAPTURE_MESSAGES.notFound)
     .transform((value) => value.split(",").map(Number)),
 });
 

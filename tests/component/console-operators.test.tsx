@@ -142,11 +142,17 @@ describe("操作审计 against the real server", () => {
     expect(within(row).getByText("修改操作员")).toBeInTheDocument();
     expect(within(row).getByText("wu.yi")).toBeInTheDocument();
 
-    // The filtered answer may replace the list's rows after the row was found: a click on a row the
-    // list has just replaced goes nowhere, so the user clicks the row on screen again.
+    // The filtered answer may replace the list's rows after the row was found: a click on a link the
+    // list has since replaced goes nowhere, so the user clicks the one on screen again; but only
+    // then, since every click starts the navigation anew and a busy worker may need longer than
+    // one retry interval to render the record's page.
+    let clicked: HTMLElement | undefined;
     await waitFor(
       async () => {
-        if (view.location() !== path("audit", "dataList/auditInfo")) await u.click(within(await rowOf("兼管内容")).getByRole("link", { name: "查看操作记录详情" }));
+        if (view.location() !== path("audit", "dataList/auditInfo") && !clicked?.isConnected) {
+          clicked = within(await rowOf("兼管内容")).getByRole("link", { name: "查看操作记录详情" });
+          await u.click(clicked);
+        }
         expect(view.location()).toBe(path("audit", "dataList/auditInfo"));
       },
       { timeout: 20_000 },

@@ -11,14 +11,8 @@ import { chromium, type Browser, type BrowserServer } from "playwright-core";
  * close is killed outright, and tests can kill it to simulate a crash.
  */
 
-/**
- * DESIGN.md §9's flags (the closed network refuses Chromium's background connections otherwise),
- * plus the containment of a capture: every request is answered by our interception (page-capture.ts);
- * anything the interception misses goes to a proxy that does not exist (port 9, "discard", nothing
- * listens), loopback included (`<-loopback>` removes Chromium's implicit bypass), so the browser
- * itself reaches nothing. WebRTC may only use the (dead) proxy, so no UDP leaves either.
- */
-export const CHROMIUM_ARGS = [
+/** DESIGN.md §9: the closed network refuses Chromium's background connections without these. */
+export const HEADLESS_CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -26,6 +20,17 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+] as const;
+
+/**
+ * The containment of a capture on top of those: every request is answered by our interception
+ * (page-capture.ts); anything the interception misses goes to a proxy that does not exist (port 9,
+ * "discard", nothing listens), loopback included (`<-loopback>` removes Chromium's implicit
+ * bypass), so the browser itself reaches nothing. WebRTC may only use the (dead) proxy, so no UDP
+ * leaves either.
+ */
+export const CHROMIUM_ARGS = [
+  ...HEADLESS_CHROMIUM_ARGS,
   "--proxy-server=127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
   // Checked on Chromium 156: this spelling is honoured (no ICE candidate at all); the older

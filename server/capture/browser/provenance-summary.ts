@@ -1,4 +1,4 @@
-import { BLOCKED_REQUEST_REASONS, type CaptureProvenance, type CaptureQa } from "../../../src/schema/capture.js";
+import { BLOCKED_REQUEST_REASONS, PROVENANCE_LABELS, type CaptureProvenance, type CaptureQa } from "../../../src/schema/capture.js";
 
 /**
  * The provenance as a page a person reads (in the WACZ beside provenance.json, which stays the
@@ -24,16 +24,16 @@ export function renderProvenanceSummary(provenance: CaptureProvenance, qa: Captu
   const findings = qa.findings.map((finding) => escapeHtml(`${finding.message}（${finding.detail}）`));
 
   return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>取证环境与过程记录</title>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>${PROVENANCE_LABELS.heading}记录</title>
 <style>body{font-family:"Noto Sans CJK SC",sans-serif;margin:2em;color:#222;font-size:14px}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top;word-break:break-all}th{background:#f5f5f5;white-space:nowrap}h2{font-size:16px;margin-top:1.5em}.muted{color:#888}</style>
 </head><body>
-<h1>取证环境与过程记录</h1>
+<h1>${PROVENANCE_LABELS.heading}记录</h1>
 <table>${rows([
-    ["取证网址", provenance.requestedUrl],
-    ["最终地址", provenance.finalUrl],
-    ["网页标题", provenance.title],
-    ["开始时间（UTC）", provenance.startedAt],
-    ["结束时间（UTC）", provenance.endedAt],
+    [PROVENANCE_LABELS.requestedUrl, provenance.requestedUrl],
+    [PROVENANCE_LABELS.finalUrl, provenance.finalUrl],
+    [PROVENANCE_LABELS.title, provenance.title],
+    [`${PROVENANCE_LABELS.startedAt}（UTC）`, provenance.startedAt],
+    [`${PROVENANCE_LABELS.endedAt}（UTC）`, provenance.endedAt],
   ])}</table>
 <h2>取证环境</h2>
 <table>${rows([
@@ -48,16 +48,16 @@ export function renderProvenanceSummary(provenance: CaptureProvenance, qa: Captu
     ["User-Agent", options.userAgent],
     ["取证限制", `时间 ${options.timeoutMs / 1000} 秒；内容 ${Math.round(options.maxBytes / 1024 / 1024)} MB；请求 ${options.maxRequests} 个；页面高度 ${options.maxPageHeight} 像素；滚动 ${options.maxScrollSteps} 屏；网络空闲 ${options.networkIdleMs} 毫秒`],
   ])}</table>
-<h2>访问的来源（${provenance.origins.length}）</h2>${list(origins, "无")}
-<h2>重定向（${provenance.redirects.length}）</h2>${list(redirects, "无重定向")}
-<h2>已阻止的请求（${provenance.blocked.length}）</h2>${list(blocked, "无")}
+<h2>${PROVENANCE_LABELS.origins}（${provenance.origins.length}）</h2>${list(origins, "无")}
+<h2>${PROVENANCE_LABELS.redirects}（${provenance.redirects.length}）</h2>${list(redirects, "无重定向")}
+<h2>${PROVENANCE_LABELS.blocked}（${provenance.blocked.length}）</h2>${list(blocked, "无")}
 <h2>资源统计</h2>
 <table>${rows([
     ["请求数", String(resources.requests)],
     ["失败数", String(resources.failed)],
     ["接收字节数", String(resources.bytes)],
   ])}</table>
-<h2>质量检查</h2>${qa.passed ? `<p>未发现问题</p>` : list(findings, "无")}
+<h2>${PROVENANCE_LABELS.qa}</h2>${qa.passed ? `<p>未发现问题</p>` : list(findings, "无")}
 </body></html>
 `;
 }

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { CaptureState, CaptureTarget } from "../../../src/schema/capture.js";
 import type { CapturesTable, Database } from "../../db/database.js";
-import { containsIgnoringCase } from "../../db/like-pattern.js";
+import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
+import { newestFirstPage } from "../../db/newest-first-page.js";
 
 export type CaptureRow = Selectable<CapturesTable>;
 export type CapturePatch = Updateable<CapturesTable>;
@@ -44,15 +45,7 @@ export class CaptureRepository {
     if (options.state) query = query.where("state", "=", options.state);
     if (options.from !== undefined) query = query.where("created_at", ">=", options.from);
     if (options.to !== undefined) query = query.where("created_at", "<=", options.to);
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(options.pageSize)
-      .offset((options.pageNumber - 1) * options.pageSize)
-      .execute();
-    return { rows, total: Number(counted.total) };
+    return newestFirstPage(query, (filtered) => filtered.selectAll(), options);
   }
 
   /** The oldest queued captures, the next work for the browsers. */

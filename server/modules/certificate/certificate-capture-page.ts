@@ -1,3 +1,4 @@
+import { PROVENANCE_LABELS } from "../../../src/schema/capture.js";
 import type { CertificateCapture } from "../../../src/schema/certificate.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import { A4 } from "../../pdf/a4-document.js";
@@ -33,7 +34,7 @@ export function drawCapturePages(doc: PDFKit.PDFDocument, capture: CertificateCa
     doc.addPage();
     tools.frame(doc);
     tools.footer();
-    doc.fillColor(ACCENT).fontSize(18).text("取证环境与过程", MARGIN, 58, { width: A4.width - 2 * MARGIN, align: "center", characterSpacing: 3 });
+    doc.fillColor(ACCENT).fontSize(18).text(PROVENANCE_LABELS.heading, MARGIN, 58, { width: A4.width - 2 * MARGIN, align: "center", characterSpacing: 3 });
     doc.moveDown(0.8);
     return doc.y;
   };
@@ -60,15 +61,15 @@ function captureRows(capture: CertificateCapture): [string, string][] {
   const time = (iso: string) => `${formatDateTime(Date.parse(iso))}（北京时间）`;
   const none = "无";
   return [
-    ["取证网址", capture.url],
-    ["最终地址", capture.finalUrl],
-    ["网页标题", capture.title || none],
-    ["取证开始", time(capture.startedAt)],
-    ["取证结束", time(capture.endedAt)],
-    ["取证软件", capture.software],
+    [PROVENANCE_LABELS.requestedUrl, capture.url],
+    [PROVENANCE_LABELS.finalUrl, capture.finalUrl],
+    [PROVENANCE_LABELS.title, capture.title || none],
+    [PROVENANCE_LABELS.startedAt, time(capture.startedAt)],
+    [PROVENANCE_LABELS.endedAt, time(capture.endedAt)],
+    [PROVENANCE_LABELS.software, capture.software],
     ["Chromium 版本", capture.chromium],
-    ["取证节点地址", [`出口地址：${capture.nodeAddresses.join("、") || "未知"}`, `公网地址：${capture.publicAddress ?? "运营方未声明"}`].join("\n")],
-    ["访问的源站", capture.origins.map((origin) => `${origin.origin} → ${origin.addresses.join("、") || none}`).join("\n") || none],
+    [PROVENANCE_LABELS.node, [`出口地址：${capture.nodeAddresses.join("、") || "未知"}`, `公网地址：${capture.publicAddress ?? "运营方未声明"}`].join("\n")],
+    [PROVENANCE_LABELS.origins, capture.origins.map((origin) => `${origin.origin} → ${origin.addresses.join("、") || none}`).join("\n") || none],
     [
       "TLS 连接",
       capture.origins
@@ -76,10 +77,10 @@ function captureRows(capture: CertificateCapture): [string, string][] {
         .map((origin) => `${origin.origin}：${origin.tls!.protocol}；证书主体 ${origin.tls!.subject}；签发者 ${origin.tls!.issuer}；SHA-256 指纹 ${origin.tls!.fingerprint256}`)
         .join("\n") || "未使用 HTTPS",
     ],
-    ["重定向", capture.redirects.map((redirect) => `${redirect.status} ${redirect.from} → ${redirect.to}`).join("\n") || none],
-    ["拦截的请求", capture.blocked.length === 0 ? none : capture.blocked.map((blocked) => `${blocked.reason}：${blocked.count} 个`).join("\n")],
+    [PROVENANCE_LABELS.redirects, capture.redirects.map((redirect) => `${redirect.status} ${redirect.from} → ${redirect.to}`).join("\n") || none],
+    [PROVENANCE_LABELS.blocked, capture.blocked.length === 0 ? none : capture.blocked.map((blocked) => `${blocked.reason}：${blocked.count} 个`).join("\n")],
     [
-      "质量检查",
+      PROVENANCE_LABELS.qa,
       capture.qaFindings.length === 0
         ? "通过，未发现问题"
         : `${capture.qaFindings.map((finding) => `${finding.message}（${finding.detail}）`).join("\n")}\n${capture.qaAccepted ? "持有人已确认上述发现并同意按现状存证" : ""}`.trim(),

@@ -1,5 +1,7 @@
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Database, EvidenceRecordsTable } from "../../db/database.js";
+import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
+import { newestFirstPage } from "../../db/newest-first-page.js";
 import type { EvidenceListOptions } from "./evidence.types.js";
 
 export type EvidenceRow = Selectable<EvidenceRecordsTable>;
@@ -57,18 +59,10 @@ export class EvidenceRepository {
     if (options.kinds?.length) query = query.where("kind", "in", [...options.kinds]);
     if (options.parentId !== undefined) query = query.where("parent_id", "=", options.parentId);
     else if (!options.includeChildren) query = query.where("parent_id", "is", null);
-    if (options.keyName) query = query.where(sql<boolean>`lower(name) like ${`%${escapeLike(options.keyName.toLowerCase())}%`} escape '\\'`);
+    if (options.keyName) query = query.where(containsIgnoringCase("name", options.keyName));
     if (options.from !== undefined) query = query.where("created_at", ">=", options.from);
     if (options.to !== undefined) query = query.where("created_at", "<=", options.to);
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(options.pageSize)
-      .offset((options.pageNumber - 1) * options.pageSize)
-      .execute();
-    return { rows, total: Number(counted.total) };
+    return newestFirstPage(query, (filtered) => filtered.selectAll(), options);
   }
 
   /** A holder's stored records per kind: how many and how many bytes (hidden ones included: they stay on the ledger). */
@@ -120,8 +114,4 @@ export class EvidenceRepository {
   async attachOriginal(trx: Db, id: number, blobSha256: string, details: string, now: number): Promise<void> {
     await trx.updateTable("evidence_records").set({ blob_sha256: blobSha256, details, updated_at: now }).where("id", "=", id).execute();
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

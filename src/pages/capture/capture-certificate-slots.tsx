@@ -1,6 +1,6 @@
 import { Alert, Card, Space } from "antd";
 import type { ListRecord, PageSlots } from "../../resources/types";
-import type { CaptureDetail } from "../../schema/capture";
+import { PROVENANCE_LABELS, type CaptureDetail } from "../../schema/capture";
 import { CaptureFileButtons } from "./capture-files";
 import { CaptureProvenanceSummary } from "./capture-provenance";
 import { QaFindingList } from "./qa-finding-list";
@@ -17,7 +17,7 @@ function CaptureCertificatePanel({ record }: { record?: ListRecord }) {
       {capture.qaAccepted && capture.qaFindings.length > 0 && (
         <Alert type="warning" showIcon message="持有人已确认以下质量检查发现，证书载明这些发现" description={<QaFindingList findings={capture.qaFindings} />} />
       )}
-      <Card title="取证环境与过程" size="small">
+      <Card title={PROVENANCE_LABELS.heading} size="small">
         {capture.provenance ? <CaptureProvenanceSummary provenance={capture.provenance} /> : <Alert type="info" showIcon message="该取证尚无取证环境与过程记录" />}
       </Card>
     </Space>

@@ -1,5 +1,5 @@
 import { Descriptions, Empty, Table, Typography } from "antd";
-import { BLOCKED_REQUEST_REASONS, type CaptureOrigin, type CaptureProvenance } from "../../schema/capture";
+import { BLOCKED_REQUEST_REASONS, PROVENANCE_LABELS, type CaptureOrigin, type CaptureProvenance } from "../../schema/capture";
 import { formatDateTime, formatFileSize } from "../../schema/format";
 
 /**
@@ -17,25 +17,25 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
         column={1}
         labelStyle={{ width: 112, whiteSpace: "nowrap" }}
         items={[
-          { key: "time", label: "取证时间", children: `${formatDateTime(provenance.startedAt)} 至 ${formatDateTime(provenance.endedAt)}` },
-          { key: "requested", label: "请求网址", children: <Typography.Text copyable>{provenance.requestedUrl}</Typography.Text> },
-          { key: "final", label: "最终网址", children: <Typography.Text copyable>{provenance.finalUrl}</Typography.Text> },
-          { key: "title", label: "网页标题", children: provenance.title || "（无标题）" },
-          { key: "software", label: "取证软件", children: `${software.platform} ${software.version}；Chromium ${software.chromium}；${software.automation}；Node.js ${software.node}` },
-          { key: "node", label: "取证节点", children: `${node.hostname}；出口地址 ${node.localAddresses.join("、") || "未记录"}；公网地址 ${node.publicAddress ?? "未声明"}` },
+          { key: "time", label: PROVENANCE_LABELS.time, children: `${formatDateTime(provenance.startedAt)} 至 ${formatDateTime(provenance.endedAt)}` },
+          { key: "requested", label: PROVENANCE_LABELS.requestedUrl, children: <Typography.Text copyable>{provenance.requestedUrl}</Typography.Text> },
+          { key: "final", label: PROVENANCE_LABELS.finalUrl, children: <Typography.Text copyable>{provenance.finalUrl}</Typography.Text> },
+          { key: "title", label: PROVENANCE_LABELS.title, children: provenance.title || "（无标题）" },
+          { key: "software", label: PROVENANCE_LABELS.software, children: `${software.platform} ${software.version}；Chromium ${software.chromium}；${software.automation}；Node.js ${software.node}` },
+          { key: "node", label: PROVENANCE_LABELS.node, children: `${node.hostname}；出口地址 ${node.localAddresses.join("、") || "未记录"}；公网地址 ${node.publicAddress ?? "未声明"}` },
           {
             key: "options",
-            label: "取证参数",
+            label: PROVENANCE_LABELS.options,
             children: `视口 ${options.viewport.width}×${options.viewport.height}；超时 ${options.timeoutMs / 1000} 秒；用户代理 ${options.userAgent}`,
           },
-          { key: "resources", label: "网络请求", children: `共 ${resources.requests} 个，失败 ${resources.failed} 个，合计 ${formatFileSize(resources.bytes)}` },
+          { key: "resources", label: PROVENANCE_LABELS.resources, children: `共 ${resources.requests} 个，失败 ${resources.failed} 个，合计 ${formatFileSize(resources.bytes)}` },
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
-        访问的站点
+        {PROVENANCE_LABELS.origins}
       </Typography.Title>
       <Table<CaptureOrigin>
-        aria-label="访问的站点"
+        aria-label={PROVENANCE_LABELS.origins}
         size="small"
         rowKey="origin"
         pagination={false}
@@ -49,12 +49,12 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
-        重定向
+        {PROVENANCE_LABELS.redirects}
       </Typography.Title>
       {provenance.redirects.length === 0 ? (
         <Typography.Text type="secondary">无</Typography.Text>
       ) : (
-        <ol aria-label="重定向">
+        <ol aria-label={PROVENANCE_LABELS.redirects}>
           {provenance.redirects.map((redirect, index) => (
             <li key={index}>
               {redirect.from} → {redirect.to}（{redirect.status}）
@@ -63,12 +63,12 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
         </ol>
       )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>
-        已阻止的请求
+        {PROVENANCE_LABELS.blocked}
       </Typography.Title>
       {provenance.blocked.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无" />
       ) : (
-        <ul aria-label="已阻止的请求">
+        <ul aria-label={PROVENANCE_LABELS.blocked}>
           {provenance.blocked.map((blocked, index) => (
             <li key={index} style={{ wordBreak: "break-all" }}>
               {blocked.url}：{BLOCKED_REQUEST_REASONS[blocked.reason]}

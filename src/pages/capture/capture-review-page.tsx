@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space 
 import { Link, useSearchParams } from "react-router";
 import { useEndpointQuery } from "../../providers/use-endpoint";
 import { pagePath, type SectionPageProps } from "../../resources/derive";
-import { CAPTURE_ENDPOINTS, type CaptureDetail } from "../../schema/capture";
+import { CAPTURE_ENDPOINTS, PROVENANCE_LABELS, type CaptureDetail } from "../../schema/capture";
 import { formatDateTime } from "../../schema/format";
 import { listPageAbove, RECORD_ID_PARAM } from "../kinds/record-links";
 import { SectionPageFrame } from "../kinds/section-page-frame";
@@ -68,7 +68,7 @@ function ReviewView({ route, id }: SectionPageProps & { id: string }) {
           <Card title="网页整页截图" size="small">
             <CaptureScreenshot id={capture.id} />
           </Card>
-          <Card title="取证环境与过程" size="small">
+          <Card title={PROVENANCE_LABELS.heading} size="small">
             <CaptureProvenanceSummary provenance={capture.provenance} />
           </Card>
         </>

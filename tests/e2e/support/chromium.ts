@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { HEADLESS_CHROMIUM_ARGS } from "../../../server/capture/browser/browser-pool.js";
 import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core";
 
 /** Debian's Chromium, launched with the flags this closed network needs (DESIGN.md §9). */
@@ -11,15 +12,7 @@ function launchOptions(): LaunchOptions {
   return {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...HEADLESS_CHROMIUM_ARGS],
   };
 }
 

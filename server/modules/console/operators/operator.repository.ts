@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
-import { containsIgnoringCase } from "../../../db/like-pattern.js";
+import { containsIgnoringCase } from "../../../db/contains-ignoring-case.js";
 import type { OperatorRole } from "../../../../src/schema/console/permissions.js";
 import type { Database, OperatorsTable } from "../../../db/database.js";
 
