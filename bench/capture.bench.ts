@@ -56,13 +56,15 @@ async function captureAndPackage(): Promise<number> {
   const started = performance.now();
   const captureId = nextId++;
   const page = await engine.capture({ captureId, url: article.entryUrl, onStage: () => {}, signal: new AbortController().signal });
+  const packageDir = fs.mkdtempSync(path.join(workDir, `package-${captureId}-`));
   const packaged = await buildCapturePackage(
     { warcPath: page.warcPath, title: page.title, requestedUrl: article.entryUrl, finalUrl: page.finalUrl, startedAt: page.provenance.startedAt, software: "衡证 bench" },
-    path.join(workDir, `package-${captureId}`),
+    packageDir,
   );
   if (!page.qa.passed) throw new Error(`the bench page failed QA: ${JSON.stringify(page.qa.findings)}`);
   fs.rmSync(path.dirname(page.warcPath), { recursive: true, force: true });
-  fs.rmSync(path.dirname(packaged.waczPath), { recursive: true, force: true });
+  if (!packaged.waczPath.startsWith(packageDir)) throw new Error(`the package was written outside its folder: ${packaged.waczPath}`);
+  fs.rmSync(packageDir, { recursive: true, force: true });
   return performance.now() - started;
 }
 
