@@ -21,7 +21,7 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
           { key: "requested", label: PROVENANCE_LABELS.requestedUrl, children: <Typography.Text copyable>{provenance.requestedUrl}</Typography.Text> },
           { key: "final", label: PROVENANCE_LABELS.finalUrl, children: <Typography.Text copyable>{provenance.finalUrl}</Typography.Text> },
           { key: "title", label: PROVENANCE_LABELS.title, children: provenance.title || "（无标题）" },
-          { key: "software", label: PROVENANCE_LABELS.software, children: `${software.platform} ${software.version}；Chromium ${software.chromium}；${software.automation}；Node.js ${software.node}` },
+          { key: "software", label: PROVENANCE_LABELS.software, children: `${software.platform} ${software.version}；${software.chromium}；${software.automation}；Node.js ${software.node}` },
           { key: "node", label: PROVENANCE_LABELS.node, children: `${node.hostname}；出口地址 ${node.localAddresses.join("、") || "未记录"}；公网地址 ${node.publicAddress ?? "未声明"}` },
           {
             key: "options",
