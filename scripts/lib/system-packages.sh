@@ -15,6 +15,8 @@ missing_packages() {
   read -r -a missing <<<"$(missing_capture_packages)"
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  # The capture tests make their HTTPS test sites' CA chain with the openssl command.
+  command -v openssl >/dev/null || missing+=(openssl)
   echo "${missing[@]}"
 }
 
