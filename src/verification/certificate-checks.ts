@@ -10,7 +10,8 @@ import { nobleLedgerCrypto } from "./ledger-crypto";
  * offline verifier: the ledger entry's format, the ledger proof (isomorphic/ledger/verify-bundle.ts:
  * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
  * checkpoint), the holder's identity approval where the certificate states one
- * (holder-identity-check.ts) and, when a file is given, its digests against the entry.
+ * (holder-identity-check.ts) and, when a file is given, its digests against the entry and the checks
+ * of the file's own content (a web capture's package: wacz-check.ts), which fail the verdict as any other.
  */
 
 /** Digests of the file being checked (lowercase hex), computed wherever the file is. */
@@ -30,6 +31,8 @@ export interface CertificateVerificationInput {
   /** The certificate number the entry must carry (the one looked up or printed). */
   readonly certificateNo?: string;
   readonly file?: FileDigests;
+  /** Checks of the given file's content, listed after its digests (checkWaczPackage for a WACZ). */
+  readonly fileChecks?: readonly CertificateCheck[];
   /** The certificate's line on its holder's identity; absent on certificates issued before it existed. */
   readonly holderIdentity?: HolderIdentityInput;
   readonly newerCheckpoint?: string;
@@ -95,6 +98,7 @@ export function verifyCertificate(input: CertificateVerificationInput): Certific
   }
   checks.push(checkDigest("file-sha256", "SHA-256", entry?.sha256, input.file?.sha256, entry));
   if (input.file === undefined || input.file.sm3 !== undefined) checks.push(checkDigest("file-sm3", "SM3", entry?.sm3, input.file?.sm3, entry));
+  checks.push(...(input.fileChecks ?? []));
   const ok = ledger.ok && entry !== null && checks.every((item) => item.status !== "fail");
   return { ok, entry, checks };
 }

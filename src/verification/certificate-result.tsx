@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Result, Space } from "antd";
 import { useMemo } from "react";
 import { describeHolderIdentity, HOLDER_IDENTITY_LABEL, type PublicCertificate } from "../schema/certificate";
 import { formatDateTime } from "../schema/format";
+import type { CertificateCheck } from "./certificate-check";
 import { verifyCertificate, type FileDigests } from "./certificate-checks";
 import { CheckList } from "./check-list";
 import { holderIdentityOfAnswer } from "./holder-identity-check";
@@ -9,9 +10,10 @@ import { holderIdentityOfAnswer } from "./holder-identity-check";
 /**
  * One certificate checked in this browser: the server only supplied the entry and the proof; the
  * leaf hash, signature, inclusion proof and file digests are all computed here, against the
- * platform key shown on the page.
+ * platform key shown on the page; `fileChecks` are those of the file's own content (a web capture's
+ * package), listed and judged with the others.
  */
-export function CertificateResult({ certificate, platformKey, file, fileName }: { certificate: PublicCertificate; platformKey: string; file?: FileDigests; fileName?: string }) {
+export function CertificateResult({ certificate, platformKey, file, fileChecks, fileName }: { certificate: PublicCertificate; platformKey: string; file?: FileDigests; fileChecks?: readonly CertificateCheck[]; fileName?: string }) {
   const verification = useMemo(
     () =>
       verifyCertificate({
@@ -20,9 +22,9 @@ export function CertificateResult({ certificate, platformKey, file, fileName }: 
         verifierKeys: [platformKey],
         certificateNo: certificate.certificateNo,
         holderIdentity: holderIdentityOfAnswer(certificate),
-        ...(file ? { file } : {}),
+        ...(file ? { file, ...(fileChecks ? { fileChecks } : {}) } : {}),
       }),
-    [certificate, platformKey, file],
+    [certificate, platformKey, file, fileChecks],
   );
   const { entry } = verification;
   const failed = verification.checks.filter((check) => check.status === "fail").length;

@@ -9,10 +9,8 @@ import type { FileDigests } from "./certificate-checks";
  * WebCrypto cannot hash incrementally and is missing on plain-HTTP origins.
  */
 export async function digestFile(file: Blob, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<Required<FileDigests>> {
-  const sha = sha256.create();
-  const sm3 = new Sm3();
+  const hashing = new FileHashing();
   const reader = file.stream().getReader();
-  let size = 0;
   for (;;) {
     if (signal?.aborted) {
       await reader.cancel();
@@ -20,10 +18,40 @@ export async function digestFile(file: Blob, onProgress?: (done: number, total: 
     }
     const { done, value } = await reader.read();
     if (done) break;
-    sha.update(value);
-    sm3.update(value);
-    size += value.length;
-    onProgress?.(size, file.size);
+    hashing.update(value);
+    onProgress?.(hashing.size, file.size);
   }
-  return { sha256: bytesToHex(sha.digest()), sm3: sm3.digestHex(), size };
+  return hashing.result();
+}
+
+const CHUNK = 4 * 1024 * 1024;
+
+/**
+ * The same digests of bytes already read whole (a capture's package, checked inside too), in chunks
+ * with a pause between them so the page can show the progress.
+ */
+export async function digestBytes(bytes: Uint8Array, onProgress?: (done: number, total: number) => void): Promise<Required<FileDigests>> {
+  const hashing = new FileHashing();
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    hashing.update(bytes.subarray(offset, offset + CHUNK));
+    onProgress?.(hashing.size, bytes.length);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return hashing.result();
+}
+
+class FileHashing {
+  private readonly sha = sha256.create();
+  private readonly sm3 = new Sm3();
+  size = 0;
+
+  update(chunk: Uint8Array) {
+    this.sha.update(chunk);
+    this.sm3.update(chunk);
+    this.size += chunk.length;
+  }
+
+  result(): Required<FileDigests> {
+    return { sha256: bytesToHex(this.sha.digest()), sm3: this.sm3.digestHex(), size: this.size };
+  }
 }

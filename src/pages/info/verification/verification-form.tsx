@@ -3,7 +3,7 @@ import { Button, Form, Input, Progress, Segmented, Typography, Upload } from "an
 import { useState } from "react";
 import { CertificateNoSchema } from "../../../schema/certificate-no";
 import { Sha256HexSchema } from "../../../schema/evidence-query";
-import { digestFile } from "../../../verification/file-digest";
+import { readVerificationFile } from "../../../verification/verification-file";
 import type { VerificationMode, VerificationQuery } from "./verification-query";
 
 const MODES: { value: VerificationMode; label: string }[] = [
@@ -33,9 +33,9 @@ export function VerificationForm({ initial, onSubmit, isBusy }: { initial: Verif
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     if (mode === "digest") return onSubmit({ mode, file: { sha256: digest.trim().toLowerCase() } });
-    const hashed = file ? await digestFile(file, (done, total) => setProgress(total ? Math.floor((done / total) * 100) : 100)) : undefined;
+    const read = file ? await readVerificationFile(file, (done, total) => setProgress(total ? Math.floor((done / total) * 100) : 100)) : undefined;
     setProgress(null);
-    onSubmit({ mode, ...(number.success && mode === "certificateNo" ? { certificateNo: number.data } : {}), ...(hashed ? { file: hashed, fileName: file!.name } : {}) });
+    onSubmit({ mode, ...(number.success && mode === "certificateNo" ? { certificateNo: number.data } : {}), ...(read ? { file: read.digests, fileChecks: read.checks, fileName: file!.name } : {}) });
   }
 
   const fileInput = (label: string) => (

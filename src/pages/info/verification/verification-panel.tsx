@@ -55,7 +55,7 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
             <Space direction="vertical" size="middle" style={{ width: "100%" }}>
               {shown.certificates.length > 1 && <Typography.Text>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
               {shown.certificates.map((certificate) => (
-                <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileName={query.fileName} />
+                <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
               ))}
             </Space>
           )}
