@@ -73,7 +73,7 @@ const provenance = {
   title: "商品详情",
   startedAt: "2026-11-24T02:00:01.000Z",
   endedAt: "2026-11-24T02:00:05.000Z",
-  software: { platform: "恒证取证", version: "1.4.0", chromium: "131.0.6778.139", automation: "playwright-core 1.49.1", node: "20.20.0" },
+  software: { platform: "恒证取证", version: "1.4.0", chromium: "Chromium 131.0.6778.139", automation: "playwright-core 1.49.1", node: "20.20.0" },
   node: { localAddresses: ["10.0.0.5"], publicAddress: null, hostname: "capture-1" },
   options: { viewport: { width: 1366, height: 900 }, userAgent: "Mozilla/5.0 HengzhengCapture", timeoutMs: 60_000, maxBytes: 200_000_000, maxRequests: 2000, maxPageHeight: 30_000, networkIdleMs: 500, maxScrollSteps: 40 },
   origins: [

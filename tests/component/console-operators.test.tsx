@@ -126,7 +126,10 @@ describe("操作员 against the real server", () => {
 
 describe("操作审计 against the real server", () => {
   // The record's panel brings the ledger verifier: its first import in a busy jsdom worker can take longer than a wait for a heading.
-  beforeAll(() => import("../../src/pages/console/platform/audit/audit-record-panel"), 60_000);
+  // The record's page (the lazily loaded detail kind and its panel with the ledger verifier) is
+  // imported before the test: on a busy worker the first import of that graph alone can take longer
+  // than the wait for the page, and the router shows the new location only once it has rendered.
+  beforeAll(() => Promise.all([import("../../src/pages/kinds/detail-page"), import("../../src/pages/console/platform/audit/audit-record-panel")]), 60_000);
 
   it("finds an action by its filters and shows its record: the change, the reason, its place in the public log, checked", async () => {
     const target = await createOperator(live.t, { account: "wu.yi", name: "吴一", roles: ["finance"] });

@@ -80,8 +80,11 @@ export class CaptureService {
       userId,
       form.urls.map((url) => ({ target: "snapshot", name: form.name, purpose: form.purpose ?? null, url, rights: null })),
     );
+    // Read before the queue is woken, so the answer is the captures as created (queued), whatever
+    // a free browser makes of them in the meantime.
+    const created = await this.recordsOf(userId, ids);
     this.deps.kick();
-    return this.recordsOf(userId, ids);
+    return created;
   }
 
   /** A web rights record whose page the platform captures: the rights facts ride with the capture into the evidence. */
@@ -89,8 +92,8 @@ export class CaptureService {
     await this.admit(userId, [form.url]);
     const { url, name, ...rights } = form;
     const [id] = await this.insertWithUnits(userId, [{ target: "rightsWeb", name, purpose: null, url, rights }]);
-    this.deps.kick();
     const [record] = await this.recordsOf(userId, [id]);
+    this.deps.kick();
     return record;
   }
 
