@@ -5,6 +5,7 @@ import { pagePSchema, pageQuerySchema } from "./paging";
 import { defineStateMachine } from "./state-machine";
 import { freeText, optionalText, textRule } from "./string-rule";
 import { splitTextAreaLines } from "./text";
+import { optionalFilterDate } from "./time-range";
 
 /**
  * Web evidence capture (/evidenceTaken/snapshotRecord, issue 15): the capture's life, what the
@@ -389,8 +390,8 @@ export type CaptureDetail = z.infer<typeof CaptureDetailSchema>;
 export const CaptureListQuerySchema = pageQuerySchema().extend({
   keyName: optionalText(z.string().trim().max(CAPTURE_NAME_MAX)).meta({ title: "取证名称" }),
   state: optionalText(z.enum(CAPTURE_STATES, { error: "状态不正确" })).meta({ title: "状态", labels: CAPTURE_STATE_LABELS }),
-  startTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")).meta({ title: "提交时间" }),
-  endTime: optionalText(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD")),
+  startTime: optionalFilterDate("提交时间"),
+  endTime: optionalFilterDate(),
 });
 export type CaptureListQuery = z.infer<typeof CaptureListQuerySchema>;
 

@@ -21,7 +21,7 @@ import {
 } from "../../../src/schema/capture.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PageP } from "../../../src/schema/paging.js";
-import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
+import { filterDayRange } from "../../../src/schema/time-range.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { CAPTURE_RESOURCE_URIS } from "../../capture/capture-engine.types.js";
 import type { Database } from "../../db/database.js";
@@ -98,14 +98,11 @@ export class CaptureService {
   }
 
   async list(userId: number, query: CaptureListQuery, targets: readonly CaptureTarget[]): Promise<PageP<CaptureRecord>> {
-    const from = query.startTime ? parseShanghaiDateTime(query.startTime) : null;
-    const to = query.endTime ? parseShanghaiDateTime(query.endTime) : null;
     const { rows, total } = await this.deps.repository.list(userId, {
       targets,
       ...(query.keyName ? { keyName: query.keyName } : {}),
       ...(query.state ? { state: query.state } : {}),
-      ...(from !== null ? { from } : {}),
-      ...(to !== null ? { to: to + DAY_MS - 1 } : {}),
+      ...filterDayRange(query.startTime, query.endTime),
       pageNumber: query.pageNumber,
       pageSize: query.pageSize,
     });
