@@ -145,20 +145,21 @@ describe("操作审计 against the real server", () => {
     expect(within(row).getByText("修改操作员")).toBeInTheDocument();
     expect(within(row).getByText("wu.yi")).toBeInTheDocument();
 
-    // The filtered answer may replace the list's rows after the row was found: a click on a link the
-    // list has since replaced goes nowhere, so the user clicks the one on screen again; but only
-    // then, since every click starts the navigation anew and a busy worker may need longer than
-    // one retry interval to render the record's page.
-    let clicked: HTMLElement | undefined;
+    // The filtered answer replaces the list's rows, and while it loads the table takes no clicks (a
+    // click then throws): the user clicks the link on screen until one click is taken, and again
+    // only if the list has since replaced that link. Never while a navigation is under way, since
+    // every click starts it anew and a busy worker may need longer than one retry to render the page.
+    let taken: HTMLElement | undefined;
     await waitFor(
       async () => {
-        if (view.location() !== path("audit", "dataList/auditInfo") && !clicked?.isConnected) {
-          clicked = within(await rowOf("兼管内容")).getByRole("link", { name: "查看操作记录详情" });
-          await u.click(clicked);
+        if (view.location() !== path("audit", "dataList/auditInfo") && !taken?.isConnected) {
+          const link = within(await rowOf("兼管内容")).getByRole("link", { name: "查看操作记录详情" });
+          await u.click(link);
+          taken = link;
         }
         expect(view.location()).toBe(path("audit", "dataList/auditInfo"));
       },
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     );
     expect(await heading("操作记录详情")).toBeInTheDocument();
 
@@ -176,5 +177,5 @@ describe("操作审计 against the real server", () => {
     const checks = [...ledger.querySelectorAll("[data-check]")].map((item) => [item.getAttribute("data-check"), item.getAttribute("data-status")]);
     expect(checks[0]).toEqual(["audit-commitment", "pass"]);
     expect(checks.filter(([, status]) => status === "fail")).toEqual([]);
-  });
+  }, { timeout: 90_000, retry: 1 });
 });
