@@ -7,6 +7,9 @@ import react from "@vitejs/plugin-react";
 // - server-sqlite / server-postgres: the real app through app.inject on a fresh database of each kind
 //   (scripts/test.sh provides TEST_DATABASE_URL for PostgreSQL; without it that project fails loudly)
 // - e2e: real Chromium against the built client and the compiled server on a loopback port
+/** Component test files that run with their own modules (the component-own-modules project). */
+const COMPONENT_FILES_ON_THEIR_OWN = ["tests/component/console-operators.test.tsx"];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -28,10 +31,26 @@ export default defineConfig({
         test: {
           name: "component",
           include: ["tests/component/**/*.test.tsx"],
+          exclude: [...COMPONENT_FILES_ON_THEIR_OWN],
           environment: "jsdom",
           setupFiles: ["tests/component/setup.ts"],
           // antd pages in jsdom take seconds on a loaded 2-core machine; the default 5 s flakes.
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that pass alone but not after others in a shared worker (isolate: false above):
+          // each runs with a module graph of its own. The audit-record journey's navigation never
+          // completed in three full runs of this session, and always did alone; the shared state
+          // behind it is not found yet (see the README's doubts).
+          name: "component-own-modules",
+          include: [...COMPONENT_FILES_ON_THEIR_OWN],
+          environment: "jsdom",
+          setupFiles: ["tests/component/setup.ts"],
+          testTimeout: 20_000,
+          isolate: true,
         },
       },
       {

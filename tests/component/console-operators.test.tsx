@@ -131,7 +131,7 @@ describe("操作审计 against the real server", () => {
   // than the wait for the page, and the router shows the new location only once it has rendered.
   beforeAll(() => Promise.all([import("../../src/pages/kinds/detail-page"), import("../../src/pages/console/platform/audit/audit-record-panel")]), 60_000);
 
-  it("finds an action by its filters and shows its record: the change, the reason, its place in the public log, checked", { timeout: 90_000, retry: 1 }, async () => {
+  it("finds an action by its filters and shows its record: the change, the reason, its place in the public log, checked", { timeout: 90_000 }, async () => {
     const target = await createOperator(live.t, { account: "wu.yi", name: "吴一", roles: ["finance"] });
     const updated = await live.t.call(OPERATOR_ENDPOINTS.update, { id: target.id, name: "吴一", roles: ["finance", "contentEditor"], reason: "兼管内容" }, { token: live.operator.token });
     expect(updated.json().code).toBe(200);
