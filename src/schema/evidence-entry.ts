@@ -14,12 +14,31 @@ import type { Sha256Hex } from "./signature";
  * is "SHA-256 (and SM3) of the bytes equal the entry's digests".
  */
 
-export const EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb", "snapshot"] as const;
+export const EVIDENCE_KINDS = [
+  "file",
+  "text",
+  "hash",
+  "voucher",
+  "affair",
+  "rightsFile",
+  "rightsHash",
+  "rightsWeb",
+  "snapshot",
+  // Recorded evidence (issue 16, src/schema/recording.ts RECORDING_KINDS): the sealed recording package.
+  "screenRecord",
+  "procedureRecord",
+  "mobileRecord",
+  "mobileArray",
+  "liveRecord",
+  // A PDF sealed with an organisation's electronic seal (issue 16, src/schema/seal.ts).
+  "sealedPdf",
+] as const;
 export const EvidenceKindSchema = z.enum(EVIDENCE_KINDS);
 export type EvidenceKind = z.infer<typeof EvidenceKindSchema>;
 /**
  * The kinds a holder submits through the evidence calls (/evidence/v2/save…). A `snapshot` is
- * made by the platform's capture browser and reaches the ledger only through the capture module.
+ * made by the platform's capture browser and reaches the ledger only through the capture module;
+ * recordings only through the recording module, sealed PDFs only through the seal module.
  */
 export const SUBMITTED_EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb"] as const satisfies readonly EvidenceKind[];
 export type SubmittedEvidenceKind = (typeof SUBMITTED_EVIDENCE_KINDS)[number];

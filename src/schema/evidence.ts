@@ -26,6 +26,12 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   rightsHash: "哈希确权",
   rightsWeb: "网页确权",
   snapshot: "网页快照取证",
+  screenRecord: "录屏取证",
+  procedureRecord: "过程取证",
+  mobileRecord: "手机录屏取证",
+  mobileArray: "手机阵列取证",
+  liveRecord: "直播取证",
+  sealedPdf: "电子印章用印",
 };
 
 // ---- statuses ----
