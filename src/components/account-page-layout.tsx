@@ -1,13 +1,15 @@
 import { Card, Layout, Typography } from "antd";
 import type { ReactNode } from "react";
 import { BrandLogo } from "./brand-logo";
+import { useDocumentTitle } from "./public-page/use-document-title";
 import { useIsInsidePublicShell } from "./public-shell/public-shell-context";
 
 const WIDTHS = { form: 440, document: 880 } as const;
 const PAGE_BACKGROUND = "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)";
 
-/** The frame of /login and the /user pages: the logo leading back home, the content centred. */
-export function AccountPageShell({ children }: { children: ReactNode }) {
+/** The frame of /login and the /user pages: the logo leading back home, the content centred; `title` names the browser tab. */
+export function AccountPageShell({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   // Inside the public shell (the /info pages) its header and footer already frame the page.
   if (useIsInsidePublicShell()) {
     return <div style={{ padding: "40px 16px", background: PAGE_BACKGROUND }}>{children}</div>;
@@ -26,7 +28,7 @@ export function AccountPageShell({ children }: { children: ReactNode }) {
 /** A titled card in the shell: a form (narrow) or a document (wide). */
 export function AccountPageLayout({ title, width = "form", children }: { title: string; width?: keyof typeof WIDTHS; children: ReactNode }) {
   return (
-    <AccountPageShell>
+    <AccountPageShell title={title}>
       <Card style={{ maxWidth: WIDTHS[width], margin: "0 auto" }}>
         <Typography.Title level={width === "form" ? 3 : 2} style={{ marginTop: 0, textAlign: width === "form" ? "center" : "left" }}>
           {title}

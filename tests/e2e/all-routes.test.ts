@@ -59,6 +59,9 @@ const SMOKE_PAGES = smokePages();
 /** One protected page per main section is enough to show the guard's rule. */
 const GUARD_PAGES = [...new Set(SPEC_PAGES.map((route) => route.split("/").slice(0, 2).join("/")))].map((main) => SPEC_PAGES.find((route) => route.startsWith(`${main}/`))!);
 
+const SITE_TITLE = /^\S.* - 衡证电子证据平台$/;
+const HOME = "/index";
+
 /** A walk over a few hundred routes takes minutes on a loaded two-core machine. */
 const WALK_TIMEOUT = 400_000;
 
@@ -107,13 +110,18 @@ async function expectHeading(page: Page, route: string) {
 describe("every route of spec §2 as a visitor", () => {
   it("public pages render a title without console errors", async () => {
     const { page, problems } = await newPage(false);
+    const untitled: string[] = [];
     for (const route of PUBLIC_ROUTES) {
       await page.goto(`${live.server.url}${route}`);
       expect(pathOf(page), route).toBe(route);
       await expectHeading(page, route);
+      // Each page names itself in the window title (the site's name after its own); home is the site.
+      const documentTitle = await page.title();
+      if (!(route === HOME ? /^衡证电子证据平台$/ : SITE_TITLE).test(documentTitle)) untitled.push(`${route}: ${documentTitle}`);
       await page.screenshot({ path: path.join(ROUTE_SHOTS, `visitor_${fileName(route)}.png`), fullPage: true });
       expect(problems, route).toEqual([]);
     }
+    expect(untitled.join("\n")).toBe("");
     await page.context().close();
   }, WALK_TIMEOUT);
 

@@ -1,9 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_PATHS } from "../../src/app/public-page-paths.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -27,51 +26,12 @@ const pathOf = (page: Page) => {
 /** Page titles are h1; the legal texts keep the account frame's h2. */
 const title = (page: Page, name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
 
-/** Pages a visitor may open (spec §2 public prefixes), with the title each shows. */
-const VISITOR_PAGES: readonly [keyof typeof PUBLIC_PAGE_PATHS, string, number?][] = [
-  ["blockChain", "司法联盟链"],
-  ["bigData", "大数据监测"],
-  ["internetCourt", "互联网法院"],
-  ["about", "关于我们"],
-  ["product", "产品服务"],
-  ["activityProduct", "产品动态"],
-  ["openPlatform", "开放平台"],
-  ["extractLogin", "证据提取"],
-  ["extractList", "提取列表"],
-  ["certificate", "存证证书"],
-  ["notaryCertificate", "公证书查询"],
-  ["xcontractCertificate", "电子合同存证证书"],
-  ["validateQuery", "查询验证"],
-  ["activity", "优惠活动"],
-  ["lawyerActivity", "律师互联网取证优惠"],
-  ["notarizationActivity", "网页取证公证套餐"],
-  ["qrCodeShare", "扫码查看"],
-  ["evidenceShare", "证据分享"],
-  ["legalXGPT", "法律AI助手对话"],
-  ["legalXGPTagreement", "法律AI助手使用协议", 2],
-  ["legalXGPTShare", "法律AI助手对话分享"],
-];
-
-/** Pages outside the spec's public prefixes: a visitor is sent home, a signed-in user sees them. */
-const SIGNED_IN_PAGES: readonly [keyof typeof PUBLIC_PAGE_PATHS, string][] = [
-  ["legalAI", "法律AI助手"],
-  ["notaryEntrance", "公证入口"],
-];
-
+/**
+ * The public pages' own journeys. That every public page renders its title without console errors,
+ * for a visitor and for a signed-in user, and that the pages needing a login send a visitor home,
+ * is the route walk's (all-routes.test.ts).
+ */
 describe("public pages as a visitor", () => {
-  // Each page in a fresh browser context of its own, a few at once: most of a page's time is
-  // waiting (the network falling idle, the screenshot), which the others use.
-  it.concurrent.each(VISITOR_PAGES)("%s shows its title without console errors", async (key, heading, level) => {
-    const { page, problems } = await openPage();
-    await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS[key]}`);
-    await title(page, heading, level);
-    expect(await page.title()).toBe(`${heading} - 衡证电子证据平台`);
-    await page.waitForLoadState("networkidle");
-    await shoot(page, key);
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
-
   it("sees the ledger's live statistics: block height, the log and its witness, the entries", async () => {
     const { page, problems } = await openPage();
     await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.blockChain}`);
@@ -156,41 +116,6 @@ describe("public pages as a visitor", () => {
     await page.locator(".opblock-body").first().waitFor();
     await page.waitForLoadState("networkidle");
     await shoot(page, "opendocs");
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
-
-  it("/obtainEvidence is answered by the server with the evidence extraction login", async () => {
-    const { page, problems } = await openPage();
-    await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS.obtainEvidence}?from=qr`);
-    await title(page, "证据提取");
-    expect(pathOf(page)).toBe(`${PUBLIC_PAGE_PATHS.extractLogin}?from=qr`);
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
-
-  it.each(SIGNED_IN_PAGES)("is sent home from %s, which needs a login", async (key) => {
-    const { page } = await openPage();
-    await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS[key]}`);
-    await page.waitForURL("**/index");
-    await page.context().close();
-  });
-});
-
-describe("public pages that need a login", () => {
-  let login: LoginResult;
-  beforeAll(async () => {
-    login = await registerUser(live.server.url, uniqueMobile(), "abc12345");
-  });
-
-  it.each(SIGNED_IN_PAGES)("%s shows its title to a signed-in user", async (key, heading) => {
-    const { page, problems } = await openPage();
-    await page.goto(`${live.server.url}/user/agreement`);
-    await storeUserSession(page, login);
-    await page.goto(`${live.server.url}${PUBLIC_PAGE_PATHS[key]}`);
-    await title(page, heading);
-    await page.waitForLoadState("networkidle");
-    await shoot(page, key);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -5,13 +5,15 @@ import { hasSignedInAccount } from "../../providers/session-rules";
 import { LoginPanel } from "./login-panel";
 import { SignedInCard } from "./signed-in-card";
 
+const LOGIN_PAGE_TITLE = "登录衡证电子证据平台";
+
 /** /login: the login panel on its own page (spec §2), e.g. for links that carry ?redirect=. */
 export function LoginPage() {
   const user = useUserSession();
   return (
-    <AccountPageShell>
+    <AccountPageShell title={LOGIN_PAGE_TITLE}>
       <Typography.Title level={3} style={{ marginTop: 0, textAlign: "center" }}>
-        登录衡证电子证据平台
+        {LOGIN_PAGE_TITLE}
       </Typography.Title>
       {hasSignedInAccount(user) ? <SignedInCard user={user} /> : <LoginPanel style={{ margin: "0 auto" }} />}
     </AccountPageShell>

@@ -49,7 +49,7 @@ export function ScanCallbackPage() {
   }, [client, completeLogin, navigate, query]);
 
   return (
-    <AccountPageShell>
+    <AccountPageShell title={SCAN_LOGIN_TEXT.callbackTitle}>
       <Card style={{ maxWidth: 440, margin: "0 auto" }} title={<Typography.Title level={4} style={{ margin: 0 }}>{SCAN_LOGIN_TEXT.callbackTitle}</Typography.Title>}>
         {failure ? (
           <Result
