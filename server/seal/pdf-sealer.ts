@@ -1,7 +1,7 @@
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { Signer } from "@signpdf/utils";
 import { sealPdf } from "./seal-image.js";
 
@@ -45,11 +45,15 @@ export async function loadSealablePdf(input: Buffer): Promise<PDFDocument> {
   if (input.subarray(0, 1024).indexOf("%PDF-") === -1) throw new PdfSealRefusal("notPdf");
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(input, { updateMetadata: false });
+    // Loaded even when encrypted, so an encrypted file is named as such rather than as unreadable.
+    doc = await PDFDocument.load(input, { updateMetadata: false, ignoreEncryption: true });
+    if (doc.isEncrypted) throw new PdfSealRefusal("encrypted");
+    // pdf-lib parses leniently; a file without a page tree only fails once its pages are asked for.
+    if (doc.getPageCount() === 0) throw new PdfSealRefusal("notPdf");
   } catch (error) {
-    throw new PdfSealRefusal(error instanceof EncryptedPDFError ? "encrypted" : "notPdf");
+    if (error instanceof PdfSealRefusal) throw error;
+    throw new PdfSealRefusal("notPdf");
   }
-  if (doc.getPageCount() === 0) throw new PdfSealRefusal("notPdf");
   if (hasSignatureField(doc)) throw new PdfSealRefusal("alreadySigned");
   return doc;
 }
