@@ -255,6 +255,7 @@ export const SEAL_ENDPOINTS = {
     tag: TAG,
     summary: "为本人的存证证书用印：按存证编号或证书编号取证书 PDF，加盖印章并签名后存证上链",
   }),
+  one: endpoint({ method: "GET", path: "/evidenceTaken/v2/getSealingDetail", input: SealingIdSchema, datas: SealingRecordSchema, session: "user", tag: TAG, summary: "一条用印记录（本人）" }),
   list: endpoint({ method: "GET", path: "/evidenceTaken/v2/getSealingList", input: SealingListQuerySchema, datas: pagePSchema(SealingRecordSchema), session: "user", tag: TAG, summary: "用印记录（本人）" }),
   download: endpoint({ method: "GET", path: "/evidenceTaken/v2/downloadSealedPdf", input: SealingIdSchema, datas: z.null(), session: "user", file: true, tag: TAG, summary: "下载用印后的 PDF" }),
 };

@@ -28,6 +28,7 @@ export async function sealRoutes(app: FastifyInstance, { seals }: { seals: SealS
     oneFile(SEAL_PDF_UPLOAD_RULE.maxBytes, "请选择要用印的 PDF 文件"),
   );
   registerEndpoint(app, SEAL_ENDPOINTS.sealCertificate, async (body, request) => ok(await seals.sealCertificate(sessionUserId(request), body)));
+  registerEndpoint(app, SEAL_ENDPOINTS.one, async ({ id }, request) => ok(await seals.one(sessionUserId(request), id)));
   registerEndpoint(app, SEAL_ENDPOINTS.list, async (query, request) => ok(await seals.list(sessionUserId(request), query)));
   registerEndpoint(app, SEAL_ENDPOINTS.download, async ({ id }, request, reply) => {
     const file = await seals.download(sessionUserId(request), id);

@@ -321,6 +321,12 @@ export class SealService {
     return { list: rows.map(toRecord), pageNumber: query.pageNumber, pageSize: query.pageSize, totalPage: Math.ceil(total / query.pageSize), totalRow: total };
   }
 
+  async one(userId: number, id: number): Promise<SealingRecord> {
+    const row = await this.deps.repository.findSealing(id);
+    if (!row || row.user_id !== userId || row.state !== "sealed") throw new BusinessError(ResultCode.notFound, SEAL_MESSAGES.sealingNotFound);
+    return toRecord(row);
+  }
+
   async download(userId: number, id: number): Promise<{ name: string; body: Buffer }> {
     const row = await this.deps.repository.findSealing(id);
     const body = row && row.user_id === userId && row.state === "sealed" ? await this.deps.blobs.read(row.blob_sha256) : null;
