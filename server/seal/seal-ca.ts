@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { readOrCreateKeyFile } from "../modules/security/key-file.js";
 import "./pkijs-engine.js";
 
 /**
@@ -170,7 +171,7 @@ function randomSerial(): Buffer {
   return bytes;
 }
 
-/** Written beside and linked into place (owner-only), so no reader sees half a CA; a racing process's file wins. */
+/** Made once, written owner-only beside its name and renamed into place, so no reader sees half a CA. */
 async function createCaFile(file: string, now: number): Promise<void> {
   const keys = (await webcrypto.subtle.generateKey(SIGNING_ALGORITHM, true, ["sign", "verify"])) as CryptoKeyPair;
   const validUntil = new Date(now);
@@ -187,20 +188,6 @@ async function createCaFile(file: string, now: number): Promise<void> {
     authorityKeyId: null,
   });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey("pkcs8", keys.privateKey));
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  const descriptor = fs.openSync(temp, "wx", 0o600);
-  try {
-    fs.writeSync(descriptor, toPem("PRIVATE KEY", pkcs8) + toPem("CERTIFICATE", certificate));
-    fs.fsyncSync(descriptor);
-  } finally {
-    fs.closeSync(descriptor);
-  }
-  try {
-    fs.linkSync(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    fs.rmSync(temp, { force: true });
-  }
+  // A racing process's file wins; both read it afterwards.
+  readOrCreateKeyFile(path.dirname(file), path.basename(file), () => toPem("PRIVATE KEY", pkcs8) + toPem("CERTIFICATE", certificate));
 }

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { certificateFont } from "../modules/certificate/certificate-font.js";
+import { pdfBytesOf, selectCjkFont } from "../pdf/a4-document.js";
 
 /**
  * The generated seal (issue 16): a round official-style red seal drawn from the verified
@@ -62,14 +62,8 @@ export function sealSvg(organisation: string, bottomText: string | null): string
 export function sealPdf(organisation: string, bottomText: string | null): Promise<Buffer> {
   const { ring, arc, star, bottom } = layoutSeal(organisation, bottomText);
   const doc = new PDFDocument({ size: [SEAL_BOX, SEAL_BOX], margin: 0, autoFirstPage: true });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("cjk", certificateFont() as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.font("cjk").fillColor(SEAL_RED).strokeColor(SEAL_RED);
+  const finished = pdfBytesOf(doc);
+  selectCjkFont(doc).fillColor(SEAL_RED).strokeColor(SEAL_RED);
   doc.lineWidth(ring.width).circle(ring.cx, ring.cy, ring.r).stroke();
   const drawCentred = (text: string, x: number, y: number, size: number, angle: number) => {
     doc.save().translate(x, y).rotate(angle).fontSize(size);
