@@ -68,6 +68,10 @@ const EnvironmentSchema = z.object({
   // The operator console's key for TOTP secrets and recovery codes (32 bytes, hex or base64);
   // without it one is created under DATA_DIR/keys. Checked when the console opens, for the same reason.
   CONSOLE_SECRET_KEY: z.string().optional(),
+  // The electronic seal (issue 16): the platform seal CA's PEM file (key and certificate), created
+  // when absent; and the key sealing organisations' signing keys, like CONSOLE_SECRET_KEY.
+  SEAL_CA_FILE: z.string().min(1).optional(),
+  SEAL_SECRET_KEY: z.string().optional(),
   // Recharge (issue 14): which real payment providers to offer, comma-separated (alipay, wechatpay);
   // unset offers the development cashier where development providers are allowed, nothing in production.
   // Each provider's own variables (README "Payment") are read by server/modules/payment/payment-providers.ts.
@@ -165,6 +169,10 @@ export type AppConfig = {
   ledgerSignerKey: string | undefined;
   /** The console's secret key (hex or base64 of 32 bytes); undefined = DATA_DIR/keys/console-secret.key. */
   consoleSecretKey: string | undefined;
+  /** The seal CA's PEM file (PKCS#8 key and certificate); undefined = DATA_DIR/keys/seal-ca.pem. */
+  sealCaFile: string | undefined;
+  /** The key sealing organisations' signing keys (hex or base64 of 32 bytes); undefined = DATA_DIR/keys/seal-secret.key. */
+  sealSecretKey: string | undefined;
   /** Real payment providers to offer for recharge; empty = the development cashier where development providers are allowed. */
   paymentProviders: ("alipay" | "wechatpay")[];
   /** The invoice issuer; null: none configured, applications wait in 待审核 and approving them is refused. */
@@ -258,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerOrigin: value.LEDGER_ORIGIN,
     ledgerSignerKey: value.LEDGER_SIGNER_KEY,
     consoleSecretKey: value.CONSOLE_SECRET_KEY,
+    sealCaFile: value.SEAL_CA_FILE,
+    sealSecretKey: value.SEAL_SECRET_KEY,
     paymentProviders: [...new Set(splitList(value.PAYMENT_PROVIDER))] as ("alipay" | "wechatpay")[],
     invoiceProvider: value.INVOICE_PROVIDER ?? (value.NODE_ENV !== "production" ? "development" : null),
     publicBaseUrl: (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ""),

@@ -45,6 +45,9 @@ export interface Database {
   recordings: RecordingsTable;
   recording_chunks: RecordingChunksTable;
   recording_anchors: RecordingAnchorsTable;
+  seal_certificates: SealCertificatesTable;
+  seal_configs: SealConfigsTable;
+  sealings: SealingsTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
@@ -926,5 +929,55 @@ export interface IssuedInvoicesTable {
   ledger_size_hint: number;
   ledger_index: number | null;
   ledger_block: number | null;
+  created_at: number;
+}
+
+/** Owned by modules/seal: each certificate the platform seal CA issued; the private key sealed (AES-256-GCM). */
+export interface SealCertificatesTable {
+  id: Generated<number>;
+  user_id: number;
+  serial_number: string;
+  certificate_pem: string;
+  sealed_private_key: string;
+  not_before: number;
+  not_after: number;
+  fingerprint: string;
+  created_at: number;
+}
+
+/** Owned by modules/seal: one organisation's seal; `state` moves only by SEAL_LIFECYCLE. */
+export interface SealConfigsTable {
+  user_id: number;
+  state: string;
+  image_source: string;
+  bottom_text: string | null;
+  image_blob: string | null;
+  /** JSON array of device ids. */
+  allowed_device_ids: string;
+  certificate_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/seal: one sealed PDF; "pending" until its evidence is stored, then "sealed". */
+export interface SealingsTable {
+  id: Generated<number>;
+  user_id: number;
+  state: string;
+  document_name: string;
+  source: string;
+  source_certificate_no: string | null;
+  pages: number;
+  sealed_page: number;
+  certificate_id: number;
+  certificate_serial: string;
+  signature_info: string;
+  timestamp: string;
+  size: number;
+  sha256: string;
+  sm3: string;
+  blob_sha256: string;
+  certificate_no: string;
+  evidence_id: number | null;
   created_at: number;
 }

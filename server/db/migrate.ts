@@ -23,6 +23,7 @@ import * as offlineContracts from "./migrations/0023-offline-contracts.js";
 import * as paymentRefunds from "./migrations/0024-payment-refunds.js";
 import * as captures from "./migrations/0025-captures.js";
 import * as recordings from "./migrations/0026-recordings.js";
+import * as seals from "./migrations/0028-seals.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0024-payment-refunds": paymentRefunds,
   "0025-captures": captures,
   "0026-recordings": recordings,
+  "0028-seals": seals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

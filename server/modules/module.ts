@@ -21,6 +21,7 @@ import type { PaymentServices } from "./payment/payment.module.js";
 import type { PersonalServices } from "./personal/personal.module.js";
 import type { PurchaseServices } from "./purchase/purchase.module.js";
 import type { RecordingServices } from "./recording/recording.module.js";
+import type { SealServices } from "./seal/seal.module.js";
 import type { SecurityServices } from "./security/security.module.js";
 import type { SessionService } from "./session/session.service.js";
 
@@ -59,6 +60,7 @@ export type AppServices = {
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;
+  seal: SealServices;
   console: ConsoleServices;
 };
 

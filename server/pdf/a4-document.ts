@@ -24,13 +24,23 @@ export function openA4Document({ margin, title, subject, issuedAt }: A4DocumentO
     info: { Title: title, Author: PLATFORM_NAME, Subject: subject, CreationDate: issued, ModDate: issued },
     lang: "zh-CN",
   });
+  const finished = pdfBytesOf(doc);
+  selectCjkFont(doc);
+  return { doc, finished };
+}
+
+/** The whole file once the caller has drawn and ended `doc`. */
+export function pdfBytesOf(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+}
+
+/** The process's one parsed CJK font, selected (pdfkit embeds only the glyphs drawn). */
+export function selectCjkFont(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
   doc.registerFont("cjk", certificateFont() as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.font("cjk");
-  return { doc, finished };
+  return doc.font("cjk");
 }

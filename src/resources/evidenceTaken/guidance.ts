@@ -88,16 +88,17 @@ const guidance: Record<string, GuidanceContent> = {
   },
   "ElectronicSeal/guidance": {
     intro:
-      "电子印章把单位的用印行为纳入存证：绑定印章设备并完成印章配置后，每一次用印都会生成一条用印记录，记录时间、设备与使用人并写入存证账本，事后可追溯、可核验。",
+      "电子印章供通过企业认证的单位使用：平台按认证的企业名称绘制圆形印章（也可上传透明背景的印章图片），由平台自建的电子印章 CA 为单位签发签名证书。每次用印都会在 PDF 上加盖可见印章并做 PAdES 数字签名，用印后的文件写入存证账本并出具证书，任何一处改动都会使签名失效。",
     steps: [
-      { title: "绑定设备", description: "在设备列表中登记印章设备。" },
-      { title: "配置印章", description: "在印章配置中设置印章名称、可用人员等使用规则。" },
-      { title: "用印留痕", description: "每次用印自动生成用印记录并写入存证账本。" },
-      { title: "查询记录", description: "在用印记录中按时间查询与核对每一次用印。" },
+      { title: "完成企业认证", description: "在个人中心提交企业认证，审核通过后方可配置印章。" },
+      { title: "配置印章", description: "选择印章图片、签发印章证书，并设置可使用印章的设备。" },
+      { title: "上传或选择文件用印", description: "上传 PDF，或为本人的存证证书用印，印章默认加盖在末页右下角。" },
+      { title: "下载与核验", description: "在用印记录中下载用印后的 PDF，用 PDF 阅读器或 pdfsig 查看签名，并凭证书编号核验存证。" },
     ],
-    results: ["逐次的用印记录与存证证明", "设备与印章配置的统一管理", "用印行为可追溯、可核验"],
+    results: ["带可见印章与数字签名的 PDF", "每次用印一条存证记录与证书", "签名覆盖整份文件，改动即可被发现"],
     actions: [
       { label: "印章配置", to: "config", primary: true },
+      { label: "用印记录", to: "dataList" },
       { label: "设备列表", to: "deviceList" },
     ],
   },

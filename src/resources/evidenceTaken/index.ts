@@ -12,6 +12,7 @@ import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
 import { recordingListPages, recordingSectionData } from "./recording";
+import { sealPages } from "./seal";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
@@ -19,7 +20,8 @@ import { recordingListPages, recordingSectionData } from "./recording";
  * configured mobile service (spec §7), so it is a page of its own rather than a form. Web page
  * capture (snapshotRecord, and the list of all captures) is built (capture.ts); the new snapshot
  * page is a screen of its own, since it follows the captures it starts. The recording sections'
- * lists and certificates come from recording.ts.
+ * lists and certificates come from recording.ts; the electronic seal's configuration and sealing
+ * list from seal.ts.
  */
 
 const guidance = () => genericPage("guidance", "guidance", "取证指引", { nav: true });
@@ -54,12 +56,7 @@ export const evidenceTaken: MainSectionDefinition = {
       title: "电子印章",
       icon: SafetyCertificateOutlined,
       landing: "guidance",
-      pages: [
-        genericPage("guidance", "guidance", "印章指引", { nav: true }),
-        genericPage("config", "new", "印章配置", { nav: true }),
-        genericPage("dataList", "dataList", "用印记录", { nav: true }),
-        genericPage("deviceList", "dataList", "设备列表", { nav: true }),
-      ],
+      pages: [...sealPages(), genericPage("deviceList", "dataList", "设备列表", { nav: true })],
     },
   ],
   loadGuidance: () => import("./guidance"),

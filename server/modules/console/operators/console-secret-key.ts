@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import { readOrCreateKeyFile } from "../../security/key-file.js";
+import { parseSecretKey, SecretBox, SECRET_KEY_BYTES as KEY_BYTES } from "../../security/secret-box.js";
 
 /**
  * The console's server key: operators' TOTP secrets are sealed with it (AES-256-GCM) and their
@@ -12,49 +13,30 @@ import { readOrCreateKeyFile } from "../../security/key-file.js";
  */
 export const CONSOLE_KEY_FILE = path.join("keys", "console-secret.key");
 
-const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-/** Sealed values start with their format, so a later key rotation can tell old from new. */
-const SEALED_PREFIX = "v1.";
 
 export class ConsoleKeyError extends Error {
   override name = "ConsoleKeyError";
 }
 
 export class ConsoleSecretKey {
-  readonly #sealKey: Buffer;
+  readonly #box: SecretBox;
   readonly #macKey: Buffer;
 
   constructor(master: Buffer) {
     if (master.length !== KEY_BYTES) throw new ConsoleKeyError(`运营后台密钥必须是 ${KEY_BYTES} 字节`);
     // One key per use, derived from the master, so a sealed secret and a code digest never share a key.
-    this.#sealKey = Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "hengzheng console totp-secret", KEY_BYTES));
+    this.#box = new SecretBox(Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "hengzheng console totp-secret", KEY_BYTES)));
     this.#macKey = Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "hengzheng console recovery-code", KEY_BYTES));
   }
 
   /** AES-256-GCM under a fresh IV; `context` (e.g. the operator's id) is bound as associated data. */
   seal(plaintext: string, context: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", this.#sealKey, iv);
-    cipher.setAAD(Buffer.from(context, "utf8"));
-    const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    return this.#box.seal(plaintext, context);
   }
 
   /** The plaintext, or null when the value was sealed under another key or context, or altered. */
   open(sealed: string, context: string): string | null {
-    if (!sealed.startsWith(SEALED_PREFIX)) return null;
-    const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), "base64url");
-    if (bytes.length < IV_BYTES + TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.#sealKey, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(context, "utf8"));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
-    } catch {
-      return null;
-    }
+    return this.#box.open(sealed, context)?.toString("utf8") ?? null;
   }
 
   /** Lowercase hex HMAC-SHA256: what is stored of a recovery code. */
@@ -70,9 +52,8 @@ export function loadConsoleSecretKey(options: { secretKey: string | undefined; d
 }
 
 function parseKey(text: string): Buffer {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
-  const decoded = /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, "base64") : Buffer.alloc(0);
+  const key = parseSecretKey(text);
   // The message names the rule, never the value.
-  if (decoded.length !== KEY_BYTES) throw new ConsoleKeyError("环境变量 CONSOLE_SECRET_KEY 必须是 32 字节密钥的 64 位十六进制或 base64 文本（可用 openssl rand -hex 32 生成）");
-  return decoded;
+  if (!key) throw new ConsoleKeyError("环境变量 CONSOLE_SECRET_KEY 必须是 32 字节密钥的 64 位十六进制或 base64 文本（可用 openssl rand -hex 32 生成）");
+  return key;
 }
