@@ -171,7 +171,7 @@ export const RecordingRecordSchema = z.object({
   purpose: z.string().nullable().meta({ title: "取证用途", row: "ifPresent" }),
   state: z.enum(RECORDING_STATES).meta({ title: "状态", labels: RECORDING_STATE_LABELS, colors: RECORDING_STATE_COLORS }),
   ending: z.enum(RECORDING_ENDINGS).nullable().meta({ title: "结束方式", labels: RECORDING_ENDING_LABELS, row: "ifPresent" }),
-  durationMs: z.number().int().meta({ title: "录制时长", format: "duration" }),
+  durationMs: z.number().int().meta({ title: "录制时长", format: "durationMs" }),
   chunks: z.number().int().meta({ title: "分片数", row: "never" }),
   bytes: z.number().int().meta({ title: "大小", format: "bytes" }),
   anchors: z.number().int().meta({ title: "上链锚定次数" }),

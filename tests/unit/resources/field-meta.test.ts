@@ -57,6 +57,7 @@ describe("field metadata on zod schemas", () => {
     [{ format: "money" as const }, 150_000, "1,500.00 元"],
     [{ format: "money" as const }, -1_250, "-12.50 元"],
     [{ format: "bytes" as const }, 2048, "2 KB"],
+    [{ format: "durationMs" as const }, 65_400, "1分5秒"],
     [{ format: "datetime" as const }, Date.UTC(2024, 0, 5, 2, 30), "2024-01-05 10:30:00"],
     [{ format: "text" as const }, 42, "42"],
     [{ format: "text" as const }, null, ""],
