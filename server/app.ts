@@ -16,6 +16,7 @@ import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
 import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
+import { deviceModule } from "./modules/device/device.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captchas: services.security.captchas,
   });
   await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: platformCapturePorts(config, options.capture) });
+  await app.register(deviceModule, { ...context, security: services.security });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

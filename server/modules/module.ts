@@ -7,6 +7,7 @@ import type { JobQueues } from "../jobs/job-queues.js";
 import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
+import type { DeviceServices } from "./device/device.module.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CommonServices } from "./common/common.module.js";
@@ -57,6 +58,7 @@ export type AppServices = {
   certificates: CertificateService;
   invoice: InvoiceServices;
   capture: CaptureServices;
+  devices: DeviceServices;
   console: ConsoleServices;
 };
 

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { SecurityServices } from "../security/security.module.js";
+import { checkDeviceSignatures } from "./device-auth.js";
+import { DeviceRepository } from "./device.repository.js";
+import { deviceRoutes } from "./device.routes.js";
+import { DeviceService } from "./device.service.js";
+
+export type DeviceModuleOptions = ModuleContext & { security: SecurityServices };
+
+/**
+ * Recording devices (issue 16): bind codes, bound devices and their Ed25519 keys, and the signed
+ * device calls. Publishes `devices` (DeviceService: listForHolder for the seal configuration).
+ */
+export async function deviceModule(app: FastifyInstance, { db, now, security }: DeviceModuleOptions) {
+  const repository = new DeviceRepository(db);
+  const devices = new DeviceService({ db, repository, now });
+  publish(app, "devices", { devices });
+  checkDeviceSignatures(app, { devices, refuseReplayedRequest: security.refuseReplayedRequest });
+  keepTidy(app, [{ name: "expired device bind codes", run: () => devices.deleteExpiredCodes() }]);
+  await app.register(deviceRoutes, { devices });
+}
+
+export type DeviceServices = { devices: DeviceService };
