@@ -113,7 +113,7 @@ export const DEVICE_MESSAGES = {
   nameTooLong: `设备名称不能超过${DEVICE_NAME_MAX}个字符`,
   notInGroup: "该设备未被选入此手机阵列取证，不能加入录制",
   notDevicesRecording: "该录制不是本设备的录制",
-  groupNotOpen: "该手机阵列取证已结束，不能再加入",
+  alreadyJoined: "本设备已加入该手机阵列取证，请按续传位置继续上传",
 } as const;
 
 /** The business codes of the device calls (34xx), each with its message above. */
@@ -128,7 +128,7 @@ export const DeviceCode = {
   deviceUnbound: 3407,
   notInGroup: 3408,
   notDevicesRecording: 3409,
-  groupNotOpen: 3410,
+  alreadyJoined: 3410,
 } as const;
 
 // ---- records ----

@@ -55,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("group_id", "integer")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("device_recordings_group").on("device_recordings").columns(["group_id", "device_id"]).execute();
+  await db.schema.createIndex("device_recordings_group").unique().on("device_recordings").columns(["group_id", "device_id"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
