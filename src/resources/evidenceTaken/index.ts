@@ -11,6 +11,7 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
+import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, LIVE_RECORD_START } from "./device";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
@@ -47,7 +48,13 @@ export const evidenceTaken: MainSectionDefinition = {
     { key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: capturePages() },
     { key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
     // Spec §2: live recording has no new page.
-    { key: "liveRecord", title: "直播取证", icon: VideoCameraOutlined, landing: "guidance", pages: [guidance(), list(), certificate()] },
+    {
+      key: "liveRecord",
+      title: "直播取证",
+      icon: VideoCameraOutlined,
+      landing: "guidance",
+      pages: [genericPage("guidance", "guidance", "取证指引", { nav: true, slots: LIVE_RECORD_START }), list(), certificate()],
+    },
     {
       key: "ElectronicSeal",
       title: "电子印章",
@@ -57,7 +64,7 @@ export const evidenceTaken: MainSectionDefinition = {
         genericPage("guidance", "guidance", "印章指引", { nav: true }),
         genericPage("config", "new", "印章配置", { nav: true }),
         genericPage("dataList", "dataList", "用印记录", { nav: true }),
-        genericPage("deviceList", "dataList", "设备列表", { nav: true }),
+        genericPage("deviceList", "dataList", "设备列表", { nav: true, data: DEVICE_LIST_DATA, slots: DEVICE_LIST_SLOTS }),
       ],
     },
   ],
