@@ -11,7 +11,7 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
-import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, LIVE_RECORD_START } from "./device";
+import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, LIVE_RECORD_START, MOBILE_ARRAY_PAGES } from "./device";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
@@ -46,7 +46,19 @@ export const evidenceTaken: MainSectionDefinition = {
     { key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: capturePages() },
     { key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
     { key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: capturePages() },
-    { key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
+    {
+      key: "mobileArray",
+      title: "手机阵列取证",
+      icon: AppstoreOutlined,
+      landing: "guidance",
+      pages: [
+        guidance(),
+        customPage("new", "新建取证", MOBILE_ARRAY_PAGES.console, { nav: true, standsFor: "new" }),
+        list(),
+        certificate(),
+        customPage("ifrmobile", "手机端取证", MOBILE_ARRAY_PAGES.phone, { standsFor: "new" }),
+      ],
+    },
     // Spec §2: live recording has no new page.
     {
       key: "liveRecord",
