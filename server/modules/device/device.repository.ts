@@ -51,6 +51,10 @@ export class DeviceRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async rename(id: number, name: string, at: number): Promise<void> {
+    await this.db.updateTable("devices").set({ name, updated_at: at }).where("id", "=", id).execute();
+  }
+
   async touch(id: number, at: number): Promise<void> {
     await this.db.updateTable("devices").set({ last_seen_at: at }).where("id", "=", id).execute();
   }

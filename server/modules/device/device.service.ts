@@ -96,7 +96,7 @@ export class DeviceService {
 
   async rename(userId: number, id: number, name: string): Promise<DeviceRecord> {
     const row = await this.#holderDevice(userId, id);
-    await this.deps.db.updateTable("devices").set({ name, updated_at: this.deps.now() }).where("id", "=", row.id).execute();
+    await this.deps.repository.rename(row.id, name, this.deps.now());
     return toDeviceRecord({ ...row, name });
   }
 

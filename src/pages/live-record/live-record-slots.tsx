@@ -19,14 +19,15 @@ function LiveRecordStart({ route }: ListSlotProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = siblingPath(route, "dataList");
-  const ffmpeg = allowance?.engines.ffmpeg;
+  // Until the answer arrives refine hands an empty object.
+  const ffmpeg = allowance?.engines?.ffmpeg;
   return (
     <Card title="开始直播取证" size="small">
       <Typography.Paragraph type="secondary">
         支持 http(s) 的 HLS（.m3u8）、HTTP-FLV 与媒体文件地址；rtmp 仅限平台管理员允许的主机。平台服务器按原样录制直播流（不重新编码），到设定时长或直播结束时自动封存上链。
       </Typography.Paragraph>
       {ffmpeg && !ffmpeg.available && <Alert type="warning" showIcon message={`本服务器暂不能录制直播：${ffmpeg.reason ?? "未安装 ffmpeg"}`} style={{ marginBottom: 12 }} />}
-      {allowance && <Typography.Paragraph>可用录屏保全次数：{allowance.packageRemaining}</Typography.Paragraph>}
+      {allowance?.engines && <Typography.Paragraph>可用录屏保全次数：{allowance.packageRemaining}</Typography.Paragraph>}
       <SchemaForm
         schema={LiveRecordStartSchema}
         submitLabel="开始录制"

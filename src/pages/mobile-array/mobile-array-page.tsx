@@ -47,7 +47,7 @@ function ArrayForm({ route, onStarted }: SectionPageProps & { onStarted: (group:
       <Form.Item name="deviceIds" label={`参与设备（2–${MOBILE_ARRAY_MAX_DEVICES} 台）`} required>
         <Select mode="multiple" placeholder="选择已绑定的设备" options={(devices?.list ?? []).map((device) => ({ value: device.id, label: `${device.name}（${device.model ?? "型号未知"}）` }))} />
       </Form.Item>
-      {devices && devices.list.length < 2 && (
+      {devices?.list && devices.list.length < 2 && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message="至少需要 2 台已绑定的设备，请先在“电子印章 › 设备列表”中添加设备" />
       )}
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
@@ -65,7 +65,7 @@ function ArrayProgress({ route, group, onDone, compact }: SectionPageProps & { g
   const { datas: members } = useEndpointQuery(MOBILE_ARRAY_ENDPOINTS.members, { id: group.id }, live);
   const stop = useEndpointMutation(RECORDING_ENDPOINTS.stop);
   const state = detail?.state ?? group.state;
-  const partOf = (partId: number | null) => detail?.parts.find((part) => part.id === partId);
+  const partOf = (partId: number | null) => detail?.parts?.find((part) => part.id === partId);
   const list = siblingPath(route, "dataList");
 
   async function finish() {
@@ -87,7 +87,7 @@ function ArrayProgress({ route, group, onDone, compact }: SectionPageProps & { g
         size="small"
         rowKey="deviceId"
         pagination={false}
-        dataSource={members ?? []}
+        dataSource={Array.isArray(members) ? members : []}
         columns={[
           { title: "设备", dataIndex: "deviceName" },
           { title: "状态", key: "state", render: (_value, member) => (partOf(member.partId) ? <Tag color={RECORDING_STATE_COLORS[partOf(member.partId)!.state]}>{RECORDING_STATE_LABELS[partOf(member.partId)!.state]}</Tag> : <Tag>等待加入</Tag>) },
