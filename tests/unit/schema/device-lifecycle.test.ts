@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEVICE_LIFECYCLE, DEVICE_STATES, DEVICE_TRANSITIONS, DeviceStateError, deviceBindUri, parseDeviceBindUri, deviceSigningText, type DeviceState } from "../../../src/schema/device";
+import { webapiPath } from "../../../src/schema/contract";
+import { DEVICE_CLIENT_ENDPOINTS, DEVICE_LIFECYCLE, DEVICE_STATES, DEVICE_TRANSITIONS, DeviceStateError, deviceBindUri, parseDeviceBindUri, deviceSigningText, type DeviceState } from "../../../src/schema/device";
 
 /** Every legal move, written out again by hand: the table in src/schema/device.ts must say exactly this. */
 const LEGAL: Record<string, DeviceState> = { "active unbind": "unbound" };
@@ -31,7 +32,8 @@ describe("what a device reads and signs", () => {
   });
 
   it("signs the method, the path and every parameter but the signatures, in the §4 order", () => {
-    const text = deviceSigningText("POST", "/webapi/device/v2/uploadChunk", { sha256: "ab", deviceId: "7", timestamp: "1700000000000", deviceSignature: "zz", signature: "yy", index: 0 });
-    expect(text).toBe("hengzheng-device-v1\nPOST /webapi/device/v2/uploadChunk\ndeviceId7index0sha256abtimestamp1700000000000");
+    const path = webapiPath(DEVICE_CLIENT_ENDPOINTS.uploadChunk);
+    const text = deviceSigningText("POST", path, { sha256: "ab", deviceId: "7", timestamp: "1700000000000", deviceSignature: "zz", signature: "yy", index: 0 });
+    expect(text).toBe(`hengzheng-device-v1\nPOST ${path}\ndeviceId7index0sha256abtimestamp1700000000000`);
   });
 });
