@@ -17,6 +17,11 @@ export const DEVICE_LIST_SLOTS: PageSlotsLoader = () => import("../../pages/devi
 export const LIVE_RECORD_START: PageSlotsLoader = () => import("../../pages/live-record/live-record-slots");
 
 /** mobileArray's new page (choose devices, start, watch each part) and the same in a phone frame (ifrmobile). */
+export const DEVICE_PAGES = {
+  /** mobileRecord's new page: bind a device, the bound devices, how a device records. */
+  mobileRecordNew: () => import("../../pages/device/mobile-record-new-page"),
+} satisfies Record<string, PageComponentLoader>;
+
 export const MOBILE_ARRAY_PAGES = {
   console: () => import("../../pages/mobile-array/mobile-array-page"),
   phone: () => import("../../pages/mobile-array/mobile-array-phone-page"),

@@ -60,7 +60,7 @@ const guidance: Record<string, GuidanceContent> = {
       { title: "获取证书", description: "在取证列表中查看录制时长、锚定次数，下载录像与取证证书。" },
     ],
     results: ["设备录像与每个分片的摘要和哈希链", "载明设备、公钥指纹、录制时长与各次锚定时间的取证证书", "集成方可按 README 的设备接口或参考客户端（npm run device）接入"],
-    actions: [{ label: "查看取证列表", to: "dataList", primary: true }, { label: "添加设备", to: "../ElectronicSeal/deviceList" }],
+    actions: startCapture,
   },
   "mobileArray/guidance": {
     intro:
