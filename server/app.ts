@@ -17,6 +17,8 @@ import { billingModule } from "./modules/billing/billing.module.js";
 import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
 import { sealModule } from "./modules/seal/seal.module.js";
+import { deviceModule } from "./modules/device/device.module.js";
+import { liveRecordModule } from "./modules/live-record/live-record.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
 import { NO_ENGINE_REASON } from "./modules/capture/capture-runner.js";
@@ -184,8 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobs: services.blobs,
     cloudBrowser: async () => (capturePorts.engine ? capturePorts.engine.availability() : { available: false, reason: NO_ENGINE_REASON }),
   });
-  // Devices (the device module) are not offered to seals until that module publishes its list.
-  await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: null });
+  await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings });
+  await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
+  await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

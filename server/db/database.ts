@@ -48,6 +48,10 @@ export interface Database {
   seal_certificates: SealCertificatesTable;
   seal_configs: SealConfigsTable;
   sealings: SealingsTable;
+  devices: DevicesTable;
+  device_bind_codes: DeviceBindCodesTable;
+  mobile_array_devices: MobileArrayDevicesTable;
+  device_recordings: DeviceRecordingsTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
@@ -604,6 +608,50 @@ export interface RecordingAnchorsTable {
   entry: string;
   ledger_size_hint: number;
   ledger_index: number | null;
+}
+
+/** Owned by modules/device: a bound recording device; `state` moves only by DEVICE_LIFECYCLE. Only the public key is kept. */
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  model: string | null;
+  os: string | null;
+  /** Raw Ed25519 public key, base64. */
+  public_key: string;
+  public_key_sha256: string;
+  state: string;
+  created_at: number;
+  last_seen_at: number | null;
+  unbound_at: number | null;
+  updated_at: number;
+}
+
+/** Owned by modules/device: a bind code, kept as its SHA-256 only. */
+export interface DeviceBindCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_sha256: string;
+  expires_at: number;
+  used_at: number | null;
+  device_id: number | null;
+  created_at: number;
+}
+
+/** Owned by modules/device: a device chosen for a mobile array (a group recording of modules/recording). */
+export interface MobileArrayDevicesTable {
+  group_id: number;
+  device_id: number;
+  user_id: number;
+}
+
+/** Owned by modules/device: the device that feeds a recording of modules/recording (its own, or its part of a group). */
+export interface DeviceRecordingsTable {
+  recording_id: number;
+  device_id: number;
+  user_id: number;
+  group_id: number | null;
+  created_at: number;
 }
 
 /** Owned by modules/payment: one payment attempt (a recharge); `state` moves only by src/schema/payment.ts. */

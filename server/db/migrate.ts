@@ -23,6 +23,7 @@ import * as offlineContracts from "./migrations/0023-offline-contracts.js";
 import * as paymentRefunds from "./migrations/0024-payment-refunds.js";
 import * as captures from "./migrations/0025-captures.js";
 import * as recordings from "./migrations/0026-recordings.js";
+import * as devices from "./migrations/0027-devices.js";
 import * as seals from "./migrations/0028-seals.js";
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0024-payment-refunds": paymentRefunds,
   "0025-captures": captures,
   "0026-recordings": recordings,
+  "0027-devices": devices,
   "0028-seals": seals,
 };
 

@@ -7,6 +7,8 @@ import type { JobQueues } from "../jobs/job-queues.js";
 import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
+import type { DeviceServices } from "./device/device.module.js";
+import type { LiveRecordService } from "./live-record/live-record.service.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CommonServices } from "./common/common.module.js";
@@ -61,6 +63,8 @@ export type AppServices = {
   capture: CaptureServices;
   recording: RecordingServices;
   seal: SealServices;
+  devices: DeviceServices;
+  liveRecord: LiveRecordService;
   console: ConsoleServices;
 };
 

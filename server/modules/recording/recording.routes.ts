@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Readable } from "node:stream";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { RECORDING_CHUNK_MAX_BYTES, RECORDING_ENDPOINTS, RECORDING_KINDS, RECORDING_LIST_ENDPOINTS, RECORDING_MESSAGES } from "../../../src/schema/recording.js";
@@ -11,6 +11,23 @@ import type { RecordingService } from "./recording.service.js";
 /** The file field of a chunk upload. */
 const CHUNK_FIELD = "chunk";
 
+/** A chunk upload route streams its one file; the parser cuts it one byte past the limit. Shared with the device's chunk call. */
+export const CHUNK_UPLOAD_ROUTE_CONFIG = { multipartStream: true, multipartOptions: { limits: { files: 1, parts: 20, fileSize: RECORDING_CHUNK_MAX_BYTES + 1 } } };
+
+/** Hands the streamed `chunk` file of the request to `take`; other files are read away. */
+export async function takeChunkFile<T>(request: FastifyRequest, take: (chunk: Readable) => Promise<T>): Promise<T> {
+  for await (const file of request.upload?.files() ?? Readable.from([])) {
+    if (file.fieldname !== CHUNK_FIELD) {
+      for await (const _piece of file.stream) {
+        // another field's file: read away, not kept
+      }
+      continue;
+    }
+    return take(file.stream);
+  }
+  throw new BusinessError(ResultCode.validationFailed, RECORDING_MESSAGES.chunkEmpty, { errors: { chunk: RECORDING_MESSAGES.chunkEmpty } });
+}
+
 /**
  * The holder's recording calls (src/schema/recording.ts). A chunk arrives as a streamed multipart
  * file after its signed fields; the parser cuts it one byte past the limit so the service answers
@@ -19,24 +36,9 @@ const CHUNK_FIELD = "chunk";
 export async function recordingRoutes(app: FastifyInstance, { recordings }: { recordings: RecordingService }) {
   registerEndpoint(app, RECORDING_ENDPOINTS.allowance, async (_query, request) => ok(await recordings.allowance(sessionUserId(request))));
   registerEndpoint(app, RECORDING_ENDPOINTS.startScreen, async (form, request) => ok(await recordings.startScreen(sessionUserId(request), form)));
-  registerEndpoint(
-    app,
-    RECORDING_ENDPOINTS.uploadChunk,
-    async (fields, request) => {
-      const userId = sessionUserId(request);
-      for await (const file of request.upload?.files() ?? Readable.from([])) {
-        if (file.fieldname !== CHUNK_FIELD) {
-          for await (const _piece of file.stream) {
-            // another field's file: read away, not kept
-          }
-          continue;
-        }
-        return ok(await recordings.appendChunk(userId, fields, file.stream));
-      }
-      throw new BusinessError(ResultCode.validationFailed, RECORDING_MESSAGES.chunkEmpty, { errors: { chunk: RECORDING_MESSAGES.chunkEmpty } });
-    },
-    { config: { multipartStream: true, multipartOptions: { limits: { files: 1, parts: 20, fileSize: RECORDING_CHUNK_MAX_BYTES + 1 } } } },
-  );
+  registerEndpoint(app, RECORDING_ENDPOINTS.uploadChunk, async (fields, request) => ok(await takeChunkFile(request, (chunk) => recordings.appendChunk(sessionUserId(request), fields, chunk))), {
+    config: CHUNK_UPLOAD_ROUTE_CONFIG,
+  });
   registerEndpoint(app, RECORDING_ENDPOINTS.uploadState, async ({ id }, request) => ok(await recordings.uploadState(sessionUserId(request), id)));
   registerEndpoint(app, RECORDING_ENDPOINTS.stop, async ({ id }, request) => ok(await recordings.stop(sessionUserId(request), id)));
   registerEndpoint(app, RECORDING_ENDPOINTS.discard, async ({ id }, request) => ok(await recordings.discard(sessionUserId(request), id)));

@@ -8,6 +8,7 @@ import { BundlePrices } from "./guidance/bundle-prices";
 import { GuidanceActions, PRICING_ANCHOR_ID } from "./guidance/guidance-actions";
 import { loadGuidanceTexts } from "./guidance/load-guidance";
 import { MonitoringPrices } from "./guidance/monitoring-prices";
+import { usePageSlots } from "./page-slots";
 import { SectionPageFrame } from "./section-page-frame";
 import type { SectionPageProps } from "../../resources/derive";
 
@@ -27,9 +28,12 @@ export default function GuidancePage({ route }: SectionPageProps) {
 function GuidanceBody({ route, content }: SectionPageProps & { content: GuidanceContent }) {
   const actions = content.actions ?? defaultActions(route);
   const actionBar = actions.length > 0 && <GuidanceActions route={route} actions={actions} />;
+  // A section that starts its work from the guidance itself (liveRecord has no new page) puts its form here.
+  const { panel: Panel } = usePageSlots(route.page);
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <Typography.Paragraph style={{ fontSize: 15, marginBottom: 0 }}>{content.intro}</Typography.Paragraph>
+      {Panel && <Panel route={route} refresh={() => undefined} />}
       {content.actionsFirst && actionBar}
       <section aria-label="办理流程">
         <Typography.Title level={5}>办理流程</Typography.Title>

@@ -11,6 +11,7 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
+import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, DEVICE_PAGES, LIVE_RECORD_START, MOBILE_ARRAY_PAGES } from "./device";
 import { recordingListPages, recordingSectionData } from "./recording";
 import { sealPages } from "./seal";
 
@@ -47,16 +48,42 @@ export const evidenceTaken: MainSectionDefinition = {
     },
     { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
     { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
-    { ...recordingSectionData("mobileRecord"), key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: recordingPages() },
-    { ...recordingSectionData("mobileArray"), key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
-    // Spec §2: live recording has no new page.
-    { ...recordingSectionData("liveRecord"), key: "liveRecord", title: "直播取证", icon: VideoCameraOutlined, landing: "guidance", pages: [guidance(), ...recordingListPages()] },
+    {
+      ...recordingSectionData("mobileRecord"),
+      key: "mobileRecord",
+      title: "手机录屏取证",
+      icon: MobileOutlined,
+      landing: "guidance",
+      pages: [guidance(), customPage("new", "新建取证", DEVICE_PAGES.mobileRecordNew, { nav: true, standsFor: "new" }), ...recordingListPages()],
+    },
+    {
+      ...recordingSectionData("mobileArray"),
+      key: "mobileArray",
+      title: "手机阵列取证",
+      icon: AppstoreOutlined,
+      landing: "guidance",
+      pages: [
+        guidance(),
+        customPage("new", "新建取证", MOBILE_ARRAY_PAGES.console, { nav: true, standsFor: "new" }),
+        ...recordingListPages(),
+        customPage("ifrmobile", "手机端取证", MOBILE_ARRAY_PAGES.phone, { standsFor: "new" }),
+      ],
+    },
+    // Spec §2: live recording has no new page; its guidance page carries the start form.
+    {
+      ...recordingSectionData("liveRecord"),
+      key: "liveRecord",
+      title: "直播取证",
+      icon: VideoCameraOutlined,
+      landing: "guidance",
+      pages: [genericPage("guidance", "guidance", "取证指引", { nav: true, slots: LIVE_RECORD_START }), ...recordingListPages()],
+    },
     {
       key: "ElectronicSeal",
       title: "电子印章",
       icon: SafetyCertificateOutlined,
       landing: "guidance",
-      pages: [...sealPages(), genericPage("deviceList", "dataList", "设备列表", { nav: true })],
+      pages: [...sealPages(), genericPage("deviceList", "dataList", "设备列表", { nav: true, data: DEVICE_LIST_DATA, slots: DEVICE_LIST_SLOTS })],
     },
   ],
   loadGuidance: () => import("./guidance"),
