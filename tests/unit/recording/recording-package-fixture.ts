@@ -12,10 +12,10 @@ import { buffer } from "node:stream/consumers";
 import yazl from "yazl";
 import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
-import { chainHeads, type ChainDigests } from "../../../isomorphic/recording/chunk-chain.js";
+import { chainHeads } from "../../../isomorphic/recording/chunk-chain.js";
 import { CheckpointSigner } from "../../../server/ledger/checkpoint-signer.js";
 import { CompactRange } from "../../../server/ledger/compact-range.js";
-import { sha256 } from "../../../server/ledger/node-crypto.js";
+import { nodeChainDigests, sha256 } from "../../../server/ledger/node-crypto.js";
 import { generateNoteKeys, parseSignerKey } from "../../../server/ledger/signer-keys.js";
 import { buildRecordingAnchorEntry, type RecordingAnchorEntry } from "../../../src/schema/recording-anchor-entry.js";
 import {
@@ -34,12 +34,6 @@ const MEDIA = `${DIR}/media.webm`;
 const START = 1_767_225_600_000;
 const SLICE_MS = 2_000;
 
-const hex = (algorithm: string, ...parts: readonly Uint8Array[]) => {
-  const hash = createHash(algorithm);
-  for (const part of parts) hash.update(part);
-  return hash.digest();
-};
-export const nodeChainDigests: ChainDigests = { sha256: (...parts) => hex("sha256", ...parts), sm3: (...parts) => hex("sm3", ...parts) };
 const digestHex = (algorithm: string, data: Uint8Array) => createHash(algorithm).update(data).digest("hex");
 
 export interface RecordingPackageModel {
