@@ -18,6 +18,8 @@ export interface StoredChunk {
 /** A recording this browser started and has not finished (stopped and sealed, or discarded). */
 export interface StoredRecording {
   readonly recordingId: number;
+  /** The account that started it: a browser shared by several accounts shows each only its own. */
+  readonly owner: string;
   readonly name: string;
   readonly startedAt: number;
 }
