@@ -11,7 +11,7 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
-import { recordingListPages, recordingSectionData } from "./recording";
+import { RECORDING_PAGES, recordingListPages, recordingSectionData } from "./recording";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
@@ -28,6 +28,7 @@ const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
 
 /** A recording section: guidance, its new page, its list and certificates, and any pages of its own. */
 const recordingPages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), ...recordingListPages(), ...extra];
+const screenRecordPages = (): PageDefinition[] => [guidance(), customPage("new", "新建取证", RECORDING_PAGES.newScreen, { nav: true, standsFor: "new" }), ...recordingListPages()];
 
 export const evidenceTaken: MainSectionDefinition = {
   key: "evidenceTaken",
@@ -43,7 +44,7 @@ export const evidenceTaken: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
-    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
+    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: screenRecordPages() },
     { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
     { ...recordingSectionData("mobileRecord"), key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: recordingPages() },
     { ...recordingSectionData("mobileArray"), key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
