@@ -147,13 +147,14 @@ export class ChunkUploadQueue {
       // The server is elsewhere (a chunk lost on the way, or a reply lost after it stored one).
       return this.#align();
     }
-    await this.#acknowledge(chunk, receipt.bytes, receipt.received);
+    // The receipt's `bytes` is this chunk's size; the total is counted here.
+    await this.#acknowledge(chunk, this.#progress.uploadedBytes + chunk.data.size, receipt.received);
   }
 
-  async #acknowledge(chunk: StoredChunk, serverBytes: number, serverChunks: number) {
+  async #acknowledge(chunk: StoredChunk, uploadedBytes: number, serverChunks: number) {
     await this.#store.removeChunk(this.#recordingId, chunk.index);
     this.#pending = this.#pending.filter((candidate) => candidate.index !== chunk.index);
-    this.#update({ uploadedChunks: serverChunks, uploadedBytes: serverBytes, retrying: null });
+    this.#update({ uploadedChunks: serverChunks, uploadedBytes, retrying: null });
   }
 
   /** Asks the server what it holds: kept chunks it has (same digest) are forgotten; the next sent is the one it lacks. */

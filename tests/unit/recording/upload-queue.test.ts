@@ -56,7 +56,7 @@ class ChunkServer implements ChunkTransport {
     if (!held && chunk.index !== this.held.length) throw refusal(RecordingCode.chunkOutOfOrder, RECORDING_MESSAGES.chunkOutOfOrder);
     if (!held) this.held.push({ sha256: chunk.sha256, bytes: chunk.data.size });
     if (fault === "lostReply") throw refusal(ResultCode.timeout, "请求超时");
-    return { index: chunk.index, received: this.held.length, bytes: this.bytes(), chainSha256: "00".repeat(32), anchors: 0 };
+    return { index: chunk.index, received: this.held.length, bytes: chunk.data.size, chainSha256: "00".repeat(32), anchors: 0 };
   }
 
   async uploadState(): Promise<RecordingUploadState> {
