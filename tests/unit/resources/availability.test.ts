@@ -54,7 +54,7 @@ describe("what this installation offers, from the registry", () => {
 
   it("words what is missing and what is open", () => {
     expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }])).toBeNull();
-    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { section: "monitor/text" }, { section: "judicial/notarization" }])).toBe("文字监测、在线公证尚未在本平台开放");
+    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { section: "monitor/text" }, { section: "judicial/notarization" }])).toBe("信息监测、在线公证尚未在本平台开放");
     expect(availabilityLine([{ section: "evidenceSave/fileEvidence" }, { service: "publicVerification" }, { section: "judicial/notarization" }])).toBe("已开放：文件存证、查询验证；尚未开放：在线公证");
     expect(availabilitySummary().open).toEqual(expect.arrayContaining(["区块链存证", "证据库", "确权服务", "查询验证"]));
     // 电子取证 is partly open, so it is summed up section by section.
