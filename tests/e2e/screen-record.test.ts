@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -10,21 +9,12 @@ import { FINANCE_PRICE_ENDPOINTS } from "../../src/schema/console/finance-prices
 import { call, expectSuccess, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { signInOperator } from "./support/console-reviewer.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { verifyOffline } from "./support/offline-verifier.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 import { rechargeAndBuy } from "./support/snapshot-bundle.js";
 
 const live = sharedServerAndBrowser();
-const VERIFIER = path.resolve(import.meta.dirname, "../../bin/hengzheng-verify.mjs");
 const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-
-function verifyOffline(...args: string[]): { status: number; output: string } {
-  try {
-    return { status: 0, output: execFileSync(process.execPath, [VERIFIER, "verify", ...args], { encoding: "utf8" }) };
-  } catch (error) {
-    const failed = error as { status: number; stdout: string; stderr: string };
-    return { status: failed.status, output: `${failed.stdout}${failed.stderr}` };
-  }
-}
 
 /** The numbers in "已录制 … （N 个分片），已上传 … （M 个分片）". */
 async function chunkCounts(page: Page): Promise<{ recorded: number; uploaded: number }> {
