@@ -12,7 +12,7 @@ import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
 import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, DEVICE_PAGES, LIVE_RECORD_START, MOBILE_ARRAY_PAGES } from "./device";
-import { recordingListPages, recordingSectionData } from "./recording";
+import { RECORDING_PAGES, recordingListPages, recordingSectionData } from "./recording";
 import { sealPages } from "./seal";
 
 /**
@@ -31,6 +31,7 @@ const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
 
 /** A recording section: guidance, its new page, its list and certificates, and any pages of its own. */
 const recordingPages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), ...recordingListPages(), ...extra];
+const screenRecordPages = (): PageDefinition[] => [guidance(), customPage("new", "新建取证", RECORDING_PAGES.newScreen, { nav: true, standsFor: "new" }), ...recordingListPages()];
 
 export const evidenceTaken: MainSectionDefinition = {
   key: "evidenceTaken",
@@ -46,7 +47,7 @@ export const evidenceTaken: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
-    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
+    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: screenRecordPages() },
     { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
     {
       ...recordingSectionData("mobileRecord"),

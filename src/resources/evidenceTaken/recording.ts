@@ -1,7 +1,7 @@
 import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS, RECORDING_KIND_LABELS, RecordingDetailSchema, RecordingListQuerySchema, RecordingRecordSchema, type RecordingKind } from "../../schema/recording";
 import { defineSectionData, genericPage } from "../define";
 import { describeFilters } from "../field-meta";
-import type { PageDefinition, PageSlotsLoader, SectionData } from "../types";
+import type { PageComponentLoader, PageDefinition, PageSlotsLoader, SectionData } from "../types";
 
 /**
  * Recorded evidence (issue 16): the list and certificate data of the five recording sections
@@ -31,8 +31,18 @@ const CERTIFICATE_DATA: SectionData = defineSectionData({
 /** Where a section's recorder pages hang their own actions (row actions, certificate panels). */
 export type RecordingSlots = { list?: PageSlotsLoader; certificate?: PageSlotsLoader };
 
+/** Every recording list's row actions and every recording certificate's panel (src/pages/recording). */
+const RECORDING_SLOTS: RecordingSlots = {
+  list: () => import("../../pages/recording/recording-list-slots"),
+  certificate: () => import("../../pages/recording/recording-certificate-slots"),
+};
+
+export const RECORDING_PAGES = {
+  newScreen: () => import("../../pages/recording/screen-record-new-page"),
+} satisfies Record<string, PageComponentLoader>;
+
 /** The list of a recording section and the certificate of a sealed recording. */
-export function recordingListPages(slots: RecordingSlots = {}): PageDefinition[] {
+export function recordingListPages(slots: RecordingSlots = RECORDING_SLOTS): PageDefinition[] {
   return [
     genericPage("dataList", "dataList", "取证列表", { nav: true, ...(slots.list ? { slots: slots.list } : {}) }),
     genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, ...(slots.certificate ? { slots: slots.certificate } : {}) }),
