@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useEndpointMutation, useEndpointQuery } from "../../providers/use-endpoint";
 import { siblingPath, type SectionPageProps } from "../../resources/derive";
 import { DEVICE_ENDPOINTS } from "../../schema/device";
+import { formatDuration } from "../../schema/format";
 import { MOBILE_ARRAY_ENDPOINTS, MobileArrayStartSchema } from "../../schema/mobile-array";
 import { MOBILE_ARRAY_MAX_DEVICES, RECORDING_ENDPOINTS, RECORDING_STATE_COLORS, RECORDING_STATE_LABELS, type RecordingRecord } from "../../schema/recording";
 import { SectionPageFrame } from "../kinds/section-page-frame";
@@ -91,7 +92,7 @@ function ArrayProgress({ route, group, onDone, compact }: SectionPageProps & { g
         columns={[
           { title: "设备", dataIndex: "deviceName" },
           { title: "状态", key: "state", render: (_value, member) => (partOf(member.partId) ? <Tag color={RECORDING_STATE_COLORS[partOf(member.partId)!.state]}>{RECORDING_STATE_LABELS[partOf(member.partId)!.state]}</Tag> : <Tag>等待加入</Tag>) },
-          ...(compact ? [] : [{ title: "已录制", key: "duration", render: (_value: unknown, member: { partId: number | null }) => `${Math.round((partOf(member.partId)?.durationMs ?? 0) / 1000)} 秒` }]),
+          ...(compact ? [] : [{ title: "已录制", key: "duration", render: (_value: unknown, member: { partId: number | null }) => formatDuration((partOf(member.partId)?.durationMs ?? 0) / 1000) }]),
           { title: "分片", key: "chunks", render: (_value, member) => partOf(member.partId)?.chunks ?? 0 },
         ]}
       />

@@ -28,23 +28,18 @@ const CERTIFICATE_DATA: SectionData = defineSectionData({
   certificateIdField: "evidenceId",
 });
 
-/** Where a section's recorder pages hang their own actions (row actions, certificate panels). */
-export type RecordingSlots = { list?: PageSlotsLoader; certificate?: PageSlotsLoader };
-
 /** Every recording list's row actions and every recording certificate's panel (src/pages/recording). */
-const RECORDING_SLOTS: RecordingSlots = {
-  list: () => import("../../pages/recording/recording-list-slots"),
-  certificate: () => import("../../pages/recording/recording-certificate-slots"),
-};
+const LIST_SLOTS: PageSlotsLoader = () => import("../../pages/recording/recording-list-slots");
+const CERTIFICATE_SLOTS: PageSlotsLoader = () => import("../../pages/recording/recording-certificate-slots");
 
 export const RECORDING_PAGES = {
   newScreen: () => import("../../pages/recording/screen-record-new-page"),
 } satisfies Record<string, PageComponentLoader>;
 
 /** The list of a recording section and the certificate of a sealed recording. */
-export function recordingListPages(slots: RecordingSlots = RECORDING_SLOTS): PageDefinition[] {
+export function recordingListPages(): PageDefinition[] {
   return [
-    genericPage("dataList", "dataList", "取证列表", { nav: true, ...(slots.list ? { slots: slots.list } : {}) }),
-    genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, ...(slots.certificate ? { slots: slots.certificate } : {}) }),
+    genericPage("dataList", "dataList", "取证列表", { nav: true, slots: LIST_SLOTS }),
+    genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, slots: CERTIFICATE_SLOTS }),
   ];
 }
