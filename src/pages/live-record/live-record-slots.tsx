@@ -1,11 +1,11 @@
 import { Alert, App, Card, Typography } from "antd";
 import { useNavigate } from "react-router";
-import { useEndpointMutation, useEndpointQuery } from "../../providers/use-endpoint";
+import { useEndpointMutation } from "../../providers/use-endpoint";
 import { siblingPath } from "../../resources/derive";
 import type { ListSlotProps, PageSlots } from "../../resources/types";
 import { LIVE_RECORD_ENDPOINTS, LiveRecordStartSchema } from "../../schema/live-record";
-import { RECORDING_ENDPOINTS } from "../../schema/recording";
 import { SchemaForm } from "../kinds/schema-form";
+import { useRecordingAllowance } from "../recording/recording-allowance";
 import { refusalOf } from "../kinds/server-refusal";
 
 /**
@@ -14,24 +14,23 @@ import { refusalOf } from "../kinds/server-refusal";
  * the reason when this server has no ffmpeg.
  */
 function LiveRecordStart({ route }: ListSlotProps) {
-  const { datas: allowance } = useEndpointQuery(RECORDING_ENDPOINTS.allowance, {});
+  const { notice, datas: allowance, canRecord } = useRecordingAllowance();
   const { send } = useEndpointMutation(LIVE_RECORD_ENDPOINTS.start);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = siblingPath(route, "dataList");
-  // Until the answer arrives refine hands an empty object.
-  const ffmpeg = allowance?.engines?.ffmpeg;
+  const ffmpeg = allowance?.engines.ffmpeg;
   return (
     <Card title="开始直播取证" size="small">
       <Typography.Paragraph type="secondary">
         支持 http(s) 的 HLS（.m3u8）、HTTP-FLV 与媒体文件地址；rtmp 仅限平台管理员允许的主机。平台服务器按原样录制直播流（不重新编码），到设定时长或直播结束时自动封存上链。
       </Typography.Paragraph>
       {ffmpeg && !ffmpeg.available && <Alert type="warning" showIcon message={`本服务器暂不能录制直播：${ffmpeg.reason ?? "未安装 ffmpeg"}`} style={{ marginBottom: 12 }} />}
-      {allowance?.engines && <Typography.Paragraph>可用录屏保全次数：{allowance.packageRemaining}</Typography.Paragraph>}
+      <div style={{ marginBottom: 12 }}>{notice}</div>
       <SchemaForm
         schema={LiveRecordStartSchema}
         submitLabel="开始录制"
-        disabled={ffmpeg ? !ffmpeg.available : true}
+        disabled={!ffmpeg?.available || !canRecord}
         initialValues={{ minutes: 10 }}
         onSubmit={async (values) => {
           try {

@@ -4,7 +4,7 @@ import { useAppLinks } from "../../providers/app-links-context";
 import { useEndpointQuery } from "../../providers/use-endpoint";
 import { RECORDING_ENDPOINTS, RECORDING_MESSAGES, RECORDING_PACKAGE_CODE } from "../../schema/recording";
 
-/** The holder's remaining 录屏保全 units (package 30002), drawn above the form; `canRecord` is false until known. */
+/** The holder's remaining 录屏保全 units (package 30002), drawn above the form, and what this server can record; `canRecord` is false until known. */
 export function useRecordingAllowance() {
   const links = useAppLinks();
   const { datas: answer, query } = useEndpointQuery(RECORDING_ENDPOINTS.allowance, {});
@@ -19,5 +19,5 @@ export function useRecordingAllowance() {
   ) : (
     datas && <Alert type="info" showIcon message={`可用录屏保全次数 ${remaining} 次（套餐 ${RECORDING_PACKAGE_CODE}）；每次录屏扣减一次，放弃录制或录制失败不扣次数。`} />
   );
-  return { notice, canRecord: remaining > 0, reload: () => void query.refetch() };
+  return { notice, datas, canRecord: remaining > 0, reload: () => void query.refetch() };
 }
