@@ -18,6 +18,8 @@ import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
+import { NO_ENGINE_REASON } from "./modules/capture/capture-runner.js";
+import { recordingModule } from "./modules/recording/recording.module.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
@@ -170,7 +172,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
-  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: platformCapturePorts(config, options.capture) });
+  const capturePorts = platformCapturePorts(config, options.capture);
+  await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: capturePorts });
+  // Recorded evidence (issue 16): the cloud browser runs on the capture engine's Chromium.
+  await app.register(recordingModule, {
+    ...context,
+    units: services.purchase.units,
+    evidence: services.evidence,
+    ledger: services.ledger,
+    blobs: services.blobs,
+    cloudBrowser: async () => (capturePorts.engine ? capturePorts.engine.availability() : { available: false, reason: NO_ENGINE_REASON }),
+  });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

@@ -222,7 +222,7 @@ async function fanOutFolders(folder: string): Promise<string[]> {
 }
 
 /** Makes the rename itself durable: the new directory entry lives in the folder's own data. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   const handle = await fsp.open(directory, "r");
   try {
     await handle.sync();

@@ -42,6 +42,9 @@ export interface Database {
   customer_bundles: CustomerBundlesTable;
   package_unit_reservations: PackageUnitReservationsTable;
   captures: CapturesTable;
+  recordings: RecordingsTable;
+  recording_chunks: RecordingChunksTable;
+  recording_anchors: RecordingAnchorsTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
@@ -533,6 +536,71 @@ export interface CapturesTable {
   started_at: number | null;
   ended_at: number | null;
   updated_at: number;
+}
+
+/** Owned by modules/recording: one recording or a mobile array's group; `state` moves only by RECORDING_LIFECYCLE. */
+export interface RecordingsTable {
+  id: Generated<number>;
+  user_id: number;
+  acting_user_id: number;
+  uid: string;
+  kind: string;
+  source: string;
+  name: string;
+  purpose: string | null;
+  target: string | null;
+  state: string;
+  ending: string | null;
+  is_group: Generated<number>;
+  group_id: number | null;
+  environment_json: string;
+  unit_reservation_id: number | null;
+  chunk_count: Generated<number>;
+  bytes: Generated<number>;
+  duration_ms: Generated<number>;
+  head_sha256: string;
+  head_sm3: string;
+  last_chunk_at: number | null;
+  certificate_no: string | null;
+  evidence_id: number | null;
+  package_blob: string | null;
+  package_sha256: string | null;
+  package_sm3: string | null;
+  package_bytes: number | null;
+  files_json: string | null;
+  failure: string | null;
+  created_at: number;
+  updated_at: number;
+  ended_at: number | null;
+}
+
+/** Owned by modules/recording: one chunk held on disk, its digests and the chain heads after it. */
+export interface RecordingChunksTable {
+  recording_id: number;
+  idx: number;
+  offset: number;
+  bytes: number;
+  sha256: string;
+  sm3: string;
+  chain_sha256: string;
+  chain_sm3: string;
+  recorded_ms: number;
+  received_at: number;
+}
+
+/** Owned by modules/recording: one anchor of a recording's chain head; ledger_index null until appended. */
+export interface RecordingAnchorsTable {
+  recording_id: number;
+  seq: number;
+  chunks: number;
+  duration_ms: number;
+  sha256: string;
+  sm3: string;
+  time: number;
+  final: number;
+  entry: string;
+  ledger_size_hint: number;
+  ledger_index: number | null;
 }
 
 /** Owned by modules/payment: one payment attempt (a recharge); `state` moves only by src/schema/payment.ts. */

@@ -22,6 +22,7 @@ import * as invoices from "./migrations/0022-invoices.js";
 import * as offlineContracts from "./migrations/0023-offline-contracts.js";
 import * as paymentRefunds from "./migrations/0024-payment-refunds.js";
 import * as captures from "./migrations/0025-captures.js";
+import * as recordings from "./migrations/0026-recordings.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0023-offline-contracts": offlineContracts,
   "0024-payment-refunds": paymentRefunds,
   "0025-captures": captures,
+  "0026-recordings": recordings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

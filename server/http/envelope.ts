@@ -16,15 +16,17 @@ export class BusinessError extends Error {
   constructor(
     readonly code: number,
     message?: string,
-    readonly options: { httpStatus?: number; errors?: ValidationErrors } = {},
+    /** `extra`: facts the client acts on besides the message (where to resume an upload), in extraData beside any `errors`. */
+    readonly options: { httpStatus?: number; errors?: ValidationErrors; extra?: Record<string, unknown> } = {},
   ) {
     super(message ?? ResultMessage[code as ResultCodeValue] ?? "操作失败");
     this.name = "BusinessError";
   }
 }
 
-export function failure(code: number, message: string, errors?: ValidationErrors): Envelope<null> {
-  return errors ? { code, message, datas: null, extraData: { errors } } : { code, message, datas: null };
+export function failure(code: number, message: string, errors?: ValidationErrors, extra?: Record<string, unknown>): Envelope<null> {
+  const extraData = { ...extra, ...(errors ? { errors } : {}) };
+  return Object.keys(extraData).length > 0 ? { code, message, datas: null, extraData } : { code, message, datas: null };
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Notifier } from "./notifier/notifier.js";
 import type { PaymentServices } from "./payment/payment.module.js";
 import type { PersonalServices } from "./personal/personal.module.js";
 import type { PurchaseServices } from "./purchase/purchase.module.js";
+import type { RecordingServices } from "./recording/recording.module.js";
 import type { SecurityServices } from "./security/security.module.js";
 import type { SessionService } from "./session/session.service.js";
 
@@ -57,6 +58,7 @@ export type AppServices = {
   certificates: CertificateService;
   invoice: InvoiceServices;
   capture: CaptureServices;
+  recording: RecordingServices;
   console: ConsoleServices;
 };
 

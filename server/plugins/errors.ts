@@ -50,7 +50,7 @@ export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance)
   installChineseIssueMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof BusinessError) {
-      return sendEnvelope(reply, error.options.httpStatus ?? 200, failure(error.code, error.message, error.options.errors));
+      return sendEnvelope(reply, error.options.httpStatus ?? 200, failure(error.code, error.message, error.options.errors, error.options.extra));
     }
     if (error instanceof RequestValidationError) {
       return sendEnvelope(reply, 200, failure(ResultCode.validationFailed, error.message, error.errors));

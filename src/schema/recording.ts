@@ -106,6 +106,8 @@ export const RECORDING_MESSAGES = {
   chunkTooLarge: `单个分片不能超过 ${RECORDING_CHUNK_MAX_BYTES / BYTES_PER_MB} MB`,
   chunkEmpty: "分片内容为空",
   tooLong: `录制时长不能超过 ${RECORDING_MAX_DURATION_MS / 3_600_000} 小时`,
+  recordedBackwards: "分片的录制时间不能早于上一分片",
+  tooManyParts: `一个手机阵列最多 ${MOBILE_ARRAY_MAX_DEVICES} 台设备`,
   nameRequired: "请输入取证名称",
   browserUnsupported: "当前浏览器不支持屏幕录制，请使用最新版 Chrome、Edge 或 Firefox",
   permissionDenied: "您没有授权共享屏幕，录制未开始",

@@ -57,6 +57,14 @@ export async function readCapturePackageEntry(waczPath: string, entryPath: strin
   return range.entry.method === 8 ? inflateRawSync(stored) : stored;
 }
 
+/** One stored (not deflated) entry of a package, streamed from its byte range; null when there is no such entry. */
+export async function openStoredEntry(zipPath: string, entryPath: string): Promise<Readable | null> {
+  const range = await locateEntry(zipPath, entryPath);
+  if (!range || range.entry.method !== 0) return null;
+  if (range.entry.size === 0) return Readable.from([]);
+  return createReadStream(zipPath, { start: range.start, end: range.start + range.entry.size - 1 });
+}
+
 /** The WARC record with this target URI (a CDXJ line's `url`): its content type and its content, streamed. */
 export async function openCapturedResource(waczPath: string, uri: string): Promise<{ contentType: string; body: Readable } | null> {
   const index = await readCapturePackageEntry(waczPath, WACZ_PATHS.index);

@@ -1,12 +1,10 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import yazl from "yazl";
 import { WACZ_PATHS, WARC_NAME } from "../../../isomorphic/wacz/wacz-format.js";
 import type { CapturePackage, CapturePackageInput, PackagedFile } from "../capture-engine.types.js";
 import { PackageDigest } from "./package-digest.js";
+import { writeStoredZip } from "./stored-zip.js";
 import { datapackageDigestJson, datapackageJson, pagesJsonl } from "./wacz-manifest.js";
 import { indexWarc } from "./warc-index.js";
 
@@ -27,7 +25,8 @@ import { indexWarc } from "./warc-index.js";
  * first, or the package is refused. The whole package's SHA-256 and SM3 are computed as it is written.
  */
 export async function buildCapturePackage(input: CapturePackageInput, workDir: string): Promise<CapturePackage> {
-  const mtime = zipEntryTime(input.startedAt);
+  const startedAt = new Date(input.startedAt);
+  if (Number.isNaN(startedAt.getTime())) throw new Error(`capture start time is not a date: ${input.startedAt}`);
   const { cdxj, warc } = await indexWarc(input.warcPath, WARC_NAME);
   const texts: [string, Buffer][] = [
     [WACZ_PATHS.index, Buffer.from(cdxj, "utf8")],
@@ -40,33 +39,15 @@ export async function buildCapturePackage(input: CapturePackageInput, workDir: s
   texts.push([WACZ_PATHS.datapackage, datapackage], [WACZ_PATHS.datapackageDigest, digestJson]);
 
   const waczPath = path.join(workDir, `${path.basename(input.warcPath).replace(/\.warc(\.gz)?$/, "")}.wacz`);
-  const zip = new yazl.ZipFile();
-  const whole = new PackageDigest();
-  const output = createWriteStream(waczPath, { flags: "wx" });
-  // Only a file this call created is removed on failure: an existing package of that name is left alone.
-  let isCreated = false;
-  output.once("open", () => {
-    isCreated = true;
-  });
-  const written = pipeline(zip.outputStream as Readable, whole.tap(), output);
-  written.catch(() => undefined);
-  const entryOptions = { mtime, compress: false, forceDosTimestamp: true } as const;
-  try {
+  const digest = await writeStoredZip(waczPath, startedAt, async (entries) => {
     const warcAgain = new PackageDigest();
     const warcTap = warcAgain.tap();
     const warcRead = pipeline(createReadStream(input.warcPath), warcTap);
-    zip.addReadStream(warcTap, WACZ_PATHS.warc, { ...entryOptions, size: warc.bytes });
-    for (const [entry, data] of texts) zip.addBuffer(data, entry, entryOptions);
-    zip.end();
-    await Promise.all([warcRead, written]);
+    entries.stream(WACZ_PATHS.warc, warcTap, warc.bytes);
+    for (const [entry, data] of texts) entries.buffer(entry, data);
+    await warcRead;
     if (warcAgain.result(WACZ_PATHS.warc).sha256 !== warc.sha256) throw new Error(`WARC ${input.warcPath} changed while it was packaged`);
-  } catch (error) {
-    (zip.outputStream as Readable).destroy();
-    await written.catch(() => undefined);
-    if (isCreated) await rm(waczPath, { force: true });
-    throw error;
-  }
-  const digest = whole.result(waczPath);
+  });
   return {
     waczPath,
     bytes: digest.bytes,
@@ -75,15 +56,4 @@ export async function buildCapturePackage(input: CapturePackageInput, workDir: s
     manifestSha256: datapackageFile.sha256,
     files: [...listed, datapackageFile, PackageDigest.of(WACZ_PATHS.datapackageDigest, digestJson)],
   };
-}
-
-/**
- * The capture's start as a ZIP entry time. ZIP's DOS time has no zone and yazl fills it from the
- * local clock, so the UTC fields are handed over as local ones: the same capture gives the same
- * bytes on any server (and the extended timestamp field, a second copy, is left out).
- */
-function zipEntryTime(startedAt: string): Date {
-  const time = new Date(startedAt);
-  if (Number.isNaN(time.getTime())) throw new Error(`capture start time is not a date: ${startedAt}`);
-  return new Date(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate(), time.getUTCHours(), time.getUTCMinutes(), time.getUTCSeconds());
 }

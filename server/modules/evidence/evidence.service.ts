@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { AFFAIR_MANIFEST_FORMAT, affairManifestText } from "../../../src/schema/affair-manifest.js";
 import { canonicalJson } from "../../../src/schema/canonical-json.js";
 import type { EvidenceKind } from "../../../src/schema/evidence-entry.js";
+import type { RecordingKind } from "../../../src/schema/recording.js";
 import { storedAttachments } from "../../../src/schema/evidence-original.js";
 import {
   AffairFieldsSchema,
@@ -54,7 +55,7 @@ type Files = AsyncIterable<StreamedFile>;
 
 /** What savePlatformContent stores: a blob already in the store, its digests and the kind's details. */
 export interface PlatformContent {
-  kind: Extract<EvidenceKind, "snapshot" | "rightsWeb">;
+  kind: Extract<EvidenceKind, "snapshot" | "rightsWeb" | RecordingKind>;
   certificateNo: string;
   name: string;
   size: number;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { buildInvoiceEntry, invoiceMetaCommitment } from "../../../src/schema/invoice-entry.js";
 import type { InvoiceDirection } from "../../../src/schema/invoice.js";
 import { sha256Hex } from "../../plugins/signature.js";
+import { findLoggedEntry } from "../ledger/find-logged-entry.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { InvoiceRepository, IssuedInvoiceRow } from "./invoice.repository.js";
 
@@ -49,19 +50,10 @@ export class InvoiceLedger {
       const application = await repository.findApplication(row.application_id);
       if (!application) continue;
       const text = invoiceEntryText(row, application.title_name);
-      const found = await this.find(Buffer.from(text, "utf8"), Number(row.ledger_size_hint));
+      const found = await findLoggedEntry(ledger, Buffer.from(text, "utf8"), Number(row.ledger_size_hint));
       if (found !== null) await repository.recordLedger(row.id, { index: found, blockHeight: await ledger.blockHeightOf(found) });
       else await this.append(row, application.title_name);
     }
     return rows.length;
-  }
-
-  private async find(wanted: Buffer, from: number): Promise<number | null> {
-    const size = await this.size();
-    for (let index = from; index < size; index++) {
-      const entry = await this.deps.ledger.entry(index);
-      if (entry && wanted.equals(Buffer.from(entry))) return index;
-    }
-    return null;
   }
 }

@@ -14,6 +14,15 @@ export type PackageUnitDependencies = {
   users: Pick<AccountRecords, "findUser">;
 };
 
+/**
+ * What a service spends: a package's count (`package_counts` of `code`) and, when `hasBundles`,
+ * a notarisation bundle's snapshots before it; refused with `noUnits` when there is neither.
+ */
+export type UnitProduct = { code: string; hasBundles: boolean; noUnits: { code: number; message: string } };
+
+/** Web captures (issue 15): a bundle's snapshots first, then package 30001. */
+export const SNAPSHOT_UNITS: UnitProduct = { code: SNAPSHOT_PACKAGE_CODE, hasBundles: true, noUnits: { code: CaptureCode.noUnits, message: CAPTURE_MESSAGES.noUnits } };
+
 /** The account using a unit and the main account whose unit it is. */
 export type UnitAccount = { actingUserId: number; mainUserId: number };
 
@@ -34,8 +43,8 @@ const RESERVED: ReservationState = "reserved";
 const UNIT_BACK_STATES: readonly ReservationState[] = [RESERVATION_TRANSITIONS.release.to, RESERVATION_TRANSITIONS.expire.to];
 
 /**
- * Snapshot units (issue 15): one unit of package 30001 (`package_counts`) or of a notarisation
- * bundle's snapshots held for a service reference, then settled, released or expired
+ * Package units (issues 15, 16): one unit of a package (`package_counts`: 30001 snapshots, 30002
+ * recordings; UnitProduct) or of a notarisation bundle's snapshots held for a service reference, then settled, released or expired
  * (RESERVATION_LIFECYCLE). A package unit leaves `remaining_count` when reserved and returns when
  * released or expired; a bundle's units left are its snapshot limit minus the units held or spent
  * against it. Sub-accounts spend their main account's units. Every change is one durable
@@ -45,20 +54,21 @@ export class PackageUnits {
   constructor(private readonly deps: PackageUnitDependencies) {}
 
   /**
-   * Holds one unit for (`service`, `reference`): a usable bundle's first (soonest expiry first),
-   * then the package's. The same reference answers its earlier reservation, whatever its state.
-   * Refused with CAPTURE_MESSAGES.noUnits when there is none. `account` comes from accountOf(),
+   * Holds one unit of `product` for (`service`, `reference`): a usable bundle's first (soonest
+   * expiry first) where the product takes bundles, then the package's. The same reference answers
+   * its earlier reservation, whatever its state. Refused with the product's noUnits when there is none. `account` comes from accountOf(),
    * read before the caller's transaction opens (SQLite has one connection, held by that transaction).
    */
-  async reserve(account: UnitAccount, request: { service: string; reference: string; expiresAt: number }, trx?: Transaction<Database>): Promise<UnitReservation> {
+  async reserve(account: UnitAccount, request: { service: string; reference: string; expiresAt: number; product?: UnitProduct }, trx?: Transaction<Database>): Promise<UnitReservation> {
     const { actingUserId, mainUserId } = account;
+    const product = request.product ?? SNAPSHOT_UNITS;
     return this.within(trx, async (trx) => {
       await lockForTransaction(trx, `package-units:${mainUserId}`);
       const earlier = await trx.selectFrom("package_unit_reservations").selectAll().where("service", "=", request.service).where("reference", "=", request.reference).executeTakeFirst();
       if (earlier) return reservationOf(earlier);
       const now = this.deps.now();
       const row = { user_id: mainUserId, acting_user_id: actingUserId, service: request.service, reference: request.reference, state: RESERVED, expires_at: request.expiresAt, created_at: now, updated_at: now };
-      const [bundle] = (await this.bundlesLeft(trx, mainUserId)).filter((candidate) => candidate.remaining > 0);
+      const [bundle] = product.hasBundles ? (await this.bundlesLeft(trx, mainUserId)).filter((candidate) => candidate.remaining > 0) : [];
       if (bundle) {
         const inserted = await trx.insertInto("package_unit_reservations").values({ ...row, source: "bundle", bundle_id: bundle.id, product_code: null }).returningAll().executeTakeFirstOrThrow();
         return reservationOf(inserted);
@@ -67,11 +77,11 @@ export class PackageUnits {
         .updateTable("package_counts")
         .set((eb) => ({ remaining_count: eb("remaining_count", "-", 1), updated_at: now }))
         .where("user_id", "=", mainUserId)
-        .where("product_code", "=", SNAPSHOT_PACKAGE_CODE)
+        .where("product_code", "=", product.code)
         .where("remaining_count", ">", 0)
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw new BusinessError(CaptureCode.noUnits, CAPTURE_MESSAGES.noUnits);
-      const inserted = await trx.insertInto("package_unit_reservations").values({ ...row, source: "package", bundle_id: null, product_code: SNAPSHOT_PACKAGE_CODE }).returningAll().executeTakeFirstOrThrow();
+      if (Number(taken.numUpdatedRows) !== 1) throw new BusinessError(product.noUnits.code, product.noUnits.message);
+      const inserted = await trx.insertInto("package_unit_reservations").values({ ...row, source: "package", bundle_id: null, product_code: product.code }).returningAll().executeTakeFirstOrThrow();
       return reservationOf(inserted);
     });
   }
@@ -101,15 +111,15 @@ export class PackageUnits {
     return expired;
   }
 
-  /** What a new reservation by `actingUserId` could draw on: the package's count and each usable bundle's snapshots left. */
-  async allowance(actingUserId: number): Promise<UnitAllowance> {
+  /** What a new reservation of `product` by `actingUserId` could draw on: the package's count and each usable bundle's snapshots left (where it takes them). */
+  async allowance(actingUserId: number, product: UnitProduct = SNAPSHOT_UNITS): Promise<UnitAllowance> {
     const mainUserId = await this.mainAccountOf(actingUserId);
-    const bundles = (await this.bundlesLeft(this.deps.db, mainUserId)).filter((bundle) => bundle.remaining > 0);
+    const bundles = product.hasBundles ? (await this.bundlesLeft(this.deps.db, mainUserId)).filter((bundle) => bundle.remaining > 0) : [];
     const counts = await this.deps.db
       .selectFrom("package_counts")
       .select("remaining_count")
       .where("user_id", "=", mainUserId)
-      .where("product_code", "=", SNAPSHOT_PACKAGE_CODE)
+      .where("product_code", "=", product.code)
       .executeTakeFirst();
     const packageRemaining = counts?.remaining_count ?? 0;
     return { packageRemaining, bundles, total: packageRemaining + bundles.reduce((sum, bundle) => sum + bundle.remaining, 0) };

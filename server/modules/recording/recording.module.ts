@@ -1,0 +1,73 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import { ffmpegCheck } from "../../recording/system-tools.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
+import type { LedgerService } from "../ledger/ledger.service.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { PackageUnits } from "../purchase/package-units.js";
+import { ChunkStore } from "./chunk-store.js";
+import { RecordingAnchors } from "./recording-anchors.js";
+import { RecordingSealer } from "./recording-sealer.js";
+import { RecordingRepository } from "./recording.repository.js";
+import { recordingRoutes } from "./recording.routes.js";
+import { RecordingService, type EngineAvailability } from "./recording.service.js";
+
+export type RecordingModuleOptions = ModuleContext & {
+  units: PackageUnits;
+  evidence: EvidenceService;
+  ledger: LedgerService;
+  blobs: BlobStore;
+  /** Whether the cloud browser can start here (the capture engine's Chromium). */
+  cloudBrowser: () => Promise<EngineAvailability>;
+};
+
+/** How often the wall-clock anchoring looks for chunks waiting (the interval itself is RECORDING_ANCHOR_INTERVAL_MS). */
+const ANCHOR_SWEEP_MS = 5_000;
+
+/**
+ * Recorded evidence (issue 16): the RecordingSink every recorder feeds, the holder's calls, the
+ * anchoring of chain heads on the ledger and the sealing of packages. At start-up, recordings whose
+ * recorder lived in the previous process are interrupted, anchors left unlogged are appended and
+ * recordings left sealing are sealed.
+ */
+export async function recordingModule(app: FastifyInstance, { db, now, config, units, evidence, ledger, blobs, cloudBrowser }: RecordingModuleOptions) {
+  const repository = new RecordingRepository(db);
+  const store = new ChunkStore(path.join(config.dataDir, "recordings"));
+  const anchors = new RecordingAnchors({ db, repository, ledger, now, log: app.log });
+  const sealer = new RecordingSealer({ db, repository, store, anchors, ledger, units, evidence, blobs, now, log: app.log });
+  const ffmpeg = ffmpegCheck();
+  const recordings = new RecordingService({
+    db,
+    repository,
+    store,
+    anchors,
+    units,
+    blobs,
+    engines: { cloudBrowser, ffmpeg: async () => ffmpeg() },
+    kickSealer: (id) => sealer.kick(id),
+    now,
+    log: app.log,
+  });
+  publish(app, "recording", { recordings, sealer, anchors });
+  await recordings.interruptOrphans();
+  app.addHook("onReady", async () => {
+    void anchors.settle().catch((error) => app.log.warn({ err: error }, "recording: unlogged anchors wait for housekeeping"));
+    await sealer.resume();
+  });
+  const sweep = setInterval(() => void recordings.anchorWaiting().catch((error) => app.log.warn({ err: error }, "recording: anchoring waiting chunks failed")), ANCHOR_SWEEP_MS);
+  sweep.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(sweep);
+    await sealer.close();
+    await anchors.idle();
+  });
+  keepTidy(app, [
+    { name: "interrupt idle recordings", run: () => recordings.interruptIdle() },
+    { name: "append unlogged recording anchors", run: () => anchors.settle() },
+  ]);
+  await app.register(recordingRoutes, { recordings });
+}
+
+export type RecordingServices = { recordings: RecordingService; sealer: RecordingSealer; anchors: RecordingAnchors };
