@@ -9,6 +9,7 @@ import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
+import type { CloudBrowserServices } from "./cloud-browser/cloud-browser.module.js";
 import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
@@ -59,6 +60,7 @@ export type AppServices = {
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;
+  cloudBrowser: CloudBrowserServices;
   console: ConsoleServices;
 };
 

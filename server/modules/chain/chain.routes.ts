@@ -1,4 +1,3 @@
-import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { CHAIN_SOCKET_PATH } from "../../../src/schema/chain-live.js";
 import { LEDGER_ENDPOINTS } from "../../../src/schema/ledger.js";
@@ -17,7 +16,6 @@ const PING_INTERVAL_MS = 30_000;
  */
 export async function chainRoutes(app: FastifyInstance, options: { chain: ChainService }) {
   const { chain } = options;
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
 
   app.get(CHAIN_SOCKET_PATH, { websocket: true }, (socket, request) => {
     const send = (push: unknown) => {

@@ -24,7 +24,7 @@ import { chromiumUserAgent } from "../../capture/capture-engine.js";
 import type { CaptureNetworkSettings } from "../../capture/capture-engine.types.js";
 import { createCaptureNetwork } from "../../capture/network/capture-network.js";
 import type { RecordingSink } from "../../modules/recording/recording-sink.js";
-import { ffmpegAvailability } from "../ffmpeg-availability.js";
+import { ffmpegCheck } from "../system-tools.js";
 import { CloudSession, type ServerMessage } from "./cloud-session.js";
 import { openSessionEvents } from "./session-events.js";
 import { VIDEO_MIME_TYPE } from "./frame-video.js";
@@ -45,11 +45,27 @@ const STATUS_INTERVAL_MS = 1_000;
 /** A session's own network bounds: a long procedure makes many more requests than one capture. */
 export const CLOUD_NETWORK_LIMITS = { maxBytes: 1024 * 1024 * 1024, maxRequests: 20_000, requestTimeoutMs: 30_000 } as const;
 
+/** Debian's ffmpeg, found on PATH (as the recording module's check finds it). */
+export const DEFAULT_FFMPEG_PATH = "ffmpeg";
+
 export class CloudBrowserUnavailableError extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = "CloudBrowserUnavailableError";
   }
+}
+
+export type CloudBrowserAvailability = { available: true; chromium: string } | { available: false; reason: string };
+
+/** Whether sessions can start here: the pool's Chromium and Debian's ffmpeg; the first missing one says why. */
+export function cloudBrowserAvailability(pool: BrowserPool, ffmpegPath: string): () => Promise<CloudBrowserAvailability> {
+  const ffmpeg = ffmpegCheck(ffmpegPath);
+  return async () => {
+    const [chromium, encoder] = await Promise.all([pool.availability(), ffmpeg()]);
+    if (!chromium.available) return chromium;
+    if (!encoder.available) return encoder;
+    return chromium;
+  };
 }
 
 export interface CloudBrowserEngineSettings {
@@ -80,6 +96,8 @@ interface Running {
   timers: NodeJS.Timeout[];
   detachedTimer: NodeJS.Timeout | null;
   ending: Promise<RecordingRecord> | null;
+  /** Lets the holding page go once the session has ended. */
+  letGo: (() => void) | null;
 }
 
 export type CloudBrowserEngine = ReturnType<typeof createCloudBrowserEngine>;
@@ -90,12 +108,7 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
   const sessions = new Map<number, Running>();
   const suffix = `HengzhengCapture/${settings.platform.version}`;
 
-  const availability = async (): Promise<{ available: true; chromium: string } | { available: false; reason: string }> => {
-    const [chromium, ffmpeg] = await Promise.all([pool.availability(), ffmpegAvailability(settings.ffmpegPath, "libx264")]);
-    if (!chromium.available) return chromium;
-    if (!ffmpeg.available) return ffmpeg;
-    return chromium;
-  };
+  const availability = cloudBrowserAvailability(pool, settings.ffmpegPath);
 
   const statusOf = (id: number, running: Running): CloudBrowserStatus => ({
     id,
@@ -158,6 +171,7 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
       const record = await sink.stop(userId, id);
       session.state = CLOUD_SESSION_LIFECYCLE.can(session.state, "finish") ? CLOUD_SESSION_LIFECYCLE.next(session.state, "finish") : session.state;
       session.notify({ type: "status", status: statusOf(id, running) });
+      running.letGo?.();
       return record;
     } finally {
       sessions.delete(id);
@@ -226,7 +240,7 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
         },
         onFatal: (reason) => void end(id, reason).catch(() => undefined),
       });
-      const running: Running = { userId, request, session, workDir, eventsPath, chromium: `Chromium ${version}`, userAgent, timers: [], detachedTimer: null, ending: null };
+      const running: Running = { userId, request, session, workDir, eventsPath, chromium: `Chromium ${version}`, userAgent, timers: [], detachedTimer: null, ending: null, letGo: null };
       sessions.set(id, running);
       try {
         await session.open();
@@ -259,13 +273,15 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
     },
 
     /** The page's socket takes the session: one holder at a time. */
-    hold(userId: number, id: number, send: (message: ServerMessage) => void, backlog: () => number): SessionHold | "notFound" | "heldElsewhere" {
+    hold(userId: number, id: number, page: { send: (message: ServerMessage) => void; backlog: () => number; letGo: () => void }): SessionHold | "notFound" | "heldElsewhere" {
+      const { send, backlog } = page;
       const running = sessions.get(id);
       if (!running || running.userId !== userId || running.ending) return "notFound";
       if (running.session.isHeld) return "heldElsewhere";
       if (running.detachedTimer) clearTimeout(running.detachedTimer);
       running.detachedTimer = null;
       running.session.attach(send, backlog);
+      running.letGo = page.letGo;
       send({ type: "status", status: statusOf(id, running) });
       return {
         handle: (message) => {
@@ -274,6 +290,7 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
         },
         release: () => {
           running.session.detach(send);
+          if (running.letGo === page.letGo) running.letGo = null;
           if (!running.ending) armDetached(id, running);
         },
       };

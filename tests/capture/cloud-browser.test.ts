@@ -1,0 +1,130 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLOUD_BROWSER_CERTIFICATE_STATEMENT, CLOUD_BROWSER_CLOSE_CODES, CLOUD_BROWSER_ENDPOINTS, CLOUD_BROWSER_PROCEDURE_FILE, PASSWORD_INPUT_MARK, type CloudBrowserServerMessage } from "../../src/schema/cloud-browser.js";
+import { RECORDING_ENDPOINTS } from "../../src/schema/recording.js";
+import { recordingClient } from "../server/recording/recording-support.js";
+import type { RegisteredUser } from "../server/support/personal-users.js";
+import { createTestApp, type TestApp } from "../server/support/test-app.js";
+import { readZip } from "../server/support/zip-reader.js";
+import { connectCloudBrowser, socketUrl } from "./support/cloud-browser-client.js";
+import { startTestSites, type TestSites } from "./support/test-sites.js";
+
+/**
+ * The cloud browser end to end on the server: the real app listening on loopback, real Chromium
+ * and ffmpeg, driven through its socket by a Node client as the /precord page drives it: a click on
+ * a link, typing into a form (a password among it), the form posted, stop; then the sealed package.
+ */
+let sites: TestSites;
+let t: TestApp;
+let r: ReturnType<typeof recordingClient>;
+let origin: string;
+let user: RegisteredUser;
+
+const isPage = (url: string) => (message: CloudBrowserServerMessage) => message.type === "page" && message.url.endsWith(url) && !message.loading;
+
+beforeAll(async () => {
+  sites = await startTestSites();
+  // Fixed places, so input in frame coordinates lands where the test means.
+  const block = (top: number) => `position:absolute;left:0;top:${top}px;width:400px;height:60px;margin:0;font-size:24px`;
+  sites.route("/start", (_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<title>起始页</title><body style="margin:0"><a href="/form" style="${block(0)};display:block;background:#def">打开表单</a></body>`);
+  });
+  sites.route("/form", (_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<title>表单页</title><body style="margin:0"><form method="post" action="/submit">
+<input name="q" style="${block(0)}"><input name="pw" type="password" style="${block(100)}"><button style="${block(200)}">提交</button></form></body>`);
+  });
+  sites.route("/submit", (request, response) => {
+    request.resume();
+    request.on("end", () => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<title>已提交</title><p>已提交</p>"));
+  });
+  const caFile = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "cloud-ca-")), "ca.pem");
+  fs.writeFileSync(caFile, sites.caPem);
+  t = await createTestApp({ seedDemo: false, env: { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile } });
+  origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  r = recordingClient(t);
+  user = await r.newCustomer();
+  await r.grantRecordings(user, 2);
+});
+afterAll(async () => {
+  await t?.close();
+  await sites?.close();
+});
+
+describe("a procedure recorded in the cloud browser", () => {
+  it("records the click, the typing and the POST into video, WARC and events, and seals them", async () => {
+    const started = await r.call(CLOUD_BROWSER_ENDPOINTS.start, user, { name: "表单提交过程", url: `${sites.httpOrigin}/start`, viewport: "desktop" });
+    expect(started.code, started.message).toBe(200);
+    const id: number = started.datas.id;
+    const startedAt = Date.now();
+
+    const page = connectCloudBrowser(socketUrl(origin, user.token, id));
+    await page.opened;
+    await page.waitFor((message) => message.type === "frame");
+    await page.waitFor(isPage("/start"));
+    // One holder: a second page is turned away; a wrong token never gets in.
+    expect(await connectCloudBrowser(socketUrl(origin, user.token, id)).closed).toBe(CLOUD_BROWSER_CLOSE_CODES.heldElsewhere);
+    expect(await connectCloudBrowser(socketUrl(origin, "not-a-token", id)).closed).toBe(CLOUD_BROWSER_CLOSE_CODES.unauthorized);
+
+    page.click(200, 30);
+    await page.waitFor(isPage("/form"));
+    page.click(200, 30);
+    page.type("abc");
+    page.send({ type: "key", action: "char", text: "证据" });
+    page.click(200, 130);
+    page.type("secret");
+    page.click(200, 230);
+    await page.waitFor(isPage("/submit"));
+    // Some seconds of recording, so the video has a length worth comparing.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    const stopped = await r.call(CLOUD_BROWSER_ENDPOINTS.stop, user, { id });
+    const sessionMs = Date.now() - startedAt;
+    expect(stopped.code, stopped.message).toBe(200);
+    expect(stopped.datas).toMatchObject({ kind: "procedureRecord", source: "cloudBrowser", state: "sealing", ending: "stopped" });
+    expect(await page.closed).toBeGreaterThan(0);
+    await r.sealed();
+    const { datas: detail } = await r.call(RECORDING_ENDPOINTS.one, user, { id });
+    expect(detail).toMatchObject({ state: "sealed", target: `${sites.httpOrigin}/start`, environment: { source: "cloudBrowser", mimeType: "video/mp4" } });
+    expect(detail.chunks).toBeGreaterThan(1);
+
+    const zip = readZip((await t.call(RECORDING_ENDPOINTS.file, { id, file: "package" }, { token: user.token })).rawPayload);
+    const file = (suffix: string) => {
+      const name = [...zip.keys()].find((key) => key.endsWith(suffix));
+      expect(name, `${suffix} in ${[...zip.keys()].join(", ")}`).toBeDefined();
+      return zip.get(name!)!;
+    };
+
+    // The video decodes and lasts about as long as the session (it starts when the session opened).
+    const videoPath = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "cloud-video-")), "media.mp4");
+    fs.writeFileSync(videoPath, file("media.mp4"));
+    const probe = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=codec_name,width,height,nb_read_frames:format=duration", "-of", "json", videoPath], { encoding: "utf8" }));
+    expect(probe.streams[0]).toMatchObject({ codec_name: "h264", width: 1280, height: 800 });
+    expect(Number(probe.streams[0].nb_read_frames)).toBeGreaterThan(10);
+    const videoMs = Number(probe.format.duration) * 1000;
+    expect(videoMs).toBeGreaterThan(sessionMs - 4000);
+    expect(videoMs).toBeLessThan(sessionMs + 1000);
+
+    const warc = gunzipSync(file("network.warc.gz")).toString("latin1");
+    expect(warc).toContain(`WARC-Target-URI: ${sites.httpOrigin}/form`);
+    expect(warc).toContain("POST /submit HTTP/1.1");
+    expect(warc).toMatch(/q=abc%E8%AF%81%E6%8D%AE&pw=secret/);
+
+    const events = file("events.jsonl").toString("utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(events.filter((event) => event.type === "navigation").map((event) => event.url)).toEqual(expect.arrayContaining([`${sites.httpOrigin}/start`, `${sites.httpOrigin}/form`, `${sites.httpOrigin}/submit`]));
+    expect(events).toContainEqual(expect.objectContaining({ type: "mouse", action: "down", x: 200, y: 30, button: "left" }));
+    expect(events.filter((event) => event.type === "key" && event.action === "down").map((event) => event.key).join("")).toBe(`abc${PASSWORD_INPUT_MARK.repeat(6)}`);
+    expect(events).toContainEqual(expect.objectContaining({ type: "key", action: "char", text: "证据" }));
+    expect(JSON.stringify(events)).not.toContain("secret");
+    expect(events.at(-1)).toMatchObject({ type: "end", reason: "stopped" });
+    for (let i = 1; i < events.length; i++) expect(events[i].t).toBeGreaterThanOrEqual(events[i - 1].t);
+
+    const procedure = JSON.parse(file(CLOUD_BROWSER_PROCEDURE_FILE).toString("utf8"));
+    expect(procedure).toMatchObject({ statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, startUrl: `${sites.httpOrigin}/start`, finalUrl: `${sites.httpOrigin}/submit`, viewport: "desktop", endReason: null });
+    expect(procedure.navigations).toBeGreaterThanOrEqual(3);
+    expect(procedure.warcRecords).toBeGreaterThanOrEqual(7);
+    expect(procedure.chromium).toMatch(/^Chromium \d+/);
+  });
+});
