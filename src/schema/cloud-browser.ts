@@ -19,11 +19,29 @@ export const CLOUD_BROWSER_PAGE_PATH = "/precord";
 /** The recorder's websocket (outside /webapi, like the chain's live socket). */
 export const CLOUD_BROWSER_SOCKET_PATH = "/ws/precord";
 
-/** The recorder page's query: which session, and the frame it is shown in (ifrmobile frames the mobile one). */
-export const CLOUD_BROWSER_PAGE_QUERY = { session: "session", viewport: "viewport" } as const;
+/**
+ * The recorder page's query: which session, the viewport it shows (ifrmobile frames the mobile
+ * one), and the certificate page to link once sealed (the registry's path, handed over by the page
+ * that started the session: the recorder lives outside the app's router).
+ */
+export const CLOUD_BROWSER_PAGE_QUERY = { session: "session", viewport: "viewport", certificate: "certificate" } as const;
 
-export function cloudBrowserPageHref(sessionId: number, viewport: CloudBrowserViewport): string {
-  return `${CLOUD_BROWSER_PAGE_PATH}?${new URLSearchParams({ [CLOUD_BROWSER_PAGE_QUERY.session]: String(sessionId), [CLOUD_BROWSER_PAGE_QUERY.viewport]: viewport })}`;
+export function cloudBrowserPageHref(sessionId: number, viewport: CloudBrowserViewport, certificateHref: string | null): string {
+  const query = new URLSearchParams({ [CLOUD_BROWSER_PAGE_QUERY.session]: String(sessionId), [CLOUD_BROWSER_PAGE_QUERY.viewport]: viewport });
+  if (certificateHref) query.set(CLOUD_BROWSER_PAGE_QUERY.certificate, certificateHref);
+  return `${CLOUD_BROWSER_PAGE_PATH}?${query}`;
+}
+
+/** The recorder page's query read back; a certificate link that is not a path of this site is dropped. */
+export function readCloudBrowserPageQuery(search: string): { sessionId: number | null; viewport: CloudBrowserViewport; certificateHref: string | null } {
+  const query = new URLSearchParams(search);
+  const id = Number(query.get(CLOUD_BROWSER_PAGE_QUERY.session));
+  const certificate = query.get(CLOUD_BROWSER_PAGE_QUERY.certificate);
+  return {
+    sessionId: Number.isInteger(id) && id > 0 ? id : null,
+    viewport: query.get(CLOUD_BROWSER_PAGE_QUERY.viewport) === "mobile" ? "mobile" : "desktop",
+    certificateHref: certificate && certificate.startsWith("/") && !certificate.startsWith("//") && !certificate.includes("\\") ? certificate : null,
+  };
 }
 
 // ---- viewports ----
@@ -149,7 +167,7 @@ const ModifiersSchema = z.object({ alt: z.boolean(), ctrl: z.boolean(), meta: z.
 export type InputModifiers = z.infer<typeof ModifiersSchema>;
 const coordinate = z.number().finite().min(-10_000).max(100_000);
 
-/** What the page sends: mouse and keys in frame coordinates, navigation, stop; `drawn` reports a frame on screen (latency figures). */
+/** What the page sends: mouse and keys in frame coordinates, navigation, stop. */
 export const CloudBrowserClientMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("mouse"),
@@ -173,7 +191,6 @@ export const CloudBrowserClientMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("navigate"), action: z.enum(["go", "back", "forward", "reload"]), url: z.string().max(4096).optional() }),
   z.object({ type: z.literal("stop") }),
-  z.object({ type: z.literal("drawn"), seq: z.number().int().nonnegative() }),
 ]);
 export type CloudBrowserClientMessage = z.infer<typeof CloudBrowserClientMessageSchema>;
 export type CloudBrowserClientMessageInput = z.input<typeof CloudBrowserClientMessageSchema>;

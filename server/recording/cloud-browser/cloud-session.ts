@@ -247,7 +247,6 @@ export class CloudSession {
         return this.#pushPage(false);
       }
       case "stop":
-      case "drawn":
         return;
     }
   }
