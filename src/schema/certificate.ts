@@ -96,6 +96,43 @@ export const CertificateCaptureSchema = z.object({
 });
 export type CertificateCapture = z.infer<typeof CertificateCaptureSchema>;
 
+const RecordingAnchorFactSchema = z.object({
+  seq: z.number().int().describe("锚定序号"),
+  chunks: z.number().int().describe("覆盖的分片数（前若干个）"),
+  durationMs: z.number().int().describe("覆盖的录制时长（毫秒）"),
+  time: z.number().int().describe("锚定时间（毫秒时间戳）"),
+  ledgerIndex: z.number().int().describe("账本序号"),
+});
+
+/**
+ * A recording's second certificate page (录制环境与过程, issue 16): how it was recorded, how it
+ * ended, and each anchor of its chunk chain on the ledger; a mobile array lists each device's part.
+ */
+export const CertificateRecordingSchema = z.object({
+  source: z.string().describe("录制方式"),
+  isRemote: z.boolean().describe("用户不接触被录制的计算机（平台云端录制）"),
+  ending: z.string().describe("结束方式"),
+  durationMs: z.number().int().describe("录制时长（毫秒）"),
+  chunks: z.number().int().describe("分片数"),
+  target: z.string().nullable().describe("录制对象"),
+  parts: z
+    .array(
+      z.object({
+        name: z.string().describe("录制名称（设备）"),
+        startedAt: z.number().int().describe("开始时间"),
+        endedAt: z.number().int().nullable().describe("结束时间"),
+        durationMs: z.number().int(),
+        chunks: z.number().int(),
+        ending: z.string().describe("结束方式"),
+        environment: z.string().describe("录制环境"),
+        anchors: z.array(RecordingAnchorFactSchema).describe("上链锚定"),
+      }),
+    )
+    .describe("各段录制（手机阵列为每台设备一段）"),
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string() })).describe("录像取证包文件"),
+});
+export type CertificateRecording = z.infer<typeof CertificateRecordingSchema>;
+
 /** The facts a certificate prints, also embedded as certificate.json (display only: the proof is the entry). */
 export const CertificateFactsSchema = z.object({
   certificateNo: z.string().describe("证书编号"),
@@ -121,6 +158,8 @@ export const CertificateFactsSchema = z.object({
   holderIdentity: IdentityApprovalSchema.nullable().optional().describe("持有人身份（存证时；null 为未经平台核验）"),
   /** Only on a web page the platform captured: the second page's facts. */
   capture: CertificateCaptureSchema.optional().describe("取证环境与过程"),
+  /** Only on recorded evidence: the second page's facts. */
+  recording: CertificateRecordingSchema.optional().describe("录制环境与过程"),
 });
 export type CertificateFacts = z.infer<typeof CertificateFactsSchema>;
 

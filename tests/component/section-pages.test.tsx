@@ -87,7 +87,7 @@ describe("guidance pages", () => {
 });
 
 describe("pages of a section without its service yet", () => {
-  it.each([registryPath("evidenceTaken/screenRecord", "dataList"), registryPath("monitor/audio", "fmnew"), registryPath("monitor/picture", "dataChart")])(
+  it.each([registryPath("monitor/audio", "fmdataList"), registryPath("monitor/audio", "fmnew"), registryPath("monitor/picture", "dataChart")])(
     "%s says plainly that it is not open, under its title, with the guidance link where there is one",
     async (path) => {
       const route = realRoute(path);

@@ -26,22 +26,30 @@ const PADDING = 6;
 
 /**
  * 取证环境与过程: the facts of how the platform's browser captured the page (provenance and QA),
- * drawn after the certificate's first page, which stays as every certificate's is. Rows that do not
- * fit continue on another page with the same frame and footer.
+ * drawn after the certificate's first page, which stays as every certificate's is.
  */
 export function drawCapturePages(doc: PDFKit.PDFDocument, capture: CertificateCapture, tools: PageTools): void {
+  drawFactPages(doc, PROVENANCE_LABELS.heading, captureRows(capture), tools);
+}
+
+/**
+ * Labelled rows on pages of their own after the certificate's first page (a capture's or a
+ * recording's facts), under `heading`. Rows that do not fit continue on another page with the same
+ * frame and footer.
+ */
+export function drawFactPages(doc: PDFKit.PDFDocument, heading: string, rows: readonly [string, string][], tools: PageTools): void {
   const startPage = () => {
     doc.addPage();
     tools.frame(doc);
     tools.footer();
-    doc.fillColor(ACCENT).fontSize(18).text(PROVENANCE_LABELS.heading, MARGIN, 58, { width: A4.width - 2 * MARGIN, align: "center", characterSpacing: 3 });
+    doc.fillColor(ACCENT).fontSize(18).text(heading, MARGIN, 58, { width: A4.width - 2 * MARGIN, align: "center", characterSpacing: 3 });
     doc.moveDown(0.8);
     return doc.y;
   };
   const valueWidth = A4.width - 2 * MARGIN - LABEL_WIDTH - 16;
   let y = startPage();
   doc.strokeColor(RULE).lineWidth(0.6).moveTo(MARGIN, y).lineTo(A4.width - MARGIN, y).stroke();
-  for (const [label, value] of captureRows(capture)) {
+  for (const [label, value] of rows) {
     const isCode = /^[\x20-\x7e\n]+$/.test(value) && value.length > 40;
     const block = tools.layoutBlock(doc, value, { width: valueWidth, fontSize: isCode ? 8 : 9.5, ...VALUE_LIMITS });
     const height = Math.max(block.height, 13) + PADDING;

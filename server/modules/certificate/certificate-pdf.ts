@@ -5,10 +5,11 @@ import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";
 import { A4, openA4Document } from "../../pdf/a4-document.js";
 import { drawCapturePages } from "./certificate-capture-page.js";
+import { drawRecordingPages } from "./certificate-recording-page.js";
 import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
 
 /**
- * The certificate PDF (A4, one page; a captured web page adds 取证环境与过程 after it): the printed facts, a QR code to the public verification page,
+ * The certificate PDF (A4, one page; a captured web page adds 取证环境与过程 after it, recorded evidence 录制环境与过程): the printed facts, a QR code to the public verification page,
  * and the proof itself as embedded files, so that the PDF alone can be verified offline:
  *   evidence-entry.json  the ledger entry, byte for byte as logged (its leaf hash is in the proof)
  *   evidence.tlog-proof  C2SP tlog-proof: inclusion proof + signed checkpoint
@@ -66,7 +67,9 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   drawStatement(doc, statement);
   drawVerification(doc, facts);
   drawFooter(doc, issuedAt);
-  if (facts.capture) drawCapturePages(doc, facts.capture, { frame: drawFrame, footer: () => drawFooter(doc, issuedAt), layoutBlock, drawLaidBlock });
+  const pageTools = { frame: drawFrame, footer: () => drawFooter(doc, issuedAt), layoutBlock, drawLaidBlock };
+  if (facts.capture) drawCapturePages(doc, facts.capture, pageTools);
+  if (facts.recording) drawRecordingPages(doc, facts.recording, pageTools);
   doc.end();
   return finished;
 }

@@ -22,6 +22,7 @@ import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { CertificatePdfRenderer } from "./certificate-pdf-pool.js";
 import type { HolderIdentityProver } from "./holder-identity.js";
 import { captureFactsOf } from "./capture-facts.js";
+import { recordingFactsOf } from "./recording-facts.js";
 
 /** The evidence module's lookups this module uses (app.services.evidence). */
 export type EvidenceLookups = Pick<EvidencePort, "findByCertificateNo" | "findByDigest" | "getForHolder" | "findAffairOf">;
@@ -85,6 +86,8 @@ export class CertificateService {
     };
     const capture = captureFactsOf(record);
     if (capture) facts.capture = capture;
+    const recording = recordingFactsOf(record);
+    if (recording) facts.recording = recording;
     const entryBytes = new TextEncoder().encode(record.entryJson);
     const identityProof = identity ? { entry: identity.entry, proofBundle: identity.proofBundle } : null;
     return this.options.renderer.render({ facts, entryBytes, proofBundle, identityProof, issuedAt: this.options.now() }, options);

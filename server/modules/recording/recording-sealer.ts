@@ -232,9 +232,10 @@ export class RecordingSealer {
       endingLabel: RECORDING_ENDING_LABELS[ending],
       durationMs: Math.max(...partFacts.map((part) => part.durationMs)),
       chunks: partFacts.reduce((sum, part) => sum + part.chunks, 0),
+      // A single recording's anchors and environment; a mobile array's are in each of its parts.
       anchors: row.is_group ? [] : first.anchors,
       environment: row.is_group ? null : first.environment,
-      parts: row.is_group ? partFacts : [],
+      parts: partFacts,
       packageFiles: row.files_json ? JSON.parse(row.files_json) : [],
     };
   }

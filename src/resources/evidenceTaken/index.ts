@@ -11,22 +11,23 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
+import { recordingListPages, recordingSectionData } from "./recording";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
  * dataList/Certificate; the spec's exceptions are written out below. ifrmobile frames the
  * configured mobile service (spec §7), so it is a page of its own rather than a form. Web page
  * capture (snapshotRecord, and the list of all captures) is built (capture.ts); the new snapshot
- * page is a screen of its own, since it follows the captures it starts.
+ * page is a screen of its own, since it follows the captures it starts. The recording sections'
+ * lists and certificates come from recording.ts.
  */
 
 const guidance = () => genericPage("guidance", "guidance", "取证指引", { nav: true });
 const create = () => genericPage("new", "new", "新建取证", { nav: true });
-const list = () => genericPage("dataList", "dataList", "取证列表", { nav: true });
-const certificate = () => genericPage("dataList/Certificate", "certificate", "取证证书");
 const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
 
-const capturePages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), list(), certificate(), ...extra];
+/** A recording section: guidance, its new page, its list and certificates, and any pages of its own. */
+const recordingPages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), ...recordingListPages(), ...extra];
 
 export const evidenceTaken: MainSectionDefinition = {
   key: "evidenceTaken",
@@ -42,12 +43,12 @@ export const evidenceTaken: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
-    { key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: capturePages() },
-    { key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
-    { key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: capturePages() },
-    { key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: capturePages(mobileFrame()) },
+    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
+    { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
+    { ...recordingSectionData("mobileRecord"), key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: recordingPages() },
+    { ...recordingSectionData("mobileArray"), key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
     // Spec §2: live recording has no new page.
-    { key: "liveRecord", title: "直播取证", icon: VideoCameraOutlined, landing: "guidance", pages: [guidance(), list(), certificate()] },
+    { ...recordingSectionData("liveRecord"), key: "liveRecord", title: "直播取证", icon: VideoCameraOutlined, landing: "guidance", pages: [guidance(), ...recordingListPages()] },
     {
       key: "ElectronicSeal",
       title: "电子印章",

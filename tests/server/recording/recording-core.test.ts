@@ -1,4 +1,15 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openCheckpoint } from "../../../isomorphic/ledger/checkpoint.js";
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { checkInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
+import { parseVerifierKey } from "../../../isomorphic/ledger/note-keys.js";
+import { parseProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
+import { nodeLedgerCrypto, sha256 } from "../../../server/ledger/node-crypto.js";
+import { CERTIFICATE_ENDPOINTS } from "../../../src/schema/certificate.js";
 import { chainHeads } from "../../../isomorphic/recording/chunk-chain.js";
 import { nodeChainDigests } from "../../../server/ledger/node-crypto.js";
 import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS, RECORDING_MESSAGES, RecordingCode } from "../../../src/schema/recording.js";
@@ -74,7 +85,31 @@ describe("a screen recording", () => {
       { recording: description.uid, seq: 1, chunks: 15, sha256: heads[14].sha256, final: false },
       { recording: description.uid, seq: 2, chunks: 20, sha256: heads[19].sha256, sm3: heads[19].sm3, final: true },
     ]);
-    for (const anchor of anchors) expect(Buffer.from((await t.app.services.ledger.entry(anchor.ledgerIndex))!).toString()).toBe(anchor.entry);
+    const verifier = parseVerifierKey(t.app.services.ledger.verifierKey, nodeLedgerCrypto);
+    for (const anchor of anchors) {
+      expect(Buffer.from((await t.app.services.ledger.entry(anchor.ledgerIndex))!).toString()).toBe(anchor.entry);
+      const bundle = parseProofBundle(anchor.proof);
+      const opened = openCheckpoint(bundle.checkpoint, [verifier]);
+      if (!opened.ok) throw new Error(opened.detail);
+      const claim = { leafHash: hashLeaf(new TextEncoder().encode(anchor.entry), sha256), index: anchor.ledgerIndex, treeSize: opened.checkpoint.size, proof: bundle.proof, rootHash: opened.checkpoint.rootHash };
+      expect(checkInclusionProof(claim, sha256).ok).toBe(true);
+      expect(checkInclusionProof({ ...claim, leafHash: hashLeaf(new TextEncoder().encode(anchor.entry.replace('"final":', '"final" :')), sha256) }, sha256).ok).toBe(false);
+    }
+
+    const pdf = await t.call(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id: String(detail.evidenceId) }, { token: user.token });
+    expect(pdf.statusCode).toBe(200);
+    const [first, ...rest] = pdfPages(pdf.rawPayload);
+    expect(first).toContain("录屏取证");
+    // pdftotext breaks Chinese lines anywhere: compare without whitespace.
+    const squash = (text: string) => text.replace(/\s+/g, "");
+    const flat = squash(rest.join(""));
+    expect(flat).toContain("录制环境与过程");
+    expect(flat).toContain("用户浏览器录制");
+    expect(flat).toContain(squash("40秒（共 20 个分片）"));
+    expect(flat).toContain(squash("上链锚定（2 次）"));
+    expect(flat).toContain(squash(`覆盖前 15 个分片（录制时间 30秒），账本序号 ${anchors[0].ledgerIndex}`));
+    expect(flat).toContain(squash("录制端时钟与平台时钟相差：1500 毫秒"));
+    expect(flat).toContain(manifest.files.find((file) => file.path === "recording/media.webm")!.sha256);
 
     const mediaDownload = await t.call(RECORDING_ENDPOINTS.file, { id, file: "media" }, { token: user.token });
     expect(mediaDownload.headers["content-type"]).toBe("video/webm");
@@ -90,3 +125,14 @@ describe("a screen recording", () => {
     expect(await r.db().selectFrom("recordings").selectAll().where("user_id", "=", user.id).execute()).toEqual([]);
   });
 });
+
+/** Each page's text as pdftotext reads it (form feeds separate pages). */
+function pdfPages(pdf: Buffer): string[] {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "recording-certificate-"));
+  try {
+    fs.writeFileSync(path.join(folder, "certificate.pdf"), pdf);
+    return execFileSync("pdftotext", ["-layout", path.join(folder, "certificate.pdf"), "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim() !== "");
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,40 @@
+import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS, RECORDING_KIND_LABELS, RecordingDetailSchema, RecordingListQuerySchema, RecordingRecordSchema, type RecordingKind } from "../../schema/recording";
+import { defineSectionData, genericPage } from "../define";
+import { describeFilters } from "../field-meta";
+import type { PageDefinition, PageSlotsLoader, SectionData } from "../types";
+
+/**
+ * Recorded evidence (issue 16): the list and certificate data of the five recording sections
+ * (screenRecord, procedureRecord, mobileRecord, mobileArray, liveRecord). Each lists its own kind
+ * through its own list call; a recording's certificate is its evidence record's.
+ */
+
+const filters = describeFilters(RecordingListQuerySchema, ["keyName", "state", ["startTime", "endTime"]]);
+
+/** The section's list of recordings of `kind`. */
+export function recordingSectionData(kind: RecordingKind): SectionData {
+  return defineSectionData({
+    record: RecordingRecordSchema,
+    columns: ["name", "source", "target", "state", "durationMs", "anchors", "createTime", "certificateNo"],
+    filters,
+    endpoints: { list: RECORDING_LIST_ENDPOINTS[kind], one: RECORDING_ENDPOINTS.one },
+    emptyText: `暂无${RECORDING_KIND_LABELS[kind]}记录`,
+  });
+}
+
+const CERTIFICATE_DATA: SectionData = defineSectionData({
+  record: RecordingDetailSchema,
+  endpoints: { one: RECORDING_ENDPOINTS.one },
+  certificateIdField: "evidenceId",
+});
+
+/** Where a section's recorder pages hang their own actions (row actions, certificate panels). */
+export type RecordingSlots = { list?: PageSlotsLoader; certificate?: PageSlotsLoader };
+
+/** The list of a recording section and the certificate of a sealed recording. */
+export function recordingListPages(slots: RecordingSlots = {}): PageDefinition[] {
+  return [
+    genericPage("dataList", "dataList", "取证列表", { nav: true, ...(slots.list ? { slots: slots.list } : {}) }),
+    genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, ...(slots.certificate ? { slots: slots.certificate } : {}) }),
+  ];
+}
