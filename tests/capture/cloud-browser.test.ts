@@ -126,5 +126,9 @@ describe("a procedure recorded in the cloud browser", () => {
     expect(procedure.navigations).toBeGreaterThanOrEqual(3);
     expect(procedure.warcRecords).toBeGreaterThanOrEqual(7);
     expect(procedure.chromium).toMatch(/^Chromium \d+/);
+
+    // The evidence's details carry the procedure, which the certificate prints.
+    const evidence = await t.app.services.evidence.findByCertificateNo(detail.certificateNo);
+    expect(evidence?.details).toMatchObject({ source: "cloudBrowser", procedure: { statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, finalUrl: `${sites.httpOrigin}/submit` } });
   });
 });

@@ -11,7 +11,7 @@ import {
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
-import { recordingListPages, recordingSectionData } from "./recording";
+import { RECORDING_PAGES, recordingListPages, recordingSectionData } from "./recording";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
@@ -44,7 +44,19 @@ export const evidenceTaken: MainSectionDefinition = {
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
     { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
-    { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
+    {
+      ...recordingSectionData("procedureRecord"),
+      key: "procedureRecord",
+      title: "过程取证",
+      icon: NodeIndexOutlined,
+      landing: "guidance",
+      pages: [
+        guidance(),
+        customPage("new", "新建取证", RECORDING_PAGES.procedureNew, { nav: true, standsFor: "new" }),
+        ...recordingListPages(),
+        customPage("ifrmobile", "手机端取证", RECORDING_PAGES.procedureMobile, { standsFor: "new" }),
+      ],
+    },
     { ...recordingSectionData("mobileRecord"), key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: recordingPages() },
     { ...recordingSectionData("mobileArray"), key: "mobileArray", title: "手机阵列取证", icon: AppstoreOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
     // Spec §2: live recording has no new page.

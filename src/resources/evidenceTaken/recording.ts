@@ -1,7 +1,7 @@
 import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS, RECORDING_KIND_LABELS, RecordingDetailSchema, RecordingListQuerySchema, RecordingRecordSchema, type RecordingKind } from "../../schema/recording";
 import { defineSectionData, genericPage } from "../define";
 import { describeFilters } from "../field-meta";
-import type { PageDefinition, PageSlotsLoader, SectionData } from "../types";
+import type { PageComponentLoader, PageDefinition, PageSlotsLoader, SectionData } from "../types";
 
 /**
  * Recorded evidence (issue 16): the list and certificate data of the five recording sections
@@ -38,3 +38,9 @@ export function recordingListPages(slots: RecordingSlots = {}): PageDefinition[]
     genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, ...(slots.certificate ? { slots: slots.certificate } : {}) }),
   ];
 }
+
+/** The recorder pages of their own: the cloud browser's start pages (the recorder itself is /precord, outside the app). */
+export const RECORDING_PAGES = {
+  procedureNew: () => import("../../pages/recording/procedure-new-page"),
+  procedureMobile: () => import("../../pages/recording/procedure-mobile-page"),
+} satisfies Record<string, PageComponentLoader>;
