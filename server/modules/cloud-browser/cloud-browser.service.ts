@@ -6,6 +6,8 @@ import { BusinessError } from "../../http/envelope.js";
 import { CloudBrowserUnavailableError, type CloudBrowserEngine } from "../../recording/cloud-browser/cloud-browser-engine.js";
 import type { RecordingService } from "../recording/recording.service.js";
 
+const unavailable = (reason: string) => new BusinessError(RecordingCode.engineUnavailable, `${RECORDING_MESSAGES.engineUnavailable}：${reason}`);
+
 /**
  * The holder's cloud-browser calls over the engine: the start URL screened by the capture's
  * address policy first (a refused address changes nothing), the engine's refusals as business
@@ -15,12 +17,15 @@ export class CloudBrowserService {
   constructor(private readonly deps: { engine: CloudBrowserEngine; recordings: RecordingService; allowedHosts: readonly string[] }) {}
 
   async start(userId: number, form: CloudBrowserStart): Promise<CloudBrowserStatus> {
+    // A missing engine is said first: no URL would help.
+    const available = await this.deps.engine.availability();
+    if (!available.available) throw unavailable(available.reason);
     const verdict = await checkCaptureUrl(form.url, { allowedHosts: this.deps.allowedHosts });
     if (!verdict.ok) throw new BusinessError(ResultCode.validationFailed, verdict.detail, { errors: { url: verdict.detail } });
     try {
       return await this.deps.engine.start(userId, form);
     } catch (error) {
-      if (error instanceof CloudBrowserUnavailableError) throw new BusinessError(RecordingCode.engineUnavailable, `${RECORDING_MESSAGES.engineUnavailable}：${error.reason}`);
+      if (error instanceof CloudBrowserUnavailableError) throw unavailable(error.reason);
       throw error;
     }
   }
