@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   // Two pages: the app, and the procedure recorder served at /precord (src/precord, spec §2).
-  build: { outDir: "dist", chunkSizeWarningLimit: 4096, rollupOptions: { input: { main: "index.html", precord: "precord.html" } } },
+  build: { outDir: "dist", chunkSizeWarningLimit: 4096, rollupOptions: { input: { index: "index.html", precord: "precord.html" } } },
   server: {
     proxy: {
       "/webapi": "http://localhost:8080",

@@ -10,6 +10,7 @@ import type { RegisteredUser } from "../server/support/personal-users.js";
 import { createTestApp, type TestApp } from "../server/support/test-app.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { connectCloudBrowser, socketUrl } from "./support/cloud-browser-client.js";
+import { serveProcedureSite, type ProcedureSite } from "./support/procedure-site.js";
 import { startTestSites, type TestSites } from "./support/test-sites.js";
 
 /**
@@ -22,24 +23,13 @@ let t: TestApp;
 let r: ReturnType<typeof recordingClient>;
 let origin: string;
 let user: RegisteredUser;
+let site: ProcedureSite;
 
-const isPage = (url: string) => (message: CloudBrowserServerMessage) => message.type === "page" && message.url.endsWith(url) && !message.loading;
+const isPage = (url: string) => (message: CloudBrowserServerMessage) => message.type === "page" && message.url === url && !message.loading;
 
 beforeAll(async () => {
   sites = await startTestSites();
-  // Fixed places, so input in frame coordinates lands where the test means.
-  const block = (top: number) => `position:absolute;left:0;top:${top}px;width:400px;height:60px;margin:0;font-size:24px`;
-  sites.route("/start", (_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<title>起始页</title><body style="margin:0"><a href="/form" style="${block(0)};display:block;background:#def">打开表单</a></body>`);
-  });
-  sites.route("/form", (_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<title>表单页</title><body style="margin:0"><form method="post" action="/submit">
-<input name="q" style="${block(0)}"><input name="pw" type="password" style="${block(100)}"><button style="${block(200)}">提交</button></form></body>`);
-  });
-  sites.route("/submit", (request, response) => {
-    request.resume();
-    request.on("end", () => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<title>已提交</title><p>已提交</p>"));
-  });
+  site = serveProcedureSite(sites);
   const caFile = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "cloud-ca-")), "ca.pem");
   fs.writeFileSync(caFile, sites.caPem);
   t = await createTestApp({ seedDemo: false, env: { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile } });
@@ -55,7 +45,7 @@ afterAll(async () => {
 
 describe("a procedure recorded in the cloud browser", () => {
   it("records the click, the typing and the POST into video, WARC and events, and seals them", async () => {
-    const started = await r.call(CLOUD_BROWSER_ENDPOINTS.start, user, { name: "表单提交过程", url: `${sites.httpOrigin}/start`, viewport: "desktop" });
+    const started = await r.call(CLOUD_BROWSER_ENDPOINTS.start, user, { name: "表单提交过程", url: site.startUrl, viewport: "desktop" });
     expect(started.code, started.message).toBe(200);
     const id: number = started.datas.id;
     const startedAt = Date.now();
@@ -63,20 +53,20 @@ describe("a procedure recorded in the cloud browser", () => {
     const page = connectCloudBrowser(socketUrl(origin, user.token, id));
     await page.opened;
     await page.waitFor((message) => message.type === "frame");
-    await page.waitFor(isPage("/start"));
+    await page.waitFor(isPage(site.startUrl));
     // One holder: a second page is turned away; a wrong token never gets in.
     expect(await connectCloudBrowser(socketUrl(origin, user.token, id)).closed).toBe(CLOUD_BROWSER_CLOSE_CODES.heldElsewhere);
     expect(await connectCloudBrowser(socketUrl(origin, "not-a-token", id)).closed).toBe(CLOUD_BROWSER_CLOSE_CODES.unauthorized);
 
-    page.click(200, 30);
-    await page.waitFor(isPage("/form"));
-    page.click(200, 30);
+    page.click(site.at.link.x, site.at.link.y);
+    await page.waitFor(isPage(site.formUrl));
+    page.click(site.at.text.x, site.at.text.y);
     page.type("abc");
     page.send({ type: "key", action: "char", text: "证据" });
-    page.click(200, 130);
+    page.click(site.at.password.x, site.at.password.y);
     page.type("secret");
-    page.click(200, 230);
-    await page.waitFor(isPage("/submit"));
+    page.click(site.at.submit.x, site.at.submit.y);
+    await page.waitFor(isPage(site.submitUrl));
     // Some seconds of recording, so the video has a length worth comparing.
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
@@ -87,7 +77,7 @@ describe("a procedure recorded in the cloud browser", () => {
     expect(await page.closed).toBeGreaterThan(0);
     await r.sealed();
     const { datas: detail } = await r.call(RECORDING_ENDPOINTS.one, user, { id });
-    expect(detail).toMatchObject({ state: "sealed", target: `${sites.httpOrigin}/start`, environment: { source: "cloudBrowser", mimeType: "video/mp4" } });
+    expect(detail).toMatchObject({ state: "sealed", target: site.startUrl, environment: { source: "cloudBrowser", mimeType: "video/mp4" } });
     expect(detail.chunks).toBeGreaterThan(1);
 
     const zip = readZip((await t.call(RECORDING_ENDPOINTS.file, { id, file: "package" }, { token: user.token })).rawPayload);
@@ -108,13 +98,14 @@ describe("a procedure recorded in the cloud browser", () => {
     expect(videoMs).toBeLessThan(sessionMs + 1000);
 
     const warc = gunzipSync(file("network.warc.gz")).toString("latin1");
-    expect(warc).toContain(`WARC-Target-URI: ${sites.httpOrigin}/form`);
-    expect(warc).toContain("POST /submit HTTP/1.1");
+    expect(warc).toContain(`WARC-Target-URI: ${site.formUrl}`);
+    expect(warc).toContain("POST /procedure/submit HTTP/1.1");
+    expect(site.posts()).toEqual(["q=abc%E8%AF%81%E6%8D%AE&pw=secret"]);
     expect(warc).toMatch(/q=abc%E8%AF%81%E6%8D%AE&pw=secret/);
 
     const events = file("events.jsonl").toString("utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(events.filter((event) => event.type === "navigation").map((event) => event.url)).toEqual(expect.arrayContaining([`${sites.httpOrigin}/start`, `${sites.httpOrigin}/form`, `${sites.httpOrigin}/submit`]));
-    expect(events).toContainEqual(expect.objectContaining({ type: "mouse", action: "down", x: 200, y: 30, button: "left" }));
+    expect(events.filter((event) => event.type === "navigation").map((event) => event.url)).toEqual(expect.arrayContaining([site.startUrl, site.formUrl, site.submitUrl]));
+    expect(events).toContainEqual(expect.objectContaining({ type: "mouse", action: "down", ...site.at.link, button: "left" }));
     expect(events.filter((event) => event.type === "key" && event.action === "down").map((event) => event.key).join("")).toBe(`abc${PASSWORD_INPUT_MARK.repeat(6)}`);
     expect(events).toContainEqual(expect.objectContaining({ type: "key", action: "char", text: "证据" }));
     expect(JSON.stringify(events)).not.toContain("secret");
@@ -122,13 +113,13 @@ describe("a procedure recorded in the cloud browser", () => {
     for (let i = 1; i < events.length; i++) expect(events[i].t).toBeGreaterThanOrEqual(events[i - 1].t);
 
     const procedure = JSON.parse(file(CLOUD_BROWSER_PROCEDURE_FILE).toString("utf8"));
-    expect(procedure).toMatchObject({ statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, startUrl: `${sites.httpOrigin}/start`, finalUrl: `${sites.httpOrigin}/submit`, viewport: "desktop", endReason: null });
+    expect(procedure).toMatchObject({ statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, startUrl: site.startUrl, finalUrl: site.submitUrl, viewport: "desktop", endReason: null });
     expect(procedure.navigations).toBeGreaterThanOrEqual(3);
     expect(procedure.warcRecords).toBeGreaterThanOrEqual(7);
     expect(procedure.chromium).toMatch(/^Chromium \d+/);
 
     // The evidence's details carry the procedure, which the certificate prints.
     const evidence = await t.app.services.evidence.findByCertificateNo(detail.certificateNo);
-    expect(evidence?.details).toMatchObject({ source: "cloudBrowser", procedure: { statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, finalUrl: `${sites.httpOrigin}/submit` } });
+    expect(evidence?.details).toMatchObject({ source: "cloudBrowser", procedure: { statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, finalUrl: site.submitUrl } });
   });
 });
