@@ -13,11 +13,6 @@ const CASHIER_DECIDE_PATH = "/dev/cashier/decide";
  * snapshots from it. Over real HTTP, so a capture journey starts where a paying customer stands.
  */
 export async function buySnapshotBundle(baseUrl: string, session: LoginResult): Promise<void> {
-  await rechargeAndBuy(baseUrl, session, "bundle-10");
-}
-
-/** Recharges through the development cashier, then buys one of `productCode` (30002: 录屏保全套餐, bundle-10 …) from the balance. */
-export async function rechargeAndBuy(baseUrl: string, session: LoginResult, productCode: string): Promise<void> {
   const { token } = session;
   const order = expectSuccess(
     "recharge order",
@@ -38,6 +33,6 @@ export async function rechargeAndBuy(baseUrl: string, session: LoginResult, prod
   }
   expectSuccess(
     "bundle purchase",
-    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode, quantity: 1, attemptId: randomUUID(), token })).body,
+    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode: "bundle-10", quantity: 1, attemptId: randomUUID(), token })).body,
   );
 }
