@@ -13,12 +13,12 @@ const live = sharedServerAndBrowser();
 
 /**
  * Package 30002 is listed unpriced until an operator prices it (migration 0021), so no customer can
- * buy it here: the test grants one unit on the server's own SQLite file, as an operator's grant would.
+ * buy it here: the test grants two units on the server's own SQLite file, as an operator's grant would.
  */
 async function grantRecordings(dataDir: string, userId: number) {
   const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
   try {
-    await handle.db.insertInto("package_counts").values({ user_id: userId, product_code: RECORDING_PACKAGE_CODE, purchased_count: 1, remaining_count: 1, updated_at: Date.now() }).execute();
+    await handle.db.insertInto("package_counts").values({ user_id: userId, product_code: RECORDING_PACKAGE_CODE, purchased_count: 2, remaining_count: 2, updated_at: Date.now() }).execute();
   } finally {
     await handle.db.destroy();
   }
@@ -43,9 +43,10 @@ describe("procedure recording in the cloud browser", () => {
     await page.goto(`${server.url}/index`);
     await storeUserSession(page, session);
     await page.goto(`${server.url}${registryPath("evidenceTaken/procedureRecord", "new")}`);
-    await page.getByText(/可用录屏保全次数 1 次/).waitFor();
+    await page.getByText(/可用录屏保全次数 2 次/).waitFor();
     await page.getByLabel("取证名称").fill("表单提交过程");
     await page.getByLabel("起始网址").fill(site.startUrl);
+    await shoot(page, "procedure-new");
     await page.getByRole("button", { name: "打开云端浏览器，开始录制" }).click();
 
     // The recorder: the first frame drawn at the desktop viewport's size.
@@ -83,5 +84,27 @@ describe("procedure recording in the cloud browser", () => {
     await page.getByText(certificateNo).first().waitFor();
     await shoot(page, "procedure-certificate");
     expect(problems).toEqual([]);
+  });
+
+  it("frames the same recorder at a phone's size on ifrmobile, the page emulated as a phone", async () => {
+    const { server, browser } = live;
+    const site = inject("procedureSite");
+    const session = await registerUser(server.url, uniqueMobile(), "abc12345");
+    await grantRecordings(server.dataDir, session.loginUser.id);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1200 } });
+    await page.goto(`${server.url}/index`);
+    await storeUserSession(page, session);
+    await page.goto(`${server.url}${registryPath("evidenceTaken/procedureRecord", "ifrmobile")}`);
+    await page.getByLabel("取证名称").fill("手机网页过程");
+    await page.getByLabel("起始网址").fill(site.startUrl);
+    await page.getByRole("button", { name: "打开云端浏览器，开始录制" }).click();
+
+    const frame = page.frameLocator("iframe[title='手机端录制']");
+    const phone = CLOUD_BROWSER_SCREENS.mobile;
+    await expect.poll(() => frame.locator("canvas").evaluate((canvas: HTMLCanvasElement) => `${canvas.width}x${canvas.height}`), { timeout: 20_000 }).toBe(`${phone.width}x${phone.height}`);
+    await shoot(page, "procedure-ifrmobile");
+    await frame.getByRole("button", { name: "结束取证" }).click();
+    await frame.locator(".ant-popconfirm").getByRole("button", { name: "结束取证" }).click();
+    await frame.getByText("已存证").waitFor({ timeout: 45_000 });
   });
 });

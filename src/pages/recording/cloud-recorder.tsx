@@ -195,8 +195,8 @@ export function CloudRecorder({ http, token, sessionId, certificateHref }: Cloud
         <Button aria-label="后退" icon={<ArrowLeftOutlined />} disabled={!page?.canGoBack} onClick={() => send({ type: "navigate", action: "back" })} />
         <Button aria-label="前进" icon={<ArrowRightOutlined />} disabled={!page?.canGoForward} onClick={() => send({ type: "navigate", action: "forward" })} />
         <Button aria-label="刷新" icon={<ReloadOutlined spin={page?.loading} />} onClick={() => send({ type: "navigate", action: "reload" })} />
-        <Input id="precord-address" aria-label="网址" style={{ width: 420 }} value={address} onChange={(event) => setAddress(event.target.value)} onPressEnter={() => send({ type: "navigate", action: "go", url: address })} />
-        <Input.Search aria-label="输入文字" placeholder="中文等文字在此输入后发送到页面" enterButton="发送" style={{ width: 280 }} value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => value && (send({ type: "key", action: "char", text: value }), setText(""), canvas.current?.focus())} />
+        <Input id="precord-address" aria-label="网址" style={{ width: "min(420px, 100%)" }} value={address} onChange={(event) => setAddress(event.target.value)} onPressEnter={() => send({ type: "navigate", action: "go", url: address })} />
+        <Input.Search aria-label="输入文字" placeholder="中文等文字在此输入后发送到页面" enterButton="发送" style={{ width: "min(280px, 100%)" }} value={text} onChange={(event) => setText(event.target.value)} onSearch={(value) => value && (send({ type: "key", action: "char", text: value }), setText(""), canvas.current?.focus())} />
         <Typography.Text strong style={{ color: "#cf1322" }} aria-label="录制计时">
           ● REC {recordingClock(elapsedMs)}
         </Typography.Text>
@@ -215,7 +215,6 @@ export function CloudRecorder({ http, token, sessionId, certificateHref }: Cloud
           ref={canvas}
           aria-label="云端浏览器画面"
           tabIndex={0}
-          width={status ? undefined : 16}
           style={{ maxWidth: "100%", maxHeight: "100%", background: "#fff", boxShadow: "0 0 0 1px #ddd", outline: "none", cursor: "default" }}
           onPointerMove={onPointer("move")}
           onPointerDown={onPointer("down")}
