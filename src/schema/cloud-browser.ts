@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CAPTURE_MESSAGES, parseCaptureUrl } from "./capture";
+import { CaptureUrlSchema } from "./capture";
 import { endpoint } from "./contract";
 import { RecordingIdSchema, RecordingNameSchema, RecordingPurposeSchema, RecordingRecordSchema, RECORDING_MAX_DURATION_MS } from "./recording";
 import { defineStateMachine } from "./state-machine";
@@ -101,17 +101,7 @@ export const CLOUD_SESSION_STATE_LABELS: Record<CloudSessionState, string> = { o
 
 // ---- the calls ----
 
-const StartUrlSchema = z
-  .string({ error: CAPTURE_MESSAGES.urlsRequired })
-  .trim()
-  .min(1, CAPTURE_MESSAGES.urlsRequired)
-  .transform((value, context) => {
-    const parsed = parseCaptureUrl(value);
-    if (parsed.ok) return parsed.url;
-    context.addIssue({ code: "custom", message: parsed.message });
-    return z.NEVER;
-  })
-  .meta({ title: "起始网址", placeholder: "例如 https://www.example.com/" });
+const StartUrlSchema = CaptureUrlSchema.meta({ title: "起始网址", placeholder: "例如 https://www.example.com/" });
 
 export const CloudBrowserStartSchema = z.object({
   name: RecordingNameSchema,

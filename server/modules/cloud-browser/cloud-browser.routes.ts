@@ -10,6 +10,7 @@ import {
 } from "../../../src/schema/cloud-browser.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
+import { keepSocketAlive } from "../../http/socket-keepalive.js";
 import type { CloudBrowserEngine } from "../../recording/cloud-browser/cloud-browser-engine.js";
 import { sessionUserId } from "../personal/route-helpers.js";
 import type { SessionService } from "../session/session.service.js";
@@ -45,14 +46,8 @@ export async function cloudBrowserRoutes(app: FastifyInstance, options: { servic
     if (hold === "notFound") return socket.close(CLOUD_BROWSER_CLOSE_CODES.notFound, "not found");
     if (hold === "heldElsewhere") return socket.close(CLOUD_BROWSER_CLOSE_CODES.heldElsewhere, "held elsewhere");
 
-    let alive = true;
+    keepSocketAlive(socket, PING_INTERVAL_MS);
     let refreshedAt = Date.now();
-    socket.on("pong", () => (alive = true));
-    const ping = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, PING_INTERVAL_MS);
     socket.on("message", (data) => {
       let parsed: unknown;
       try {
@@ -68,9 +63,6 @@ export async function cloudBrowserRoutes(app: FastifyInstance, options: { servic
         void sessions.refresh(session).catch((error: unknown) => request.log.warn({ err: error }, "cloud browser: session refresh failed"));
       }
     });
-    socket.on("close", () => {
-      clearInterval(ping);
-      hold.release();
-    });
+    socket.on("close", () => hold.release());
   });
 }
