@@ -3,7 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLOUD_BROWSER_CERTIFICATE_STATEMENT, CLOUD_BROWSER_CLOSE_CODES, CLOUD_BROWSER_ENDPOINTS, CLOUD_BROWSER_PROCEDURE_FILE, PASSWORD_INPUT_MARK, type CloudBrowserServerMessage } from "../../src/schema/cloud-browser.js";
+import { createBrowserPool, DEFAULT_CHROMIUM_PATH } from "../../server/capture/browser/browser-pool.js";
+import { createCloudBrowserEngine, DEFAULT_FFMPEG_PATH } from "../../server/recording/cloud-browser/cloud-browser-engine.js";
+import { CLOUD_BROWSER_CERTIFICATE_STATEMENT, CLOUD_BROWSER_CLOSE_CODES, CLOUD_BROWSER_MESSAGES, CLOUD_BROWSER_ENDPOINTS, CLOUD_BROWSER_PROCEDURE_FILE, PASSWORD_INPUT_MARK, type CloudBrowserServerMessage } from "../../src/schema/cloud-browser.js";
 import { RECORDING_ENDPOINTS } from "../../src/schema/recording.js";
 import { recordingClient } from "../server/recording/recording-support.js";
 import type { RegisteredUser } from "../server/support/personal-users.js";
@@ -36,7 +38,7 @@ beforeAll(async () => {
   origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
   r = recordingClient(t);
   user = await r.newCustomer();
-  await r.grantRecordings(user, 2);
+  await r.grantRecordings(user, 3);
 });
 afterAll(async () => {
   await t?.close();
@@ -121,5 +123,43 @@ describe("a procedure recorded in the cloud browser", () => {
     // The evidence's details carry the procedure, which the certificate prints.
     const evidence = await t.app.services.evidence.findByCertificateNo(detail.certificateNo);
     expect(evidence?.details).toMatchObject({ source: "cloudBrowser", procedure: { statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, finalUrl: site.submitUrl } });
+  });
+});
+
+describe("a session that ends by itself", () => {
+  it("is sealed when its page has been gone too long, and when its time is up, saying why", async () => {
+    // The module's engine waits 60 s for a lost page; this one, on the same app's recording sink and a pool of its own, waits 1.5 s.
+    const pool = createBrowserPool({ chromiumPath: process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH, concurrency: 2 });
+    const engine = createCloudBrowserEngine({
+      pool,
+      sink: t.app.services.recording.recordings,
+      ffmpegPath: DEFAULT_FFMPEG_PATH,
+      network: { allowedHosts: sites.allowedHosts, extraCaCertificates: [sites.caPem], workDir: fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "cloud-work-")) },
+      maxMs: 4_000,
+      detachedLimitMs: 1_500,
+      platform: { name: "evidence-platform", version: "0.1.0-test" },
+    });
+    try {
+      const lost = await engine.start(user.id, { name: "页面断开", url: site.startUrl, purpose: undefined, viewport: "desktop" });
+      const timed = await engine.start(user.id, { name: "到时结束", url: site.startUrl, purpose: undefined, viewport: "mobile" });
+      // The first is held for a moment and let go; the second is held until its time is up.
+      const holder = { send: () => undefined, backlog: () => 0, letGo: () => undefined };
+      const hold = engine.hold(user.id, lost.id, holder);
+      if (typeof hold === "string") throw new Error(hold);
+      hold.release();
+      expect(engine.hold(user.id, timed.id, { ...holder })).not.toBe("notFound");
+
+      await expect.poll(() => engine.status(user.id, lost.id) ?? engine.status(user.id, timed.id), { timeout: 15_000, interval: 200 }).toBeNull();
+      await r.sealed();
+      for (const [id, reason] of [[lost.id, CLOUD_BROWSER_MESSAGES.detached], [timed.id, CLOUD_BROWSER_MESSAGES.tooLong]] as const) {
+        const { datas } = await r.call(RECORDING_ENDPOINTS.one, user, { id });
+        expect(datas.state).toBe("sealed");
+        const evidence = await t.app.services.evidence.findByCertificateNo(datas.certificateNo);
+        expect(evidence?.details).toMatchObject({ procedure: { endReason: reason } });
+      }
+    } finally {
+      await engine.close();
+      await pool.close();
+    }
   });
 });
