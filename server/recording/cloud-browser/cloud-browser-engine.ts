@@ -143,10 +143,15 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
     const { session, userId } = running;
     try {
       let stopped: { warcPath: string; finalUrl: string } | null = null;
-      try {
-        stopped = await session.stop(reason);
-      } catch {
-        session.endReason ??= CLOUD_BROWSER_MESSAGES.browserFailed;
+      if (session.state === "opening") {
+        // Failed while opening (the browser went away): nothing was recorded to keep.
+        await session.abandon();
+      } else {
+        try {
+          stopped = await session.stop(reason);
+        } catch {
+          session.endReason ??= CLOUD_BROWSER_MESSAGES.browserFailed;
+        }
       }
       // Whatever was recorded is attached and sealed, even when the session ended badly.
       if (stopped) {
@@ -171,9 +176,9 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
       const record = await sink.stop(userId, id);
       session.state = CLOUD_SESSION_LIFECYCLE.can(session.state, "finish") ? CLOUD_SESSION_LIFECYCLE.next(session.state, "finish") : session.state;
       session.notify({ type: "status", status: statusOf(id, running) });
-      running.letGo?.();
       return record;
     } finally {
+      running.letGo?.();
       sessions.delete(id);
       await rm(running.workDir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -218,9 +223,15 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
       }
       const id = record.id;
       const workDir = join(settings.network.workDir, `cloud-${id}-${randomBytes(6).toString("hex")}`);
-      await mkdir(workDir, { recursive: true, mode: 0o700 });
-      const network = createCaptureNetwork({ ...settings.network, workDir, ...CLOUD_NETWORK_LIMITS }, id);
       const eventsPath = join(workDir, RECORDING_PACKAGE_PATHS.events);
+      const events = await mkdir(workDir, { recursive: true, mode: 0o700 })
+        .then(() => openSessionEvents(eventsPath, performance.now()))
+        .catch(async (error: unknown) => {
+          lease.release();
+          await sink.stop(userId, id).catch(() => undefined);
+          throw error;
+        });
+      const network = createCaptureNetwork({ ...settings.network, workDir, ...CLOUD_NETWORK_LIMITS }, id);
       let chunkIndex = 0;
       const session: CloudSession = new CloudSession({
         id,
@@ -229,7 +240,7 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
         userAgent,
         lease,
         network,
-        events: await openSessionEvents(eventsPath, performance.now()),
+        events,
         ffmpegPath: settings.ffmpegPath,
         timesliceMs: RECORDING_TIMESLICE_MS,
         maxChunkBytes: CHUNK_BYTES,
