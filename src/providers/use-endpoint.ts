@@ -50,3 +50,9 @@ export async function queryEndpoint<E extends Endpoint & { method: "GET" }>(prov
   const response = await provider.custom!({ url: webapiPath(endpoint), method: "get", query: params as Record<string, unknown>, meta: { endpoint } });
   return response.data as EndpointDatas<E>;
 }
+
+/** A POST call outside a component (the screen recorder's chunk uploads): resolves to `datas`, rejects with the data provider's HttpError. */
+export async function sendEndpoint<E extends Endpoint & { method: "POST" }>(provider: DataProvider, endpoint: E, values: EndpointInput<E>, files?: Readonly<Record<string, Blob>>): Promise<EndpointDatas<E>> {
+  const response = await provider.custom!({ url: webapiPath(endpoint), method: "post", payload: { ...(values as Record<string, unknown>), ...files }, meta: { endpoint } });
+  return response.data as EndpointDatas<E>;
+}

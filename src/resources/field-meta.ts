@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDateTime, formatFileSize } from "../schema/format";
+import { formatDateTime, formatDuration, formatFileSize } from "../schema/format";
 import { formatYuan, formatYuanWithCents } from "../schema/money";
 import type { ListFilter } from "./types";
 
@@ -15,7 +15,7 @@ import type { ListFilter } from "./types";
  */
 
 /** `fen`: integer fen as short yuan ("1,500 元"); `money`: an amount of an account, always two decimals ("1,500.00 元"). */
-export type FieldFormat = "text" | "datetime" | "fen" | "money" | "bytes";
+export type FieldFormat = "text" | "datetime" | "fen" | "money" | "bytes" | "duration";
 export type FieldWidget = "input" | "textarea" | "password";
 /**
  * Whether a record page shows the field as a row: always (an empty value shows as empty), only
@@ -61,7 +61,7 @@ export interface FieldDisplay {
   empty?: string;
 }
 
-const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "money", "bytes"];
+const FORMATS: readonly FieldFormat[] = ["text", "datetime", "fen", "money", "bytes", "duration"];
 const WIDGETS: readonly FieldWidget[] = ["input", "textarea", "password"];
 const ROWS: readonly FieldRow[] = ["always", "ifPresent", "never"];
 
@@ -141,6 +141,9 @@ export function formatFieldValue(field: Pick<FieldDescription, "format" | "optio
       return typeof value === "number" ? `${formatYuanWithCents(value)} 元` : "";
     case "bytes":
       return typeof value === "number" || typeof value === "string" ? formatFileSize(value) : "";
+    case "duration":
+      // Milliseconds (a recording's length).
+      return typeof value === "number" ? formatDuration(value / 1000) || "0秒" : "";
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }

@@ -239,6 +239,7 @@ export const RecordingChunkReceiptSchema = z.object({
   index: z.number().int(),
   /** Chunks the server holds now (the next index it takes). */
   received: z.number().int(),
+  /** This chunk's size. */
   bytes: z.number().int(),
   /** The chain head after this chunk. */
   chainSha256: z.string(),

@@ -3,7 +3,8 @@ import type { CheckStatus, VerificationCheck } from "../../isomorphic/ledger/ver
 /**
  * One check of a certificate as the verification pages and the offline verifier list it: the
  * ledger's own checks (isomorphic/ledger/verify-bundle.ts), these of the certificate's content and, for
- * a web capture's package, those of the WACZ file itself (wacz-check.ts).
+ * a web capture's package, those of the WACZ file itself (wacz-check.ts), for a recording package,
+ * those of its chunks and anchors (recording-check.ts).
  */
 export const CERTIFICATE_CHECK_NAMES = {
   "entry-format": "证据记录格式正确",
@@ -15,6 +16,11 @@ export const CERTIFICATE_CHECK_NAMES = {
   "wacz-structure": "网页取证包结构完整",
   "wacz-manifest": "网页取证包清单与清单摘要一致",
   "wacz-files": "网页取证包内文件与清单记载一致",
+  "recording-structure": "录像取证包结构完整",
+  "recording-files": "录像取证包内文件与清单记载一致",
+  "recording-chunks": "录像分片与哈希链完整",
+  "recording-anchors": "各次锚定已上链且与哈希链一致",
+  "recording-complete": "录像完整，未被截断",
 } as const;
 
 export type CertificateCheckId = keyof typeof CERTIFICATE_CHECK_NAMES;

@@ -11,7 +11,7 @@ import { nobleLedgerCrypto } from "./ledger-crypto";
  * bundle format, leaf hash, checkpoint signature, inclusion, optionally consistency with a newer
  * checkpoint), the holder's identity approval where the certificate states one
  * (holder-identity-check.ts) and, when a file is given, its digests against the entry and the checks
- * of the file's own content (a web capture's package: wacz-check.ts), which fail the verdict as any other.
+ * of the file's own content (a web capture's package: wacz-check.ts; a recording package: recording-check.ts), which fail the verdict as any other.
  */
 
 /** Digests of the file being checked (lowercase hex), computed wherever the file is. */
@@ -20,6 +20,12 @@ export interface FileDigests {
   readonly sm3?: string;
   readonly size?: number;
 }
+
+/**
+ * The checks of a file's own content, run against the platform keys and certificate number the
+ * certificate is checked with (a recording package's anchors are ledger entries of their own).
+ */
+export type FileContentChecks = (context: { readonly verifierKeys: readonly string[]; readonly certificateNo?: string }) => readonly CertificateCheck[];
 
 export interface CertificateVerificationInput {
   /** The ledger entry exactly as logged (bytes, or its UTF-8 text). */
@@ -31,8 +37,8 @@ export interface CertificateVerificationInput {
   /** The certificate number the entry must carry (the one looked up or printed). */
   readonly certificateNo?: string;
   readonly file?: FileDigests;
-  /** Checks of the given file's content, listed after its digests (checkWaczPackage for a WACZ). */
-  readonly fileChecks?: readonly CertificateCheck[];
+  /** Checks of the given file's content, listed after its digests (a WACZ's, a recording package's). */
+  readonly fileChecks?: FileContentChecks;
   /** The certificate's line on its holder's identity; absent on certificates issued before it existed. */
   readonly holderIdentity?: HolderIdentityInput;
   readonly newerCheckpoint?: string;
@@ -98,7 +104,7 @@ export function verifyCertificate(input: CertificateVerificationInput): Certific
   }
   checks.push(checkDigest("file-sha256", "SHA-256", entry?.sha256, input.file?.sha256, entry));
   if (input.file === undefined || input.file.sm3 !== undefined) checks.push(checkDigest("file-sm3", "SM3", entry?.sm3, input.file?.sm3, entry));
-  checks.push(...(input.fileChecks ?? []));
+  checks.push(...(input.fileChecks?.({ verifierKeys: input.verifierKeys, ...(input.certificateNo === undefined ? {} : { certificateNo: input.certificateNo }) }) ?? []));
   const ok = ledger.ok && entry !== null && checks.every((item) => item.status !== "fail");
   return { ok, entry, checks };
 }

@@ -2,8 +2,7 @@ import { Alert, Card, Descriptions, Result, Space } from "antd";
 import { useMemo } from "react";
 import { describeHolderIdentity, HOLDER_IDENTITY_LABEL, type PublicCertificate } from "../schema/certificate";
 import { formatDateTime } from "../schema/format";
-import type { CertificateCheck } from "./certificate-check";
-import { verifyCertificate, type FileDigests } from "./certificate-checks";
+import { verifyCertificate, type FileContentChecks, type FileDigests } from "./certificate-checks";
 import { CheckList } from "./check-list";
 import { holderIdentityOfAnswer } from "./holder-identity-check";
 
@@ -13,7 +12,7 @@ import { holderIdentityOfAnswer } from "./holder-identity-check";
  * platform key shown on the page; `fileChecks` are those of the file's own content (a web capture's
  * package), listed and judged with the others.
  */
-export function CertificateResult({ certificate, platformKey, file, fileChecks, fileName }: { certificate: PublicCertificate; platformKey: string; file?: FileDigests; fileChecks?: readonly CertificateCheck[]; fileName?: string }) {
+export function CertificateResult({ certificate, platformKey, file, fileChecks, fileName }: { certificate: PublicCertificate; platformKey: string; file?: FileDigests; fileChecks?: FileContentChecks; fileName?: string }) {
   const verification = useMemo(
     () =>
       verifyCertificate({

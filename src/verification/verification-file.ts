@@ -2,26 +2,28 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { WACZ_PATHS } from "../../isomorphic/wacz/wacz-format";
 import { locateZipDirectory, parseZipDirectory, ZIP_TAIL_SIZE } from "../../isomorphic/wacz/zip-directory";
+import { RECORDING_PACKAGE_PATHS } from "../schema/recording-package";
 import { sm3Hex } from "../schema/sm3";
-import type { CertificateCheck } from "./certificate-check";
-import type { FileDigests } from "./certificate-checks";
+import type { FileContentChecks, FileDigests } from "./certificate-checks";
 import { digestBytes, digestFile } from "./file-digest";
-import { checkWaczPackage, type WaczCheckTools } from "./wacz-check";
+import type { PackageCheckTools } from "./package-zip";
+import { checkRecordingPackage, isRecordingPackage } from "./recording-check";
+import { checkWaczPackage } from "./wacz-check";
 
 /**
  * The visitor's file as the verification page checks it, read in this browser only: its digests and,
- * when its bytes are a web capture's package (WACZ, whatever its name), the package's own checks, as
- * the offline verifier adds them. Only a ZIP whose directory lists datapackage.json is read whole,
- * once (captures are at most 200 MB), the digests and the checks sharing those bytes; any other file,
- * an office document's ZIP included, is only streamed through the hashes.
+ * when its bytes are a web capture's package (WACZ, whatever its name) or a recording package, the
+ * package's own checks, as the offline verifier adds them. Only a ZIP whose directory lists
+ * datapackage.json or manifest.json is read whole, once, the digests and the checks sharing those
+ * bytes; any other file, an office document's ZIP included, is only streamed through the hashes.
  */
 
 export interface VerificationFile {
   readonly digests: Required<FileDigests>;
-  readonly checks: readonly CertificateCheck[];
+  readonly checks: FileContentChecks;
 }
 
-const BROWSER_WACZ_TOOLS: WaczCheckTools = {
+const BROWSER_TOOLS: PackageCheckTools = {
   sha256: (data) => bytesToHex(sha256(data)),
   sm3: sm3Hex,
   // The platform stores every entry of its packages uncompressed, so the browser carries no inflater;
@@ -31,21 +33,31 @@ const BROWSER_WACZ_TOOLS: WaczCheckTools = {
   },
 };
 
+const NO_CHECKS: FileContentChecks = () => [];
+
 export async function readVerificationFile(file: Blob, onProgress?: (done: number, total: number) => void): Promise<VerificationFile> {
-  if (!(await listsWaczManifest(file))) return { digests: await digestFile(file, onProgress), checks: [] };
+  const listed = await listedManifest(file);
+  if (!listed) return { digests: await digestFile(file, onProgress), checks: NO_CHECKS };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const digests = await digestBytes(bytes, onProgress);
-  return { digests, checks: checkWaczPackage(bytes, BROWSER_WACZ_TOOLS) };
+  if (listed === "wacz") {
+    const checks = checkWaczPackage(bytes, BROWSER_TOOLS);
+    return { digests, checks: () => checks };
+  }
+  if (!isRecordingPackage(bytes, BROWSER_TOOLS)) return { digests, checks: NO_CHECKS };
+  // Anchors are checked against the keys the certificate is checked with, known only then.
+  return { digests, checks: (context) => checkRecordingPackage(bytes, BROWSER_TOOLS, context) };
 }
 
-/** Reads only the file's tail and ZIP directory: whether it is a ZIP listing a WACZ manifest. */
-async function listsWaczManifest(file: Blob): Promise<boolean> {
+/** Reads only the file's tail and ZIP directory: whether it is a ZIP listing a WACZ's or a recording package's manifest. */
+async function listedManifest(file: Blob): Promise<"wacz" | "recording" | null> {
   const read = async (start: number, end: number) => new Uint8Array(await file.slice(start, end).arrayBuffer());
   try {
     const location = locateZipDirectory(await read(Math.max(0, file.size - ZIP_TAIL_SIZE), file.size), file.size);
     const entries = parseZipDirectory(await read(location.offset, location.offset + location.size), location);
-    return entries.some((entry) => entry.name === WACZ_PATHS.datapackage);
+    if (entries.some((entry) => entry.name === WACZ_PATHS.datapackage)) return "wacz";
+    return entries.some((entry) => entry.name === RECORDING_PACKAGE_PATHS.manifest) ? "recording" : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 import { readWaczHash, SM3_HASH_KEY, WACZ_PATHS } from "../../isomorphic/wacz/wacz-format";
-import { openZip, type ZipEntry } from "../../isomorphic/wacz/zip-directory";
+import type { ZipEntry } from "../../isomorphic/wacz/zip-directory";
 import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
+import { openZipPackage, zipLists, type PackageCheckTools } from "./package-zip";
 
 /**
  * The checks of a web capture's package (WACZ) on its own, beside the certificate's check of the
@@ -11,12 +12,7 @@ import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./
  * inflate (ZIP's deflate) come in as arguments, as the other verification code takes its digests.
  */
 
-export interface WaczCheckTools {
-  /** Lowercase hex. */
-  sha256(data: Uint8Array): string;
-  sm3(data: Uint8Array): string;
-  inflateRaw(data: Uint8Array): Uint8Array;
-}
+export type WaczCheckTools = PackageCheckTools;
 
 interface ListedFile {
   readonly path: string;
@@ -35,11 +31,7 @@ interface OpenedPackage {
 
 /** Whether these bytes are a ZIP holding a datapackage.json: a WACZ, to be checked as one. */
 export function isWaczPackage(bytes: Uint8Array): boolean {
-  try {
-    return openZip(bytes).entries.some((entry) => entry.name === WACZ_PATHS.datapackage);
-  } catch {
-    return false;
-  }
+  return zipLists(bytes, WACZ_PATHS.datapackage);
 }
 
 export function checkWaczPackage(bytes: Uint8Array, tools: WaczCheckTools): CertificateCheck[] {
@@ -61,18 +53,9 @@ export function checkWaczPackage(bytes: Uint8Array, tools: WaczCheckTools): Cert
 }
 
 function openPackage(bytes: Uint8Array, tools: WaczCheckTools): OpenedPackage {
-  const zip = openZip(bytes);
-  const entries = new Map(zip.entries.map((entry) => [entry.name, entry]));
-  const contentOf = (entry: ZipEntry) => {
-    const stored = zip.storedBytes(entry);
-    const content = entry.method === 8 ? tools.inflateRaw(stored) : stored;
-    if (content.length !== entry.size) throw new Error(`压缩包中 ${entry.name} 解压后的长度与压缩包目录不符`);
-    return content;
-  };
+  const zip = openZipPackage(bytes, tools);
   const readJson = (path: string): Record<string, unknown> => {
-    const entry = entries.get(path);
-    if (!entry) throw new Error(`包内没有 ${path}`);
-    const json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(contentOf(entry))) as unknown;
+    const json = zip.readJson(path);
     if (typeof json !== "object" || json === null || Array.isArray(json)) throw new Error(`${path} 不是 JSON 对象`);
     return json as Record<string, unknown>;
   };
@@ -86,6 +69,7 @@ function openPackage(bytes: Uint8Array, tools: WaczCheckTools): OpenedPackage {
     if (typeof path !== "string" || typeof bytes !== "number" || !Number.isSafeInteger(bytes) || bytes < 0) throw new Error(`清单第 ${index + 1} 项缺少路径（path）或大小（bytes）`);
     return { path, bytes, hash, sm3Hash: (resource as Record<string, unknown>)[SM3_HASH_KEY] };
   });
+  const { entries, contentOf } = zip;
   return { entries, manifest: contentOf(entries.get(WACZ_PATHS.datapackage)!), manifestDigest: { hash: digestJson.hash, sm3Hash: digestJson[SM3_HASH_KEY] }, listed, contentOf };
 }
 

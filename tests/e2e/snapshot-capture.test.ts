@@ -9,23 +9,14 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { CAPTURE_ENDPOINTS, CAPTURE_FAILURES, CAPTURE_STATE_LABELS } from "../../src/schema/capture.js";
 import { call, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
+import { verifyOffline } from "./support/offline-verifier.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 import { buySnapshotBundle } from "./support/snapshot-bundle.js";
 
 const live = sharedServerAndBrowser();
-const VERIFIER = path.resolve(import.meta.dirname, "../../bin/hengzheng-verify.mjs");
 
 const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 
-/** Runs the offline verifier as a court would: answers its exit code and what it printed. */
-function verifyOffline(...args: string[]): { status: number; output: string } {
-  try {
-    return { status: 0, output: execFileSync(process.execPath, [VERIFIER, "verify", ...args], { encoding: "utf8" }) };
-  } catch (error) {
-    const failed = error as { status: number; stdout: string; stderr: string };
-    return { status: failed.status, output: `${failed.stdout}${failed.stderr}` };
-  }
-}
 
 /**
  * Web capture (issue 15) as a customer meets it: with a notarisation bundle's snapshots, a loopback

@@ -1,6 +1,6 @@
-import { Alert, Skeleton, Space } from "antd";
-import { Link } from "react-router";
+import { Alert, Skeleton } from "antd";
 import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
+import { NoUnitsAlert } from "../../components/no-units-alert";
 import { useAppLinks } from "../../providers/app-links-context";
 import { useEndpointQuery } from "../../providers/use-endpoint";
 import { CAPTURE_CHARGE_SOURCE_LABELS, CAPTURE_ENDPOINTS, CAPTURE_MESSAGES, type CaptureAllowance } from "../../schema/capture";
@@ -38,17 +38,12 @@ export function CaptureAllowancePanel({ allowance }: { allowance: CaptureAllowan
   }
   if (allowance.total <= 0) {
     return (
-      <Alert
-        role="alert"
-        type="warning"
-        showIcon
+      <NoUnitsAlert
         message={CAPTURE_MESSAGES.noUnits}
-        description={
-          <Space wrap style={{ marginTop: 8 }}>
-            <Link to={links.purchasePackage}>购买快照保全套餐</Link>
-            <Link to={PUBLIC_PAGE_PATHS.notarizationActivity}>了解公证套餐</Link>
-          </Space>
-        }
+        links={[
+          { to: links.purchasePackage, label: "购买快照保全套餐" },
+          { to: PUBLIC_PAGE_PATHS.notarizationActivity, label: "了解公证套餐" },
+        ]}
       />
     );
   }

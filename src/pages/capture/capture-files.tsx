@@ -1,40 +1,12 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Image, Space, Spin } from "antd";
+import { Alert, Image, Spin } from "antd";
 import { useEffect, useState } from "react";
+import { FileButtons } from "../../components/file-buttons";
 import { useCaptureFiles } from "../../providers/capture-files";
-import { saveFile } from "../../providers/signed-file";
-import { CAPTURE_FILES, type CaptureFileKind } from "../../schema/capture";
-
-const FILE_KINDS = Object.keys(CAPTURE_FILES) as CaptureFileKind[];
+import { CAPTURE_FILES } from "../../schema/capture";
 
 /** A button per file of a capture's package (WACZ, screenshot, PDF, HTML, provenance), each fetched when clicked. */
 export function CaptureFileButtons({ id, name }: { id: number; name: string }) {
-  const files = useCaptureFiles();
-  const { message } = App.useApp();
-  const [loading, setLoading] = useState<CaptureFileKind | null>(null);
-
-  async function download(kind: CaptureFileKind) {
-    setLoading(kind);
-    try {
-      const answer = await files.fetchFile(id, kind, name);
-      if ("code" in answer) message.error(answer.message);
-      else saveFile(answer.file, answer.fileName);
-    } catch {
-      message.error("下载失败，请稍后重试");
-    } finally {
-      setLoading(null);
-    }
-  }
-
-  return (
-    <Space wrap>
-      {FILE_KINDS.map((kind) => (
-        <Button key={kind} icon={<DownloadOutlined />} loading={loading === kind} onClick={() => void download(kind)}>
-          {CAPTURE_FILES[kind].label}
-        </Button>
-      ))}
-    </Space>
-  );
+  return <FileButtons id={id} name={name} kinds={CAPTURE_FILES} files={useCaptureFiles()} />;
 }
 
 /** The full-page screenshot, fetched as a blob and shown from a local address (the signed one lives five minutes). */

@@ -1,7 +1,5 @@
-import type { HttpError } from "@refinedev/core";
-import { App } from "antd";
-import { useEndpointMutation } from "../../providers/use-endpoint";
-import { CAPTURE_ENDPOINTS, type CaptureRecord } from "../../schema/capture";
+import { CAPTURE_ENDPOINTS } from "../../schema/capture";
+import { useRecordAction } from "../kinds/use-record-action";
 
 /** What the holder may do to a capture of their own (CAPTURE_TRANSITIONS `by: "holder"`). */
 export type CaptureHolderAction = "retry" | "accept" | "discard";
@@ -14,19 +12,5 @@ const DONE: Record<CaptureHolderAction, string> = {
 
 /** One holder action on a capture: resolves to the capture as it now is, or null after showing the server's refusal. */
 export function useCaptureAction(action: CaptureHolderAction) {
-  const { send, mutation } = useEndpointMutation(CAPTURE_ENDPOINTS[action]);
-  const { message } = App.useApp();
-  return {
-    isPending: mutation.isPending,
-    run: async (id: number): Promise<CaptureRecord | null> => {
-      try {
-        const record = await send({ id });
-        message.success(DONE[action]);
-        return record;
-      } catch (error) {
-        message.error((error as HttpError).message);
-        return null;
-      }
-    },
-  };
+  return useRecordAction(CAPTURE_ENDPOINTS[action], DONE[action]);
 }

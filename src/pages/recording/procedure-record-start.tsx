@@ -6,7 +6,7 @@ import { recordHref } from "../kinds/record-links";
 import { SchemaForm } from "../kinds/schema-form";
 import { refusalOf } from "../kinds/server-refusal";
 import { SectionPageFrame } from "../kinds/section-page-frame";
-import { useRecordingAllowance } from "./recording-allowance-panel";
+import { useRecordingAllowance } from "./recording-allowance";
 
 /** The form of procedureRecord/new and ifrmobile: the viewport is the page's, not the holder's choice. */
 const FormSchema = CloudBrowserStartSchema.omit({ viewport: true });

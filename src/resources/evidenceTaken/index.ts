@@ -28,6 +28,7 @@ const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
 
 /** A recording section: guidance, its new page, its list and certificates, and any pages of its own. */
 const recordingPages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), ...recordingListPages(), ...extra];
+const screenRecordPages = (): PageDefinition[] => [guidance(), customPage("new", "新建取证", RECORDING_PAGES.newScreen, { nav: true, standsFor: "new" }), ...recordingListPages()];
 
 export const evidenceTaken: MainSectionDefinition = {
   key: "evidenceTaken",
@@ -43,7 +44,7 @@ export const evidenceTaken: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
-    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recordingPages() },
+    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: screenRecordPages() },
     {
       ...recordingSectionData("procedureRecord"),
       key: "procedureRecord",

@@ -31,16 +31,23 @@ const CERTIFICATE_DATA: SectionData = defineSectionData({
 /** Where a section's recorder pages hang their own actions (row actions, certificate panels). */
 export type RecordingSlots = { list?: PageSlotsLoader; certificate?: PageSlotsLoader };
 
+/** Every recording list's row actions and every recording certificate's panel (src/pages/recording). */
+const RECORDING_SLOTS: RecordingSlots = {
+  list: () => import("../../pages/recording/recording-list-slots"),
+  certificate: () => import("../../pages/recording/recording-certificate-slots"),
+};
+
+/** The recorder pages of their own: the screen recorder, the cloud browser's start pages (the recorder itself is /precord, outside the app). */
+export const RECORDING_PAGES = {
+  newScreen: () => import("../../pages/recording/screen-record-new-page"),
+  procedureNew: () => import("../../pages/recording/procedure-new-page"),
+  procedureMobile: () => import("../../pages/recording/procedure-mobile-page"),
+} satisfies Record<string, PageComponentLoader>;
+
 /** The list of a recording section and the certificate of a sealed recording. */
-export function recordingListPages(slots: RecordingSlots = {}): PageDefinition[] {
+export function recordingListPages(slots: RecordingSlots = RECORDING_SLOTS): PageDefinition[] {
   return [
     genericPage("dataList", "dataList", "取证列表", { nav: true, ...(slots.list ? { slots: slots.list } : {}) }),
     genericPage("dataList/Certificate", "certificate", "取证证书", { data: CERTIFICATE_DATA, ...(slots.certificate ? { slots: slots.certificate } : {}) }),
   ];
 }
-
-/** The recorder pages of their own: the cloud browser's start pages (the recorder itself is /precord, outside the app). */
-export const RECORDING_PAGES = {
-  procedureNew: () => import("../../pages/recording/procedure-new-page"),
-  procedureMobile: () => import("../../pages/recording/procedure-mobile-page"),
-} satisfies Record<string, PageComponentLoader>;

@@ -7,13 +7,16 @@ import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/cert
 import { readCertificatePdf } from "../certificate-file";
 import { holderIdentityOfPdf } from "../holder-identity-check";
 import type { CertificateCheck } from "../certificate-check";
-import { verifyCertificate, type FileDigests } from "../certificate-checks";
-import { checkWaczPackage, isWaczPackage, type WaczCheckTools } from "../wacz-check";
+import { verifyCertificate, type FileContentChecks, type FileDigests } from "../certificate-checks";
+import type { PackageCheckTools } from "../package-zip";
+import { checkRecordingPackage, isRecordingPackage } from "../recording-check";
+import { checkWaczPackage, isWaczPackage } from "../wacz-check";
 
 /**
  * The offline verifier (`hengzheng-verify`, bin/hengzheng-verify.mjs is this module bundled): checks a
  * certificate PDF's embedded proof, and optionally a file and a newer checkpoint, with no server. A
- * file that is a web capture's package (WACZ) is also checked inside (wacz-check.ts).
+ * file that is a web capture's package (WACZ) or a recording package is also checked inside
+ * (wacz-check.ts, recording-check.ts).
  * Node-only (file system, node:crypto SM3); the checks themselves are the verification pages' own.
  */
 
@@ -21,7 +24,9 @@ export const USAGE = `用法：
   hengzheng-verify verify <证书.pdf> [原文件] [--key <平台公钥或其文件>]
                    [--checkpoint <更新的检查点文件> --consistency <一致性证明.json>]
 
-  原文件         存证的文件；网页取证的取证包（.wacz）还会逐一核对包内清单与文件的摘要。
+  原文件         存证的文件；网页取证的取证包（.wacz）还会逐一核对包内清单与文件的摘要；
+                 录像取证包（.zip）还会核对每个分片、重新计算哈希链，并核对每次锚定的账本证明
+                 与录像是否完整（在第几个分片后中断或被截断）。
 
   --key          平台公钥（<名称>+<编号>+<base64>，见 /ledger/vkey 与项目说明），可重复；
                  不给时使用证书内记载的公钥，并提示您自行核对。
@@ -87,7 +92,7 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
     verifierKeys: keys,
     ...(certificate.facts ? { certificateNo: certificate.facts.certificateNo } : {}),
     ...(holderIdentity ? { holderIdentity } : {}),
-    ...(file ? { file, fileChecks: waczChecksOf(options.filePath!) } : {}),
+    ...(file ? { file, fileChecks: packageChecksOf(options.filePath!) } : {}),
     ...(options.checkpoint ? { newerCheckpoint: readFileSync(options.checkpoint, "utf8"), consistencyProof: readConsistencyProof(options.consistency!) } : {}),
   });
   const { ok } = result;
@@ -122,21 +127,27 @@ async function digestFile(path: string): Promise<FileDigests & { size: number }>
   return { sha256: sha256.digest("hex"), sm3: sm3.digest("hex"), size };
 }
 
-const NODE_WACZ_TOOLS: WaczCheckTools = {
+const NODE_TOOLS: PackageCheckTools = {
   sha256: (data) => createHash("sha256").update(data).digest("hex"),
   sm3: (data) => createHash("sm3").update(data).digest("hex"),
   inflateRaw: (data) => inflateRawSync(data),
 };
 
 /**
- * The WACZ checks when the file is named .wacz or is a ZIP holding datapackage.json (so a damaged
- * package still shows which part is damaged); nothing for any other file, which is not read whole.
+ * The package checks when the file is named .wacz or is a ZIP holding datapackage.json (so a damaged
+ * package still shows which part is damaged), or a ZIP whose manifest.json names the recording
+ * package format; nothing for any other file, which is not read whole.
  */
-function waczChecksOf(path: string): CertificateCheck[] {
+function packageChecksOf(path: string): FileContentChecks {
   const isNamedWacz = path.toLowerCase().endsWith(".wacz");
-  if (!isNamedWacz && !startsLikeZip(path)) return [];
+  if (!isNamedWacz && !startsLikeZip(path)) return () => [];
   const bytes = new Uint8Array(readFileSync(path));
-  return isNamedWacz || isWaczPackage(bytes) ? checkWaczPackage(bytes, NODE_WACZ_TOOLS) : [];
+  if (isNamedWacz || isWaczPackage(bytes)) {
+    const checks = checkWaczPackage(bytes, NODE_TOOLS);
+    return () => checks;
+  }
+  if (isRecordingPackage(bytes, NODE_TOOLS)) return (context) => checkRecordingPackage(bytes, NODE_TOOLS, context);
+  return () => [];
 }
 
 function startsLikeZip(path: string): boolean {

@@ -12,7 +12,8 @@ function launchOptions(): LaunchOptions {
   return {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...HEADLESS_CHROMIUM_ARGS],
+    // A fake camera, microphone and screen, granted without a prompt, for the screen recorder's journey.
+    args: [...HEADLESS_CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"],
   };
 }
 

@@ -56,8 +56,13 @@ export async function signInWithEnrolment(page: Page, server: { url: string }, a
 }
 
 /** A new reviewer signed in through the calls, enrolled with a computed code: the operator token. */
-export async function signInReviewer(server: { url: string; dataDir: string }): Promise<string> {
-  const account = await createReviewer(server);
+export function signInReviewer(server: { url: string; dataDir: string }): Promise<string> {
+  return signInOperator(server);
+}
+
+/** A new operator with `roles` (an identity reviewer unless told otherwise) signed in through the calls: the operator token. */
+export async function signInOperator(server: { url: string; dataDir: string }, roles?: OperatorRole[]): Promise<string> {
+  const account = await createReviewer(server, roles);
   const { encrypt, encryptPassword } = await encryptor(server.url);
   const { cookie, answer } = await solveCaptcha(server.url);
   const login = await call(server.url, OPERATOR_AUTH_ENDPOINTS.login, { encryptAccount: encrypt(account), encryptPassword: encryptPassword(REVIEWER_PASSWORD), vcode: answer }, cookie);

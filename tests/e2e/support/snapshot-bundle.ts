@@ -12,7 +12,12 @@ const CASHIER_DECIDE_PATH = "/dev/cashier/decide";
  * development cashier (paid), waits for the balance, then buys a notarisation bundle of 10
  * snapshots from it. Over real HTTP, so a capture journey starts where a paying customer stands.
  */
-export async function buySnapshotBundle(baseUrl: string, session: LoginResult): Promise<void> {
+export function buySnapshotBundle(baseUrl: string, session: LoginResult): Promise<void> {
+  return rechargeAndBuy(baseUrl, session, "bundle-10");
+}
+
+/** The same way to any product: recharged through the development cashier, then bought from the balance (30002 for recordings). */
+export async function rechargeAndBuy(baseUrl: string, session: LoginResult, productCode: string, quantity = 1): Promise<void> {
   const { token } = session;
   const order = expectSuccess(
     "recharge order",
@@ -33,6 +38,6 @@ export async function buySnapshotBundle(baseUrl: string, session: LoginResult): 
   }
   expectSuccess(
     "bundle purchase",
-    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode: "bundle-10", quantity: 1, attemptId: randomUUID(), token })).body,
+    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode, quantity, attemptId: randomUUID(), token })).body,
   );
 }

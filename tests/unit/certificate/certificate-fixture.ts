@@ -26,7 +26,7 @@ export const ORIGIN = "hengzheng.test/evidence-log";
 const APPROVAL_INDEX = 2;
 const REJECTION_INDEX = 3;
 
-export async function issueCertificate(content?: Uint8Array, options: { index?: number; size?: number } = {}) {
+export async function issueCertificate(content?: Uint8Array, options: { index?: number; size?: number; certificateNo?: string } = {}) {
   const issued = await issueEntryProof(content, options);
   const identityProof = { entry: issued.identity.entryText, proofBundle: issued.identity.proofBundle };
   const pdf = await renderCertificatePdf({ facts: issued.facts, entryBytes: issued.entryBytes, proofBundle: issued.proofBundle, identityProof, issuedAt: 1_767_225_660_000 });
@@ -34,12 +34,12 @@ export async function issueCertificate(content?: Uint8Array, options: { index?: 
 }
 
 /** Everything of a certificate but its PDF (for tests where pdfkit cannot run, such as jsdom). */
-export async function issueEntryProof(content: Uint8Array = new TextEncoder().encode("合同正文：甲方与乙方……"), options: { index?: number; size?: number } = {}) {
+export async function issueEntryProof(content: Uint8Array = new TextEncoder().encode("合同正文：甲方与乙方……"), options: { index?: number; size?: number; certificateNo?: string } = {}) {
   const keys = generateNoteKeys(ORIGIN);
   const index = options.index ?? 5;
   const treeSize = options.size ?? 9;
   const digest = (algorithm: string) => createHash(algorithm).update(content).digest("hex");
-  const certificateNo = generateCertificateNo();
+  const certificateNo = options.certificateNo ?? generateCertificateNo();
   const { text: entryText } = buildEvidenceEntry({
     kind: "file",
     certificateNo,

@@ -28,13 +28,14 @@ describe("what this installation offers, from the registry", () => {
       "personal/invoiceAdmin",
       "evidenceTaken/snapshotRecord",
       "evidenceTaken/totalEvidenceTaken",
+      "evidenceTaken/screenRecord",
     ]) {
       expect([resource, open(resource)]).toEqual([resource, true]);
     }
   });
 
   it("a section whose generic pages have no calls is not open", () => {
-    for (const resource of ["evidenceTaken/screenRecord", "judicial/notarization", "monitor/text"]) {
+    for (const resource of ["judicial/notarization", "monitor/text"]) {
       expect([resource, open(resource)]).toEqual([resource, false]);
     }
   });
@@ -53,12 +54,12 @@ describe("what this installation offers, from the registry", () => {
 
   it("words what is missing and what is open", () => {
     expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }])).toBeNull();
-    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { section: "evidenceTaken/screenRecord" }, { section: "judicial/notarization" }])).toBe("录屏取证、在线公证尚未在本平台开放");
+    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { section: "monitor/text" }, { section: "judicial/notarization" }])).toBe("信息监测、在线公证尚未在本平台开放");
     expect(availabilityLine([{ section: "evidenceSave/fileEvidence" }, { service: "publicVerification" }, { section: "judicial/notarization" }])).toBe("已开放：文件存证、查询验证；尚未开放：在线公证");
     expect(availabilitySummary().open).toEqual(expect.arrayContaining(["区块链存证", "证据库", "确权服务", "查询验证"]));
     // 电子取证 is partly open, so it is summed up section by section.
-    expect(availabilitySummary().open).toEqual(expect.arrayContaining(["全部取证", "网页快照取证"]));
-    expect(availabilitySummary().pending).toEqual(expect.arrayContaining(["录屏取证", "全网监测", "法律AI助手"]));
+    expect(availabilitySummary().open).toEqual(expect.arrayContaining(["全部取证", "网页快照取证", "录屏取证"]));
+    expect(availabilitySummary().pending).toEqual(expect.arrayContaining(["全网监测", "法律AI助手"]));
   });
 });
 

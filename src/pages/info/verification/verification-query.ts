@@ -1,5 +1,4 @@
-import type { CertificateCheck } from "../../../verification/certificate-check";
-import type { FileDigests } from "../../../verification/certificate-checks";
+import type { FileContentChecks, FileDigests } from "../../../verification/certificate-checks";
 import type { VerificationClient } from "../../../verification/verification-client";
 import type { PublicCertificate } from "../../../schema/certificate";
 
@@ -11,8 +10,8 @@ export interface VerificationQuery {
   certificateNo?: string;
   /** Digests of the visitor's file (hashed in the browser) or the digest typed in. */
   file?: FileDigests;
-  /** Checks of the file's own content (a web capture's package), computed in the browser too. */
-  fileChecks?: readonly CertificateCheck[];
+  /** Checks of the file's own content (a web capture's or a recording's package), computed in the browser too. */
+  fileChecks?: FileContentChecks;
   fileName?: string;
 }
 
