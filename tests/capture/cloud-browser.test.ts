@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrowserPool, DEFAULT_CHROMIUM_PATH } from "../../server/capture/browser/browser-pool.js";
 import { createCloudBrowserEngine, DEFAULT_FFMPEG_PATH } from "../../server/recording/cloud-browser/cloud-browser-engine.js";
 import { CLOUD_BROWSER_CERTIFICATE_STATEMENT, CLOUD_BROWSER_CLOSE_CODES, CLOUD_BROWSER_MESSAGES, CLOUD_BROWSER_ENDPOINTS, CLOUD_BROWSER_PROCEDURE_FILE, PASSWORD_INPUT_MARK, type CloudBrowserServerMessage } from "../../src/schema/cloud-browser.js";
+import { CERTIFICATE_ENDPOINTS } from "../../src/schema/certificate.js";
 import { RECORDING_ENDPOINTS } from "../../src/schema/recording.js";
 import { recordingClient } from "../server/recording/recording-support.js";
 import type { RegisteredUser } from "../server/support/personal-users.js";
@@ -123,6 +124,11 @@ describe("a procedure recorded in the cloud browser", () => {
     // The evidence's details carry the procedure, which the certificate prints.
     const evidence = await t.app.services.evidence.findByCertificateNo(detail.certificateNo);
     expect(evidence?.details).toMatchObject({ source: "cloudBrowser", procedure: { statement: CLOUD_BROWSER_CERTIFICATE_STATEMENT, finalUrl: site.submitUrl } });
+    const pdfPath = path.join(path.dirname(videoPath), "certificate.pdf");
+    fs.writeFileSync(pdfPath, (await t.call(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id: String(detail.evidenceId) }, { token: user.token })).rawPayload);
+    // pdftotext breaks Chinese lines anywhere: compared without whitespace.
+    const pdfText = execFileSync("pdftotext", [pdfPath, "-"], { encoding: "utf8" }).replace(/\s+/g, "");
+    for (const fact of [CLOUD_BROWSER_CERTIFICATE_STATEMENT, `结束：${site.submitUrl}`, "密码输入不记录内容", procedure.chromium.replace(/\s+/g, "")]) expect(pdfText).toContain(fact);
   });
 });
 
