@@ -5,7 +5,8 @@ import react from "@vitejs/plugin-react";
 // During `npm run dev:client` the API calls are proxied to a server started with `npm run dev:server`.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: "dist", chunkSizeWarningLimit: 4096 },
+  // Two pages: the app, and the procedure recorder served at /precord (src/precord, spec §2).
+  build: { outDir: "dist", chunkSizeWarningLimit: 4096, rollupOptions: { input: { index: "index.html", precord: "precord.html" } } },
   server: {
     proxy: {
       "/webapi": "http://localhost:8080",

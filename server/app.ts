@@ -1,4 +1,5 @@
 import path from "node:path";
+import fastifyWebsocket from "@fastify/websocket";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from "fastify";
@@ -21,8 +22,10 @@ import { deviceModule } from "./modules/device/device.module.js";
 import { liveRecordModule } from "./modules/live-record/live-record.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
-import { NO_ENGINE_REASON } from "./modules/capture/capture-runner.js";
 import { recordingModule } from "./modules/recording/recording.module.js";
+import { cloudBrowserModule } from "./modules/cloud-browser/cloud-browser.module.js";
+import { createBrowserPool } from "./capture/browser/browser-pool.js";
+import { cloudBrowserAvailability, DEFAULT_FFMPEG_PATH } from "./recording/cloud-browser/cloud-browser-engine.js";
 import { certificateModule } from "./modules/certificate/certificate.module.js";
 import { childAccountModule } from "./modules/child-account/child-account.module.js";
 import { commonModule } from "./modules/common/common.module.js";
@@ -133,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(signaturePlugin, { now });
   await app.register(transportFieldsPlugin);
+  // Websockets once for every module (the chain's live push, the cloud browser): a second
+  // registration would handle each upgrade twice. The largest client message is the recorder's typed text.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   // The modules, in dependency order. Each is a plugin that builds its own services from the
   // context (config, db, clock) and from the ports it is given, and registers its own routes; it is
@@ -175,7 +181,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
   });
-  const capturePorts = platformCapturePorts(config, options.capture);
+  // One Chromium for web capture and the cloud browser (issue 16), closed after both modules.
+  const browserPool = createBrowserPool({ chromiumPath: config.capture.chromiumPath, concurrency: config.capture.concurrency });
+  app.addHook("onClose", async () => browserPool.close());
+  const capturePorts = platformCapturePorts(config, options.capture, browserPool);
   await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: capturePorts });
   // Recorded evidence (issue 16): the cloud browser runs on the capture engine's Chromium.
   await app.register(recordingModule, {
@@ -184,8 +193,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     evidence: services.evidence,
     ledger: services.ledger,
     blobs: services.blobs,
-    cloudBrowser: async () => (capturePorts.engine ? capturePorts.engine.availability() : { available: false, reason: NO_ENGINE_REASON }),
+    cloudBrowser: cloudBrowserAvailability(browserPool, DEFAULT_FFMPEG_PATH),
   });
+  await app.register(cloudBrowserModule, { ...context, pool: browserPool, recordings: services.recording.recordings, sessions: services.sessions });
   await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { CLOUD_BROWSER_DEFAULT_MAX_MS, CLOUD_BROWSER_MAX_MS_LIMIT } from "../src/schema/cloud-browser.js";
 
 /**
  * Configuration comes from the environment only, validated once at start. Each bad value is
@@ -126,6 +127,13 @@ const EnvironmentSchema = z.object({
   // PEM certificates the capture trusts for HTTPS besides Node's bundled roots.
   CAPTURE_EXTRA_CA_FILE: z.string().optional(),
   CHROMIUM_PATH: z.string().min(1, "不能为空").default("/usr/bin/chromium"),
+  // Procedure recording (issue 16): the longest cloud-browser session, within a recording's own limit.
+  CLOUD_BROWSER_MAX_MS: z.coerce
+    .number({ error: `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）` })
+    .int(`必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）`)
+    .min(60000, `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）`)
+    .max(CLOUD_BROWSER_MAX_MS_LIMIT, `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）`)
+    .default(CLOUD_BROWSER_DEFAULT_MAX_MS),
   // Whether server.ts migrates the database before it serves. Off where a release step runs
   // `npm run migrate` once for several replicas.
   MIGRATE_ON_START: booleanFlag.default(true),
@@ -200,6 +208,8 @@ export type AppConfig = {
     extraCaFile: string | undefined;
     chromiumPath: string;
   };
+  /** Procedure recording in the cloud browser (issue 16): the longest session. */
+  cloudBrowser: { maxMs: number };
 };
 
 export class ConfigError extends Error {
@@ -285,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       extraCaFile: value.CAPTURE_EXTRA_CA_FILE,
       chromiumPath: value.CHROMIUM_PATH,
     },
+    cloudBrowser: { maxMs: value.CLOUD_BROWSER_MAX_MS },
   };
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import { PROVENANCE_FORMAT, type CaptureOptions, type CaptureProvenance } from "../../src/schema/capture.js";
-import { createBrowserPool, DEFAULT_CHROMIUM_PATH, type BrowserLease } from "./browser/browser-pool.js";
+import { createBrowserPool, DEFAULT_CHROMIUM_PATH, type BrowserLease, type BrowserPool } from "./browser/browser-pool.js";
 import { assessCapture } from "./browser/capture-qa.js";
 import { capturePage } from "./browser/page-capture.js";
 import { measurePngInk } from "./browser/png-ink.js";
@@ -37,6 +37,11 @@ export interface CaptureEngineSettings {
   chromiumPath?: string;
   /** Captures at once, each in its own context of the one browser (default 2). */
   concurrency?: number;
+  /**
+   * The browser to share (the cloud browser's sessions take contexts of the same one, issue 16);
+   * its owner closes it. Without it the engine starts a pool of its own and closes it.
+   */
+  pool?: BrowserPool;
   options?: Partial<Omit<CaptureOptions, "userAgent">>;
   network: Pick<CaptureNetworkSettings, "allowedHosts" | "extraCaCertificates" | "workDir"> & { requestTimeoutMs?: number };
   /** CAPTURE_PUBLIC_ADDRESS: the node's public address as the operator declares it, or null. */
@@ -46,7 +51,7 @@ export interface CaptureEngineSettings {
 }
 
 export function createCaptureEngine(settings: CaptureEngineSettings): CaptureEngine {
-  const pool = createBrowserPool({ chromiumPath: settings.chromiumPath ?? DEFAULT_CHROMIUM_PATH, concurrency: settings.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY });
+  const pool = settings.pool ?? createBrowserPool({ chromiumPath: settings.chromiumPath ?? DEFAULT_CHROMIUM_PATH, concurrency: settings.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY });
   const limits = { ...CAPTURE_OPTION_DEFAULTS, ...settings.options };
   const userAgentSuffix = `HengzhengCapture/${settings.platform.version}`;
   const networkSettings: CaptureNetworkSettings = {
@@ -128,7 +133,9 @@ export function createCaptureEngine(settings: CaptureEngineSettings): CaptureEng
       }
     },
     availability: () => pool.availability(),
-    close: () => pool.close(),
+    close: async () => {
+      if (!settings.pool) await pool.close();
+    },
     /** The user agent is Chromium's own plus our suffix, complete once Chromium has started. */
     get options() {
       return optionsFor(chromiumVersion);
@@ -143,7 +150,10 @@ const PLAYWRIGHT_VERSION = (createRequire(import.meta.url)("playwright-core/pack
  * our product token: the headless marker is left out because sites serve it their bot wall, and
  * the suffix says honestly who is asking.
  */
-function chromiumUserAgent(version: string, suffix: string): string {
+export function chromiumUserAgent(version: string, suffix: string, { mobile = false } = {}): string {
   const major = version.split(".")[0];
-  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36 ${suffix}`;
+  // The mobile form is Chromium's own reduced Android one (device emulation of the cloud browser).
+  return mobile
+    ? `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36 ${suffix}`
+    : `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36 ${suffix}`;
 }

@@ -11,6 +11,7 @@ import type { DeviceServices } from "./device/device.module.js";
 import type { LiveRecordService } from "./live-record/live-record.service.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
+import type { CloudBrowserServices } from "./cloud-browser/cloud-browser.module.js";
 import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
@@ -65,6 +66,7 @@ export type AppServices = {
   seal: SealServices;
   devices: DeviceServices;
   liveRecord: LiveRecordService;
+  cloudBrowser: CloudBrowserServices;
   console: ConsoleServices;
 };
 

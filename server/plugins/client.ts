@@ -3,9 +3,11 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { CLOUD_BROWSER_PAGE_PATH } from "../../src/schema/cloud-browser.js";
 import { WEBAPI_PREFIX } from "../../src/schema/contract.js";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { sendFailure } from "../http/envelope.js";
+import { RECORDER_POLICY } from "./security-headers.js";
 
 /** URL spaces that are never the single-page app: an unknown path there is a real 404. */
 const NON_APP_PREFIXES = [`${WEBAPI_PREFIX}/`, "/assets/", "/opendocs", "/ledger/", "/witness/", "/ws/"];
@@ -28,6 +30,12 @@ export const clientPlugin = fp(async function clientPlugin(app: FastifyInstance,
         reply.header("cache-control", cacheControlFor(filePath));
       },
     });
+  }
+
+  // The procedure recorder is a page of its own (spec §2), not a route of the app.
+  const recorderFile = "precord.html";
+  if (hasClient && fs.existsSync(path.join(options.clientDir, recorderFile))) {
+    app.get(CLOUD_BROWSER_PAGE_PATH, { config: { session: "tokenless" } }, (_request, reply) => reply.header("cache-control", "no-cache").header("content-security-policy", RECORDER_POLICY).sendFile(recorderFile));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

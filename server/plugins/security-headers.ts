@@ -25,7 +25,7 @@ const policy = (directives: Record<string, string>) =>
  * /dev/wx QR page and WeChat's website-login QR page (scan login). connect-src 'self' covers the
  * same-origin websocket (/ws/chain) in CSP Level 3.
  */
-export const PAGE_POLICY = policy({
+const PAGE_DIRECTIVES = {
   "default-src": "'self'",
   "script-src": "'self'",
   "style-src": "'self' 'unsafe-inline'",
@@ -38,7 +38,11 @@ export const PAGE_POLICY = policy({
   "base-uri": "'self'",
   "form-action": "'self'",
   "frame-ancestors": "'none'",
-});
+};
+export const PAGE_POLICY = policy(PAGE_DIRECTIVES);
+
+/** The procedure recorder (/precord): the app's rules, and framed by our own pages (procedureRecord/ifrmobile). */
+export const RECORDER_POLICY = policy({ ...PAGE_DIRECTIVES, "frame-ancestors": "'self'" });
 
 /**
  * Swagger UI at /opendocs: its page loads its scripts from files (no inline script); its React

@@ -1,3 +1,5 @@
+import { CLOUD_BROWSER_PAGE_PATH } from "../schema/cloud-browser";
+
 /**
  * Which paths are public, which belong to the notary console or the operator console and which are
  * the server's (spec §2).
@@ -60,7 +62,7 @@ export const PUBLIC_PATH_PREFIXES = [
 ] as const;
 
 /** Pages the server answers itself (API docs, recorder, static files); never the SPA's business. */
-export const SERVER_PATH_FRAGMENTS = ["/precord", "/opendocs", "/assets", "/_blank"] as const;
+export const SERVER_PATH_FRAGMENTS = [CLOUD_BROWSER_PAGE_PATH, "/opendocs", "/assets", "/_blank"] as const;
 export const SERVER_PATH_PREFIX = "/obtainEvidence";
 
 export function isNotaryConsolePath(pathname: string): boolean {

@@ -321,19 +321,21 @@ export type SnapshotForm = z.infer<typeof SnapshotFormSchema>;
  * /rights/web/new with the platform capturing the page: the work's facts as the rights form asks
  * them (src/schema/evidence.ts rightsBase) and one URL.
  */
+/** One URL the platform's browser opens (parseCaptureUrl's rules), in its WHATWG spelling. */
+export const CaptureUrlSchema = z
+  .string({ error: CAPTURE_MESSAGES.urlsRequired })
+  .trim()
+  .min(1, CAPTURE_MESSAGES.urlsRequired)
+  .transform((value, context) => {
+    const parsed = parseCaptureUrl(value);
+    if (parsed.ok) return parsed.url;
+    context.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  });
+
 export const RightsWebCaptureFormSchema = z.object({
   ...RightsBaseFieldsSchema.shape,
-  url: z
-    .string({ error: CAPTURE_MESSAGES.urlsRequired })
-    .trim()
-    .min(1, CAPTURE_MESSAGES.urlsRequired)
-    .transform((value, context) => {
-      const parsed = parseCaptureUrl(value);
-      if (parsed.ok) return parsed.url;
-      context.addIssue({ code: "custom", message: parsed.message });
-      return z.NEVER;
-    })
-    .meta({ title: "网页地址" }),
+  url: CaptureUrlSchema.meta({ title: "网页地址" }),
 });
 
 // ---- records ----

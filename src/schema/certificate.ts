@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CloudBrowserProcedureSchema } from "./cloud-browser";
 import { APPLICATION_KIND_LABELS, ApplicationKindSchema } from "./console/identity-review";
 import { endpoint } from "./contract";
 import { formatDateTime } from "./format";
@@ -130,6 +131,8 @@ export const CertificateRecordingSchema = z.object({
     )
     .describe("各段录制（手机阵列为每台设备一段）"),
   files: z.array(z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string() })).describe("录像取证包文件"),
+  /** Cloud-browser recordings only: the procedure's own facts (procedure.json of the package). */
+  procedure: CloudBrowserProcedureSchema.nullable().optional().describe("过程取证"),
 });
 export type CertificateRecording = z.infer<typeof CertificateRecordingSchema>;
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { BlockedRequestReason, CaptureFailureCode } from "../../../src/schema/capture.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
+import type { BrowserPool } from "../../capture/browser/browser-pool.js";
 import { createCaptureEngine } from "../../capture/capture-engine.js";
 import type { CaptureEngine } from "../../capture/capture-engine.types.js";
 import { checkCaptureUrl } from "../../capture/network/target-admission.js";
@@ -49,9 +50,10 @@ export function networkUrlScreen(allowedHosts: readonly string[]): CapturePorts[
  * module's concurrency and time limit, the allow-list and extra roots, WARCs under DATA_DIR.
  * The browser starts on the first capture (or availability check), not here.
  */
-export function platformCaptureEngine(config: AppConfig): CaptureEngine {
+export function platformCaptureEngine(config: AppConfig, pool?: BrowserPool): CaptureEngine {
   const { capture } = config;
   return createCaptureEngine({
+    pool,
     chromiumPath: capture.chromiumPath,
     concurrency: capture.concurrency,
     options: { timeoutMs: capture.timeoutMs },
@@ -66,9 +68,9 @@ export function platformCaptureEngine(config: AppConfig): CaptureEngine {
 }
 
 /** The platform's capture ports, any of them replaced by `overrides` (tests give an engine double). */
-export function platformCapturePorts(config: AppConfig, overrides: Partial<CapturePorts> = {}): CapturePorts {
+export function platformCapturePorts(config: AppConfig, overrides: Partial<CapturePorts> = {}, pool?: BrowserPool): CapturePorts {
   return {
-    engine: overrides.engine !== undefined ? overrides.engine : platformCaptureEngine(config),
+    engine: overrides.engine !== undefined ? overrides.engine : platformCaptureEngine(config, pool),
     packager: overrides.packager ?? waczPackager,
     screenUrl: overrides.screenUrl ?? networkUrlScreen(config.capture.allowedHosts),
   };

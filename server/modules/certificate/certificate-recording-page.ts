@@ -1,4 +1,5 @@
 import type { CertificateRecording } from "../../../src/schema/certificate.js";
+import { CLOUD_BROWSER_VIEWPORT_LABELS, type CloudBrowserProcedure } from "../../../src/schema/cloud-browser.js";
 import { formatDateTime, formatDuration } from "../../../src/schema/format.js";
 import { drawFactPages, type PageTools } from "./certificate-capture-page.js";
 
@@ -12,11 +13,24 @@ export function drawRecordingPages(doc: PDFKit.PDFDocument, recording: Certifica
 const duration = (ms: number) => formatDuration(ms / 1000) || "0秒";
 const time = (ms: number) => `${formatDateTime(ms)}（北京时间）`;
 
+/** A cloud-browser procedure: where it began and ended, what was done, what the network log holds, the browser. */
+function procedureRows(procedure: CloudBrowserProcedure): [string, string][] {
+  return [
+    ["起止网址", `起始：${procedure.startUrl}\n结束：${procedure.finalUrl}`],
+    [
+      "操作过程",
+      `页面跳转 ${procedure.navigations} 次，鼠标与键盘操作 ${procedure.inputs} 次（逐条记录于 events.jsonl，密码输入不记录内容）；网络日志 network.warc.gz 共 ${procedure.warcRecords} 条记录${procedure.endReason ? `\n提前结束：${procedure.endReason}` : ""}`,
+    ],
+    ["云端浏览器", `${procedure.chromium}，${CLOUD_BROWSER_VIEWPORT_LABELS[procedure.viewport]}视口 ${procedure.screen.width}×${procedure.screen.height}\n${procedure.userAgent}`],
+  ];
+}
+
 export function recordingRows(recording: CertificateRecording): [string, string][] {
   const isArray = recording.parts.length > 1;
   const rows: [string, string][] = [
-    ["录制方式", recording.isRemote ? `${recording.source}。录制在平台服务器上进行，用户不接触被录制的计算机` : recording.source],
+    ["录制方式", recording.procedure ? `${recording.source}。${recording.procedure.statement}` : recording.isRemote ? `${recording.source}。录制在平台服务器上进行，用户不接触被录制的计算机` : recording.source],
     ...(recording.target ? ([["录制对象", recording.target]] as [string, string][]) : []),
+    ...(recording.procedure ? procedureRows(recording.procedure) : []),
     ["结束方式", recording.ending],
     ["录制时长", `${duration(recording.durationMs)}（共 ${recording.chunks} 个分片）`],
     [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CertificateRecording } from "../../../src/schema/certificate.js";
+import { CloudBrowserProcedureSchema } from "../../../src/schema/cloud-browser.js";
 import { RECORDING_ENDING_LABELS, RECORDING_KINDS, RECORDING_SOURCE_LABELS, RecordingEnvironmentSchema, type RecordingEnvironment } from "../../../src/schema/recording.js";
 import { RecordingPackageFileSchema } from "../../../src/schema/recording-package.js";
 import type { EvidenceRecord } from "../evidence/evidence.types.js";
@@ -26,6 +27,7 @@ const RecordingDetailsSchema = z.object({
   /** One per recording: a single one, or each device of a mobile array. */
   parts: z.array(PartSchema),
   packageFiles: z.array(RecordingPackageFileSchema),
+  procedure: CloudBrowserProcedureSchema.nullable().optional(),
 });
 
 /** The second page's facts of recorded evidence, from its evidence record; undefined for every other record. */
@@ -52,6 +54,7 @@ export function recordingFactsOf(record: EvidenceRecord): CertificateRecording |
       anchors: part.anchors,
     })),
     files: details.packageFiles.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })),
+    procedure: details.procedure ?? null,
   };
 }
 

@@ -1,9 +1,9 @@
-import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { CHAIN_SOCKET_PATH } from "../../../src/schema/chain-live.js";
 import { LEDGER_ENDPOINTS } from "../../../src/schema/ledger.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
+import { keepSocketAlive } from "../../http/socket-keepalive.js";
 import type { ChainService } from "./chain.service.js";
 
 /** Dead connections (a laptop closed mid-session) are noticed within two of these. */
@@ -17,24 +17,14 @@ const PING_INTERVAL_MS = 30_000;
  */
 export async function chainRoutes(app: FastifyInstance, options: { chain: ChainService }) {
   const { chain } = options;
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
 
   app.get(CHAIN_SOCKET_PATH, { websocket: true }, (socket, request) => {
     const send = (push: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(push));
     };
     const unsubscribe = chain.subscribe(send);
-    let alive = true;
-    socket.on("pong", () => (alive = true));
-    const ping = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, PING_INTERVAL_MS);
-    socket.on("close", () => {
-      clearInterval(ping);
-      unsubscribe();
-    });
+    keepSocketAlive(socket, PING_INTERVAL_MS);
+    socket.on("close", unsubscribe);
     // Clients only listen; anything they send is ignored.
     chain.snapshot().then(send, (error) => {
       request.log.error({ err: error }, "chain snapshot failed");

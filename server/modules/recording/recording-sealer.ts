@@ -3,6 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { CLOUD_BROWSER_PROCEDURE_FILE, CloudBrowserProcedureSchema, type CloudBrowserProcedure } from "../../../src/schema/cloud-browser.js";
 import { RECORDING_ENDING_LABELS, RECORDING_LIFECYCLE, RECORDING_SOURCE_LABELS, RecordingEnvironmentSchema, type RecordingEnding, type RecordingKind } from "../../../src/schema/recording.js";
 import { mediaExtensionOf, RECORDING_PACKAGE_PATHS, type RecordingAnchorProof } from "../../../src/schema/recording-package.js";
 import { RecordingAnchorEntrySchema } from "../../../src/schema/recording-anchor-entry.js";
@@ -237,6 +238,14 @@ export class RecordingSealer {
       environment: row.is_group ? null : first.environment,
       parts: partFacts,
       packageFiles: row.files_json ? JSON.parse(row.files_json) : [],
+      procedure: row.source === "cloudBrowser" && !row.is_group ? await this.procedureOf(row.id) : null,
     };
+  }
+
+  /** The cloud browser's procedure.json (attached by its engine), or null when it ended before writing one. */
+  private async procedureOf(id: number): Promise<CloudBrowserProcedure | null> {
+    const text = await fsp.readFile(path.join(this.deps.store.filesDir(id), CLOUD_BROWSER_PROCEDURE_FILE), "utf8").catch(() => null);
+    const parsed = text === null ? null : CloudBrowserProcedureSchema.safeParse(JSON.parse(text));
+    return parsed?.success ? parsed.data : null;
   }
 }

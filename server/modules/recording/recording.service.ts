@@ -153,7 +153,9 @@ export class RecordingService implements RecordingSink {
     const row = await this.holderRow(userId, id);
     if (row.state !== "recording" && row.state !== "sealing") throw this.refusal(row.state as RecordingState, "stop");
     const safe = safeFileName(name);
-    const reserved = new Set<string>(Object.values(RECORDING_PACKAGE_PATHS));
+    // The recorder's own files (the cloud browser's network.warc.gz and events.jsonl) are named in RECORDING_PACKAGE_PATHS too.
+    const { warc: _warc, events: _events, ...packageOwn } = RECORDING_PACKAGE_PATHS;
+    const reserved = new Set<string>(Object.values(packageOwn));
     if (reserved.has(safe) || safe.startsWith(`${RECORDING_PACKAGE_PATHS.mediaStem}.`)) throw new Error(`recording ${id}: "${name}" is a name the package uses itself`);
     await this.deps.store.attach(id, safe, sourcePath);
   }

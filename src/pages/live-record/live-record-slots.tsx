@@ -14,23 +14,21 @@ import { refusalOf } from "../kinds/server-refusal";
  * the reason when this server has no ffmpeg.
  */
 function LiveRecordStart({ route }: ListSlotProps) {
-  const { notice, datas: allowance, canRecord } = useRecordingAllowance();
+  const { notice, canRecord } = useRecordingAllowance("ffmpeg");
   const { send } = useEndpointMutation(LIVE_RECORD_ENDPOINTS.start);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = siblingPath(route, "dataList");
-  const ffmpeg = allowance?.engines.ffmpeg;
   return (
     <Card title="开始直播取证" size="small">
       <Typography.Paragraph type="secondary">
         支持 http(s) 的 HLS（.m3u8）、HTTP-FLV 与媒体文件地址；rtmp 仅限平台管理员允许的主机。平台服务器按原样录制直播流（不重新编码），到设定时长或直播结束时自动封存上链。
       </Typography.Paragraph>
-      {ffmpeg && !ffmpeg.available && <Alert type="warning" showIcon message={`本服务器暂不能录制直播：${ffmpeg.reason ?? "未安装 ffmpeg"}`} style={{ marginBottom: 12 }} />}
       <div style={{ marginBottom: 12 }}>{notice}</div>
       <SchemaForm
         schema={LiveRecordStartSchema}
         submitLabel="开始录制"
-        disabled={!ffmpeg?.available || !canRecord}
+        disabled={!canRecord}
         initialValues={{ minutes: 10 }}
         onSubmit={async (values) => {
           try {

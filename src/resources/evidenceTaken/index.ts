@@ -9,7 +9,7 @@ import {
   VideoCameraOutlined,
 } from "@ant-design/icons";
 import { customPage, genericPage } from "../define";
-import type { MainSectionDefinition, PageDefinition } from "../types";
+import type { MainSectionDefinition, PageComponentLoader, PageDefinition } from "../types";
 import { CAPTURE_PAGES, captureListPages, SNAPSHOT_DATA, TOTAL_CAPTURE_DATA } from "./capture";
 import { DEVICE_LIST_DATA, DEVICE_LIST_SLOTS, DEVICE_PAGES, LIVE_RECORD_START, MOBILE_ARRAY_PAGES } from "./device";
 import { RECORDING_PAGES, recordingListPages, recordingSectionData } from "./recording";
@@ -17,21 +17,23 @@ import { sealPages } from "./seal";
 
 /**
  * /evidenceTaken (spec §2): evidence collection. Most sections have guidance, new, dataList and
- * dataList/Certificate; the spec's exceptions are written out below. ifrmobile frames the
- * configured mobile service (spec §7), so it is a page of its own rather than a form. Web page
- * capture (snapshotRecord, and the list of all captures) is built (capture.ts); the new snapshot
- * page is a screen of its own, since it follows the captures it starts. The recording sections'
- * lists and certificates come from recording.ts; the electronic seal's configuration and sealing
- * list from seal.ts.
+ * dataList/Certificate; the spec's exceptions are written out below. Web page capture
+ * (snapshotRecord, and the list of all captures) comes from capture.ts; the recording sections'
+ * lists and certificates from recording.ts, their recorders' pages from recording.ts and device.ts
+ * (ifrmobile: the same recorder or array console in a phone frame); the electronic seal's
+ * configuration and sealing list from seal.ts, its device list from device.ts.
  */
 
 const guidance = () => genericPage("guidance", "guidance", "取证指引", { nav: true });
-const create = () => genericPage("new", "new", "新建取证", { nav: true });
-const mobileFrame = () => genericPage("ifrmobile", "new", "手机端取证");
+const phoneFrame = (load: PageComponentLoader) => customPage("ifrmobile", "手机端取证", load, { standsFor: "new" });
 
-/** A recording section: guidance, its new page, its list and certificates, and any pages of its own. */
-const recordingPages = (...extra: PageDefinition[]): PageDefinition[] => [guidance(), create(), ...recordingListPages(), ...extra];
-const screenRecordPages = (): PageDefinition[] => [guidance(), customPage("new", "新建取证", RECORDING_PAGES.newScreen, { nav: true, standsFor: "new" }), ...recordingListPages()];
+/** A recording section: guidance, its recorder's new page, its list and certificates, and any pages of its own. */
+const recorderPages = (newPage: PageComponentLoader, ...extra: PageDefinition[]): PageDefinition[] => [
+  guidance(),
+  customPage("new", "新建取证", newPage, { nav: true, standsFor: "new" }),
+  ...recordingListPages(),
+  ...extra,
+];
 
 export const evidenceTaken: MainSectionDefinition = {
   key: "evidenceTaken",
@@ -47,28 +49,23 @@ export const evidenceTaken: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), customPage("new", "新建取证", CAPTURE_PAGES.newSnapshot, { nav: true, standsFor: "new" }), ...captureListPages()],
     },
-    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: screenRecordPages() },
-    { ...recordingSectionData("procedureRecord"), key: "procedureRecord", title: "过程取证", icon: NodeIndexOutlined, landing: "guidance", pages: recordingPages(mobileFrame()) },
+    { ...recordingSectionData("screenRecord"), key: "screenRecord", title: "录屏取证", icon: DesktopOutlined, landing: "guidance", pages: recorderPages(RECORDING_PAGES.newScreen) },
     {
-      ...recordingSectionData("mobileRecord"),
-      key: "mobileRecord",
-      title: "手机录屏取证",
-      icon: MobileOutlined,
+      ...recordingSectionData("procedureRecord"),
+      key: "procedureRecord",
+      title: "过程取证",
+      icon: NodeIndexOutlined,
       landing: "guidance",
-      pages: [guidance(), customPage("new", "新建取证", DEVICE_PAGES.mobileRecordNew, { nav: true, standsFor: "new" }), ...recordingListPages()],
+      pages: recorderPages(RECORDING_PAGES.procedureNew, phoneFrame(RECORDING_PAGES.procedureMobile)),
     },
+    { ...recordingSectionData("mobileRecord"), key: "mobileRecord", title: "手机录屏取证", icon: MobileOutlined, landing: "guidance", pages: recorderPages(DEVICE_PAGES.mobileRecordNew) },
     {
       ...recordingSectionData("mobileArray"),
       key: "mobileArray",
       title: "手机阵列取证",
       icon: AppstoreOutlined,
       landing: "guidance",
-      pages: [
-        guidance(),
-        customPage("new", "新建取证", MOBILE_ARRAY_PAGES.console, { nav: true, standsFor: "new" }),
-        ...recordingListPages(),
-        customPage("ifrmobile", "手机端取证", MOBILE_ARRAY_PAGES.phone, { standsFor: "new" }),
-      ],
+      pages: recorderPages(MOBILE_ARRAY_PAGES.console, phoneFrame(MOBILE_ARRAY_PAGES.phone)),
     },
     // Spec §2: live recording has no new page; its guidance page carries the start form.
     {

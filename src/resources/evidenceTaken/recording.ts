@@ -32,8 +32,11 @@ const CERTIFICATE_DATA: SectionData = defineSectionData({
 const LIST_SLOTS: PageSlotsLoader = () => import("../../pages/recording/recording-list-slots");
 const CERTIFICATE_SLOTS: PageSlotsLoader = () => import("../../pages/recording/recording-certificate-slots");
 
+/** The recorder pages of their own: the screen recorder, the cloud browser's start pages (the recorder itself is /precord, outside the app). */
 export const RECORDING_PAGES = {
   newScreen: () => import("../../pages/recording/screen-record-new-page"),
+  procedureNew: () => import("../../pages/recording/procedure-new-page"),
+  procedureMobile: () => import("../../pages/recording/procedure-mobile-page"),
 } satisfies Record<string, PageComponentLoader>;
 
 /** The list of a recording section and the certificate of a sealed recording. */

@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { buildServer } from "../../../scripts/build-server.js";
 import { testLoginKeyPem } from "../../server/support/test-login-key.js";
 import { serveArticle } from "../../capture/support/article-site.js";
+import { serveProcedureSite, type ProcedureSite } from "../../capture/support/procedure-site.js";
 import { startTestSites } from "../../capture/support/test-sites.js";
 import { launchBrowserServer } from "./chromium.js";
 import { startServer, useRunLoginKey } from "./server-process.js";
@@ -19,6 +20,8 @@ declare module "vitest" {
     loginKeyPem: string;
     /** The loopback article the shared server may capture (tests/capture/support/article-site.ts). */
     captureArticle: { entryUrl: string; articleUrl: string; title: string };
+    /** The loopback pages the cloud browser journey drives (tests/capture/support/procedure-site.ts). */
+    procedureSite: Pick<ProcedureSite, "startUrl" | "formUrl" | "submitUrl" | "at">;
   }
 }
 
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   // and HTTPS under a CA of this run, which the server trusts for captures only.
   const sites = await startTestSites();
   const article = serveArticle(sites);
+  const procedure = serveProcedureSite(sites);
   const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "capture-ca-")), "ca.pem");
   fs.writeFileSync(caFile, sites.caPem);
   const captureEnv = { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile };
@@ -46,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide("chromiumEndpoint", browser.wsEndpoint());
   project.provide("loginKeyPem", loginKey);
   project.provide("captureArticle", { entryUrl: article.entryUrl, articleUrl: article.articleUrl, title: article.title });
+  project.provide("procedureSite", { startUrl: procedure.startUrl, formUrl: procedure.formUrl, submitUrl: procedure.submitUrl, at: procedure.at });
 
   return async () => {
     await browser.close();
