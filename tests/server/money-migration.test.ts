@@ -5,6 +5,7 @@ import { down, up } from "../../server/db/migrations/0019-money-journal.js";
 import * as packagesAndBundles from "../../server/db/migrations/0021-packages-and-bundles.js";
 import * as offlineContracts from "../../server/db/migrations/0023-offline-contracts.js";
 import * as captures from "../../server/db/migrations/0025-captures.js";
+import * as recordings from "../../server/db/migrations/0026-recordings.js";
 import { MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 
@@ -17,6 +18,7 @@ describe("migration 0019 (money journal)", () => {
     database = await createTestDatabase();
     const db = database.handle.db as unknown as Kysely<any>;
     // Later migrations referring to the journal's tables roll back first, as a real rollback would.
+    await recordings.down(db);
     await captures.down(db);
     await offlineContracts.down(db);
     await packagesAndBundles.down(db);
