@@ -51,3 +51,36 @@ export function zipLists(bytes: Uint8Array, path: string): boolean {
     return false;
   }
 }
+
+/**
+ * What differs between a package's files and the list its manifest keeps: a listed file missing or
+ * unreadable, of another size or with other digests (`digestProblems` judges a file of the right
+ * size), and any file the list does not name besides `unlistedAllowed` (the manifest itself).
+ */
+export function listedFileProblems<File extends { path: string; bytes: number }>(
+  zip: Pick<OpenedZipPackage, "entries" | "contentOf">,
+  listed: readonly File[],
+  digestProblems: (file: File, content: Uint8Array) => string[],
+  unlistedAllowed: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const file of listed) {
+    const entry = zip.entries.get(file.path);
+    if (!entry) {
+      problems.push(`清单列出的 ${file.path} 不在包内`);
+      continue;
+    }
+    let content: Uint8Array;
+    try {
+      content = zip.contentOf(entry);
+    } catch (error) {
+      problems.push((error as Error).message);
+      continue;
+    }
+    if (content.length !== file.bytes) problems.push(`${file.path} 的大小（${content.length} 字节）与清单记载（${file.bytes} 字节）不一致`);
+    else problems.push(...digestProblems(file, content));
+  }
+  const named = new Set([...unlistedAllowed, ...listed.map((file) => file.path)]);
+  for (const name of zip.entries.keys()) if (!named.has(name) && !name.endsWith("/")) problems.push(`包内的 ${name} 不在清单中`);
+  return problems;
+}

@@ -18,7 +18,7 @@ import {
 } from "../schema/recording-package";
 import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
 import { nobleLedgerCrypto } from "./ledger-crypto";
-import { openZipPackage, type OpenedZipPackage, type PackageCheckTools } from "./package-zip";
+import { listedFileProblems, openZipPackage, type OpenedZipPackage, type PackageCheckTools } from "./package-zip";
 
 /**
  * The checks of a recording package (src/schema/recording-package.ts) on its own, beside the
@@ -118,26 +118,12 @@ function openPackage(bytes: Uint8Array, tools: PackageCheckTools, input: Recordi
 }
 
 function checkListedFiles({ zip, manifest }: OpenedRecordingPackage, tools: PackageCheckTools): CertificateCheck {
-  const problems: string[] = [];
-  for (const file of manifest.files) {
-    const entry = zip.entries.get(file.path);
-    if (!entry) {
-      problems.push(`清单列出的 ${file.path} 不在包内`);
-      continue;
-    }
-    let content: Uint8Array;
-    try {
-      content = zip.contentOf(entry);
-    } catch (error) {
-      problems.push((error as Error).message);
-      continue;
-    }
-    if (content.length !== file.bytes) problems.push(`${file.path} 的大小（${content.length} 字节）与清单记载（${file.bytes} 字节）不一致`);
-    else if (tools.sha256(content) !== file.sha256) problems.push(`${file.path} 的 SHA-256 摘要与清单记载不一致`);
-    else if (tools.sm3(content) !== file.sm3) problems.push(`${file.path} 的 SM3 摘要与清单记载不一致`);
-  }
-  const listed = new Set([RECORDING_PACKAGE_PATHS.manifest, ...manifest.files.map((file) => file.path)]);
-  for (const name of zip.entries.keys()) if (!listed.has(name) && !name.endsWith("/")) problems.push(`包内的 ${name} 不在清单中`);
+  const problems = listedFileProblems(
+    zip,
+    manifest.files,
+    (file, content) => (tools.sha256(content) !== file.sha256 ? [`${file.path} 的 SHA-256 摘要与清单记载不一致`] : tools.sm3(content) !== file.sm3 ? [`${file.path} 的 SM3 摘要与清单记载不一致`] : []),
+    [RECORDING_PACKAGE_PATHS.manifest],
+  );
   if (problems.length > 0) return certificateCheck("recording-files", "fail", `包内文件与清单不一致：${problems[0]}${problems.length > 1 ? `（共 ${problems.length} 处）` : ""}`, problems.join("\n"));
   return certificateCheck("recording-files", "pass", `清单列出的 ${manifest.files.length} 个文件大小与 SHA-256、SM3 摘要全部一致，包内没有清单之外的文件`);
 }

@@ -1,7 +1,7 @@
 import { readWaczHash, SM3_HASH_KEY, WACZ_PATHS } from "../../isomorphic/wacz/wacz-format";
 import type { ZipEntry } from "../../isomorphic/wacz/zip-directory";
 import { certificateCheck, PREREQUISITE_FAILED, type CertificateCheck } from "./certificate-check";
-import { openZipPackage, zipLists, type PackageCheckTools } from "./package-zip";
+import { listedFileProblems, openZipPackage, zipLists, type PackageCheckTools } from "./package-zip";
 
 /**
  * The checks of a web capture's package (WACZ) on its own, beside the certificate's check of the
@@ -98,25 +98,7 @@ function checkManifest(opened: OpenedPackage, tools: WaczCheckTools): Certificat
 }
 
 function checkFiles(opened: OpenedPackage, tools: WaczCheckTools): CertificateCheck {
-  const problems: string[] = [];
-  for (const file of opened.listed) {
-    const entry = opened.entries.get(file.path);
-    if (!entry) {
-      problems.push(`清单列出的 ${file.path} 不在包内`);
-      continue;
-    }
-    let content: Uint8Array;
-    try {
-      content = opened.contentOf(entry);
-    } catch (error) {
-      problems.push((error as Error).message);
-      continue;
-    }
-    if (content.length !== file.bytes) problems.push(`${file.path} 的大小（${content.length} 字节）与清单记载（${file.bytes} 字节）不一致`);
-    else problems.push(...digestProblems(file.path, content, file, tools));
-  }
-  const listedPaths = new Set<string>([WACZ_PATHS.datapackage, WACZ_PATHS.datapackageDigest, ...opened.listed.map((file) => file.path)]);
-  for (const name of opened.entries.keys()) if (!listedPaths.has(name)) problems.push(`包内的 ${name} 不在清单中`);
+  const problems = listedFileProblems(opened, opened.listed, (file, content) => digestProblems(file.path, content, file, tools), [WACZ_PATHS.datapackage, WACZ_PATHS.datapackageDigest]);
   if (problems.length > 0) return certificateCheck("wacz-files", "fail", `包内文件与清单不一致：${problems[0]}${problems.length > 1 ? `（共 ${problems.length} 处）` : ""}`, problems.join("\n"));
   return certificateCheck("wacz-files", "pass", `清单列出的 ${opened.listed.length} 个文件大小与摘要全部一致，包内没有清单之外的文件`);
 }
