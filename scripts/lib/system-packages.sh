@@ -10,10 +10,20 @@ missing_capture_packages() {
   echo "${missing[@]}"
 }
 
-missing_packages() {
+# What the features served by the platform need: web capture's browser and fonts, and ffmpeg
+# (with ffprobe), which encodes the cloud browser's video and records live streams (issue 16).
+missing_feature_packages() {
   local missing=()
   read -r -a missing <<<"$(missing_capture_packages)"
+  command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+  echo "${missing[@]}"
+}
+
+missing_packages() {
+  local missing=()
+  read -r -a missing <<<"$(missing_feature_packages)"
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+  # pdftoppm and pdfsig (the seal tests check signatures with it).
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   # The capture tests make their HTTPS test sites' CA chain with the openssl command.
   command -v openssl >/dev/null || missing+=(openssl)
