@@ -19,7 +19,7 @@ function versionOf(binary: string): Promise<ToolAvailability> {
     execFile(binary, ["-version"], { timeout: CHECK_TIMEOUT_MS }, (error, stdout) => {
       if (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        resolve({ available: false, reason: code === "ENOENT" ? `未找到 ${binary}（请安装 Debian 的 ffmpeg 软件包）` : `${binary} 无法运行：${error.message.slice(0, 200)}` });
+        resolve({ available: false, reason: code === "ENOENT" ? `未找到 ${binary}，请由管理员安装：sudo apt-get install -y ffmpeg` : `${binary} 无法运行：${error.message.slice(0, 200)}` });
         return;
       }
       const version = /version\s+(\S+)/.exec(stdout)?.[1] ?? "unknown";
