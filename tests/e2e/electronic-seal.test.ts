@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
@@ -60,7 +59,8 @@ describe("the electronic seal", () => {
     await page.goto(`${server.url}${registryPath("evidenceTaken/ElectronicSeal", "dataList")}`);
     await page.getByRole("button", { name: "上传 PDF 用印" }).click();
     const dialog = page.getByRole("dialog");
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "seal-e2e-")), "供货合同.pdf");
+    // Beside the screenshots, so the sealed PDF can be looked at after the run.
+    const file = path.join(fs.mkdtempSync(path.join(SCREENSHOT_DIR, "electronic-seal-")), "供货合同.pdf");
     fs.writeFileSync(file, await contractPdf());
     await dialog.locator("input[type=file]").setInputFiles(file);
     await dialog.getByRole("button", { name: "用 印" }).or(dialog.getByRole("button", { name: "用印" })).click();
