@@ -55,7 +55,11 @@ export const RECORDING_STATE_COLORS: Record<RecordingState, string> = { recordin
 export const RECORDING_TRANSITIONS = {
   /** Its recorder says it is done (the holder's stop button, the device's finish call, the live recorder's duration). */
   stop: { from: ["recording"], to: "sealing", by: "recorder" },
-  /** Housekeeping or start-up: no chunk for RECORDING_IDLE_TIMEOUT_MS, or the process that recorded it is gone. Sealed as interrupted. */
+  /**
+   * Housekeeping or start-up: no chunk for RECORDING_IDLE_TIMEOUT_MS, or the process that recorded
+   * it is gone; or its recorder reports it was cut off (the cloud browser's page lost, ffmpeg
+   * failing, a time limit). Sealed as interrupted.
+   */
   interrupt: { from: ["recording"], to: "sealing", by: "recovery" },
   seal: { from: ["sealing"], to: "sealed", by: "worker" },
   /** Nothing to seal, or the package could not be stored after every attempt. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { LIVE_RECORD_MESSAGES, type LiveRecordStart } from "../../../src/schema/live-record.js";
-import { RECORDING_MESSAGES, RecordingCode, type RecordingRecord } from "../../../src/schema/recording.js";
+import { RECORDING_MESSAGES, RecordingCode, type RecordingEnding, type RecordingRecord } from "../../../src/schema/recording.js";
 import { redactUrl } from "../../capture/network/address-policy.js";
 import { createHostAdmission } from "../../capture/network/allowed-hosts.js";
 import { checkCaptureUrl } from "../../capture/network/target-admission.js";
@@ -66,11 +66,16 @@ export class LiveRecordService {
       },
     });
     const done = stream.done
-      .then((result) => {
-        if (result.error) log.warn({ recording: id, error: result.error, chunks: result.chunks }, "live recording: ffmpeg ended with an error");
+      .then((result): RecordingEnding => {
+        if (!result.error) return "stopped";
+        log.warn({ recording: id, error: result.error, chunks: result.chunks }, "live recording: ffmpeg ended with an error");
+        return "interrupted";
       })
-      .catch((error: unknown) => log.warn({ err: error, recording: id }, "live recording: a chunk was refused"))
-      .then(() => sink.stop(userId, id))
+      .catch((error: unknown): RecordingEnding => {
+        log.warn({ err: error, recording: id }, "live recording: a chunk was refused");
+        return "interrupted";
+      })
+      .then((ending) => sink.stop(userId, id, ending))
       .catch((error: unknown) => log.warn({ err: error, recording: id }, "live recording: stop refused"))
       .finally(() => this.#running.delete(id));
     this.#running.set(id, { stop: stream.stop, done });

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { RecordingChunkFields, RecordingChunkReceipt, RecordingEnvironment, RecordingKind, RecordingRecord, RecordingSource, RecordingUploadState } from "../../../src/schema/recording.js";
+import type { RecordingChunkFields, RecordingEnding, RecordingChunkReceipt, RecordingEnvironment, RecordingKind, RecordingRecord, RecordingSource, RecordingUploadState } from "../../../src/schema/recording.js";
 
 /**
  * What every recorder feeds (issue 16): the holder's browser through the recording calls, the
@@ -26,8 +26,12 @@ export interface RecordingSink {
    * events.jsonl), copied into the recording's folder now and packaged with it when sealed.
    */
   attachFile(userId: number, id: number, name: string, sourcePath: string): Promise<void>;
-  /** No more chunks: the final anchor, then the package is sealed in the background. A group stops its parts too. */
-  stop(userId: number, id: number): Promise<RecordingRecord>;
+  /**
+   * No more chunks: the final anchor, then the package is sealed in the background. A group stops
+   * its parts too. `interrupted`: the recorder was cut off (its page lost, its engine failed, a
+   * limit reached) rather than stopped by its holder, and the certificate says so.
+   */
+  stop(userId: number, id: number, ending?: RecordingEnding): Promise<RecordingRecord>;
 }
 
 export interface RecordingStart {

@@ -160,8 +160,8 @@ export class RecordingService implements RecordingSink {
     await this.deps.store.attach(id, safe, sourcePath);
   }
 
-  stop(userId: number, id: number): Promise<RecordingRecord> {
-    return this.end(userId, id, "stop");
+  stop(userId: number, id: number, ending: RecordingEnding = "stopped"): Promise<RecordingRecord> {
+    return this.end(userId, id, ending === "stopped" ? "stop" : "interrupt");
   }
 
   // ---- the holder's calls ----

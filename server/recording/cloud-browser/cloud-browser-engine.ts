@@ -173,7 +173,8 @@ export function createCloudBrowserEngine(settings: CloudBrowserEngineSettings) {
         await sink.attachFile(userId, id, RECORDING_PACKAGE_PATHS.events, running.eventsPath);
         await sink.attachFile(userId, id, CLOUD_BROWSER_PROCEDURE_FILE, procedurePath);
       }
-      const record = await sink.stop(userId, id);
+      // Any end but the holder's own (a lost page, a failure, the time limit, a shutdown) cut it off.
+      const record = await sink.stop(userId, id, reason === null ? "stopped" : "interrupted");
       session.state = CLOUD_SESSION_LIFECYCLE.can(session.state, "finish") ? CLOUD_SESSION_LIFECYCLE.next(session.state, "finish") : session.state;
       session.notify({ type: "status", status: statusOf(id, running) });
       return record;
