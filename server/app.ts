@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cloudBrowser: cloudBrowserAvailability(browserPool, DEFAULT_FFMPEG_PATH),
   });
   await app.register(cloudBrowserModule, { ...context, pool: browserPool, recordings: services.recording.recordings, sessions: services.sessions });
-  await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings });
+  await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings, seals: () => services.seal.seals });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEVICE_CLIENT_ENDPOINTS, parseDeviceBindUri, type DeviceRegistered } from "../../src/schema/device.js";
 import type { RecordingChunkReceipt, RecordingRecord, RecordingUploadState } from "../../src/schema/recording.js";
+import type { SealingRecord } from "../../src/schema/seal.js";
 import { DeviceApi, DeviceApiError } from "./device-client/device-api.js";
 import { exportDeviceKey, generateDeviceKey, importDeviceKey } from "./device-client/device-signer.js";
 
@@ -15,6 +16,7 @@ import { exportDeviceKey, generateDeviceKey, importDeviceKey } from "./device-cl
  *
  *   npm run device -- bind <server> <code> --name 名称 [--dir 文件夹]     (or: bind <hzdevice://bind?… URI>)
  *   npm run device -- upload <video> --name 取证名称 [--group id] [--chunk-bytes n] [--dir 文件夹]
+ *   npm run device -- seal <录制编号> [--dir 文件夹]     (the holder's seal on that recording's certificate)
  *
  * The folder (default ./device) keeps device-key.pem (mode 0600, never sent), device.json and one
  * upload-<digest>.json per file being uploaded, for resuming.
@@ -115,6 +117,15 @@ async function upload(args: string[]) {
   fs.rmSync(progressFile, { force: true });
 }
 
+/** Seals the certificate of one of this device's sealed recordings with the holder's electronic seal. */
+async function seal(args: string[]) {
+  const recordingId = Number(args[0]);
+  if (!Number.isSafeInteger(recordingId) || recordingId <= 0) fail("用法：seal <录制编号>");
+  const { device, api } = loadDevice(values.dir!);
+  const sealing = await api.call<SealingRecord>(DEVICE_CLIENT_ENDPOINTS.sealCertificate, { deviceId: device.deviceId, id: recordingId });
+  console.log(`已用印：${sealing.documentName}，用印存证证书编号 ${sealing.certificateNo}`);
+}
+
 function mimeTypeOf(file: string): string {
   const extension = path.extname(file).toLowerCase();
   return { ".mp4": "video/mp4", ".webm": "video/webm", ".mkv": "video/x-matroska", ".ts": "video/mp2t", ".mov": "video/quicktime" }[extension] ?? "application/octet-stream";
@@ -126,9 +137,9 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = positionals;
-const commands: Record<string, (args: string[]) => Promise<void>> = { bind, upload };
+const commands: Record<string, (args: string[]) => Promise<void>> = { bind, upload, seal };
 const run = commands[command ?? ""];
-if (!run) fail("用法：device-client bind|upload …（见 README「Recording devices」）");
+if (!run) fail("用法：device-client bind|upload|seal …（见 README「Recording devices」）");
 run(rest).catch((error: unknown) => {
   console.error(error instanceof DeviceApiError ? `服务器拒绝（${error.code}）：${error.message}` : error);
   process.exit(1);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "./contract";
 import { EXTRACT_NO_ALPHABET } from "./evidence-library";
 import { pagePSchema, pageQuerySchema } from "./paging";
+import { SealingRecordSchema } from "./seal";
 import { RecordingChunkFieldsSchema, RecordingChunkReceiptSchema, RecordingIdSchema, RecordingNameSchema, RecordingPurposeSchema, RecordingRecordSchema, RecordingUploadStateSchema } from "./recording";
 import { canonicalParamString, type SignedParams } from "./signature";
 import { defineStateMachine } from "./state-machine";
@@ -276,5 +277,14 @@ export const DEVICE_CLIENT_ENDPOINTS = {
   }),
   uploadState: endpoint({ method: "GET", path: "/device/v2/getUploadState", input: DeviceRecordingIdSchema, datas: RecordingUploadStateSchema, session: "tokenless", tag: DEVICE_TAG, summary: "设备录制的续传位置" }),
   stopRecording: endpoint({ method: "POST", path: "/device/v2/stopRecording", input: DeviceRecordingIdSchema, datas: RecordingRecordSchema, session: "tokenless", tag: DEVICE_TAG, summary: "设备结束录制：最后一次锚定后封存上链" }),
+  sealCertificate: endpoint({
+    method: "POST",
+    path: "/device/v2/sealRecordingCertificate",
+    input: DeviceRecordingIdSchema,
+    datas: SealingRecordSchema,
+    session: "tokenless",
+    tag: DEVICE_TAG,
+    summary: "设备为自己已封存的录制的取证证书加盖本单位电子印章（须在印章配置中允许该设备，3504）",
+  }),
   assignments: endpoint({ method: "GET", path: "/device/v2/getAssignments", input: DeviceAuthFieldsSchema, datas: z.array(DeviceAssignmentSchema), session: "tokenless", tag: DEVICE_TAG, summary: "选中本设备的手机阵列取证（最近 20 个）及本设备是否已加入" }),
 };

@@ -56,6 +56,7 @@ export const SEAL_MESSAGES = {
   imageNotPng: "印章图片须为背景透明的 PNG 图片",
   imageNotTransparent: "印章图片须为背景透明的 PNG 图片（含透明通道）",
   deviceUnknown: "所选设备不存在或不属于本账号",
+  deviceNotAllowed: "该设备未被允许使用本单位的电子印章，请在印章配置中添加该设备",
   notPdf: "请上传 PDF 文件",
   encrypted: "该 PDF 已加密，无法用印，请上传未加密的 PDF",
   alreadySigned: "该 PDF 已含电子签名，再次用印会使原签名失效，暂不支持",
@@ -73,6 +74,8 @@ export const SealCode = {
   notConfigured: 3501,
   suspended: 3502,
   certificateExpired: 3503,
+  /** A device asked to seal, but the seal's configuration does not name it. */
+  deviceNotAllowed: 3504,
 } as const;
 
 /** The uploaded document: a PDF up to 50 MB (its bytes decide; the name only for the first answer). */

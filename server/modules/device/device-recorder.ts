@@ -3,14 +3,22 @@ import type { Kysely } from "kysely";
 import { DEVICE_MESSAGES, DeviceCode, type DeviceStartRecording } from "../../../src/schema/device.js";
 import { MOBILE_ARRAY_MESSAGES, type MobileArrayMember, type MobileArrayStart } from "../../../src/schema/mobile-array.js";
 import type { RecordingChunkFields, RecordingChunkReceipt, RecordingEnvironment, RecordingRecord, RecordingUploadState } from "../../../src/schema/recording.js";
+import { SEAL_MESSAGES, type SealingRecord } from "../../../src/schema/seal.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { RecordingSink } from "../recording/recording-sink.js";
+import type { RecordingService } from "../recording/recording.service.js";
+import type { SealService } from "../seal/seal.service.js";
 import type { DeviceRepository, DeviceRow } from "./device.repository.js";
 
-export type DeviceRecorderDeps = { db: Kysely<Database>; repository: DeviceRepository; sink: RecordingSink; now: () => number };
+/** The recordings a device feeds, and what it reads back of one (its evidence, once sealed). */
+export type DeviceRecordingSink = RecordingSink & Pick<RecordingService, "detail">;
+/** The holder's electronic seal, as a device may use it. */
+export type DeviceSealPort = Pick<SealService, "sealCertificateForDevice">;
+
+export type DeviceRecorderDeps = { db: Kysely<Database>; repository: DeviceRepository; sink: DeviceRecordingSink; now: () => number };
 
 /**
  * Device recordings feed the recording sink as the device's holder. This side keeps which device
@@ -73,6 +81,14 @@ export class DeviceRecorder {
   async members(userId: number, groupId: number): Promise<MobileArrayMember[]> {
     const rows = await this.deps.repository.groupMembers(userId, groupId);
     return rows.map((row) => ({ deviceId: row.deviceId, deviceName: row.deviceName, partId: row.partId, joinTime: row.joinTime === null ? null : Number(row.joinTime) }));
+  }
+
+  /** Seals the certificate of the device's own sealed recording with the holder's electronic seal. */
+  async sealCertificate(device: DeviceRow, id: number, seals: DeviceSealPort): Promise<SealingRecord> {
+    await this.#ownRecording(device, id);
+    const { evidenceId } = await this.deps.sink.detail(device.user_id, id);
+    if (evidenceId === null) throw new BusinessError(ResultCode.validationFailed, SEAL_MESSAGES.evidenceNotReady);
+    return seals.sealCertificateForDevice(device.user_id, device.id, evidenceId);
   }
 
   async #ownRecording(device: DeviceRow, id: number): Promise<void> {

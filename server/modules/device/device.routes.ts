@@ -6,14 +6,14 @@ import { ok } from "../../http/envelope.js";
 import { sessionUserId } from "../personal/route-helpers.js";
 import { CHUNK_UPLOAD_ROUTE_CONFIG, takeChunkFile } from "../recording/recording.routes.js";
 import { signingDevice } from "./device-auth.js";
-import type { DeviceRecorder } from "./device-recorder.js";
+import type { DeviceRecorder, DeviceSealPort } from "./device-recorder.js";
 import type { DeviceService } from "./device.service.js";
 
 /** Bind codes are guessable in principle (31^6); this many register calls a minute per address makes guessing one in its ten minutes hopeless. */
 const REGISTER_PER_MINUTE = 10;
 
 /** The holder's device and mobile array calls, and the device's own signed calls. */
-export async function deviceRoutes(app: FastifyInstance, { devices, recorder }: { devices: DeviceService; recorder: DeviceRecorder }) {
+export async function deviceRoutes(app: FastifyInstance, { devices, recorder, seals }: { devices: DeviceService; recorder: DeviceRecorder; seals: () => DeviceSealPort }) {
   registerEndpoint(app, DEVICE_ENDPOINTS.list, async (query, request) => ok(await devices.list(sessionUserId(request), query)));
   registerEndpoint(app, DEVICE_ENDPOINTS.createBindCode, async (_body, request) => ok(await devices.createBindCode(sessionUserId(request))));
   registerEndpoint(app, DEVICE_ENDPOINTS.rename, async ({ id, name }, request) => ok(await devices.rename(sessionUserId(request), id, name)));
@@ -31,4 +31,5 @@ export async function deviceRoutes(app: FastifyInstance, { devices, recorder }: 
   });
   registerEndpoint(app, DEVICE_CLIENT_ENDPOINTS.uploadState, async ({ id }, request) => ok(await recorder.uploadState(signingDevice(request), id)));
   registerEndpoint(app, DEVICE_CLIENT_ENDPOINTS.stopRecording, async ({ id }, request) => ok(await recorder.stop(signingDevice(request), id)));
+  registerEndpoint(app, DEVICE_CLIENT_ENDPOINTS.sealCertificate, async ({ id }, request) => ok(await recorder.sealCertificate(signingDevice(request), id, seals())));
 }

@@ -221,6 +221,13 @@ export class SealService {
     return this.seal(userId, { name: boundFileName(`${record.name}-存证证书.pdf`), content: pdf, source: "certificate", sourceCertificateNo: certificateNo, page: request.page ?? null });
   }
 
+  /** A bound device sealing the certificate of its own sealed recording: only a device the seal's configuration allows. */
+  async sealCertificateForDevice(userId: number, deviceId: number, evidenceId: number): Promise<SealingRecord> {
+    const { config } = await this.activeSeal(userId);
+    if (!(JSON.parse(config.allowed_device_ids) as number[]).includes(deviceId)) throw new BusinessError(SealCode.deviceNotAllowed, SEAL_MESSAGES.deviceNotAllowed);
+    return this.sealCertificate(userId, { evidenceId });
+  }
+
   private async seal(userId: number, document: Document): Promise<SealingRecord> {
     const { config, certificate, organisation } = await this.activeSeal(userId);
     const appearance: SealAppearance =

@@ -3,6 +3,7 @@ import { DEVICE_CLIENT_ENDPOINTS, DEVICE_MESSAGES, DeviceCode } from "../../../s
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { MOBILE_ARRAY_ENDPOINTS, MOBILE_ARRAY_MESSAGES } from "../../../src/schema/mobile-array.js";
 import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS, RECORDING_MESSAGES, RecordingCode } from "../../../src/schema/recording.js";
+import { SEAL_ENDPOINTS, SEAL_MESSAGES, SealCode } from "../../../src/schema/seal.js";
 import type { DeviceKey } from "../../../server/cli/device-client/device-signer.js";
 import { readZip } from "../support/zip-reader.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
@@ -119,5 +120,35 @@ describe("a mobile array", () => {
     expect((await r.call(RECORDING_LIST_ENDPOINTS.mobileArray, user)).datas.list.map((record: { id: number }) => record.id)).toContain(groupId);
     // The group is closed: a part can no longer take chunks.
     expect((await upload(a, partA.id, 2, chunkBytes(2), 6000)).code).toBe(RecordingCode.notRecording);
+  });
+});
+
+describe("a device and its holder's electronic seal", () => {
+  it("seals the certificate of its own sealed recording only once the seal's configuration allows it", async () => {
+    const user = await r.newCustomer();
+    // What an operator's approval of the enterprise application leaves on the account.
+    await t.database.handle.db.updateTable("users").set({ enterprise_status: 2, enterprise_name: "杭州设备用印示例有限公司" }).where("id", "=", user.id).execute();
+    await r.grantRecordings(user, 1);
+    const phone = await bindDevice(t, user, "执法记录仪");
+    const spare = await bindDevice(t, user, "备用手机");
+    expect((await r.call(SEAL_ENDPOINTS.issueCertificate, user)).code).toBe(200);
+
+    const id = (await startOwn(phone)).datas.id;
+    expect((await upload(phone, id, 0, chunkBytes(0), 2000)).code).toBe(200);
+    // Not sealed yet: there is no certificate to seal.
+    expect((await device(phone, DEVICE_CLIENT_ENDPOINTS.sealCertificate, { id })).message).toBe(SEAL_MESSAGES.evidenceNotReady);
+    expect((await device(phone, DEVICE_CLIENT_ENDPOINTS.stopRecording, { id })).code).toBe(200);
+    await r.sealed();
+
+    expect((await device(spare, DEVICE_CLIENT_ENDPOINTS.sealCertificate, { id })).code).toBe(DeviceCode.notDevicesRecording);
+    expect(await device(phone, DEVICE_CLIENT_ENDPOINTS.sealCertificate, { id })).toMatchObject({ code: SealCode.deviceNotAllowed, message: SEAL_MESSAGES.deviceNotAllowed });
+    expect((await r.call(SEAL_ENDPOINTS.list, user)).datas.list).toEqual([]);
+
+    expect((await r.call(SEAL_ENDPOINTS.saveConfig, user, { imageSource: "generated", allowedDeviceIds: [phone.deviceId] })).code).toBe(200);
+    const { certificateNo } = (await r.call(RECORDING_ENDPOINTS.one, user, { id })).datas;
+    const sealed = await device(phone, DEVICE_CLIENT_ENDPOINTS.sealCertificate, { id });
+    expect(sealed).toMatchObject({ code: 200, datas: { source: "certificate", sourceCertificateNo: certificateNo } });
+    expect((await r.call(SEAL_ENDPOINTS.list, user)).datas.list).toEqual([expect.objectContaining({ id: sealed.datas.id })]);
+    expect((await device(spare, DEVICE_CLIENT_ENDPOINTS.sealCertificate, { id })).code).toBe(DeviceCode.notDevicesRecording);
   });
 });
