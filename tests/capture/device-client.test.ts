@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_ENDPOINTS } from "../../src/schema/device.js";
 import { RECORDING_ENDPOINTS, RECORDING_LIST_ENDPOINTS } from "../../src/schema/recording.js";
+import { SEAL_ENDPOINTS, SEAL_MESSAGES } from "../../src/schema/seal.js";
 import { createTestApp, type TestApp } from "../server/support/test-app.js";
 import { recordingClient } from "../server/recording/recording-support.js";
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe("the reference device client against a running server", () => {
-  it("binds with a code, uploads an ffmpeg-made video in chunks, and the recording is sealed with a certificate", async () => {
+  it("binds with a code, uploads an ffmpeg-made video in chunks, the recording is sealed with a certificate, and seals that certificate", async () => {
     const r = recordingClient(t);
     const user = await r.newCustomer();
     await r.grantRecordings(user, 1);
@@ -62,5 +63,16 @@ describe("the reference device client against a running server", () => {
     const media = await t.call(RECORDING_ENDPOINTS.file, { id: record.id, file: "media" }, { token: user.token });
     expect(media.statusCode).toBe(200);
     expect(Buffer.compare(media.rawPayload, fs.readFileSync(video))).toBe(0);
+
+    // The holder's seal on that recording's certificate, once the seal's configuration names the device.
+    await t.database.handle.db.updateTable("users").set({ enterprise_status: 2, enterprise_name: "参考客户端示例有限公司" }).where("id", "=", user.id).execute();
+    expect((await r.call(SEAL_ENDPOINTS.issueCertificate, user)).code).toBe(200);
+    const refused = await run(TSX, [CLIENT, "seal", String(record.id), "--dir", dir]).catch((error: { stderr: string }) => error);
+    expect(refused.stderr).toContain(SEAL_MESSAGES.deviceNotAllowed);
+    expect((await r.call(SEAL_ENDPOINTS.saveConfig, user, { imageSource: "generated", allowedDeviceIds: [device.id] })).code).toBe(200);
+    const sealed = await run(TSX, [CLIENT, "seal", String(record.id), "--dir", dir]);
+    const [sealing] = (await r.call(SEAL_ENDPOINTS.list, user)).datas.list;
+    expect(sealing).toMatchObject({ source: "certificate", sourceCertificateNo: record.certificateNo });
+    expect(sealed.stdout).toContain(`用印存证证书编号 ${sealing.certificateNo}`);
   });
 });
