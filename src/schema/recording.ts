@@ -45,7 +45,8 @@ export const RECORDING_SOURCE_LABELS: Record<RecordingSource, string> = {
  * sealing: no more chunks are taken (stopped by its recorder, or interrupted: silent for
  *   RECORDING_IDLE_TIMEOUT_MS, or the server restarted under it); the package is being built and stored;
  * sealed: the package is evidence on the ledger (the unit is spent);
- * failed: nothing to seal (no chunk arrived), discarded by the holder, or sealing failed for good (the unit is back).
+ * failed: nothing to seal (no chunk arrived) or discarded by the holder (the unit is back). A sealing that
+ *   cannot finish (the ledger not answering, storage full) stays in sealing and is tried again.
  */
 export const RECORDING_STATES = ["recording", "sealing", "sealed", "failed"] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];
@@ -62,7 +63,7 @@ export const RECORDING_TRANSITIONS = {
    */
   interrupt: { from: ["recording"], to: "sealing", by: "recovery" },
   seal: { from: ["sealing"], to: "sealed", by: "worker" },
-  /** Nothing to seal, or the package could not be stored after every attempt. */
+  /** Nothing to seal: no chunk arrived (for a group: in none of its parts). */
   fail: { from: ["sealing"], to: "failed", by: "worker" },
   /** The holder throws away a recording still in progress: nothing is sealed, the unit is back. */
   discard: { from: ["recording"], to: "failed", by: "holder" },
