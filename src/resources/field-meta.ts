@@ -71,6 +71,11 @@ export function describeFields(object: z.ZodObject, names?: readonly string[]): 
   return (names ?? Object.keys(object.shape)).map((name) => describeField(name, object.shape[name] as z.ZodType));
 }
 
+/** A field's label from its schema's metadata, for a screen that lays the field out itself. */
+export function labelOf<S extends z.ZodObject>(schema: S, name: keyof S["shape"] & string): string {
+  return describeField(name, schema.shape[name] as z.ZodType).label;
+}
+
 export function describeField(name: string, field: z.ZodType): FieldDescription {
   const { schema, meta, isRequired } = unwrap(field);
   const labels = isStringRecord(meta.labels) ? meta.labels : {};

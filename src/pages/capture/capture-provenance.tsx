@@ -1,4 +1,5 @@
-import { Descriptions, Empty, Table, Typography } from "antd";
+import { Empty, Table, Typography } from "antd";
+import { FactList } from "../../components/fact-list";
 import { BLOCKED_REQUEST_REASONS, PROVENANCE_LABELS, type CaptureOrigin, type CaptureProvenance } from "../../schema/capture";
 import { formatDateTime, formatFileSize } from "../../schema/format";
 
@@ -11,11 +12,8 @@ export function CaptureProvenanceSummary({ provenance }: { provenance: CapturePr
   const { software, node, options, resources } = provenance;
   return (
     <>
-      <Descriptions
-        bordered
-        size="small"
-        column={1}
-        labelStyle={{ width: 112, whiteSpace: "nowrap" }}
+      <FactList
+        labelWidth={112}
         items={[
           { key: "time", label: PROVENANCE_LABELS.time, children: `${formatDateTime(provenance.startedAt)} 至 ${formatDateTime(provenance.endedAt)}` },
           { key: "requested", label: PROVENANCE_LABELS.requestedUrl, children: <Typography.Text copyable>{provenance.requestedUrl}</Typography.Text> },

@@ -1,5 +1,7 @@
-import { Card, Descriptions, Empty, Space, Table, Tag } from "antd";
+import { Card, Empty, Space, Table, Tag } from "antd";
+import { FactList } from "../../components/fact-list";
 import { FileButtons } from "../../components/file-buttons";
+import { labelOf } from "../../resources/field-meta";
 import type { ListRecord, PageSlots } from "../../resources/types";
 import { formatDateTime, formatDuration, formatFileSize } from "../../schema/format";
 import {
@@ -8,13 +10,16 @@ import {
   RECORDING_SOURCE_LABELS,
   RECORDING_STATE_COLORS,
   RECORDING_STATE_LABELS,
+  RecordingRecordSchema,
   type RecordingAnchorView,
   type RecordingDetail,
   type RecordingEnvironment,
 } from "../../schema/recording";
 import { useRecordingFiles } from "./recording-files";
 
-const duration = (ms: number) => formatDuration(ms / 1000) || "0秒";
+const duration = (ms: number) => formatDuration(ms / 1000);
+/** What the recording lists call a field (the schema's metadata). */
+const label = (name: keyof typeof RecordingRecordSchema.shape) => labelOf(RecordingRecordSchema, name);
 
 /**
  * Below a sealed recording's certificate: its package to download, how long it ran and how it
@@ -33,18 +38,14 @@ function RecordingCertificatePanel({ record }: { record?: ListRecord }) {
         <FileButtons id={recording.id} name={recording.name} kinds={RECORDING_FILES} only={only} files={files} />
       </Card>
       <Card title="录制概况" size="small">
-        <Descriptions
-          bordered
-          size="small"
-          column={1}
-          labelStyle={{ width: 140, whiteSpace: "nowrap" }}
+        <FactList
           items={[
-            { key: "source", label: "录制方式", children: RECORDING_SOURCE_LABELS[recording.source] },
+            { key: "source", label: label("source"), children: RECORDING_SOURCE_LABELS[recording.source] },
             { key: "time", label: "录制时间", children: `${formatDateTime(recording.createTime)}${recording.endTime ? ` 至 ${formatDateTime(recording.endTime)}` : ""}` },
-            { key: "duration", label: "录制时长", children: duration(recording.durationMs) },
-            { key: "ending", label: "结束方式", children: recording.ending ? RECORDING_ENDING_LABELS[recording.ending] : "—" },
+            { key: "duration", label: label("durationMs"), children: duration(recording.durationMs) },
+            { key: "ending", label: label("ending"), children: recording.ending ? RECORDING_ENDING_LABELS[recording.ending] : "—" },
             { key: "size", label: "分片与大小", children: `${recording.chunks} 个分片，共 ${formatFileSize(recording.bytes)}` },
-            { key: "anchors", label: "上链锚定次数", children: `${recording.anchors} 次` },
+            { key: "anchors", label: label("anchors"), children: `${recording.anchors} 次` },
           ]}
         />
       </Card>
@@ -80,10 +81,10 @@ function RecordingCertificatePanel({ record }: { record?: ListRecord }) {
             columns={[
               { key: "name", title: "设备", dataIndex: "name" },
               { key: "state", title: "状态", render: (_, part) => <Tag color={RECORDING_STATE_COLORS[part.state]}>{RECORDING_STATE_LABELS[part.state]}</Tag> },
-              { key: "duration", title: "录制时长", render: (_, part) => duration(part.durationMs) },
-              { key: "chunks", title: "分片数", dataIndex: "chunks" },
+              { key: "duration", title: label("durationMs"), render: (_, part) => duration(part.durationMs) },
+              { key: "chunks", title: label("chunks"), dataIndex: "chunks" },
               { key: "anchors", title: "锚定次数", dataIndex: "anchors" },
-              { key: "ending", title: "结束方式", render: (_, part) => (part.ending ? RECORDING_ENDING_LABELS[part.ending] : "—") },
+              { key: "ending", title: label("ending"), render: (_, part) => (part.ending ? RECORDING_ENDING_LABELS[part.ending] : "—") },
             ]}
           />
         </Card>
@@ -96,11 +97,7 @@ function EnvironmentSummary({ environment }: { environment: RecordingEnvironment
   const { screen, device } = environment;
   const offset = environment.clockOffsetMs;
   return (
-    <Descriptions
-      bordered
-      size="small"
-      column={1}
-      labelStyle={{ width: 140, whiteSpace: "nowrap" }}
+    <FactList
       items={[
         { key: "source", label: "录制来源", children: RECORDING_SOURCE_LABELS[environment.source] },
         ...(device ? [{ key: "device", label: "设备", children: `${device.name}（编号 ${device.id}）` }] : []),
