@@ -10,7 +10,9 @@ import { endpoint } from "./contract";
  */
 
 export const NOTARIAL_CERTIFICATE_NO_PREFIX = "GZ";
-/** The route query parameter the QR code carries. */
+/** Public page a notarial certificate's QR code opens (as CERTIFICATE_VERIFY_PATH for evidence certificates). */
+export const NOTARIAL_CERTIFICATE_PATH = "/info/notaryCertificate";
+/** The query parameter the QR code carries. */
 export const NOTARIAL_CERTIFICATE_QUERY = "certificateNo";
 
 export const NOTARIAL_QUERY_MESSAGES = {
