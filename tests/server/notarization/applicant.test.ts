@@ -47,7 +47,7 @@ beforeAll(async () => {
   notary = await staffOf(t, "衡州市公证处", "hz.notary01");
   officeId = notary.officeId;
   await setOffice(t, officeId, { fee_fen: 30_000 });
-});
+}, 60_000);
 afterAll(async () => t?.close());
 afterEach(async () => {
   await t.app.services.notarization.entries.idle();
