@@ -19,6 +19,7 @@ import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
 import { sealModule } from "./modules/seal/seal.module.js";
 import { deviceModule } from "./modules/device/device.module.js";
+import { digitalReportModule } from "./modules/digital-report/digital-report.module.js";
 import { liveRecordModule } from "./modules/live-record/live-record.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings, seals: () => services.seal.seals });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
+  // The digital report (issue 17) checks evidence of every kind, the captured and recorded included.
+  await app.register(digitalReportModule, { ...context, ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs, accounts: services.accounts.records });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
