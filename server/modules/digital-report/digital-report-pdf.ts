@@ -50,7 +50,7 @@ export async function renderDigitalReportPdf(input: DigitalReportPdfInput): Prom
     issuedAt: document.issuedAt,
   });
   attachResults(doc, input);
-  const flow = new PageFlow(doc, { margin: MARGIN, top: MARGIN, footerSpace: 24, onPage: (page) => drawFooter(doc, document, page) });
+  const flow = new PageFlow(doc, { margin: MARGIN, top: MARGIN, footerSpace: 30, onPage: (page) => drawFooter(doc, document, page) });
   drawTitle(flow, document);
   section(flow, 0, "报告信息");
   flow.rows(reportRows(input));
@@ -164,7 +164,7 @@ function drawStatement(flow: PageFlow, { document }: DigitalReportPdfInput) {
 
 function drawFooter(doc: PDFKit.PDFDocument, document: DigitalReportDocument, page: number) {
   const { x, y } = doc;
-  doc.fillColor(MUTED).fontSize(8).text(`${PLATFORM_NAME}　数据检验报告 ${document.reportNo}　第 ${page} 页`, MARGIN, A4.height - MARGIN - 10, {
+  doc.fillColor(MUTED).fontSize(8).text(`${PLATFORM_NAME}　数据检验报告 ${document.reportNo}　第 ${page} 页`, MARGIN, A4.height - MARGIN - 16, {
     width: A4.width - 2 * MARGIN,
     align: "center",
     lineBreak: false,

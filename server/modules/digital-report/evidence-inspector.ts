@@ -100,7 +100,8 @@ export async function inspectEvidence(ports: InspectorPorts, record: EvidenceRec
       continue;
     }
     const name = (isHashOnly ? HASH_ONLY_NAMES[shared.id] : undefined) ?? REPORT_NAMES[shared.id] ?? shared.name;
-    const reason = isHashOnly && HASH_ONLY_NAMES[shared.id] ? `${HASH_ONLY}${shared.reason}` : shared.reason;
+    // The shared wording speaks of "the file" a visitor gives; here it is what the platform stores.
+    const reason = isHashOnly && HASH_ONLY_NAMES[shared.id] ? `${HASH_ONLY}${shared.reason}` : shared.reason.replace(/^文件的/, "存储数据的");
     checks.push(reportCheck(shared.id, groupOf(shared.id), name, shared.status, reason, shared.detail));
   }
   checks.push(await checkIssuedConsistency(ports.ledger, record, entryBytes, against));
