@@ -18,6 +18,7 @@ import { EVIDENCE_KIND_ENDPOINTS } from "../../../src/schema/evidence.js";
 import { readPdfAttachments } from "../../../src/verification/pdf-attachments.js";
 import { captureDouble } from "../support/capture-double.js";
 import { postMultipart } from "../support/multipart.js";
+import { startOpensslTsa, type OpensslTsa } from "../support/openssl-tsa.js";
 import { registerUser, type RegisteredUser } from "../support/personal-users.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 
@@ -32,6 +33,7 @@ const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "digital-report-"));
 const double = captureDouble();
 
 let t: TestApp;
+let tsa: OpensslTsa;
 let owner: RegisteredUser;
 let stranger: RegisteredUser;
 let evidence: { file: number; text: number; hash: number; snapshot: number };
@@ -71,7 +73,9 @@ async function flipStoredByte(sha256: string, at: number): Promise<() => void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false, capture: { engine: double.engine }, env: { CAPTURE_ALLOWED_HOSTS: "127.0.0.1:9" } });
+  // A real RFC 3161 TSA (OpenSSL's) time-stamps each checkpoint, as TSA_URL does in production.
+  tsa = await startOpensslTsa();
+  t = await createTestApp({ seedDemo: false, capture: { engine: double.engine }, env: { CAPTURE_ALLOWED_HOSTS: "127.0.0.1:9", TSA_URL: tsa.url, TSA_CA_FILE: tsa.caFile } });
   owner = await registerUser(t, "13790000001");
   stranger = await registerUser(t, "13790000002");
   const file = await postMultipart(t, webapiPath(EVIDENCE_KIND_ENDPOINTS.file.create), { name: "租赁合同" }, {
@@ -86,7 +90,7 @@ beforeAll(async () => {
   const capture = await call(CAPTURE_ENDPOINTS.one, { id: captured.datas[0].id }, owner);
   const snapshot = await t.app.services.evidence.findByCertificateNo(capture.datas.certificateNo);
   evidence = { file: file.json().datas[0].id, text: text.datas.id, hash: hash.datas.id, snapshot: snapshot!.id };
-  // The in-process witness cosigns each checkpoint as it comes.
+  // The in-process witness cosigns, and the TSA time-stamps, each checkpoint as it comes.
   await t.app.services.chain.idle();
   const created = await createReport(owner, [evidence.file, evidence.text, evidence.hash, evidence.snapshot], { name: "诉讼用检验报告", purpose: "提交某某法院" });
   expect(created).toMatchObject({ code: 200 });
@@ -94,11 +98,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+  await tsa?.close();
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
 describe("a report over stored evidence", () => {
-  it("passes every check of a file, a text, a hash and a captured page; a check that does not apply says why", () => {
+  it("passes every check of a file, a text, a hash and a captured page", () => {
     expect(report).toMatchObject({ name: "诉讼用检验报告", purpose: "提交某某法院", evidenceCount: 4, failedCount: 0, verdict: "pass" });
     const [file, text, hash, snapshot] = report.items;
     for (const item of report.items) {
@@ -115,11 +120,10 @@ describe("a report over stored evidence", () => {
         inclusion: "pass",
         "issued-consistency": "pass",
         "witness-cosignatures": "pass",
-        // No TSA_URL here: the time is the platform's own, and the report says so rather than claiming a time-stamp.
-        "tsa-token": "skip",
+        "tsa-token": "pass",
       });
     }
-    expect(file.checks.find((check) => check.id === "tsa-token")!.reason).toContain("未配置可信时间戳机构");
+    expect(file.checks.find((check) => check.id === "tsa-token")!.reason).toContain(tsa.url);
     expect(file.checks.find((check) => check.id === "file-sha256")!.name).toContain("由存储的数据重新计算");
     expect(text.kind).toBe("text");
     // A hash evidence holds only the digest: the check compares the record's digest with the entry's, and says so.
@@ -185,6 +189,46 @@ describe("what a report refuses or finds", () => {
       expect(file.checks.find((check) => check.id === "file-sha256")!.reason).toContain("不一致");
     } finally {
       restore();
+    }
+  });
+
+  it("says 不通过 for a time-stamp token whose stored byte changed", async () => {
+    const text = (await t.app.services.evidence.getForHolder(owner.id, evidence.text))!;
+    const covering = await t.app.services.chain.timestampFor(text.ledgerIndex! + 1);
+    if (covering.kind !== "tsa") throw new Error("the text's checkpoint has no time-stamp");
+    const db = t.database.handle.db;
+    const row = await db.selectFrom("ledger_timestamps").select("token").where("tree_size", "=", covering.treeSize).executeTakeFirstOrThrow();
+    const changed = Buffer.from(row.token);
+    changed[changed.length - 1] ^= 0x01;
+    await db.updateTable("ledger_timestamps").set({ token: changed }).where("tree_size", "=", covering.treeSize).execute();
+    try {
+      const created = await createReport(owner, [evidence.text]);
+      const [item] = created.datas.items as DigitalReportItem[];
+      expect(statusesOf(item)).toMatchObject({ "tsa-token": "fail", "file-sha256": "pass", inclusion: "pass" });
+      expect(created.datas.verdict).toBe("fail");
+    } finally {
+      await db.updateTable("ledger_timestamps").set({ token: Buffer.from(row.token) }).where("tree_size", "=", covering.treeSize).execute();
+    }
+  });
+
+  it("says 不通过 for a witness cosignature that no longer verifies", async () => {
+    const db = t.database.handle.db;
+    const rows = await db.selectFrom("ledger_cosignatures").selectAll().execute();
+    // `— <name> <base64 key id ‖ timestamp ‖ signature>`: one bit of each signature flipped, the line still well formed.
+    const forged = (line: string) => {
+      const [dash, name, encoded] = line.trimEnd().split(" ");
+      const bytes = Buffer.from(encoded, "base64");
+      bytes[bytes.length - 1] ^= 0x01;
+      return `${dash} ${name} ${bytes.toString("base64")}\n`;
+    };
+    for (const row of rows) await db.updateTable("ledger_cosignatures").set({ line: forged(row.line) }).where("tree_size", "=", row.tree_size).where("witness_name", "=", row.witness_name).execute();
+    try {
+      const created = await createReport(owner, [evidence.text]);
+      const [item] = created.datas.items as DigitalReportItem[];
+      expect(statusesOf(item)).toMatchObject({ "witness-cosignatures": "fail", inclusion: "pass" });
+      expect(item.checks.find((check) => check.id === "witness-cosignatures")!.reason).toContain("联署签名无效");
+    } finally {
+      for (const row of rows) await db.updateTable("ledger_cosignatures").set({ line: row.line }).where("tree_size", "=", row.tree_size).where("witness_name", "=", row.witness_name).execute();
     }
   });
 
