@@ -9,6 +9,7 @@ import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
 import type { DeviceServices } from "./device/device.module.js";
 import type { LiveRecordService } from "./live-record/live-record.service.js";
+import type { DigitalReportPdfRenderer } from "./certificate/certificate-pdf-pool.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CloudBrowserServices } from "./cloud-browser/cloud-browser.module.js";
@@ -60,6 +61,8 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
+  /** The certificate module's drawing threads, for the platform's other large PDFs (digital reports). */
+  pdfs: DigitalReportPdfRenderer;
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;

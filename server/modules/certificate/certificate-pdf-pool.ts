@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
+import type { DigitalReportPdfInput } from "../digital-report/digital-report-pdf.js";
 import type { CertificatePdfInput } from "./certificate-pdf.js";
 
 /**
@@ -15,14 +16,15 @@ import type { CertificatePdfInput } from "./certificate-pdf.js";
  * once with a Chinese "busy" message rather than piling up. Background callers (package jobs,
  * already limited to a few at a time) wait their turn instead. A drawing that exceeds `timeoutMs`
  * is abandoned and its thread replaced, so a pathological input costs one thread for a bounded
- * time, never the server.
+ * time, never the server. The same threads draw digital reports (modules/digital-report), the
+ * platform's other PDF whose size grows with its input.
  */
 export const CERTIFICATE_PDF_MESSAGES = {
   busy: "证书生成繁忙，请稍后再试",
   timeout: "证书生成超时，请稍后重试",
 } as const;
 
-type WorkerCall = { type: "ping" } | { type: "render"; input: CertificatePdfInput };
+type WorkerCall = { type: "ping" } | { type: "render"; input: CertificatePdfInput } | { type: "renderReport"; input: DigitalReportPdfInput };
 export type WorkerRequest = WorkerCall & { id: number };
 export type WorkerReply =
   | { id: number; type: "ready"; error: string | null }
@@ -32,6 +34,10 @@ export type WorkerReply =
 export interface CertificatePdfRenderer {
   /** `background`: wait for a thread however long the queue (callers that are limited elsewhere). */
   render(input: CertificatePdfInput, options?: { background?: boolean }): Promise<Buffer>;
+}
+
+export interface DigitalReportPdfRenderer {
+  renderDigitalReport(input: DigitalReportPdfInput): Promise<Buffer>;
 }
 
 export interface CertificatePdfPoolOptions {
@@ -60,7 +66,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-export class CertificatePdfPool implements CertificatePdfRenderer {
+export class CertificatePdfPool implements CertificatePdfRenderer, DigitalReportPdfRenderer {
   readonly #options: Required<CertificatePdfPoolOptions>;
   readonly #slots: Slot[];
   readonly #queue: Job[] = [];
@@ -75,9 +81,11 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
   }
 
   async render(input: CertificatePdfInput, { background = false } = {}): Promise<Buffer> {
-    const reply = await this.#submit({ type: "render", input }, background);
-    if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
-    return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
+    return pdfOf(await this.#submit({ type: "render", input }, background));
+  }
+
+  async renderDigitalReport(input: DigitalReportPdfInput): Promise<Buffer> {
+    return pdfOf(await this.#submit({ type: "renderReport", input }, false));
   }
 
   depth(): QueueDepth {
@@ -161,6 +169,11 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
     this.#settle(slot, (job) => job.reject(error));
     if (worker) await worker.terminate();
   }
+}
+
+function pdfOf(reply: WorkerReply): Buffer {
+  if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
+  return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
 }
 
 /**

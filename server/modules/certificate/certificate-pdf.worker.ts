@@ -1,11 +1,12 @@
 import { parentPort } from "node:worker_threads";
+import { renderDigitalReportPdf } from "../digital-report/digital-report-pdf.js";
 import { certificateFont } from "./certificate-font.js";
 import { renderCertificatePdf } from "./certificate-pdf.js";
 import type { WorkerReply, WorkerRequest } from "./certificate-pdf-pool.js";
 
 /**
  * A certificate-drawing thread (certificate-pdf-pool.ts). The CJK font is read and parsed once,
- * when the thread starts, and then serves every certificate this thread draws.
+ * when the thread starts, and then serves every certificate (and digital report) this thread draws.
  */
 const port = parentPort;
 if (!port) throw new Error("certificate-pdf.worker.ts runs only as a worker thread");
@@ -23,7 +24,7 @@ port.on("message", async (request: WorkerRequest) => {
   if (request.type === "ping") return reply({ id: request.id, type: "ready", error: fontError });
   if (fontError) return reply({ id: request.id, type: "failed", error: fontError });
   try {
-    const pdf = await renderCertificatePdf(request.input);
+    const pdf = request.type === "renderReport" ? await renderDigitalReportPdf(request.input) : await renderCertificatePdf(request.input);
     // The bytes are handed over, not copied, when the buffer holds nothing else.
     const owned = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? new Uint8Array(pdf.buffer) : new Uint8Array(pdf);
     reply({ id: request.id, type: "rendered", pdf: owned }, [owned.buffer as ArrayBuffer]);

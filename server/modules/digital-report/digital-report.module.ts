@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { AccountRecords } from "../account/account-records.service.js";
+import type { DigitalReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
 import type { ChainService } from "../chain/chain.service.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
@@ -15,6 +16,7 @@ export type DigitalReportModuleOptions = ModuleContext & {
   evidence: EvidenceService;
   blobs: BlobStore;
   accounts: Pick<AccountRecords, "findUser">;
+  pdfs: DigitalReportPdfRenderer;
 };
 
 /**
@@ -22,7 +24,7 @@ export type DigitalReportModuleOptions = ModuleContext & {
  * witnesses and TSA, issued as a PDF that is itself stored as evidence. Free of charge; limited per
  * user and day (src/schema/digital-report.ts).
  */
-export async function digitalReportModule(app: FastifyInstance, { db, now, ledger, chain, evidence, blobs, accounts }: DigitalReportModuleOptions) {
+export async function digitalReportModule(app: FastifyInstance, { db, now, ledger, chain, evidence, blobs, accounts, pdfs }: DigitalReportModuleOptions) {
   const reports = new DigitalReportService({
     db,
     repository: new DigitalReportRepository(db),
@@ -30,6 +32,7 @@ export async function digitalReportModule(app: FastifyInstance, { db, now, ledge
     blobs,
     accounts,
     evidence,
+    pdfs,
     now,
     log: app.log,
   });

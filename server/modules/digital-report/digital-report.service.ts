@@ -24,10 +24,10 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
+import type { DigitalReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { EvidenceRecord } from "../evidence/evidence.types.js";
 import { holderNameOf } from "../evidence/holder-name.js";
-import { renderDigitalReportPdf } from "./digital-report-pdf.js";
 import type { DigitalReportRepository, DigitalReportRow } from "./digital-report.repository.js";
 import { inspectEvidence, type Inspection, type InspectorPorts } from "./evidence-inspector.js";
 
@@ -38,6 +38,8 @@ export interface DigitalReportServiceDependencies {
   blobs: BlobStore;
   accounts: Pick<AccountRecords, "findUser">;
   evidence: Pick<EvidenceService, "getForHolder" | "savePlatformContent" | "newCertificateNo">;
+  /** Draws the PDF off the event loop (the certificate module's threads). */
+  pdfs: DigitalReportPdfRenderer;
   now: () => number;
   log: FastifyBaseLogger;
 }
@@ -76,7 +78,7 @@ export class DigitalReportService {
       verdict: items.some((item) => item.verdict === "fail") ? "fail" : "pass",
       items,
     };
-    const pdf = await renderDigitalReportPdf({
+    const pdf = await this.deps.pdfs.renderDigitalReport({
       document,
       // The report is handed to courts and other parties: the applicant is masked as on certificates.
       applicant: maskDisplayName(holderNameOf(user)),
