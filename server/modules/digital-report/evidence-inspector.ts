@@ -8,6 +8,7 @@ import {
 import type { EvidenceEntry } from "../../../src/schema/evidence-entry.js";
 import { RECORDING_KINDS } from "../../../src/schema/recording.js";
 import { verifyCertificate, type FileContentChecks, type FileDigests } from "../../../src/verification/certificate-checks.js";
+import { checkDigitalReport, readDigitalReportPdf } from "../../../src/verification/digital-report-check.js";
 import { checkRecordingPackage } from "../../../src/verification/recording-check.js";
 import { checkWaczPackage } from "../../../src/verification/wacz-check.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
@@ -18,7 +19,7 @@ import { checkCaptureProcess } from "./capture-process-check.js";
 import { evidenceFacts } from "./evidence-facts.js";
 import { proveUnder, type CheckedAgainst, type ReportLedger } from "./ledger-view.js";
 import { firstFailure, reportCheck } from "./report-check.js";
-import { NODE_PACKAGE_TOOLS, readStoredContent, type StoredContent } from "./stored-content.js";
+import { NODE_PACKAGE_TOOLS, readStoredContent } from "./stored-content.js";
 import { checkTimestamp } from "./timestamp-check.js";
 import { checkWitnesses } from "./witness-check.js";
 
@@ -53,14 +54,16 @@ const HASH_ONLY = "该证据只保存了摘要，平台未保存原文件，无�
 
 function groupOf(id: string): DigitalReportCheckGroup {
   if (id.startsWith("file-") || id === "record-entry") return "digest";
-  if (/^(wacz|recording|capture)-/.test(id)) return "package";
+  if (/^(wacz|recording|capture|report)-/.test(id)) return "package";
   return "ledger";
 }
 
-type PackageKind = "wacz" | "recording" | null;
+/** What the stored bytes are, where their content has checks of its own: a capture's WACZ, a recording package, an earlier digital report. */
+type PackageKind = "wacz" | "recording" | "report" | null;
 
 function packageKindOf(record: EvidenceRecord): PackageKind {
   if (captureFactsOf(record)) return "wacz";
+  if (record.kind === "digitalReport") return "report";
   return (RECORDING_KINDS as readonly string[]).includes(record.kind) ? "recording" : null;
 }
 
@@ -88,7 +91,7 @@ export async function inspectEvidence(ports: InspectorPorts, record: EvidenceRec
     verifierKeys: [ports.ledger.verifierKey],
     certificateNo: record.certificateNo,
     ...(file ? { file } : {}),
-    ...(content?.bytes && packageKind ? { fileChecks: packageChecks(content, packageKind) } : {}),
+    ...(content?.bytes && packageKind ? { fileChecks: await packageChecks(content.bytes, packageKind) } : {}),
   });
 
   const checks: DigitalReportCheck[] = [recordAgreement(record, entryText, verification.entry, isHashOnly)];
@@ -131,9 +134,13 @@ export async function inspectEvidence(ports: InspectorPorts, record: EvidenceRec
   return { item, entry: entryText, proofBundle };
 }
 
-function packageChecks(content: StoredContent, kind: Exclude<PackageKind, null>): FileContentChecks {
-  const bytes = new Uint8Array(content.bytes!.buffer, content.bytes!.byteOffset, content.bytes!.length);
-  return kind === "wacz" ? () => checkWaczPackage(bytes, NODE_PACKAGE_TOOLS) : (context) => checkRecordingPackage(bytes, NODE_PACKAGE_TOOLS, context);
+async function packageChecks(stored: Buffer, kind: Exclude<PackageKind, null>): Promise<FileContentChecks> {
+  const bytes = new Uint8Array(stored.buffer, stored.byteOffset, stored.length);
+  if (kind === "wacz") return () => checkWaczPackage(bytes, NODE_PACKAGE_TOOLS);
+  if (kind === "recording") return (context) => checkRecordingPackage(bytes, NODE_PACKAGE_TOOLS, context);
+  // A report checked again: the evidence it embeds, as the offline verifier re-checks it.
+  const report = await readDigitalReportPdf(bytes);
+  return (context) => (report ? checkDigitalReport(report, context) : []);
 }
 
 /** The platform's record (its cached columns) against what the ledger logged: both must state the same evidence. */

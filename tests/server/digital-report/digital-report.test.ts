@@ -151,6 +151,9 @@ describe("a report over stored evidence", () => {
 
     const own = await t.app.services.evidence.findByCertificateNo(report.certificateNo);
     expect(own).toMatchObject({ id: report.evidenceId, kind: "digitalReport", status: "stored", holderUserId: owner.id, size: pdf.length, sha256: report.sha256 });
+    // A report is evidence like any other: a later report checks it, and the evidence it embeds.
+    const [again] = (await createReport(owner, [report.evidenceId])).datas.items as DigitalReportItem[];
+    expect(statusesOf(again)).toMatchObject({ "file-sha256": "pass", inclusion: "pass", "report-document": "pass", "report-items": "pass" });
   });
 
   it("verifies offline with the report's certificate, and fails once one byte of the report changes", async () => {
