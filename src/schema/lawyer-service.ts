@@ -7,7 +7,7 @@ import { EvidenceKindSchema } from "./evidence-entry";
 import { pagePSchema, pageQuerySchema } from "./paging";
 import { defineStateMachine } from "./state-machine";
 import { freeText, optionalText, textRule } from "./string-rule";
-import type { UploadRule } from "./upload";
+import { fileExtension, type UploadRule } from "./upload";
 
 /**
  * The lawyer service (/lawService/wsLawyer, spec §2, §9; issue 17): a user asks a lawyer about
@@ -85,9 +85,29 @@ export const CONSULTATION_NOTICE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often an open thread page asks for new messages (no socket: spec §9 polling). */
 export const CONSULTATION_POLL_MS = 5000;
 
+/** How an attachment is served, by its extension (the rule below admits these extensions only). */
+const ATTACHMENT_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  bmp: "image/bmp",
+  webp: "image/webp",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  txt: "text/plain",
+  wps: "application/vnd.ms-works",
+};
+export const attachmentContentType = (fileName: string): string => ATTACHMENT_CONTENT_TYPES[fileExtension(fileName)] ?? "application/octet-stream";
+
 /** Attachments: PDF, images and office documents, 20 MB each (their bytes are stored with their SHA-256). */
 export const CONSULTATION_ATTACHMENT_RULE: UploadRule = {
-  extensions: ["pdf", "jpg", "jpeg", "png", "gif", "bmp", "webp", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "wps"],
+  extensions: Object.keys(ATTACHMENT_CONTENT_TYPES),
   maxBytes: LAWYER_SERVICE_LIMITS.attachmentMaxBytes,
   messages: {
     missing: "请选择附件",
@@ -127,6 +147,8 @@ export const LawyerProfileSchema = z.object({
   practiceAreas: z.array(z.enum(PRACTICE_AREAS)).meta({ title: "擅长领域", labels: PRACTICE_AREA_LABELS }),
   licenceNo: z.string().meta({ title: "执业证号", mono: true }),
   introduction: z.string().meta({ title: "简介", row: "ifPresent" }),
+  /** Marked as a lawyer now; a lawyer whose mark was taken away keeps answering the threads they had. */
+  isActive: z.boolean().meta({ title: "接受咨询", labels: { true: "是", false: "否" }, row: "never" }),
 });
 export type LawyerProfile = z.infer<typeof LawyerProfileSchema>;
 
@@ -224,6 +246,7 @@ export const ConsultationFormSchema = z.object({
   requestKey: RequestKeySchema,
 });
 export type ConsultationForm = z.input<typeof ConsultationFormSchema>;
+export type ConsultationFormValues = z.output<typeof ConsultationFormSchema>;
 
 export const ConsultationIdSchema = z.object({ id: z.coerce.number({ error: CONSULTATION_MESSAGES.notFound }).int().positive(CONSULTATION_MESSAGES.notFound) });
 
@@ -265,7 +288,7 @@ export const LAWYER_SERVICE_ENDPOINTS = {
     datas: LawyerProfileSchema.nullable(),
     session: "user",
     tag: TAG,
-    summary: "本人的律师资料；不是律师账号时为 null",
+    summary: "本人的律师资料（被取消律师标记后 isActive 为 false，仍可处理已有咨询）；从未被标记为律师时为 null",
   }),
   saveIntroduction: endpoint({
     method: "POST",

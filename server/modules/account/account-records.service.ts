@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { VerificationStatus } from "../../../src/schema/account.js";
+import { AccountCode, AccountType, VerificationStatus } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
@@ -135,6 +135,28 @@ export class AccountRecords {
     const columns = VERIFICATION_COLUMNS[kind];
     const name = decision.verifiedName === null ? {} : { [columns.name]: decision.verifiedName };
     await this.usersIn(trx).update(userId, { [columns.status]: decision.status, ...name, updated_at: this.deps.now() });
+  }
+
+  /**
+   * A development demo account (db/seed): a personal account whose real name is recorded as
+   * verified, as an operator's approval leaves it. Refused (3003) when the account exists.
+   */
+  async createVerifiedDemoPerson(account: AccountIdentifier, passwordDigest: string, realName: string): Promise<UserRow> {
+    if (await this.deps.users.findByAccount(account.value)) throw new BusinessError(AccountCode.accountAlreadyRegistered, "该账号已注册");
+    const now = this.deps.now();
+    return this.deps.users.insert({
+      login_account: account.value,
+      mobile: account.kind === "mobile" ? account.value : null,
+      mail: account.kind === "email" ? account.value : null,
+      password_hash: await this.deps.hasher.hash(passwordDigest),
+      password_changed_at: now,
+      account_type: AccountType.personal,
+      status: "active",
+      real_name: realName,
+      real_name_status: VerificationStatus.verified,
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   private usersIn(trx: Kysely<Database> | undefined): UserRepository {
