@@ -285,10 +285,10 @@ export const LAWYER_SERVICE_ENDPOINTS = {
     method: "GET",
     path: "/lawService/v2/getMyLawyerProfile",
     input: z.object({}),
-    datas: LawyerProfileSchema.nullable(),
+    datas: z.object({ profile: LawyerProfileSchema.nullable() }),
     session: "user",
     tag: TAG,
-    summary: "本人的律师资料（被取消律师标记后 isActive 为 false，仍可处理已有咨询）；从未被标记为律师时为 null",
+    summary: "本人的律师资料 profile（被取消律师标记后 isActive 为 false，仍可处理已有咨询）；从未被标记为律师时为 null",
   }),
   saveIntroduction: endpoint({
     method: "POST",

@@ -89,8 +89,8 @@ describe("marking lawyers in the console", () => {
   it("lets the lawyer write their introduction, and nobody else", async () => {
     expect(await call(LAWYER.saveIntroduction, { introduction: "专注网络侵权与电子证据。" }, lawyer)).toMatchObject({ code: 200, datas: { introduction: "专注网络侵权与电子证据。" } });
     expect(await call(LAWYER.saveIntroduction, { introduction: "冒充" }, asker)).toMatchObject({ code: LawyerServiceCode.notLawyer, message: CONSULTATION_MESSAGES.notLawyer });
-    expect((await call(LAWYER.myProfile, {}, asker)).datas).toBeNull();
-    expect((await call(LAWYER.myProfile, {}, lawyer)).datas).toMatchObject({ displayName: "王律师", isActive: true });
+    expect((await call(LAWYER.myProfile, {}, asker)).datas).toEqual({ profile: null });
+    expect((await call(LAWYER.myProfile, {}, lawyer)).datas.profile).toMatchObject({ displayName: "王律师", isActive: true });
   });
 });
 

@@ -28,7 +28,7 @@ const STREAMED_ATTACHMENTS = {
 export async function lawyerRoutes(app: FastifyInstance, { lawyers, consultations }: { lawyers: LawyerProfiles; consultations: ConsultationService }) {
   const me = (request: FastifyRequest) => sessionUserId(request);
   registerEndpoint(app, ENDPOINTS.lawyers, async (_query, request) => ok(await lawyers.choosable(me(request))));
-  registerEndpoint(app, ENDPOINTS.myProfile, async (_query, request) => ok(await lawyers.ofAccount(me(request))));
+  registerEndpoint(app, ENDPOINTS.myProfile, async (_query, request) => ok({ profile: await lawyers.ofAccount(me(request)) }));
   registerEndpoint(app, ENDPOINTS.saveIntroduction, async ({ introduction }, request) => ok(await lawyers.saveIntroduction(me(request), introduction)));
   registerEndpoint(app, ENDPOINTS.create, async (form, request) => ok(await consultations.create(me(request), form)));
   registerEndpoint(app, ENDPOINTS.list, async (query, request) => ok(await consultations.list(me(request), "user", query)));

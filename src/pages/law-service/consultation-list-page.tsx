@@ -28,7 +28,8 @@ const BOXES: Record<Box, { label: string; list: typeof LAWYER_SERVICE_ENDPOINTS.
 export default function ConsultationListPage({ route }: SectionPageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { datas: profile } = useEndpointQuery(LAWYER_SERVICE_ENDPOINTS.myProfile, {});
+  const mine = useEndpointQuery(LAWYER_SERVICE_ENDPOINTS.myProfile, {});
+  const profile = mine.query.isSuccess ? mine.datas?.profile : undefined;
   const box: Box = profile && params.get(BOX_PARAM) === "received" ? "received" : "mine";
   const threadPath = siblingPath(route, "dataDetail")!;
   const section = pageData(route.section, route.page);

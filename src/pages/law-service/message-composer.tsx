@@ -62,7 +62,7 @@ export function MessageComposer({ consultationId, onSent }: { consultationId: nu
         }}
       />
       {refusal && <Alert type="error" showIcon message={refusal} />}
-      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 12 }}>
+      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 12, marginTop: 8 }}>
         <Upload multiple beforeUpload={addFile} fileList={fileList} onRemove={(file) => setFiles((previous) => previous.filter((_, index) => String(index) !== file.uid))}>
           <Button icon={<PaperClipOutlined />}>添加附件</Button>
         </Upload>

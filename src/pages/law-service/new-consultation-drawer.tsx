@@ -61,16 +61,17 @@ function NewConsultationForm({ onCreated }: { onCreated: (id: number) => void })
     }
   }
 
-  if (!lawyers.datas) return <Skeleton active />;
+  const choosable = lawyers.query.isSuccess ? lawyers.datas : undefined;
+  if (!choosable) return <Skeleton active />;
   return (
     <Form form={form} layout="vertical" initialValues={{ evidenceIds: [], title: "", question: "" }} onFinish={submit}>
       <Form.Item name="lawyerId" label="选择律师" required rules={rules("lawyerId")}>
-        {lawyers.datas.length === 0 ? (
+        {choosable.length === 0 ? (
           <Empty description="暂无可咨询的律师" />
         ) : (
           <Radio.Group style={{ width: "100%" }}>
             <Space direction="vertical" style={{ width: "100%" }}>
-              {lawyers.datas.map((lawyer) => (
+              {choosable.map((lawyer) => (
                 <Radio key={lawyer.userId} value={lawyer.userId} style={{ alignItems: "flex-start", border: "1px solid #f0f0f0", borderRadius: 8, padding: 12, width: "100%" }}>
                   <LawyerCard lawyer={lawyer} />
                 </Radio>
@@ -89,7 +90,7 @@ function NewConsultationForm({ onCreated }: { onCreated: (id: number) => void })
         <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} maxLength={LAWYER_SERVICE_LIMITS.textMax} showCount placeholder="说明纠纷经过、已有证据和希望律师解答的问题" />
       </Form.Item>
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={isSending} disabled={lawyers.datas.length === 0}>
+      <Button type="primary" htmlType="submit" loading={isSending} disabled={choosable.length === 0}>
         提交咨询
       </Button>
     </Form>

@@ -16,7 +16,10 @@ const BUBBLE = { borderRadius: 8, padding: "8px 12px", whiteSpace: "pre-wrap", w
 export function ThreadMessages({ messages, now }: { messages: readonly ConsultationMessage[]; now: number }) {
   const end = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
-  useEffect(() => end.current?.scrollIntoView?.({ block: "nearest" }), [newest]);
+  // A block body: newer browsers answer scrollIntoView with a promise, which React would take for a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [newest]);
   return (
     <div role="list" aria-label="咨询消息" style={{ maxHeight: 520, overflowY: "auto", display: "flex", flexDirection: "column", gap: 16, padding: "4px 4px 8px" }}>
       {messages.map((message) => (

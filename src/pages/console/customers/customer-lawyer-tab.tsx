@@ -17,7 +17,8 @@ const UnmarkSchema = CUSTOMER_LAWYER_ENDPOINTS.unmark.input;
  * with a reason the audit trail keeps.
  */
 export function LawyerTab({ customerId }: { customerId: number }) {
-  const { datas, query } = useEndpointQuery(CUSTOMER_LAWYER_ENDPOINTS.detail, { id: customerId });
+  const { datas: answer, query } = useEndpointQuery(CUSTOMER_LAWYER_ENDPOINTS.detail, { id: customerId });
+  const datas = query.isSuccess ? answer : undefined;
   const canManage = useOperatorPermission(LAWYER_PERMISSION);
   const refresh = () => void query.refetch();
   if (query.isError) return <Alert type="error" showIcon message={query.error.message} />;
