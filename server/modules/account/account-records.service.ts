@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { AccountCode, AccountType, VerificationStatus } from "../../../src/schema/account.js";
+import { AccountCode, VerificationStatus } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountIdentifier } from "./account-identifier.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import { changeHold, type HoldChange } from "./account-disabling.js";
-import { UserRepository, type UserRow, type UserSearch } from "./user.repository.js";
+import { newPersonalAccount, UserRepository, type UserRow, type UserSearch } from "./user.repository.js";
 
 /** Real-name (a person) or enterprise (an organisation) verification. */
 export type VerificationKind = "person" | "organisation";
@@ -145,17 +145,9 @@ export class AccountRecords {
     if (await this.deps.users.findByAccount(account.value)) throw new BusinessError(AccountCode.accountAlreadyRegistered, "该账号已注册");
     const now = this.deps.now();
     return this.deps.users.insert({
-      login_account: account.value,
-      mobile: account.kind === "mobile" ? account.value : null,
-      mail: account.kind === "email" ? account.value : null,
-      password_hash: await this.deps.hasher.hash(passwordDigest),
-      password_changed_at: now,
-      account_type: AccountType.personal,
-      status: "active",
+      ...newPersonalAccount(account, await this.deps.hasher.hash(passwordDigest), now),
       real_name: realName,
       real_name_status: VerificationStatus.verified,
-      created_at: now,
-      updated_at: now,
     });
   }
 

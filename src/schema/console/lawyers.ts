@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "../contract";
 import { LawyerProfileSchema, PRACTICE_AREA_LABELS, PRACTICE_AREAS } from "../lawyer-service";
 import { textRule } from "../string-rule";
-import { CustomerReasonSchema } from "./customers";
+import { CustomerIdSchema, customerId, CustomerReasonSchema } from "./customers";
 
 /**
  * Lawyers in the console (issue 17): an operator holding "lawyers.manage" marks a customer account
@@ -56,15 +56,13 @@ export const CustomerLawyerSchema = z.object({
 });
 export type CustomerLawyer = z.infer<typeof CustomerLawyerSchema>;
 
-const customerId = z.coerce.number({ error: "用户编号不正确" }).int("用户编号不正确").positive("用户编号不正确").meta({ title: "用户编号" });
-
 const TAG = "运营后台·客户";
 
 export const CUSTOMER_LAWYER_ENDPOINTS = {
   detail: endpoint({
     method: "GET",
     path: "/console/v2/customerLawyer",
-    input: z.object({ id: customerId }),
+    input: CustomerIdSchema,
     datas: CustomerLawyerSchema,
     session: "operator",
     permission: "customers.read",
