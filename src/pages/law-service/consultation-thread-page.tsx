@@ -25,7 +25,9 @@ export default function ConsultationThreadPage({ route }: SectionPageProps) {
   const [params] = useSearchParams();
   const id = Number(params.get(RECORD_ID_PARAM) ?? "");
   const isNamed = Number.isInteger(id) && id > 0;
-  const { datas, query } = useEndpointQuery(LAWYER_SERVICE_ENDPOINTS.detail, { id }, { enabled: isNamed, refetchInterval: CONSULTATION_POLL_MS });
+  // A closed thread changes no more: the polling stops with it.
+  const refetchInterval = (latest: { state: { data?: { data?: unknown } } }) => ((latest.state.data?.data as Partial<ConsultationDetail> | undefined)?.state === "closed" ? false : CONSULTATION_POLL_MS);
+  const { datas, query } = useEndpointQuery(LAWYER_SERVICE_ENDPOINTS.detail, { id }, { enabled: isNamed, refetchInterval });
   const thread = query.isSuccess ? datas : undefined;
   const refresh = () => void query.refetch();
   useMarkRead(thread);
