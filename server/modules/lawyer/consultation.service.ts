@@ -247,12 +247,9 @@ export class ConsultationService {
     if (!isClaimed) return;
     const thread = (await repository.find(id))!;
     const recipientId = thread[SIDE_COLUMNS[notice.to].party];
-    try {
-      const account = await this.deps.accounts.findUser(recipientId);
-      if (account) await notifyAccount(this.deps.notifier, account, consultationNotice(notice.kind, notice.to, thread.title));
-    } catch (error) {
-      this.deps.log.warn({ consultationId: id, error: error instanceof Error ? error.message : String(error) }, "律师咨询新消息通知发送失败");
-    }
+    await notifyAccount(this.deps.notifier, await this.deps.accounts.findUser(recipientId), consultationNotice(notice.kind, notice.to, thread.title), (error) =>
+      this.deps.log.warn({ consultationId: id, error: error instanceof Error ? error.message : String(error) }, "律师咨询新消息通知发送失败"),
+    );
   }
 }
 
