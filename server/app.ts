@@ -37,6 +37,7 @@ import { evidenceLibraryModule } from "./modules/evidence-library/evidence-libra
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
+import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pdfs: services.pdfs,
   });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
+  await app.register(lawyerModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, blobs: services.blobs, notifier: services.notifier });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
 

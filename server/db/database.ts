@@ -82,6 +82,11 @@ export interface Database {
   operator_roles: OperatorRolesTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_audit: OperatorAuditTable;
+  lawyer_profiles: LawyerProfilesTable;
+  consultations: ConsultationsTable;
+  consultation_evidence: ConsultationEvidenceTable;
+  consultation_messages: ConsultationMessagesTable;
+  consultation_attachments: ConsultationAttachmentsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -1169,5 +1174,74 @@ export interface DigitalReportsTable {
   blob_sha256: string;
   certificate_no: string;
   evidence_id: number | null;
+  created_at: number;
+}
+
+/** Owned by modules/lawyer: accounts marked as lawyers and their profiles (practice areas as JSON text). */
+export interface LawyerProfilesTable {
+  user_id: number;
+  display_name: string;
+  law_firm: string;
+  practice_areas: string;
+  licence_no: string;
+  introduction: string;
+  /** 1 while marked; 0 once the mark was taken away (the threads it answered keep naming it). */
+  is_active: number;
+  marked_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/lawyer: one consultation thread; each side's read mark is the newest message id it has seen. */
+export interface ConsultationsTable {
+  id: Generated<number>;
+  user_id: number;
+  lawyer_id: number;
+  title: string;
+  state: string;
+  request_key: string | null;
+  summary: string | null;
+  closed_at: number | null;
+  user_read_id: number;
+  lawyer_read_id: number;
+  user_notified_at: number | null;
+  lawyer_notified_at: number | null;
+  last_message_at: number;
+  created_at: number;
+}
+
+/** Owned by modules/lawyer: the evidence a thread links, as it was when the thread began. */
+export interface ConsultationEvidenceTable {
+  consultation_id: number;
+  position: number;
+  evidence_id: number;
+  kind: string;
+  name: string;
+  certificate_no: string;
+  sha256: string;
+  sm3: string;
+  size: number;
+  stored_at: number;
+  ledger_index: number | null;
+}
+
+/** Owned by modules/lawyer: a thread's messages (side "user" or "lawyer"). */
+export interface ConsultationMessagesTable {
+  id: Generated<number>;
+  consultation_id: number;
+  side: string;
+  text: string;
+  request_key: string | null;
+  created_at: number;
+}
+
+/** Owned by modules/lawyer: a message's files; the bytes are the blob named by `sha256`. */
+export interface ConsultationAttachmentsTable {
+  id: Generated<number>;
+  consultation_id: number;
+  message_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
   created_at: number;
 }

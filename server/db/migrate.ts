@@ -27,6 +27,7 @@ import * as devices from "./migrations/0027-devices.js";
 import * as seals from "./migrations/0028-seals.js";
 import * as notarization from "./migrations/0029-notarization.js";
 import * as digitalReports from "./migrations/0031-digital-reports.js";
+import * as lawyerService from "./migrations/0032-lawyer-service.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0028-seals": seals,
   "0029-notarization": notarization,
   "0031-digital-reports": digitalReports,
+  "0032-lawyer-service": lawyerService,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,7 @@ import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
+import type { LawyerServices } from "./lawyer/lawyer.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { NotarizationServices } from "./notarization/notarization.module.js";
@@ -72,6 +73,7 @@ export type AppServices = {
   devices: DeviceServices;
   liveRecord: LiveRecordService;
   cloudBrowser: CloudBrowserServices;
+  lawyers: LawyerServices;
   console: ConsoleServices;
 };
 

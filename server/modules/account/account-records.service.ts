@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { VerificationStatus } from "../../../src/schema/account.js";
+import { AccountCode, VerificationStatus } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { Database } from "../../db/database.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountIdentifier } from "./account-identifier.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import { changeHold, type HoldChange } from "./account-disabling.js";
-import { UserRepository, type UserRow, type UserSearch } from "./user.repository.js";
+import { newPersonalAccount, UserRepository, type UserRow, type UserSearch } from "./user.repository.js";
 
 /** Real-name (a person) or enterprise (an organisation) verification. */
 export type VerificationKind = "person" | "organisation";
@@ -135,6 +135,20 @@ export class AccountRecords {
     const columns = VERIFICATION_COLUMNS[kind];
     const name = decision.verifiedName === null ? {} : { [columns.name]: decision.verifiedName };
     await this.usersIn(trx).update(userId, { [columns.status]: decision.status, ...name, updated_at: this.deps.now() });
+  }
+
+  /**
+   * A development demo account (db/seed): a personal account whose real name is recorded as
+   * verified, as an operator's approval leaves it. Refused (3003) when the account exists.
+   */
+  async createVerifiedDemoPerson(account: AccountIdentifier, passwordDigest: string, realName: string): Promise<UserRow> {
+    if (await this.deps.users.findByAccount(account.value)) throw new BusinessError(AccountCode.accountAlreadyRegistered, "该账号已注册");
+    const now = this.deps.now();
+    return this.deps.users.insert({
+      ...newPersonalAccount(account, await this.deps.hasher.hash(passwordDigest), now),
+      real_name: realName,
+      real_name_status: VerificationStatus.verified,
+    });
   }
 
   private usersIn(trx: Kysely<Database> | undefined): UserRepository {

@@ -1,4 +1,4 @@
-import { AccountCode, AccountType, CodePurpose, type CodePurposeValue, type LoginResult, type LoginUser } from "../../../src/schema/account.js";
+import { AccountCode, CodePurpose, type CodePurposeValue, type LoginResult, type LoginUser } from "../../../src/schema/account.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { EncryptedFields } from "../security/encrypted-fields.js";
@@ -9,7 +9,7 @@ import type { AccountRecords } from "./account-records.service.js";
 import { originOf, type LoginClient, type LoginService } from "./login.service.js";
 import { toLoginUser } from "./login-user.js";
 import { MD5_HEX, type PasswordHasher } from "./password-hasher.js";
-import type { UserRepository } from "./user.repository.js";
+import { newPersonalAccount, type UserRepository } from "./user.repository.js";
 
 const NOT_REGISTERED = "该账号尚未注册";
 const ALREADY_REGISTERED = "该账号已注册，请直接登录";
@@ -73,17 +73,7 @@ export class AccountService {
     const passwordDigest = await this.openPassword(input.encryptPassword);
     await this.deps.codes.require(CodePurpose.register, account.value, input.vCode);
     const now = this.deps.now();
-    const user = await this.deps.users.insert({
-      login_account: account.value,
-      mobile: account.kind === "mobile" ? account.value : null,
-      mail: account.kind === "email" ? account.value : null,
-      password_hash: await this.deps.hasher.hash(passwordDigest),
-      password_changed_at: now,
-      account_type: AccountType.personal,
-      status: "active",
-      created_at: now,
-      updated_at: now,
-    });
+    const user = await this.deps.users.insert(newPersonalAccount(account, await this.deps.hasher.hash(passwordDigest), now));
     return this.deps.login.startSession(user, originOf(client, "register"));
   }
 

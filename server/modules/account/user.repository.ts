@@ -1,10 +1,25 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
-import { VerificationStatus } from "../../../src/schema/account.js";
+import { AccountType, VerificationStatus } from "../../../src/schema/account.js";
 import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
 import type { Database, UsersTable } from "../../db/database.js";
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+/** A new personal account logging in with a phone number or e-mail and a password (its stored hash). */
+export function newPersonalAccount(account: { kind: "mobile" | "email"; value: string }, passwordHash: string, now: number): NewUser {
+  return {
+    login_account: account.value,
+    mobile: account.kind === "mobile" ? account.value : null,
+    mail: account.kind === "email" ? account.value : null,
+    password_hash: passwordHash,
+    password_changed_at: now,
+    account_type: AccountType.personal,
+    status: "active",
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 /**
  * The console's customer search: `keyword` is looked for inside the login account, mobile, e-mail

@@ -195,8 +195,9 @@ export const CustomerReasonSchema = textRule({ required: "请填写原因" })
   .max(CUSTOMER_REASON_MAX_LENGTH, REASON_LENGTH_MESSAGE)
   .meta({ title: "原因", widget: "textarea" });
 
-const customerId = z.coerce.number({ error: "用户编号不正确" }).int("用户编号不正确").positive("用户编号不正确").meta({ title: "用户编号" });
-const CustomerIdSchema = z.object({ id: customerId });
+/** A customer named by its user id, as every console call on one customer takes it. */
+export const customerId = z.coerce.number({ error: "用户编号不正确" }).int("用户编号不正确").positive("用户编号不正确").meta({ title: "用户编号" });
+export const CustomerIdSchema = z.object({ id: customerId });
 export const CustomerReasonFormSchema = z.object({ reason: CustomerReasonSchema });
 export type CustomerReasonForm = z.infer<typeof CustomerReasonFormSchema>;
 

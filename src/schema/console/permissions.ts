@@ -15,6 +15,7 @@ export const CONSOLE_PERMISSIONS = {
   "audit.read": "查阅操作审计记录",
   "finance.manage": "处理发票、退款与线下合同",
   "notaryOffices.manage": "管理公证处及其工作人员账号",
+  "lawyers.manage": "标记律师账号并登记律师资料",
 } as const;
 
 export type ConsolePermission = keyof typeof CONSOLE_PERMISSIONS;
@@ -27,8 +28,8 @@ export const OPERATOR_ROLES = {
   },
   identityReviewer: {
     title: "认证审核员",
-    description: "审核用户提交的实名认证与企业认证，可查询客户",
-    permissions: ["identity.review", "customers.read"],
+    description: "审核用户提交的实名认证与企业认证，标记律师账号，可查询客户",
+    permissions: ["identity.review", "lawyers.manage", "customers.read"],
   },
   finance: {
     title: "财务",

@@ -54,6 +54,9 @@ export function toCustomerProfile(user: UserRow): CustomerProfile {
   };
 }
 
+/** A customer as the audit trail names what an action acted on. */
+export const customerTarget = (user: Pick<UserRow, "id" | "login_account" | "mobile" | "mail">) => ({ type: "customer", id: String(user.id), label: loginAccountOf(user) });
+
 /** The account's state as the audit trail records it before and after a change. */
 export const statusFacts = (user: Pick<UserRow, "status" | "disabled_by">): Omit<CustomerStatusChange, "endedSessions"> => ({
   status: user.status,

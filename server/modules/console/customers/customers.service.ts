@@ -24,7 +24,7 @@ import type { IdentityService } from "../../personal/identity.service.js";
 import type { SessionService } from "../../session/session.service.js";
 import type { AuditTrail } from "../audit/audit-trail.js";
 import type { ActingOperator } from "../operators/acting-operator.js";
-import { loginAccountOf, statusFacts, toCustomerChild, toCustomerLogin, toCustomerProfile, toCustomerSession, toCustomerSummary } from "./customer-view.js";
+import { customerTarget as targetOf, loginAccountOf, statusFacts, toCustomerChild, toCustomerLogin, toCustomerProfile, toCustomerSession, toCustomerSummary } from "./customer-view.js";
 
 /** The other modules' services the customer lookup reads and changes accounts through (DESIGN.md §8). */
 export type CustomerDependencies = {
@@ -173,5 +173,4 @@ export class CustomerService {
   }
 }
 
-const targetOf = (user: UserRow) => ({ type: "customer", id: String(user.id), label: loginAccountOf(user) });
 const notFound = () => new BusinessError(ResultCode.notFound, CUSTOMER_MESSAGES.notFound);

@@ -8,6 +8,7 @@ import { useOperatorPermission } from "../../../providers/use-operator-permissio
 import { listPageAbove, RECORD_ID_PARAM } from "../../kinds/record-links";
 import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { CustomerStatusActions } from "./customer-actions";
+import { LawyerTab } from "./customer-lawyer-tab";
 import { MoneyTab } from "./customer-money-tab";
 import { ChildrenTab, EvidenceTab, LoginsTab, ProfileTab, SessionsTab, VerificationTab } from "./customer-tabs";
 
@@ -56,6 +57,7 @@ function CustomerView({ route, customer, canManage, isFinance, refresh }: Sectio
     { key: "sessions", label: `会话（${customer.sessions.length}）`, children: <SessionsTab customer={customer} canManage={canManage} refresh={refresh} /> },
     { key: "evidence", label: "存证统计", children: <EvidenceTab customer={customer} /> },
     { key: "logins", label: "登录记录", children: <LoginsTab customer={customer} /> },
+    { key: "lawyer", label: "律师", children: <LawyerTab customerId={customer.profile.id} /> },
     // Money is finance's business: the tab and its call need finance.manage.
     ...(isFinance ? [{ key: "money", label: "资金", children: <MoneyTab customerId={customer.profile.id} /> }] : []),
   ];
