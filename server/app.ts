@@ -36,6 +36,8 @@ import { evidenceLibraryModule } from "./modules/evidence-library/evidence-libra
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
+import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
+import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
@@ -199,6 +201,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings, seals: () => services.seal.seals });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
+  // The judicial channel (issue 17): appraisal commissions and their fees, then judicial pay over them.
+  await app.register(judicialExpertModule, {
+    ...context,
+    accounts: services.accounts.records,
+    billing: services.billing,
+    evidence: services.evidence,
+    library: services.evidenceLibrary,
+    blobs: services.blobs,
+    notifier: services.notifier,
+  });
+  await app.register(judicialPayModule, { ...context, accounts: services.accounts.records, billing: services.billing, purchase: services.purchase, appraisals: services.judicialExpert.commissions });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

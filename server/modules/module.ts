@@ -16,7 +16,9 @@ import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
+import type { EvidenceLibraryServices } from "./evidence-library/evidence-library.module.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
+import type { JudicialExpertServices } from "./judicial-expert/judicial-expert.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { Notifier } from "./notifier/notifier.js";
@@ -60,6 +62,8 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
+  evidenceLibrary: EvidenceLibraryServices;
+  judicialExpert: JudicialExpertServices;
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;

@@ -8,6 +8,7 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
+import { sendAccountNotice } from "../notifier/account-notice.js";
 import type { Notifier } from "../notifier/notifier.js";
 
 export type BundleDependencies = {
@@ -137,13 +138,8 @@ export class Bundles {
   /** By SMS to the account's mobile, else by e-mail; a notice that cannot be sent is logged, the consumption stands. */
   private async noticeConsumed(userId: number, bundleId: number): Promise<void> {
     const text = `您的公证套餐（编号${bundleId}）已用于公证申请并审核通过，套餐已使用。`;
-    try {
-      const user = await this.deps.users.findUser(userId);
-      if (user?.mobile) await this.deps.notifier.sendSms(user.mobile, `【衡证】${text}`);
-      else if (user?.mail) await this.deps.notifier.sendEmail(user.mail, "公证套餐使用通知", `${text}\n\n衡证电子证据平台`);
-    } catch (error) {
-      this.deps.log.warn({ userId, bundleId, error: error instanceof Error ? error.message : String(error) }, "公证套餐使用通知发送失败");
-    }
+    const user = await this.deps.users.findUser(userId).catch(() => undefined);
+    await sendAccountNotice(this.deps.notifier, this.deps.log, user ?? undefined, { subject: "公证套餐使用通知", text }, "公证套餐使用通知发送失败");
   }
 
   private within<T>(trx: Transaction<Database> | undefined, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
