@@ -120,7 +120,7 @@ export function PurchasePackagePage({ route }: SectionPageProps) {
   );
 }
 
-function ProductOption({ product, now }: { product: Product; now: number }) {
+export function ProductOption({ product, now }: { product: Product; now: number }) {
   const forSale = product.priceFen !== null;
   return (
     <Card size="small">
