@@ -26,7 +26,10 @@ export function NewCommissionDialog({ onClose, onCreated }: { onClose: () => voi
   const institutions = useEndpointQuery(APPRAISAL_ENDPOINTS.institutions, {});
   const evidences = useEndpointQuery(EVIDENCE_LIBRARY_ENDPOINTS.list, { pageNumber: 1, pageSize: EVIDENCE_PAGE_SIZE, ...(keyName ? { keyName } : {}) });
   const { send, mutation } = useEndpointMutation(APPRAISAL_ENDPOINTS.create);
-  const chosenInstitution = (institutions.datas ?? []).find((institution) => institution.id === Form.useWatch("institutionId", form));
+  // refine answers an empty object until the list arrives.
+  const institutionList = Array.isArray(institutions.datas) ? institutions.datas : [];
+  const institutionId = Form.useWatch("institutionId", form) as number | undefined;
+  const chosenInstitution = institutionList.find((institution) => institution.id === institutionId);
   const evidenceOptions = (evidences.datas?.list ?? [])
     .filter((item) => item.status === "stored")
     .map((item) => ({ value: item.id, label: `${item.name}（${EVIDENCE_KIND_LABELS[item.kind]} · ${item.certificateNo}）` }));
@@ -56,7 +59,7 @@ export function NewCommissionDialog({ onClose, onCreated }: { onClose: () => voi
           <Select
             placeholder="选择鉴定机构"
             loading={institutions.query.isLoading}
-            options={(institutions.datas ?? []).map((institution) => ({ value: institution.id, label: `${institution.name}（${institution.region}）` }))}
+            options={institutionList.map((institution) => ({ value: institution.id, label: `${institution.name}（${institution.region}）` }))}
           />
         </Form.Item>
         {chosenInstitution && (
