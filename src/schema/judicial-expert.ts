@@ -204,18 +204,18 @@ export type CommissionRow = z.infer<typeof CommissionRowSchema>;
 
 /** dataDetail (the applicant) and one commission on /judicialStatus (the institution's expert). */
 export const CommissionDetailSchema = CommissionRowSchema.extend({
-  institution: AppraisalInstitutionSchema.meta({ row: "never" }),
+  institution: AppraisalInstitutionSchema.meta({ title: "鉴定机构信息", row: "never" }),
   contactName: z.string().meta({ title: "联系人" }),
   contactMobile: z.string().meta({ title: "联系电话" }),
   contactEmail: z.string().nullable().meta({ title: "联系邮箱", row: "ifPresent" }),
   declineReason: z.string().nullable().meta({ title: "拒绝理由", row: "ifPresent" }),
   /** The judicial payment of the fee (judicial-pay.ts, seeJudicialPay), once paid. */
   paymentId: z.string().nullable().meta({ title: "支付记录", row: "never" }),
-  evidence: z.array(CommissionedEvidenceSchema).meta({ row: "never" }),
-  events: z.array(CommissionEventSchema).meta({ row: "never" }),
-  opinion: AppraisalOpinionSchema.nullable().meta({ row: "never" }),
+  evidence: z.array(CommissionedEvidenceSchema).meta({ title: "委托证据", row: "never" }),
+  events: z.array(CommissionEventSchema).meta({ title: "办理进度", row: "never" }),
+  opinion: AppraisalOpinionSchema.nullable().meta({ title: "鉴定意见书", row: "never" }),
   /** What the caller may do now, from the machine and the caller's side. */
-  actions: z.array(z.enum(COMMISSION_ACTIONS)).meta({ row: "never" }),
+  actions: z.array(z.enum(COMMISSION_ACTIONS)).meta({ title: "可办理操作", row: "never" }),
 });
 export type CommissionDetail = z.infer<typeof CommissionDetailSchema>;
 

@@ -27,7 +27,7 @@ const PAYMENT = { id: "r7", kind: "appraisalFee", subject: "司法鉴定委托",
 // The record and list kinds are built on pro-components, whose first import alone takes seconds in jsdom.
 beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/record-page")]), 60_000);
 
-describe("/judicial/judicialExpert", () => {
+describe("the applicant's appraisal pages", () => {
   it("dataDetail shows what the applicant can do now, the commissioned evidence with its downloads, and the timeline; withdrawing asks first", async () => {
     const { callsTo } = open(registryPath("judicial/judicialExpert", "dataDetail"), `?id=${COMMISSION.id}`, {
       [APPRAISAL_ENDPOINTS.detail.path]: ok({ ...COMMISSION, state: "quoted", feeFen: 120_050, expectedDays: 10, actions: ["pay", "withdraw"] }),
@@ -64,7 +64,7 @@ describe("/judicial/judicialExpert", () => {
   });
 });
 
-describe("/judicial/judicialPay/addJudicialPay", () => {
+describe("judicial pay's addJudicialPay", () => {
   const PAY_PATH = registryPath("judicial/judicialPay", "addJudicialPay");
   const script = (balanceFen: number) => ({
     [COMMON_ENDPOINTS.getTime.path]: ok({ serverTime: Date.parse("2026-11-24T12:00:00+08:00") }),

@@ -9,7 +9,7 @@ const SEED_MARKER = "demo_appraisal_institution_seeded_at";
 
 /**
  * The demo appraisal institution, so /judicial/judicialExpert can be tried right after `npm start`;
- * an operator attaches experts to it in the console (司法 → 司法鉴定机构). It is ordinary data an
+ * an operator attaches experts to it in the console (客户 → 司法鉴定机构). It is ordinary data an
  * operator may edit or stop. Seeded once per installation: the marker is written after the
  * institution, so a crash in between only means the next start finds the name taken and writes it.
  */

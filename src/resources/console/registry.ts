@@ -2,7 +2,6 @@ import type { Registry } from "../types";
 import { content } from "./content";
 import { customers } from "./customers";
 import { finance } from "./finance";
-import { judicial } from "./judicial";
 import { platform } from "./platform";
 import { review } from "./review";
 
@@ -13,4 +12,4 @@ import { review } from "./review";
  * console's menu, refine's resources and the access rule are derived from this list (derive.ts);
  * a main section without sections is simply not shown.
  */
-export const CONSOLE_REGISTRY: Registry = [review, customers, finance, judicial, content, platform];
+export const CONSOLE_REGISTRY: Registry = [review, customers, finance, content, platform];

@@ -6,7 +6,7 @@ import { freeText, optionalText, requiredFreeText, textRule } from "../string-ru
 
 /**
  * The appraisal institutions the platform works with (issue 17), kept by operators in the console
- * (/console/judicial/appraisalInstitutions): an institution is created with its licence and contact
+ * (/console/customers/appraisalInstitutions): an institution is created with its licence and contact
  * details, and user accounts are attached to it as its experts (by mobile, e-mail or login
  * account); from then on those accounts see the institution's commissions on /judicialStatus.
  * Every change goes through the console's audit trail.
@@ -73,7 +73,7 @@ export const InstitutionExpertSchema = z.object({
 export type InstitutionExpert = z.infer<typeof InstitutionExpertSchema>;
 
 export const InstitutionDetailSchema = InstitutionSummarySchema.extend({
-  experts: z.array(InstitutionExpertSchema).meta({ row: "never" }),
+  experts: z.array(InstitutionExpertSchema).meta({ title: "鉴定人", row: "never" }),
 });
 export type InstitutionDetail = z.infer<typeof InstitutionDetailSchema>;
 
