@@ -24,7 +24,9 @@ const balance = (fen: number) => ok({ list: { balance: (fen / 100).toFixed(2), b
 const QUOTED = { ...COMMISSION_ROW, state: "quoted", feeFen: 120_050, expectedDays: 10 };
 const PAYMENT = { id: "r7", kind: "appraisalFee", subject: "司法鉴定委托", amountFen: 120_050, state: "held", createTime: Date.now(), closeTime: null, reference: COMMISSION_ROW.commissionNo, stateNote: "", commissionId: COMMISSION_ROW.id, quantity: null };
 
-// The record and list kinds are built on pro-components, whose first import alone takes seconds in jsdom.
+// The record and list kinds are built on pro-components, whose first import alone takes seconds in jsdom;
+// the first render of each kind is slower still beside other files, hence the longer limit of those tests.
+const FIRST_RENDER_MS = 45_000;
 beforeAll(() => Promise.all([import("../../src/pages/kinds/data-list-page"), import("../../src/pages/kinds/record-page")]), 60_000);
 
 describe("the applicant's appraisal pages", () => {
@@ -45,7 +47,7 @@ describe("the applicant's appraisal pages", () => {
     await userEvent.click(await screen.findByRole("button", { name: "确认撤回" }));
     await waitFor(() => expect(callsTo(APPRAISAL_ENDPOINTS.withdraw.path)).toHaveLength(1));
     expect(callsTo(APPRAISAL_ENDPOINTS.withdraw.path)[0].params).toMatchObject({ id: COMMISSION.id });
-  });
+  }, FIRST_RENDER_MS);
 
   it("dataList's 委托鉴定 checks the form with the server's rules before anything is sent", async () => {
     const { callsTo } = open(registryPath("judicial/judicialExpert", "dataList"), "", {
@@ -61,7 +63,7 @@ describe("the applicant's appraisal pages", () => {
     expect(screen.getByText(APPRAISAL_MESSAGES.noEvidence)).toBeInTheDocument();
     expect(screen.getByText(APPRAISAL_MESSAGES.mattersRequired)).toBeInTheDocument();
     expect(callsTo(APPRAISAL_ENDPOINTS.create.path)).toHaveLength(0);
-  });
+  }, FIRST_RENDER_MS);
 });
 
 describe("judicial pay's addJudicialPay", () => {

@@ -75,5 +75,6 @@ describe("/judicialStatus for an institution's expert", () => {
     await waitFor(() => expect(callsTo(EXPERT_ENDPOINTS.quote.path)).toHaveLength(1));
     expect(callsTo(EXPERT_ENDPOINTS.quote.path)[0].params).toMatchObject({ id: COMMISSION.id, feeFen: 120_050, expectedDays: 10 });
     await waitFor(() => expect(within(drawer).queryByRole("button", { name: "报价" })).not.toBeInTheDocument());
-  });
+    // The drawer's first render (pro-components' table) is slow beside other files.
+  }, 45_000);
 });

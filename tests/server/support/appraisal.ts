@@ -1,4 +1,5 @@
 import { INSTITUTION_ENDPOINTS } from "../../../src/schema/console/appraisal-institutions.js";
+import { INSTITUTION } from "../../fixtures/appraisal.js";
 import { EVIDENCE_KIND_ENDPOINTS } from "../../../src/schema/evidence.js";
 import { APPRAISAL_ENDPOINTS } from "../../../src/schema/judicial-expert.js";
 import { signInOperator } from "./operator.js";
@@ -11,15 +12,9 @@ import type { TestApp } from "./test-app.js";
  * with money and stored evidence, and commissions made through the applicant's call.
  */
 
-export const INSTITUTION_FORM = {
-  licenseNo: "330000000",
-  region: "浙江省杭州市",
-  address: "西湖区文三路 1 号",
-  phone: "0571-88888888",
-  scope: "电子数据真实性、完整性鉴定",
-  introduction: "",
-  acceptsCommissions: true,
-};
+const { id: _id, name: _name, ...INSTITUTION_FACTS } = INSTITUTION;
+/** The console's form of a new institution, but for its name. */
+export const INSTITUTION_FORM = { ...INSTITUTION_FACTS, acceptsCommissions: true };
 
 export type Institution = { id: number; name: string; experts: RegisteredUser[] };
 
