@@ -176,7 +176,7 @@ export type CommissionEvent = z.infer<typeof CommissionEventSchema>;
 
 /** The appraisal opinion, stored as evidence of kind appraisalOpinion (held by the applicant). */
 export const AppraisalOpinionSchema = z.object({
-  evidenceId: z.number().int(),
+  evidenceId: z.number().int().meta({ title: "意见书存证编号", row: "never" }),
   certificateNo: z.string().meta({ title: "意见书存证证书编号", mono: true, copyable: true }),
   fileName: z.string().meta({ title: "意见书文件" }),
   size: z.number().int().meta({ title: "大小", format: "bytes" }),

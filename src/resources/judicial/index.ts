@@ -1,7 +1,7 @@
 import { AuditOutlined, BankOutlined, FileSearchOutlined, WalletOutlined } from "@ant-design/icons";
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition } from "../types";
-import { COMMISSION_DATA, COMMISSION_DETAIL_DATA, COMMISSION_DETAIL_SLOTS, COMMISSION_LIST_SLOTS, JUDICIAL_PAGES, JUDICIAL_PAY_DATA, PAYMENT_DETAIL_SLOTS } from "./pages";
+import { COMMISSION_DATA, COMMISSION_DETAIL_DATA, COMMISSION_DETAIL_SLOTS, COMMISSION_LIST_SLOTS, JUDICIAL_PAGES, JUDICIAL_PAY_DATA, PAYMENT_DETAIL_SLOTS, PAYMENT_LIST_SLOTS } from "./pages";
 
 /**
  * /judicial (spec §2): the judicial channel. The spec names judicialExpert without its pages; it
@@ -65,7 +65,7 @@ export const judicial: MainSectionDefinition = {
       pages: [
         guidance(),
         customPage("addJudicialPay", "支付费用", JUDICIAL_PAGES.addJudicialPay, { nav: true, standsFor: "new" }),
-        genericPage("dataList", "dataList", "支付记录", { nav: true }),
+        genericPage("dataList", "dataList", "支付记录", { nav: true, slots: PAYMENT_LIST_SLOTS }),
         genericPage("seeJudicialPay", "detail", "支付详情", { slots: PAYMENT_DETAIL_SLOTS }),
       ],
     },

@@ -31,4 +31,5 @@ export const JUDICIAL_PAGES = {
 
 export const COMMISSION_LIST_SLOTS: PageSlotsLoader = () => import("../../pages/judicial/appraisal/commission-list-slots");
 export const COMMISSION_DETAIL_SLOTS: PageSlotsLoader = () => import("../../pages/judicial/appraisal/commission-detail-slots");
+export const PAYMENT_LIST_SLOTS: PageSlotsLoader = () => import("../../pages/judicial/pay/payment-list-slots");
 export const PAYMENT_DETAIL_SLOTS: PageSlotsLoader = () => import("../../pages/judicial/pay/payment-detail-slots");

@@ -36,12 +36,12 @@ function CommissionView({ commission, onDone }: { commission: CommissionDetail; 
         <ExpertActions commission={commission} onDone={onDone} />
       </Card>
       <CommissionFacts commission={commission} />
-      <OpinionCard opinion={commission.opinion} downloadUrl={files.opinionUrl} />
       {isOpenToInstitution ? (
         <CommissionEvidence evidence={commission.evidence} urlOf={files.itemUrl} packages={files.packages} />
       ) : (
         <Alert type="info" showIcon message="委托已被拒绝或撤回，委托证据不再向本机构开放。" />
       )}
+      <OpinionCard opinion={commission.opinion} downloadUrl={files.opinionUrl} />
       <Card size="small" title="办理进度">
         <CommissionTimeline events={commission.events} />
       </Card>

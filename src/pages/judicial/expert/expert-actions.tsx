@@ -1,13 +1,21 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Upload } from "antd";
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useEndpointMutation } from "../../../providers/use-endpoint";
 import { acceptAttribute } from "../../../schema/upload";
-import { APPRAISAL_LIMITS, APPRAISAL_MESSAGES, APPRAISAL_OPINION_RULE, EXPERT_ENDPOINTS, type CommissionDetail } from "../../../schema/judicial-expert";
+import { APPRAISAL_LIMITS, APPRAISAL_MESSAGES, APPRAISAL_OPINION_RULE, EXPERT_ENDPOINTS, type CommissionDetail, type CommissionState } from "../../../schema/judicial-expert";
 import { FEN_PER_YUAN } from "../../../schema/money";
 import { refusalOf } from "../../kinds/server-refusal";
 
 type Done = (commission: CommissionDetail) => void;
+
+/** What the commission waits for, beside the buttons. */
+const EXPERT_HINTS: Partial<Record<CommissionState, string>> = {
+  submitted: "请查看委托证据后报价，或拒绝委托。",
+  quoted: "已报价，等待委托方支付鉴定费。",
+  paid: "委托方已支付鉴定费，可以开始鉴定。",
+  inProgress: "鉴定完成后上传鉴定意见书。",
+};
 
 /**
  * What the institution's expert may do with a commission now, from the actions the server answers
@@ -15,9 +23,11 @@ type Done = (commission: CommissionDetail) => void;
  */
 export function ExpertActions({ commission, onDone }: { commission: CommissionDetail; onDone: Done }) {
   const { actions } = commission;
-  if (actions.length === 0) return <span>当前无需操作</span>;
+  const hint = EXPERT_HINTS[commission.state];
+  if (actions.length === 0) return <span>{hint ?? "当前无需操作"}</span>;
   return (
     <Space wrap>
+      {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
       {actions.includes("quote") && <QuoteButton id={commission.id} onDone={onDone} />}
       {actions.includes("start") && <StartButton id={commission.id} onDone={onDone} />}
       {actions.includes("complete") && <OpinionButton id={commission.id} onDone={onDone} />}
