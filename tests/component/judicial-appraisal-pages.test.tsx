@@ -35,7 +35,7 @@ describe("the applicant's appraisal pages", () => {
       [APPRAISAL_ENDPOINTS.detail.path]: ok({ ...COMMISSION, state: "quoted", feeFen: 120_050, expectedDays: 10, actions: ["pay", "withdraw"] }),
       [APPRAISAL_ENDPOINTS.withdraw.path]: ok({ ...COMMISSION, state: "withdrawn", actions: [] }),
     });
-    expect(await screen.findByText(COMMISSION.commissionNo)).toBeInTheDocument();
+    expect(await screen.findByText(COMMISSION.commissionNo, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText("1,200.5 元")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "支付鉴定费" })).toHaveAttribute("href", `${registryPath("judicial/judicialPay", "addJudicialPay")}?commission=${COMMISSION.id}`);
     expect(screen.getByText(COMMISSION.evidence[0].certificateNo)).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe("the applicant's appraisal pages", () => {
       [APPRAISAL_ENDPOINTS.institutions.path]: ok([INSTITUTION]),
       [EVIDENCE_LIBRARY_ENDPOINTS.list.path]: ok({ list: [], pageNumber: 1, pageSize: 50, totalPage: 0, totalRow: 0 }),
     });
-    const row = (await screen.findByText(COMMISSION_ROW.commissionNo, {}, { timeout: 5000 })).closest("tr")!;
+    const row = (await screen.findByText(COMMISSION_ROW.commissionNo, {}, { timeout: 20_000 })).closest("tr")!;
     expect(within(row).getByRole("link", { name: "详情" })).toHaveAttribute("href", `${registryPath("judicial/judicialExpert", "dataDetail")}?id=${COMMISSION_ROW.id}`);
     await userEvent.click(screen.getByRole("button", { name: /委托鉴定$/ }));
     await userEvent.click(await screen.findByRole("button", { name: "提交委托" }));
@@ -78,7 +78,7 @@ describe("judicial pay's addJudicialPay", () => {
 
   it("with ?commission= chooses that commission; a short balance offers the recharge and keeps the button off", async () => {
     open(PAY_PATH, `?commission=${QUOTED.id}`, script(100_000));
-    const radio = await screen.findByRole("radio", { name: new RegExp(QUOTED.commissionNo) });
+    const radio = await screen.findByRole("radio", { name: new RegExp(QUOTED.commissionNo) }, { timeout: 10_000 });
     expect(radio).toBeChecked();
     expect(await screen.findByText("账户余额不足，请先充值")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "支付鉴定费" })).toBeDisabled();
@@ -86,7 +86,7 @@ describe("judicial pay's addJudicialPay", () => {
 
   it("pays the quoted fee after a confirmation naming it, with the amount the payer saw", async () => {
     const { callsTo } = open(PAY_PATH, `?commission=${QUOTED.id}`, script(1_000_000));
-    await screen.findByRole("radio", { name: new RegExp(QUOTED.commissionNo) });
+    await screen.findByRole("radio", { name: new RegExp(QUOTED.commissionNo) }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByRole("button", { name: "支付鉴定费" })).toBeEnabled());
     await userEvent.click(screen.getByRole("button", { name: "支付鉴定费" }));
     expect(await screen.findByText(/支付鉴定费 1,200.5 元/)).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe("judicial pay's addJudicialPay", () => {
   it("with ?application= opens the bundles with the one that covers the application's snapshots chosen", async () => {
     const snapshots = Array.from({ length: 12 }, (_, index) => ({ ...COMMISSION.evidence[0], evidenceId: index + 1, kind: "snapshot" }));
     open(PAY_PATH, "?application=9", { ...script(1_000_000), [NOTARIZATION_ENDPOINTS.detail.path]: ok({ applicationNo: "GZ-2026-0009", evidence: snapshots }) });
-    expect(await screen.findByText("公证申请 GZ-2026-0009 含 12 条网页快照，已为您选择可覆盖的 30 条快照套餐。")).toBeInTheDocument();
+    expect(await screen.findByText("公证申请 GZ-2026-0009 含 12 条网页快照，已为您选择可覆盖的 30 条快照套餐。", {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("radio", { name: /30条网页快照/ })).toBeChecked());
   });
 });

@@ -49,15 +49,15 @@ describe("/judicialStatus for an institution's expert", () => {
         [EXPERT_ENDPOINTS.quote.path]: ok({ ...COMMISSION, state: "quoted", feeFen: 120_050, expectedDays: 10, actions: ["decline"] }),
       },
     );
-    expect(await screen.findByText("本机构的鉴定委托")).toBeInTheDocument();
+    expect(await screen.findByText("本机构的鉴定委托", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(INSTITUTION.name)).toBeInTheDocument();
     expect(screen.queryByText(JUDICIAL_STATUS_TEXT.notExpert)).not.toBeInTheDocument();
-    const row = (await screen.findByText(COMMISSION_ROW.commissionNo)).closest("tr")!;
+    const row = (await screen.findByText(COMMISSION_ROW.commissionNo, {}, { timeout: 20_000 })).closest("tr")!;
     expect(within(row).getByText("已委托")).toBeInTheDocument();
     await userEvent.click(within(row).getByRole("button", { name: "办理" }));
 
     const drawer = await screen.findByRole("dialog");
-    expect(await within(drawer).findByText(COMMISSION.evidence[0].certificateNo)).toBeInTheDocument();
+    expect(await within(drawer).findByText(COMMISSION.evidence[0].certificateNo, {}, { timeout: 20_000 })).toBeInTheDocument();
     const original = within(drawer).getByRole("link", { name: "存证文本" });
     expect(original.getAttribute("href")).toContain(`/webapi${EXPERT_ENDPOINTS.downloadEvidence.path}?`);
     expect(original.getAttribute("href")).toContain(`commissionId=${COMMISSION.id}`);
