@@ -38,6 +38,8 @@ import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
+import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
+import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
@@ -222,6 +224,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     seal: services.seal,
     pdfs: services.pdfs,
   });
+  // The judicial channel (issue 17): appraisal commissions and their fees, then judicial pay over them.
+  await app.register(judicialExpertModule, {
+    ...context,
+    accounts: services.accounts.records,
+    billing: services.billing,
+    evidence: services.evidence,
+    library: services.evidenceLibrary,
+    blobs: services.blobs,
+    notifier: services.notifier,
+  });
+  await app.register(judicialPayModule, { ...context, accounts: services.accounts.records, billing: services.billing, purchase: services.purchase, appraisals: services.judicialExpert.commissions });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   await app.register(lawyerModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, blobs: services.blobs, notifier: services.notifier });
   // The operator console acts on the modules above (issue 13).

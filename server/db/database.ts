@@ -54,6 +54,11 @@ export interface Database {
   seal_certificates: SealCertificatesTable;
   seal_configs: SealConfigsTable;
   sealings: SealingsTable;
+  appraisal_institutions: AppraisalInstitutionsTable;
+  appraisal_experts: AppraisalExpertsTable;
+  appraisal_commissions: AppraisalCommissionsTable;
+  appraisal_commission_evidence: AppraisalCommissionEvidenceTable;
+  appraisal_commission_events: AppraisalCommissionEventsTable;
   digital_reports: DigitalReportsTable;
   devices: DevicesTable;
   device_bind_codes: DeviceBindCodesTable;
@@ -1243,5 +1248,89 @@ export interface ConsultationAttachmentsTable {
   content_type: string;
   size: number;
   sha256: string;
+  created_at: number;
+}
+
+/** Owned by modules/judicial-expert: an appraisal institution the platform works with (kept by operators). */
+export interface AppraisalInstitutionsTable {
+  id: Generated<number>;
+  name: string;
+  license_no: string;
+  region: string;
+  address: string;
+  phone: string;
+  scope: string;
+  introduction: string;
+  /** 1: new commissions may choose it. */
+  accepts_commissions: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/judicial-expert: a user account attached to an institution as its expert. */
+export interface AppraisalExpertsTable {
+  user_id: number;
+  institution_id: number;
+  name: string;
+  created_at: number;
+}
+
+/** Owned by modules/judicial-expert: one commission; `state` moves only by COMMISSION_LIFECYCLE. */
+export interface AppraisalCommissionsTable {
+  id: Generated<number>;
+  commission_no: string;
+  /** The applicant's main account. */
+  user_id: number;
+  institution_id: number;
+  state: string;
+  applicant_name: string;
+  matters: string;
+  contact_name: string;
+  contact_mobile: string;
+  contact_email: string | null;
+  evidence_count: number;
+  fee_fen: number | null;
+  expected_days: number | null;
+  /** The billing reservation holding the fee, once paid. */
+  reservation_id: number | null;
+  decline_reason: string | null;
+  /** The opinion as uploaded; its evidence id once stored (pending until then). */
+  opinion_certificate_no: string | null;
+  opinion_file_name: string | null;
+  opinion_size: number | null;
+  opinion_sha256: string | null;
+  opinion_sm3: string | null;
+  opinion_evidence_id: number | null;
+  opinion_expert_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/judicial-expert: one commissioned evidence, its facts frozen at commission time. */
+export interface AppraisalCommissionEvidenceTable {
+  commission_id: number;
+  evidence_id: number;
+  position: number;
+  kind: string;
+  name: string;
+  certificate_no: string;
+  sha256: string;
+  sm3: string;
+  size: number;
+  stored_at: number;
+  ledger_index: number | null;
+}
+
+/** Owned by modules/judicial-expert: one state change of a commission, for its timeline. */
+export interface AppraisalCommissionEventsTable {
+  id: Generated<number>;
+  commission_id: number;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  actor_user_id: number;
+  actor_name: string;
+  note: string | null;
   created_at: number;
 }

@@ -26,6 +26,7 @@ import * as recordings from "./migrations/0026-recordings.js";
 import * as devices from "./migrations/0027-devices.js";
 import * as seals from "./migrations/0028-seals.js";
 import * as notarization from "./migrations/0029-notarization.js";
+import * as judicialAppraisal from "./migrations/0030-judicial-appraisal.js";
 import * as digitalReports from "./migrations/0031-digital-reports.js";
 import * as lawyerService from "./migrations/0032-lawyer-service.js";
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0027-devices": devices,
   "0028-seals": seals,
   "0029-notarization": notarization,
+  "0030-judicial-appraisal": judicialAppraisal,
   "0031-digital-reports": digitalReports,
   "0032-lawyer-service": lawyerService,
 };

@@ -17,8 +17,10 @@ import type { CommonServices } from "./common/common.module.js";
 import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
+import type { EvidenceLibraryServices } from "./evidence-library/evidence-library.module.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LawyerServices } from "./lawyer/lawyer.module.js";
+import type { JudicialExpertServices } from "./judicial-expert/judicial-expert.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
 import type { NotarizationServices } from "./notarization/notarization.module.js";
@@ -65,6 +67,8 @@ export type AppServices = {
   certificates: CertificateService;
   /** The certificate module's drawing threads, for the platform's other PDFs (digital reports, notarial certificates). */
   pdfs: DigitalReportPdfRenderer & NotarialCertificatePdfRenderer;
+  evidenceLibrary: EvidenceLibraryServices;
+  judicialExpert: JudicialExpertServices;
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;

@@ -4,7 +4,7 @@ import { BrandLogo } from "./brand-logo";
 import { useDocumentTitle } from "./public-page/use-document-title";
 import { useIsInsidePublicShell } from "./public-shell/public-shell-context";
 
-const WIDTHS = { form: 440, document: 880 } as const;
+const WIDTHS = { form: 440, document: 880, wide: 1240 } as const;
 const PAGE_BACKGROUND = "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)";
 
 /** The frame of /login and the /user pages: the logo leading back home, the content centred; `title` names the browser tab. */
@@ -25,7 +25,7 @@ export function AccountPageShell({ title, children }: { title: string; children:
   );
 }
 
-/** A titled card in the shell: a form (narrow) or a document (wide). */
+/** A titled card in the shell: a form (narrow), a document, or a workspace with tables (wide). */
 export function AccountPageLayout({ title, width = "form", children }: { title: string; width?: keyof typeof WIDTHS; children: ReactNode }) {
   return (
     <AccountPageShell title={title}>

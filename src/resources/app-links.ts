@@ -21,6 +21,11 @@ export const APP_LINK_TARGETS = {
   newTextMonitor: { section: "monitor/text", page: "ystwnew" },
   textMonitorList: { section: "monitor/text", page: "ystwdataList" },
   notarizationGuidance: { section: "judicial/notarization", page: "guidance" },
+  /** Paying an appraisal's quoted fee, buying a notarisation bundle (?commission= / ?application=). */
+  judicialPay: { section: "judicial/judicialPay", page: "addJudicialPay" },
+  judicialPayment: { section: "judicial/judicialPay", page: "seeJudicialPay" },
+  appraisalCommission: { section: "judicial/judicialExpert", page: "dataDetail" },
+  evidenceCertificate: { section: "evidences/dataList", page: "Certificate" },
   /** A capture started elsewhere (the rights web page) is reviewed where all captures are listed. */
   captureReview: { section: "evidenceTaken/totalEvidenceTaken", page: "dataList/review" },
 } as const satisfies Record<string, { section: string; page?: string }>;

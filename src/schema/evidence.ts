@@ -33,6 +33,7 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   liveRecord: "直播取证",
   sealedPdf: "电子印章用印",
   digitalReport: "数据检验报告",
+  appraisalOpinion: "司法鉴定意见",
 };
 
 // ---- statuses ----

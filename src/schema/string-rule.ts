@@ -56,3 +56,8 @@ export function freeText(maxLength: number, tooLong: string, { multiline = false
     .max(maxLength, tooLong)
     .refine((value) => !hasUnsafeChars(value, { multiline }), { error: multiline ? UNSAFE_MULTILINE_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE });
 }
+
+/** Required free text (a reason, the matters of an appraisal): `required` when blank, else freeText's rules. */
+export function requiredFreeText(maxLength: number, messages: { required: string; tooLong: string }, options: { multiline?: boolean } = {}) {
+  return z.string({ error: messages.required }).trim().min(1, { error: messages.required, abort: true }).pipe(freeText(maxLength, messages.tooLong, options));
+}

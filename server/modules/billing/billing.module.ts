@@ -13,6 +13,7 @@ import { moneyRecordsRoutes } from "./money-records.routes.js";
 import { MoneyRecordsService } from "./money-records.service.js";
 import { OfflineContracts } from "./offline-contracts.js";
 import { OfflineContractsRepository } from "./offline-contracts.repository.js";
+import { ReservationRecords } from "./reservation-records.js";
 
 export type BillingModuleOptions = ModuleContext & { accounts: Pick<AccountRecords, "findUser"> };
 
@@ -28,11 +29,11 @@ export async function billingModule(app: FastifyInstance, { db, now, accounts }:
   const journal = new MoneyJournal(db, now);
   const contracts = new OfflineContracts({ db, repository: new OfflineContractsRepository(db), now });
   const money = new Billing({ db, journal, users: accounts, contracts, now });
-  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts, adjustments: new AdjustmentRecords(db), moneyRecords });
+  const { billing } = publish(app, "billing", { accounts: balances, billing: new BillingService({ accounts: balances, users: accounts, contracts }), journal, money, contracts, adjustments: new AdjustmentRecords(db), moneyRecords, reservations: new ReservationRecords(db) });
   keepTidy(app, [{ name: "expire money reservations", run: () => money.expireStale() }]);
   await app.register(billingRoutes, { billing });
   const records = new MoneyRecordsService({ records: moneyRecords, users: accounts });
   await app.register(moneyRecordsRoutes, { records, sessions: app.services.sessions, now });
 }
 
-export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts; adjustments: AdjustmentRecords; moneyRecords: MoneyRecordsRepository };
+export type BillingServices = { accounts: BillingRepository; billing: BillingService; journal: MoneyJournal; money: Billing; contracts: OfflineContracts; adjustments: AdjustmentRecords; moneyRecords: MoneyRecordsRepository; reservations: ReservationRecords };

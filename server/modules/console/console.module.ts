@@ -5,6 +5,7 @@ import { publish, type AppServices, type ModuleContext } from "../module.js";
 import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
 import type { OperatorGate } from "./operators/acting-operator.js";
+import { appraisalConsoleModule } from "./appraisal/appraisal-console.module.js";
 import { auditModule } from "./audit/audit.module.js";
 import { customersModule } from "./customers/customers.module.js";
 import { financeModule } from "./finance/finance.module.js";
@@ -57,4 +58,5 @@ export async function consoleModule(app: FastifyInstance, options: ConsoleModule
   await app.register(contentConsoleModule, concern);
   await app.register(financeModule, concern);
   await app.register(platformHealthModule, concern);
+  await app.register(appraisalConsoleModule, concern);
 }

@@ -1,12 +1,13 @@
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { keepTidy } from "../../jobs/housekeeping.js";
 import { PasswordHasher } from "../account/password-hasher.js";
-import type { ModuleContext } from "../module.js";
+import { publish, type ModuleContext } from "../module.js";
 import type { CaptchaService } from "../security/captcha.service.js";
-import type { EvidenceLibraryPorts } from "./evidence-library.ports.js";
+import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { evidenceLibraryRoutes } from "./evidence-library.routes.js";
 import { extractionRoutes } from "./extraction.routes.js";
+import { sendEvidencePart } from "./item-download.js";
 import { ExtractionRepository } from "./extraction.repository.js";
 import { ExtractionService } from "./extraction.service.js";
 import { LibraryService } from "./library.service.js";
@@ -15,6 +16,16 @@ import { PackageJobs } from "./package-jobs.js";
 export type EvidenceLibraryModuleOptions = ModuleContext & {
   ports: EvidenceLibraryPorts;
   captchas: CaptchaService;
+};
+
+/**
+ * What another module's party downloads with once that module has decided the party may see a
+ * record: one part of it (original, attachment, certificate PDF, proof), or packages built for an
+ * owner key of the module's choosing.
+ */
+export type EvidenceLibraryServices = {
+  packages: PackageJobs;
+  sendPart: (reply: FastifyReply, request: Parameters<typeof sendEvidencePart>[2], record: LibraryRecord) => ReturnType<typeof sendEvidencePart>;
 };
 
 /**
@@ -29,6 +40,8 @@ export async function evidenceLibraryModule(app: FastifyInstance, options: Evide
   const packages = new PackageJobs(path.join(config.dataDir, "tmp", "evidence-packages"), ports, now, app.log);
   await packages.purge();
   jobs.declare({ key: "evidence.packages", name: "证据打包", depth: () => packages.depth() });
+  // Other parties a holder shares evidence with (an appraisal institution's experts) download through the same parts and packages.
+  publish(app, "evidenceLibrary", { packages, sendPart: (reply, request, record) => sendEvidencePart(reply, ports, request, record) });
 
   await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });

@@ -1,5 +1,5 @@
 import type { ConsultationSide } from "../../../src/schema/lawyer-service.js";
-import type { AccountNotice } from "../notifier/notify-account.js";
+import type { AccountNotice } from "../notifier/account-notice.js";
 
 /** Where a party reads the thread (the lawyer's threads are under 我收到的咨询). */
 const WHERE: Record<ConsultationSide, string> = {

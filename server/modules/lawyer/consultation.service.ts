@@ -29,7 +29,7 @@ import type { AccountRecords } from "../account/account-records.service.js";
 import { ingestAll, ingestFile, uploadRefusal, type IngestedFile } from "../evidence/evidence-ingest.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { Notifier } from "../notifier/notifier.js";
-import { notifyAccount } from "../notifier/notify-account.js";
+import { sendAccountNotice } from "../notifier/account-notice.js";
 import { consultationNotice } from "./consultation-notice.js";
 import { actionsOf, askerNameOf, listCounts, sideOf, toConsultationRow, toLinkedEvidence, toMessages, type ThreadParties } from "./consultation-view.js";
 import { otherSide, SIDE_COLUMNS, type ConsultationRepository, type ConsultationRow as ThreadRow } from "./consultation.repository.js";
@@ -247,9 +247,7 @@ export class ConsultationService {
     if (!isClaimed) return;
     const thread = (await repository.find(id))!;
     const recipientId = thread[SIDE_COLUMNS[notice.to].party];
-    await notifyAccount(this.deps.notifier, await this.deps.accounts.findUser(recipientId), consultationNotice(notice.kind, notice.to, thread.title), (error) =>
-      this.deps.log.warn({ consultationId: id, error: error instanceof Error ? error.message : String(error) }, "律师咨询新消息通知发送失败"),
-    );
+    await sendAccountNotice(this.deps.notifier, this.deps.log, await this.deps.accounts.findUser(recipientId), consultationNotice(notice.kind, notice.to, thread.title), "律师咨询新消息通知发送失败");
   }
 }
 

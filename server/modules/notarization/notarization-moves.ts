@@ -24,7 +24,7 @@ import type { AccountRecords } from "../account/account-records.service.js";
 import type { Billing } from "../billing/billing.js";
 import type { PendingLedgerEntries } from "../ledger/pending-entries.js";
 import type { Notifier } from "../notifier/notifier.js";
-import { notifyAccount } from "../notifier/notify-account.js";
+import { sendAccountNotice } from "../notifier/account-notice.js";
 import { BundleNotFoundError, type Bundles } from "../purchase/bundles.js";
 import type { ApplicationRow, EventRow, NotarizationRepository } from "./notarization.repository.js";
 
@@ -187,8 +187,6 @@ export class NotarizationMoves {
     const state = NOTARIZATION_STATE_LABELS[event.to_state as NotarizationState];
     const detail = action === "reject" ? `驳回理由：${event.note}。` : action === "requestMaterial" ? `请补充：${event.note}。` : "";
     const text = `您的公证申请（${application.application_no}）已${NOTARIZATION_ACTION_LABELS[action]}，当前状态：${state}。${detail}`;
-    await notifyAccount(this.deps.notifier, await this.deps.users.findUser(application.user_id), { subject: "公证申请进度通知", text }, (error) =>
-      this.deps.log.warn({ applicationId: application.id, error: error instanceof Error ? error.message : String(error) }, "公证申请进度通知发送失败"),
-    );
+    await sendAccountNotice(this.deps.notifier, this.deps.log, await this.deps.users.findUser(application.user_id), { subject: "公证申请进度通知", text }, "公证申请进度通知发送失败");
   }
 }

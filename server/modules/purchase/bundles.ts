@@ -9,7 +9,7 @@ import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { Notifier } from "../notifier/notifier.js";
-import { notifyAccount } from "../notifier/notify-account.js";
+import { sendAccountNotice } from "../notifier/account-notice.js";
 
 export type BundleDependencies = {
   db: Kysely<Database>;
@@ -148,9 +148,7 @@ export class Bundles {
   /** By SMS to the account's mobile, else by e-mail; a notice that cannot be sent is logged, the consumption stands. */
   private async noticeConsumed(userId: number, bundleId: number): Promise<void> {
     const text = `您的公证套餐（编号${bundleId}）已用于公证申请并审核通过，套餐已使用。`;
-    await notifyAccount(this.deps.notifier, await this.deps.users.findUser(userId), { subject: "公证套餐使用通知", text }, (error) =>
-      this.deps.log.warn({ userId, bundleId, error: error instanceof Error ? error.message : String(error) }, "公证套餐使用通知发送失败"),
-    );
+    await sendAccountNotice(this.deps.notifier, this.deps.log, await this.deps.users.findUser(userId), { subject: "公证套餐使用通知", text }, "公证套餐使用通知发送失败");
   }
 
   private within<T>(trx: Transaction<Database> | undefined, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import type { Notifier } from "../notifier/notifier.js";
 import { Bundles } from "./bundles.js";
 import { PackageUnits } from "./package-units.js";
 import { ProductPrices } from "./product-prices.js";
+import { PurchaseRecords } from "./purchase-records.js";
 import { purchaseRoutes } from "./purchase.routes.js";
 import { Purchases } from "./purchases.js";
 
@@ -28,7 +29,7 @@ export async function purchaseModule(app: FastifyInstance, { db, now, accounts, 
   const purchases = new Purchases({ db, now, users: accounts, prices, money: billing.money, journal: billing.journal });
   const bundles = new Bundles({ db, now, users: accounts, notifier, log: app.log });
   const units = new PackageUnits({ db, now, users: accounts });
-  publish(app, "purchase", { prices, purchases, bundles, units });
+  publish(app, "purchase", { prices, purchases, bundles, units, records: new PurchaseRecords(db) });
   keepTidy(app, [
     { name: "expire notarisation bundles", run: () => bundles.expireDue() },
     { name: "expire package unit reservations", run: () => units.expireStale() },
@@ -36,4 +37,4 @@ export async function purchaseModule(app: FastifyInstance, { db, now, accounts, 
   await app.register(purchaseRoutes, { prices, purchases, bundles, users: accounts, now });
 }
 
-export type PurchaseServices = { prices: ProductPrices; purchases: Purchases; bundles: Bundles; units: PackageUnits };
+export type PurchaseServices = { prices: ProductPrices; purchases: Purchases; bundles: Bundles; units: PackageUnits; records: PurchaseRecords };

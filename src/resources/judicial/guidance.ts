@@ -26,15 +26,18 @@ const guidance: Record<string, GuidanceContent> = {
   },
   "judicialExpert/guidance": {
     intro:
-      "司法鉴定由具备资质的司法鉴定机构对电子数据的真实性、完整性等专门性问题进行鉴定并出具鉴定意见，适用于证据的真实性在诉讼中受到质疑、需要专业意见的情形。",
+      "司法鉴定由平台合作的司法鉴定机构对电子数据的真实性、完整性等专门性问题进行鉴定并出具鉴定意见，适用于证据的真实性在诉讼中受到质疑、需要专业意见的情形。鉴定人可在线查看您委托的证据及其存证证书与账本证明，无需另行寄送材料。",
     steps: [
-      { title: "提交需求", description: "说明案件情况、鉴定事项，并选择相关证据。" },
-      { title: "机构受理", description: "鉴定机构评估鉴定事项与材料，确认受理后告知费用与周期。" },
-      { title: "开展鉴定", description: "鉴定机构对电子数据及其存证记录进行检验分析。" },
-      { title: "出具意见", description: "鉴定完成后出具鉴定意见书，可在鉴定详情中查看。" },
+      { title: "提交委托", description: "选择鉴定机构和证据库中已存证的证据（任意类型，每次最多 50 条），写明鉴定事项与联系方式。" },
+      { title: "机构报价", description: "鉴定人查看委托证据后给出鉴定费与预计工期，您会收到通知；付费前可随时撤回委托。" },
+      { title: "支付鉴定费", description: "在司法支付中从账户余额支付，费用先冻结，鉴定意见出具后结算；机构拒绝委托时全额退回。" },
+      { title: "出具意见", description: "鉴定完成后，鉴定意见书作为新的存证写入账本并生成存证证书，可在鉴定详情中下载。" },
     ],
-    results: ["司法鉴定机构出具的鉴定意见书", "鉴定申请与办理状态的完整记录"],
-    actions: [{ label: "查看鉴定申请", to: "dataList", primary: true }],
+    results: ["司法鉴定机构出具的鉴定意见书（PDF），附存证证书与账本证明", "委托、报价、付费、鉴定各环节的完整记录"],
+    actions: [
+      { label: "查看鉴定委托", to: "dataList", primary: true },
+      { label: "支付鉴定费", to: "../judicialPay/addJudicialPay" },
+    ],
   },
   "digitalReport/guidance": {
     intro:
@@ -61,18 +64,18 @@ const guidance: Record<string, GuidanceContent> = {
     actions: [{ label: "生成报告", to: "dataList", primary: true }],
   },
   "judicialPay/guidance": {
-    intro: `公证套餐把一次公证与一定数量的网页快照取证打包销售，适合需要对一批侵权网页集中公证的用户。套餐自购买之日起 ${BUNDLE_VALID_DAYS} 天内有效。`,
+    intro: `司法支付汇总司法通道的各项费用：司法鉴定费、公证费与公证套餐。鉴定费与公证费从账户余额冻结，服务完成后结算，服务未进行时退回；公证套餐把一次公证与一定数量的网页快照取证打包销售，自购买之日起 ${BUNDLE_VALID_DAYS} 天内有效。`,
     steps: [
-      { title: "选择套餐", description: "按需要公证的网页数量选择套餐，可多次购买，数量累计。" },
-      { title: "完成支付", description: "支付成功后套餐即刻可用，可在购买记录中查看。" },
+      { title: "选择费用", description: "支付已报价的司法鉴定费，或按需要公证的网页数量选择公证套餐（可多次购买，数量累计）。" },
+      { title: "余额支付", description: "从账户余额支付；余额不足时先在线充值。同一笔费用只会扣款一次。" },
       { title: "取证并申请公证", description: "用网页快照取证固定网页后，在在线公证中选择套餐提交申请；每条快照仅限一个网页，数量不超过套餐上限。" },
-      { title: "公证处审查", description: "审查通过后套餐计为已使用，您会收到使用通知；被驳回或审查前撤回，套餐恢复可用。" },
+      { title: "查看记录", description: "在支付记录中查看每一笔费用是已冻结、已支付还是已退回。" },
     ],
-    results: ["一次公证及套餐内的网页快照取证额度", `自购买之日起 ${BUNDLE_VALID_DAYS} 天有效，过期作废`, "套餐一经售出不予退款"],
+    results: ["鉴定费：鉴定意见出具后结算，机构拒绝则退回", `公证套餐：一次公证及套餐内的网页快照取证额度，自购买之日起 ${BUNDLE_VALID_DAYS} 天有效，过期作废`, "套餐一经售出不予退款"],
     pricing: ["notarisationBundles"],
     actions: [
       { label: "购买公证", to: "addJudicialPay", primary: true },
-      { label: "查看购买记录", to: "dataList" },
+      { label: "查看支付记录", to: "dataList" },
     ],
   },
 };

@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "contract.terminate": "终止线下合同",
   "balance.credit": "增加客户余额",
   "balance.debit": "扣减客户余额",
+  "appraisalInstitution.create": "新建鉴定机构",
+  "appraisalInstitution.update": "修改鉴定机构",
+  "appraisalExpert.add": "添加鉴定人",
+  "appraisalExpert.remove": "移除鉴定人",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
@@ -38,6 +42,7 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   invoiceApplication: "开票申请",
   productPrice: "商品价格",
   offlineContract: "线下合同",
+  appraisalInstitution: "鉴定机构",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */

@@ -16,6 +16,7 @@ export const CONSOLE_PERMISSIONS = {
   "finance.manage": "处理发票、退款与线下合同",
   "notaryOffices.manage": "管理公证处及其工作人员账号",
   "lawyers.manage": "标记律师账号并登记律师资料",
+  "appraisalInstitutions.manage": "管理司法鉴定机构及其鉴定人",
 } as const;
 
 export type ConsolePermission = keyof typeof CONSOLE_PERMISSIONS;
@@ -45,6 +46,11 @@ export const OPERATOR_ROLES = {
     title: "公证处管理员",
     description: "开设公证处，管理公证处工作人员账号",
     permissions: ["notaryOffices.manage"],
+  },
+  appraisalAdmin: {
+    title: "鉴定机构管理员",
+    description: "开设司法鉴定机构，管理其鉴定人",
+    permissions: ["appraisalInstitutions.manage"],
   },
 } as const satisfies Record<string, { title: string; description: string; permissions: readonly ConsolePermission[] }>;
 

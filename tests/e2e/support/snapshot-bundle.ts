@@ -18,10 +18,19 @@ export function buySnapshotBundle(baseUrl: string, session: LoginResult): Promis
 
 /** The same way to any product: recharged through the development cashier, then bought from the balance (30002 for recordings). */
 export async function rechargeAndBuy(baseUrl: string, session: LoginResult, productCode: string, quantity = 1): Promise<void> {
+  await recharge(baseUrl, session);
+  expectSuccess(
+    "bundle purchase",
+    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode, quantity, attemptId: randomUUID(), token: session.token })).body,
+  );
+}
+
+/** Money on the balance the way a customer puts it there: the development cashier pays a recharge order, and the balance is credited. */
+export async function recharge(baseUrl: string, session: LoginResult, yuan = "3000"): Promise<void> {
   const { token } = session;
   const order = expectSuccess(
     "recharge order",
-    (await call(baseUrl, RECHARGE_ENDPOINTS.createRechargeOrder, { amount: "3000", channel: "development", returnPath: registryPath("personal/expenseCenter", "onlineCharge"), token })).body,
+    (await call(baseUrl, RECHARGE_ENDPOINTS.createRechargeOrder, { amount: yuan, channel: "development", returnPath: registryPath("personal/expenseCenter", "onlineCharge"), token })).body,
   );
   const decided = await fetch(`${baseUrl}${CASHIER_DECIDE_PATH}`, {
     method: "POST",
@@ -36,8 +45,4 @@ export async function rechargeAndBuy(baseUrl: string, session: LoginResult, prod
     if (Date.now() > deadline) throw new Error(`the recharge was not credited: ${state.state}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expectSuccess(
-    "bundle purchase",
-    (await call(baseUrl, PURCHASE_ENDPOINTS.purchase, { uid: session.loginUser.id, productCode, quantity, attemptId: randomUUID(), token })).body,
-  );
 }

@@ -20,6 +20,7 @@ import { parseShanghaiDateTime } from "../../../../src/schema/shanghai-time.js";
 import type { AccountRecords } from "../../account/account-records.service.js";
 import type { UserRow } from "../../account/user.repository.js";
 import { holderNameOf } from "../../evidence/holder-name.js";
+import { sendAccountNotice, type AccountNotice } from "../../notifier/account-notice.js";
 import type { Notifier } from "../../notifier/notifier.js";
 import type { ApplicationRow, ApplicationSummaryRow } from "../../personal/identity.repository.js";
 import type { IdentityDecision, IdentityService } from "../../personal/identity.service.js";
@@ -147,13 +148,8 @@ export class IdentityReviewService {
   }
 
   /** By SMS to the account's mobile, else by e-mail; a notice that cannot be sent is logged, never retried here. */
-  private async notify(user: UserRow, notice: { subject: string; text: string }): Promise<void> {
-    try {
-      if (user.mobile) await this.deps.notifier.sendSms(user.mobile, `【衡证】${notice.text}`);
-      else if (user.mail) await this.deps.notifier.sendEmail(user.mail, notice.subject, `${notice.text}\n\n衡证电子证据平台`);
-    } catch (error) {
-      this.deps.log.warn({ userId: user.id, error: error instanceof Error ? error.message : String(error) }, "认证审核结果通知发送失败");
-    }
+  private notify(user: UserRow, notice: AccountNotice): Promise<void> {
+    return sendAccountNotice(this.deps.notifier, this.deps.log, user, notice, "认证审核结果通知发送失败");
   }
 
   private async accountsOf(userIds: number[]): Promise<Map<number, string>> {

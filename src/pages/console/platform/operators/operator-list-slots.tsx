@@ -9,7 +9,7 @@ import { OPERATOR_ROW_ACTIONS, type OperatorRowAction } from "./operator-row-act
 
 /** What the operators list (/console/platform/operators/dataList) adds to the generic list: roles as tags, and each row's actions. */
 
-const ROLE_COLOURS: Record<OperatorRole, string> = { administrator: "red", identityReviewer: "blue", finance: "gold", contentEditor: "green", notaryOfficeAdmin: "purple" };
+const ROLE_COLOURS: Record<OperatorRole, string> = { administrator: "red", identityReviewer: "blue", finance: "gold", contentEditor: "green", notaryOfficeAdmin: "purple", appraisalAdmin: "cyan" };
 
 function RoleTags({ roles }: { roles: OperatorRole[] }) {
   return (
