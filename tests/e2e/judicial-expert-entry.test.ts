@@ -78,7 +78,7 @@ describe("judicial expert entry (spec §2, §6)", () => {
     const drawer = page.getByRole("dialog").filter({ hasText: `委托 ${commission.commissionNo}` });
     await drawer.getByText(evidence.certificateNo).waitFor();
     await drawer.getByRole("button", { name: "开始鉴定" }).click();
-    await page.getByRole("dialog").filter({ hasText: "委托方已支付鉴定费" }).getByRole("button", { name: "开始鉴定" }).click();
+    await page.getByRole("dialog").filter({ hasText: "开始后请在预计工期内出具鉴定意见" }).getByRole("button", { name: "开始鉴定" }).click();
     await drawer.getByRole("button", { name: "上传鉴定意见书" }).click();
     const upload = page.getByRole("dialog").filter({ hasText: "上传并出具" });
     await upload.locator('input[type="file"]').setInputFiles({ name: "鉴定意见书.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
