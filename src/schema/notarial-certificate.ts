@@ -41,6 +41,14 @@ export const NotarialCertificatePublicSchema = z.object({
   sha256: z.string().meta({ title: "公证书 SHA-256", mono: true }),
   ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
   verdict: NotarialVerdictSchema,
+  /**
+   * The issue's ledger entry exactly as logged (notarization-entry.ts, canonical JSON) and its
+   * c2sp.org/tlog-proof@v1 bundle under the latest signed checkpoint, so the browser repeats the
+   * ledger checks itself against the platform key (as /info/certificate does for evidence). Absent
+   * while the entry is not yet appended; the public entry names nobody.
+   */
+  entry: z.string().optional().describe("出证记录原文（规范化 JSON）"),
+  proofBundle: z.string().optional().describe("出证记录的 c2sp.org/tlog-proof@v1 证明包，含签名检查点"),
 });
 export type NotarialCertificatePublic = z.infer<typeof NotarialCertificatePublicSchema>;
 
