@@ -21,6 +21,10 @@ export const APP_LINK_TARGETS = {
   newTextMonitor: { section: "monitor/text", page: "ystwnew" },
   textMonitorList: { section: "monitor/text", page: "ystwdataList" },
   notarizationGuidance: { section: "judicial/notarization", page: "guidance" },
+  /** The evidence library's selection goes on to a notarisation application (`?ids=`). */
+  notarizationList: { section: "judicial/notarization", page: "dataList" },
+  /** Any evidence's certificate, by its record id (a notarisation lists the evidence it covers). */
+  evidenceCertificate: { section: "evidences/dataList", page: "Certificate" },
   /** A capture started elsewhere (the rights web page) is reviewed where all captures are listed. */
   captureReview: { section: "evidenceTaken/totalEvidenceTaken", page: "dataList/review" },
 } as const satisfies Record<string, { section: string; page?: string }>;
