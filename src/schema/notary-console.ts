@@ -177,10 +177,10 @@ export const OfficeProfileFormSchema = z.object({
   feeYuan: optionalText(feeYuan).meta({ title: "公证费（元/件）" }),
   acceptsApplications: z.boolean().meta({ title: "受理在线申请" }),
   templateTitle: textRule({ required: "请填写公证书标题" }).max(20, "公证书标题不能超过20个字").meta({ title: "公证书标题" }),
-  templateBody: textRule({ required: NOTARY_CONSOLE_MESSAGES.templateRequired })
+  templateBody: textRule({ required: NOTARY_CONSOLE_MESSAGES.templateRequired, multiline: true })
     .max(NOTARIAL_TEMPLATE_BODY_MAX, `公证书正文模板不能超过${NOTARIAL_TEMPLATE_BODY_MAX}个字`)
     .meta({ title: "公证书正文模板", widget: "textarea" }),
-  templateFooter: textRule({ required: "请填写公证书落款模板" }).max(200, "公证书落款模板不能超过200个字").meta({ title: "公证书落款模板", widget: "textarea" }),
+  templateFooter: textRule({ required: "请填写公证书落款模板", multiline: true }).max(200, "公证书落款模板不能超过200个字").meta({ title: "公证书落款模板", widget: "textarea" }),
 });
 
 export const NewStaffFormSchema = z.object({
