@@ -21,19 +21,22 @@ import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { CONSOLE_REGISTRY } from "../resources/console/registry";
+import { NOTARY_BASE, NOTARY_REGISTRY } from "../resources/notary";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
 import { APP_LINKS } from "../resources/registry-paths";
 import type { AppRoute } from "./app-route";
 import { APP_PATHS } from "./path-rules";
 import { appRoutes, knownRoutePatterns } from "./routes";
-import { consoleRoutes, sectionRoutes } from "./section-routes";
+import { consoleRoutes, notaryRoutes, sectionRoutes } from "./section-routes";
 
 // The logged-in shell (and with it the side navigation) loads with the first main-section page.
 const AppShell = lazy(() => import("../components/shell/app-shell").then((module) => ({ default: module.AppShell })));
 // The operator console's shell (pro-components' ProLayout) loads only with a console page.
 const ConsoleShell = lazy(() => import("../components/console-shell/console-shell").then((module) => ({ default: module.ConsoleShell })));
-const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console)];
+// The notary console's shell loads only with a notary console page.
+const NotaryShell = lazy(() => import("../components/notary-shell/notary-shell").then((module) => ({ default: module.NotaryShell })));
+const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console), ...refineResources(NOTARY_REGISTRY, NOTARY_BASE)];
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -130,6 +133,18 @@ function AppRoutes() {
         }
       >
         {consoleRoutes.map(renderRoute)}
+      </Route>
+      {/* The notary console: the office staff's own shell and session. */}
+      <Route
+        element={
+          <Suspense fallback={null}>
+            <NotaryShell>
+              <Outlet />
+            </NotaryShell>
+          </Suspense>
+        }
+      >
+        {notaryRoutes.map(renderRoute)}
       </Route>
       {otherRoutes.map(renderRoute)}
     </Routes>

@@ -73,3 +73,17 @@ export function SignedDownloadButton<E extends FileEndpoint>({ endpoint, params,
     </Button>
   );
 }
+
+/**
+ * A plain link to a file call's signed address, signed when clicked (a signature is good for five
+ * minutes, the page may stay open longer): the browser streams the file to disk itself, for large
+ * files (an application's evidence package) that should not pass through the page's memory.
+ */
+export function SignedDownloadLink<E extends FileEndpoint>({ endpoint, params, children }: { endpoint: E; params: EndpointInput<E>; children: ReactNode }) {
+  const { signedUrl } = useSignedFiles();
+  return (
+    <a href={signedUrl(endpoint, params)} download onClick={(event) => (event.currentTarget.href = signedUrl(endpoint, params))}>
+      {children}
+    </a>
+  );
+}
