@@ -39,6 +39,7 @@ import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
 import { publish, type AppServices, type ModuleContext } from "./modules/module.js";
 import { notaryModule } from "./modules/notary/notary.module.js";
+import { notarizationModule } from "./modules/notarization/notarization.module.js";
 import { notifierModule } from "./modules/notifier/notifier.module.js";
 import { paymentModule } from "./modules/payment/payment.module.js";
 import { personalModule } from "./modules/personal/personal.module.js";
@@ -199,6 +200,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings, seals: () => services.seal.seals });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
+  // Online notarisation and the notary offices' console (issue 17).
+  await app.register(notarizationModule, {
+    ...context,
+    sessions: services.sessions,
+    accounts: services.accounts.records,
+    identity: services.personal.identity,
+    evidence: services.evidence,
+    ledger: services.ledger,
+    blobs: services.blobs,
+    bundles: services.purchase.bundles,
+    billing: services.billing.money,
+    notifier: services.notifier,
+    notary: services.notary,
+  });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });

@@ -24,6 +24,12 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   login_history: LoginHistoryTable;
   notary_users: NotaryUsersTable;
+  notary_offices: NotaryOfficesTable;
+  notarization_applications: NotarizationApplicationsTable;
+  notarization_evidence: NotarizationEvidenceTable;
+  notarization_events: NotarizationEventsTable;
+  notarization_materials: NotarizationMaterialsTable;
+  notarial_certificates: NotarialCertificatesTable;
   scan_login_states: ScanLoginStatesTable;
   scan_pending_identities: ScanPendingIdentitiesTable;
   dev_wx_authorizations: DevWxAuthorizationsTable;
@@ -256,7 +262,10 @@ export interface LoginHistoryTable {
 /** Owned by modules/notary: notary office staff, created by an operator (server/cli). */
 export interface NotaryUsersTable {
   id: Generated<number>;
-  office_name: string;
+  /** NOT NULL on PostgreSQL; on SQLite (which cannot add the constraint later) every write sets it. */
+  office_id: number;
+  /** NotaryRole: "admin" manages the office's settings and staff, "notary" handles applications. */
+  role: string;
   /** Lower case; the login compares without regard to case. */
   account: string;
   name: string;
@@ -268,6 +277,115 @@ export interface NotaryUsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+}
+
+/** Owned by modules/notarization: a notary office the platform works with (migration 0029). */
+export interface NotaryOfficesTable {
+  id: Generated<number>;
+  name: string;
+  region: Generated<string>;
+  address: Generated<string>;
+  phone: Generated<string>;
+  introduction: Generated<string>;
+  fee_fen: number | null;
+  accepts_applications: Generated<number>;
+  template_title: string;
+  template_body: string;
+  template_footer: string;
+  seal_certificate_pem: string | null;
+  /** The seal's PKCS#8 private key sealed under the seal secret key (security/secret-box.ts). */
+  seal_private_key: string | null;
+  seal_serial: string | null;
+  seal_not_before: number | null;
+  seal_not_after: number | null;
+  seal_fingerprint: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/notarization: one notarisation application; `state` moves only by NOTARIZATION_LIFECYCLE. */
+export interface NotarizationApplicationsTable {
+  id: Generated<number>;
+  uid: string;
+  application_no: string;
+  user_id: number;
+  office_id: number;
+  state: string;
+  purpose: string;
+  use_description: string | null;
+  applicant_type: string;
+  applicant_name: string | null;
+  applicant_id_number: string | null;
+  contact_name: string;
+  contact_mobile: string;
+  contact_email: string | null;
+  address: string | null;
+  payment: string;
+  bundle_id: number | null;
+  fee_fen: number | null;
+  reservation_id: number | null;
+  created_at: number;
+  submitted_at: number | null;
+  updated_at: number;
+}
+
+/** Owned by modules/notarization: the evidence an application covers, frozen at submission. */
+export interface NotarizationEvidenceTable {
+  application_id: number;
+  position: number;
+  evidence_id: number;
+  kind: string;
+  name: string;
+  certificate_no: string;
+  sha256: string;
+  sm3: string;
+  size: number;
+  stored_at: number;
+  ledger_index: number | null;
+}
+
+/** Owned by modules/notarization: one transition of an application and its ledger entry. */
+export interface NotarizationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  seq: number;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  actor_id: number;
+  actor_name: string;
+  note: string | null;
+  entry: string;
+  ledger_size_hint: number;
+  ledger_index: number | null;
+  created_at: number;
+}
+
+/** Owned by modules/notarization: a supplementary file an applicant gave (content in the blob store under its SHA-256). */
+export interface NotarizationMaterialsTable {
+  id: Generated<number>;
+  application_id: number;
+  event_id: number;
+  file_name: string;
+  size: number;
+  sha256: string;
+  created_at: number;
+}
+
+/** Owned by modules/notarization: an issued notarial certificate. */
+export interface NotarialCertificatesTable {
+  id: Generated<number>;
+  application_id: number;
+  certificate_no: string;
+  office_id: number;
+  notary_id: number;
+  notary_name: string;
+  pdf_blob: string;
+  sha256: string;
+  size: number;
+  seal_fingerprint: string;
+  issued_at: number;
 }
 
 /** Owned by modules/scan-login: one QR code's login state (spec §7 `state`), single-use, 5 minutes. */

@@ -25,6 +25,7 @@ import * as captures from "./migrations/0025-captures.js";
 import * as recordings from "./migrations/0026-recordings.js";
 import * as devices from "./migrations/0027-devices.js";
 import * as seals from "./migrations/0028-seals.js";
+import * as notarization from "./migrations/0029-notarization.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0026-recordings": recordings,
   "0027-devices": devices,
   "0028-seals": seals,
+  "0029-notarization": notarization,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

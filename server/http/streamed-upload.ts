@@ -1,4 +1,5 @@
 import type { Multipart, MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
 import { ResultCode } from "../../src/schema/envelope.js";
 import { cleanFileName } from "../../src/schema/stored-name.js";
@@ -81,3 +82,22 @@ async function discard(stream: Readable): Promise<void> {
     // discarded
   }
 }
+
+/**
+ * The route options of a streaming multipart upload (server/plugins/multipart.ts): fields first,
+ * then up to `files` files of at most `maxBytes` each; the parser cuts a file one byte over so the
+ * service answers with the upload rule's own message. Nothing is held in memory.
+ */
+export function streamingUpload(maxBytes: number, files: number) {
+  return {
+    config: {
+      multipartStream: true,
+      multipartOptions: { limits: { files: files + 1, parts: files + 1 + 20, fileSize: maxBytes + 1 } },
+    },
+  };
+}
+
+const NO_FILES: AsyncIterable<StreamedFile> = { async *[Symbol.asyncIterator]() {} };
+
+/** The files of a streaming upload route's request (none when it sent none). */
+export const uploadedFilesOf = (request: FastifyRequest): AsyncIterable<StreamedFile> => request.upload?.files() ?? NO_FILES;

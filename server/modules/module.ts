@@ -19,6 +19,7 @@ import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
+import type { NotarizationServices } from "./notarization/notarization.module.js";
 import type { Notifier } from "./notifier/notifier.js";
 import type { PaymentServices } from "./payment/payment.module.js";
 import type { PersonalServices } from "./personal/personal.module.js";
@@ -64,6 +65,7 @@ export type AppServices = {
   capture: CaptureServices;
   recording: RecordingServices;
   seal: SealServices;
+  notarization: NotarizationServices;
   devices: DeviceServices;
   liveRecord: LiveRecordService;
   cloudBrowser: CloudBrowserServices;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   EVIDENCE_ENDPOINTS,
   EVIDENCE_KIND_ENDPOINTS as KINDS,
@@ -10,27 +10,13 @@ import {
 import { SUBMITTED_EVIDENCE_KINDS } from "../../../src/schema/evidence-entry.js";
 import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
-import type { StreamedFile } from "../../http/streamed-upload.js";
+import { streamingUpload as streamedUploadOptions, uploadedFilesOf } from "../../http/streamed-upload.js";
 import { sessionUserId } from "../personal/route-helpers.js";
 import type { EvidenceService } from "./evidence.service.js";
 
-/**
- * Streaming multipart (server/plugins/multipart.ts): fields first, then up to `files` files of at
- * most `maxBytes` each; the parser cuts a file one byte over so the service answers with the
- * upload rule's own message. Nothing is held in memory, so these routes take files far beyond the
- * JSON body limit.
- */
-function streamingUpload(maxBytes: number, files = EVIDENCE_MAX_FILES_PER_REQUEST) {
-  return {
-    config: {
-      multipartStream: true,
-      multipartOptions: { limits: { files: files + 1, parts: files + 1 + 20, fileSize: maxBytes + 1 } },
-    },
-  };
-}
-
-const NO_FILES: AsyncIterable<StreamedFile> = { async *[Symbol.asyncIterator]() {} };
-const filesOf = (request: FastifyRequest) => request.upload?.files() ?? NO_FILES;
+/** Up to the evidence calls' number of files per request unless said otherwise (streamed-upload.ts). */
+const streamingUpload = (maxBytes: number, files = EVIDENCE_MAX_FILES_PER_REQUEST) => streamedUploadOptions(maxBytes, files);
+const filesOf = uploadedFilesOf;
 
 export async function evidenceRoutes(app: FastifyInstance, options: { evidence: EvidenceService }) {
   const { evidence } = options;

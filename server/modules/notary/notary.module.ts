@@ -4,6 +4,7 @@ import type { AccountServices } from "../account/account.module.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
+import { NotaryOfficeRepository } from "./notary-office.repository.js";
 import { NotaryUserRepository } from "./notary-user.repository.js";
 import { notaryRoutes } from "./notary.routes.js";
 import { NotaryStaffService } from "./notary-staff.service.js";
@@ -16,10 +17,14 @@ export type NotaryModuleOptions = ModuleContext & {
   accounts: Pick<AccountServices, "hasher" | "throttle" | "devices">;
 };
 
-/** The notary office console's accounts and login (spec §6): staff created by an operator, no self-registration. */
+/**
+ * The notary offices and their staff's accounts and login (spec §6): offices and their first
+ * accounts made by an operator, no self-registration; an office's administrator adds its staff.
+ */
 export async function notaryModule(app: FastifyInstance, options: NotaryModuleOptions) {
   const { config, db, now, sessions, security, accounts } = options;
   const users = new NotaryUserRepository(db);
+  const offices = new NotaryOfficeRepository(db);
   const notary = new NotaryService({
     users,
     fields: security.fields,
@@ -31,7 +36,7 @@ export async function notaryModule(app: FastifyInstance, options: NotaryModuleOp
     now,
     allowDemoAccounts: config.developmentProviders,
   });
-  const { staff } = publish(app, "notary", { users, notary, staff: new NotaryStaffService(users, accounts.hasher, now) });
+  const { staff } = publish(app, "notary", { users, offices, notary, staff: new NotaryStaffService({ db, users, offices, hasher: accounts.hasher, sessions, now }) });
   // The demo notary account's password is public: development installations only.
   if (config.seedDemo && config.developmentProviders) await seedDemoNotary(db, staff, now());
   await app.register(notaryRoutes, {
@@ -42,4 +47,4 @@ export async function notaryModule(app: FastifyInstance, options: NotaryModuleOp
   });
 }
 
-export type NotaryServices = { users: NotaryUserRepository; notary: NotaryService; staff: NotaryStaffService };
+export type NotaryServices = { users: NotaryUserRepository; offices: NotaryOfficeRepository; notary: NotaryService; staff: NotaryStaffService };

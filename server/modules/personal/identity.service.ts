@@ -195,6 +195,21 @@ export class IdentityService {
     return row && isApprovedBy ? { kind, id: row.id } : null;
   }
 
+  /**
+   * The account's identity of a kind as verified now (a notarisation applicant's, captured at
+   * submission): the person's real name and ID number, or the organisation's name and certificate
+   * number, from the newest application, only when the account is verified of that kind.
+   */
+  async verifiedIdentity(userId: number, kind: ApplicationKind): Promise<{ name: string; idNumber: string } | null> {
+    const user = await this.deps.accounts.requireUser(userId);
+    if (kind === "person") {
+      const row = user.real_name_status === VerificationStatus.verified ? await this.deps.applications.newestPersonOf(userId) : undefined;
+      return row?.status === VerificationStatus.verified ? { name: row.real_name, idNumber: row.id_number } : null;
+    }
+    const row = user.enterprise_status === VerificationStatus.verified ? await this.deps.applications.newestOrganisationOf(userId) : undefined;
+    return row?.status === VerificationStatus.verified ? { name: row.enterprise_name, idNumber: row.certificate_number } : null;
+  }
+
   /** An organisation application's licence photo as a data: URL, for the reviewer; null when its blob is missing. */
   licenceImageOf(row: EnterpriseApplicationRow): Promise<string | null> {
     return this.licenceDataUrl(row);

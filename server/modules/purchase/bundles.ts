@@ -9,6 +9,7 @@ import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { Notifier } from "../notifier/notifier.js";
+import { notifyAccount } from "../notifier/notify-account.js";
 
 export type BundleDependencies = {
   db: Kysely<Database>;
@@ -61,9 +62,19 @@ export class Bundles {
   }
 
   /** The application holding the bundle was approved: the bundle is used up, and the holder is told so. */
-  async consume(bundleId: number, applicationReference: string, trx?: Transaction<Database>): Promise<void> {
-    const userId = await this.within(trx, (trx) => this.moveHeld(trx, bundleId, applicationReference, "consume", applicationReference));
-    await this.noticeConsumed(userId, bundleId);
+  async consume(bundleId: number, applicationReference: string): Promise<void> {
+    const sendNotice = await durableTransaction(this.deps.db, (trx) => this.consumeWithin(trx, bundleId, applicationReference));
+    await sendNotice();
+  }
+
+  /**
+   * consume() inside the caller's transaction. The notice must not go before that transaction
+   * commits (and on SQLite's one connection the holder's row cannot be read beside it), so this
+   * answers the sending of it, for the caller to run once committed.
+   */
+  async consumeWithin(trx: Transaction<Database>, bundleId: number, applicationReference: string): Promise<() => Promise<void>> {
+    const userId = await this.moveHeld(trx, bundleId, applicationReference, "consume", applicationReference);
+    return () => this.noticeConsumed(userId, bundleId);
   }
 
   /** Housekeeping: every active bundle past its 90 days becomes expired. Answers how many. */
@@ -137,13 +148,9 @@ export class Bundles {
   /** By SMS to the account's mobile, else by e-mail; a notice that cannot be sent is logged, the consumption stands. */
   private async noticeConsumed(userId: number, bundleId: number): Promise<void> {
     const text = `您的公证套餐（编号${bundleId}）已用于公证申请并审核通过，套餐已使用。`;
-    try {
-      const user = await this.deps.users.findUser(userId);
-      if (user?.mobile) await this.deps.notifier.sendSms(user.mobile, `【衡证】${text}`);
-      else if (user?.mail) await this.deps.notifier.sendEmail(user.mail, "公证套餐使用通知", `${text}\n\n衡证电子证据平台`);
-    } catch (error) {
-      this.deps.log.warn({ userId, bundleId, error: error instanceof Error ? error.message : String(error) }, "公证套餐使用通知发送失败");
-    }
+    await notifyAccount(this.deps.notifier, await this.deps.users.findUser(userId), { subject: "公证套餐使用通知", text }, (error) =>
+      this.deps.log.warn({ userId, bundleId, error: error instanceof Error ? error.message : String(error) }, "公证套餐使用通知发送失败"),
+    );
   }
 
   private within<T>(trx: Transaction<Database> | undefined, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
