@@ -35,18 +35,19 @@ export default function ApplicationDrawer({ route, draftId, onClose, onChanged }
   const draft = useEndpointQuery(NOTARIZATION_ENDPOINTS.detail, { id: draftId ?? 0 }, { enabled: draftId !== null });
   const isLoading = offices.query.isLoading || owned.query.isLoading || (draftId !== null && draft.query.isLoading);
   const failure = offices.query.error ?? owned.query.error ?? (draftId !== null ? draft.query.error : null);
+  const saved = draftId !== null && draft.query.isSuccess ? draft.datas : undefined;
   return (
-    <Drawer open width={820} title={draftId === null ? "申请公证" : `继续填写公证申请${draft.datas ? ` ${draft.datas.applicationNo}` : ""}`} onClose={onClose} destroyOnHidden>
+    <Drawer open width={820} title={draftId === null ? "申请公证" : `继续填写公证申请${saved ? ` ${saved.applicationNo}` : ""}`} onClose={onClose} destroyOnHidden>
       {isLoading ? (
         <Skeleton active />
       ) : failure ? (
         <Alert type="error" showIcon message={failure.message} />
-      ) : draft.datas && draft.datas.state !== "draft" ? (
+      ) : saved && saved.state !== "draft" ? (
         <Alert type="info" showIcon message="该申请已提交，不能再修改。" />
       ) : (
         <DrawerBody
           route={route}
-          draft={draftId === null ? null : (draft.datas ?? null)}
+          draft={saved ?? null}
           offices={offices.datas ?? []}
           bundles={(owned.datas?.bundles ?? []).filter((bundle) => bundle.status === "active")}
           onClose={onClose}

@@ -32,7 +32,11 @@ export interface ApplicationValues {
   bundleId?: number;
 }
 
-const officeLabel = (office: NotaryOffice) => `${office.name}（${office.region}）· ${office.feeFen === null ? "仅受理公证套餐" : `公证费 ${formatYuan(office.feeFen)} 元/件`}`;
+const officeLabel = (office: NotaryOffice) =>
+  [office.region ? `${office.name}（${office.region}）` : office.name, office.feeFen === null ? "仅受理公证套餐" : `公证费 ${formatYuan(office.feeFen)} 元/件`].join(" · ");
+
+/** Where the chosen office is and how to reach it, as far as it says. */
+const officeContact = (office: NotaryOffice) => [office.address, office.phone].filter(Boolean).join(" · ");
 
 /**
  * The application (spec §2, issue 17): evidence, purpose, applicant, office, contact and payment.
@@ -62,7 +66,7 @@ export function ApplicationForm({ form, initialValues, route, user, offices, bun
       <Form.Item name="applicantType" label="申请人类型" required rules={rule("applicantType")} validateTrigger="onChange" extra={<IdentityPrompt user={user} type={applicantType} />}>
         <Radio.Group options={APPLICANT_TYPES.map((value) => ({ value, label: APPLICANT_TYPE_LABELS[value] }))} />
       </Form.Item>
-      <Form.Item name="officeId" label="公证处" required rules={rule("officeId")} validateTrigger="onChange" extra={office && `${office.address} · ${office.phone}`}>
+      <Form.Item name="officeId" label="公证处" required rules={rule("officeId")} validateTrigger="onChange" extra={office && officeContact(office)}>
         <Select placeholder="选择受理在线公证的公证处" options={offices.map((candidate) => ({ value: candidate.id, label: officeLabel(candidate) }))} />
       </Form.Item>
       <Form.Item name="contactName" label="联系人" required rules={rule("contactName")}>

@@ -10,5 +10,5 @@ export function useApplication(endpoint: Endpoint<"GET"> = NOTARIZATION_ENDPOINT
   const id = Number(params.get(RECORD_ID_PARAM) ?? "");
   const isNamed = Number.isInteger(id) && id > 0;
   const { datas, query } = useEndpointQuery(endpoint as typeof NOTARIZATION_ENDPOINTS.detail, { id }, { enabled: isNamed });
-  return { id, isNamed, application: datas as NotarizationDetail | undefined, query };
+  return { id, isNamed, application: query.isSuccess ? (datas as NotarizationDetail) : undefined, query };
 }
