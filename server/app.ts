@@ -204,15 +204,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notarizationModule, {
     ...context,
     sessions: services.sessions,
+    security: services.security,
     accounts: services.accounts.records,
     identity: services.personal.identity,
     evidence: services.evidence,
+    library: { certificates: services.certificates, ledger: services.ledger },
     ledger: services.ledger,
     blobs: services.blobs,
     bundles: services.purchase.bundles,
     billing: services.billing.money,
     notifier: services.notifier,
     notary: services.notary,
+    seal: services.seal,
+    pdfs: services.pdfs,
   });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   // The operator console acts on the modules above (issue 13).

@@ -11,10 +11,18 @@ const RANDOM_CHARS = 22;
 /** Crockford's alphabet: no I, L, O, U, so a number read aloud or retyped is not misread. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export const CERTIFICATE_NO_PATTERN = new RegExp(`^${CERTIFICATE_NO_PREFIX}[${ALPHABET}]{${RANDOM_CHARS}}$`);
+export const CERTIFICATE_NO_PATTERN = certificateNoPattern(CERTIFICATE_NO_PREFIX);
 
-/** A new number from a cryptographic source (WebCrypto in the browser and in Node 20). */
-export function generateCertificateNo(randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length))): string {
+/** The numbers of one kind of certificate: its prefix and 22 characters of the alphabet (a notarial certificate's is GZ). */
+export function certificateNoPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}[${ALPHABET}]{${RANDOM_CHARS}}$`);
+}
+
+/**
+ * A new number from a cryptographic source (WebCrypto in the browser and in Node 20), under
+ * `prefix` (the evidence certificates' HZ unless another kind of certificate names its own).
+ */
+export function generateCertificateNo(randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length)), prefix: string = CERTIFICATE_NO_PREFIX): string {
   // 22 characters × 5 bits = 110 bits, drawn from 14 bytes (112 bits).
   const bytes = randomBytes(14);
   let bits = 0n;
@@ -24,20 +32,20 @@ export function generateCertificateNo(randomBytes: (length: number) => Uint8Arra
     out += ALPHABET[Number(bits & 31n)];
     bits >>= 5n;
   }
-  return CERTIFICATE_NO_PREFIX + out;
+  return prefix + out;
 }
 
 /**
  * A number as somebody typed it: case, spaces and hyphens ignored, and the letters Crockford maps
  * (I, L → 1, O → 0) read as digits. Anything else stays as typed and fails the pattern.
  */
-export function normaliseCertificateNo(input: string): string {
+export function normaliseCertificateNo(input: string, prefix: string = CERTIFICATE_NO_PREFIX): string {
   const compact = input.replace(/[\s-]/g, "").toUpperCase();
-  if (!compact.startsWith(CERTIFICATE_NO_PREFIX)) return compact;
-  return CERTIFICATE_NO_PREFIX + compact.slice(CERTIFICATE_NO_PREFIX.length).replace(/[IL]/g, "1").replace(/O/g, "0");
+  if (!compact.startsWith(prefix)) return compact;
+  return prefix + compact.slice(prefix.length).replace(/[IL]/g, "1").replace(/O/g, "0");
 }
 
 export const CertificateNoSchema = z
   .string({ error: "请输入证书编号" })
-  .transform(normaliseCertificateNo)
+  .transform((input) => normaliseCertificateNo(input))
   .pipe(z.string().min(1, "请输入证书编号").regex(CERTIFICATE_NO_PATTERN, "证书编号格式不正确"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { certificateNoPattern } from "./certificate-no";
 import { endpoint } from "./contract";
 
 /**
@@ -10,6 +11,8 @@ import { endpoint } from "./contract";
  */
 
 export const NOTARIAL_CERTIFICATE_NO_PREFIX = "GZ";
+/** GZ and 22 characters of Crockford base32 (certificate-no.ts). */
+export const NOTARIAL_CERTIFICATE_NO_PATTERN = certificateNoPattern(NOTARIAL_CERTIFICATE_NO_PREFIX);
 /** Public page a notarial certificate's QR code opens (as CERTIFICATE_VERIFY_PATH for evidence certificates). */
 export const NOTARIAL_CERTIFICATE_PATH = "/info/notaryCertificate";
 /** The query parameter the QR code carries. */
@@ -41,14 +44,9 @@ export const NotarialCertificatePublicSchema = z.object({
   sha256: z.string().meta({ title: "公证书 SHA-256", mono: true }),
   ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
   verdict: NotarialVerdictSchema,
-  /**
-   * The issue's ledger entry exactly as logged (notarization-entry.ts, canonical JSON) and its
-   * c2sp.org/tlog-proof@v1 bundle under the latest signed checkpoint, so the browser repeats the
-   * ledger checks itself against the platform key (as /info/certificate does for evidence). Absent
-   * while the entry is not yet appended; the public entry names nobody.
-   */
-  entry: z.string().optional().describe("出证记录原文（规范化 JSON）"),
-  proofBundle: z.string().optional().describe("出证记录的 c2sp.org/tlog-proof@v1 证明包，含签名检查点"),
+  /** The ledger entry exactly as logged, and its C2SP tlog-proof under the latest checkpoint: for the browser's own check (null until appended). */
+  entry: z.string().nullable(),
+  proofBundle: z.string().nullable(),
 });
 export type NotarialCertificatePublic = z.infer<typeof NotarialCertificatePublicSchema>;
 

@@ -46,6 +46,9 @@ export const NOTARY_CONSOLE_MESSAGES = {
   templateUnknownPlaceholder: (name: string) => `公证书模板中的占位符“{${name}}”无法识别`,
 } as const;
 
+/** The console's own business code (36xx with the notarisation calls'): a call only an office's administrator may make. */
+export const NotaryConsoleCode = { adminOnly: 3605 } as const;
+
 // ---- the certificate template ----
 
 /**
@@ -139,6 +142,7 @@ export const IssuedCertificateRowSchema = NotarialCertificateSummarySchema.exten
   applicantName: z.string().meta({ title: "申请人" }),
   evidenceCount: z.number().int().meta({ title: "证据数" }),
 });
+export type IssuedCertificateRow = z.infer<typeof IssuedCertificateRowSchema>;
 
 // ---- call inputs ----
 

@@ -3,6 +3,7 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
 import type { CertificatePdfInput } from "./certificate-pdf.js";
+import type { PdfDocumentRequest } from "./pdf-documents.js";
 
 /**
  * Certificate PDFs are drawn on worker threads, never on the event loop (issue 11): drawing one
@@ -22,7 +23,7 @@ export const CERTIFICATE_PDF_MESSAGES = {
   timeout: "证书生成超时，请稍后重试",
 } as const;
 
-type WorkerCall = { type: "ping" } | { type: "render"; input: CertificatePdfInput };
+type WorkerCall = { type: "ping" } | { type: "render"; document: PdfDocumentRequest };
 export type WorkerRequest = WorkerCall & { id: number };
 export type WorkerReply =
   | { id: number; type: "ready"; error: string | null }
@@ -32,6 +33,11 @@ export type WorkerReply =
 export interface CertificatePdfRenderer {
   /** `background`: wait for a thread however long the queue (callers that are limited elsewhere). */
   render(input: CertificatePdfInput, options?: { background?: boolean }): Promise<Buffer>;
+}
+
+/** Any of the platform's drawn documents (pdf-documents.ts), on the same threads. */
+export interface PdfDrawer {
+  draw(document: PdfDocumentRequest, options?: { background?: boolean }): Promise<Buffer>;
 }
 
 export interface CertificatePdfPoolOptions {
@@ -60,7 +66,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-export class CertificatePdfPool implements CertificatePdfRenderer {
+export class CertificatePdfPool implements CertificatePdfRenderer, PdfDrawer {
   readonly #options: Required<CertificatePdfPoolOptions>;
   readonly #slots: Slot[];
   readonly #queue: Job[] = [];
@@ -74,8 +80,12 @@ export class CertificatePdfPool implements CertificatePdfRenderer {
     this.#slots = Array.from({ length: this.#options.workers }, () => ({ worker: null, job: null, timer: null }));
   }
 
-  async render(input: CertificatePdfInput, { background = false } = {}): Promise<Buffer> {
-    const reply = await this.#submit({ type: "render", input }, background);
+  render(input: CertificatePdfInput, options: { background?: boolean } = {}): Promise<Buffer> {
+    return this.draw({ kind: "evidenceCertificate", input }, options);
+  }
+
+  async draw(document: PdfDocumentRequest, { background = false } = {}): Promise<Buffer> {
+    const reply = await this.#submit({ type: "render", document }, background);
     if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
     return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
   }

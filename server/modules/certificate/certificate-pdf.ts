@@ -32,10 +32,9 @@ export interface CertificatePdfInput {
 
 const PAGE = { ...A4, margin: 50 };
 const LABEL_WIDTH = 112;
-const INK = "#1f1f1f";
-const MUTED = "#6b6b6b";
-const ACCENT = "#a0262c";
-const RULE = "#d9d9d9";
+/** The certificates' colours, shared with the other documents drawn in their style (the notarial certificate). */
+export const CERTIFICATE_COLOURS = { ink: "#1f1f1f", muted: "#6b6b6b", accent: "#a0262c", rule: "#d9d9d9" } as const;
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = CERTIFICATE_COLOURS;
 /**
  * What one printed value may take: three lines hold a 100-character Chinese name (the stored-name
  * bound) at 10.5 pt; the characters looked at are capped so that drawing costs the same for a 100-
@@ -88,7 +87,8 @@ function attachProof(doc: PDFKit.PDFDocument, { facts, entryBytes, proofBundle, 
   }
 }
 
-function drawFrame(doc: PDFKit.PDFDocument) {
+/** The double red frame of every page. */
+export function drawFrame(doc: PDFKit.PDFDocument) {
   const inset = 22;
   doc.save().lineWidth(2).strokeColor(ACCENT).rect(inset, inset, PAGE.width - 2 * inset, PAGE.height - 2 * inset).stroke();
   doc.lineWidth(0.6).rect(inset + 5, inset + 5, PAGE.width - 2 * inset - 10, PAGE.height - 2 * inset - 10).stroke().restore();
@@ -227,7 +227,7 @@ export interface LaidBlock {
  * Variable text laid out by layoutLines (linear, bounded), so that pdfkit's own wrapper never runs
  * on a value that came from a record. Each distinct character is measured once.
  */
-function layoutBlock(doc: PDFKit.PDFDocument, text: string, limits: BlockLimits): LaidBlock {
+export function layoutBlock(doc: PDFKit.PDFDocument, text: string, limits: BlockLimits): LaidBlock {
   doc.fontSize(limits.fontSize);
   const widths = new Map<string, number>();
   const measure = (char: string) => {
@@ -241,7 +241,7 @@ function layoutBlock(doc: PDFKit.PDFDocument, text: string, limits: BlockLimits)
 }
 
 /** Each line at its own position, with line breaking off. */
-function drawLaidBlock(doc: PDFKit.PDFDocument, block: LaidBlock, x: number, y: number, options: { centredIn?: number } = {}) {
+export function drawLaidBlock(doc: PDFKit.PDFDocument, block: LaidBlock, x: number, y: number, options: { centredIn?: number } = {}) {
   doc.fontSize(block.fontSize);
   block.lines.forEach((line, index) => {
     const lineX = options.centredIn === undefined ? x : x + Math.max(0, (options.centredIn - line.width) / 2);
@@ -250,7 +250,7 @@ function drawLaidBlock(doc: PDFKit.PDFDocument, block: LaidBlock, x: number, y: 
 }
 
 /** The QR code drawn as vector squares: crisp at any zoom and smaller than an embedded image. */
-function drawQrCode(doc: PDFKit.PDFDocument, text: string, left: number, top: number, size: number) {
+export function drawQrCode(doc: PDFKit.PDFDocument, text: string, left: number, top: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const count = qr.modules.size;
   const quiet = 2;

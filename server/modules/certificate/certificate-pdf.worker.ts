@@ -1,11 +1,11 @@
 import { parentPort } from "node:worker_threads";
 import { certificateFont } from "./certificate-font.js";
-import { renderCertificatePdf } from "./certificate-pdf.js";
+import { drawPdfDocument } from "./pdf-documents.js";
 import type { WorkerReply, WorkerRequest } from "./certificate-pdf-pool.js";
 
 /**
  * A certificate-drawing thread (certificate-pdf-pool.ts). The CJK font is read and parsed once,
- * when the thread starts, and then serves every certificate this thread draws.
+ * when the thread starts, and then serves every document this thread draws (pdf-documents.ts).
  */
 const port = parentPort;
 if (!port) throw new Error("certificate-pdf.worker.ts runs only as a worker thread");
@@ -23,7 +23,7 @@ port.on("message", async (request: WorkerRequest) => {
   if (request.type === "ping") return reply({ id: request.id, type: "ready", error: fontError });
   if (fontError) return reply({ id: request.id, type: "failed", error: fontError });
   try {
-    const pdf = await renderCertificatePdf(request.input);
+    const pdf = await drawPdfDocument(request.document);
     // The bytes are handed over, not copied, when the buffer holds nothing else.
     const owned = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? new Uint8Array(pdf.buffer) : new Uint8Array(pdf);
     reply({ id: request.id, type: "rendered", pdf: owned }, [owned.buffer as ArrayBuffer]);

@@ -1,8 +1,12 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import { seedDemoNotaryOffice } from "../../db/seed/seed-demo-notary.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { Billing } from "../billing/billing.js";
-import type { EvidencePort } from "../evidence/evidence.types.js";
+import type { PdfDrawer } from "../certificate/certificate-pdf-pool.js";
+import type { EvidenceLibraryPorts } from "../evidence-library/evidence-library.ports.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { PendingLedgerEntries } from "../ledger/pending-entries.js";
 import { publish, type ModuleContext } from "../module.js";
@@ -10,7 +14,14 @@ import type { NotaryServices } from "../notary/notary.module.js";
 import type { Notifier } from "../notifier/notifier.js";
 import type { IdentityService } from "../personal/identity.service.js";
 import type { Bundles } from "../purchase/bundles.js";
+import type { SealServices } from "../seal/seal.module.js";
+import type { SecurityServices } from "../security/security.module.js";
 import type { SessionService } from "../session/session.service.js";
+import { NotarialCertificateQuery } from "./notarial-certificate-query.js";
+import { NotarialCertificates } from "./notarial-certificates.js";
+import { notarialCertificateRoutes, notaryConsoleRoutes } from "./notary-console.routes.js";
+import { NotaryConsoleService } from "./notary-console.service.js";
+import { NotaryOfficeSettings } from "./notary-office-settings.service.js";
 import { NotarizationMoves } from "./notarization-moves.js";
 import { NotarizationRepository } from "./notarization.repository.js";
 import { notarizationRoutes } from "./notarization.routes.js";
@@ -18,24 +29,29 @@ import { NotarizationService } from "./notarization.service.js";
 
 export type NotarizationModuleOptions = ModuleContext & {
   sessions: SessionService;
+  security: Pick<SecurityServices, "fields">;
   accounts: Pick<AccountRecords, "findUser">;
   identity: Pick<IdentityService, "verifiedIdentity">;
-  evidence: EvidencePort;
+  evidence: EvidenceService;
+  /** Certificates and proofs of the covered evidence, for the office's downloads and packages. */
+  library: Omit<EvidenceLibraryPorts, "evidence">;
   ledger: LedgerPort;
   blobs: BlobStore;
   bundles: Bundles;
   billing: Billing;
   notifier: Notifier;
   notary: NotaryServices;
+  seal: SealServices;
+  pdfs: PdfDrawer;
 };
 
 /**
- * Online notarisation (issue 17): the applicant's calls, and the state machine every change goes
- * through. Transitions' ledger entries an interrupted run left unappended are settled before
- * anything is served.
+ * Online notarisation (issue 17): the applicant's calls, the notary offices' console, the notarial
+ * certificate and its public query, and the state machine every change goes through. Transitions'
+ * ledger entries an interrupted run left unappended are settled before anything is served.
  */
 export async function notarizationModule(app: FastifyInstance, options: NotarizationModuleOptions) {
-  const { db, now, sessions, accounts, identity, evidence, ledger, blobs, bundles, billing, notifier, notary } = options;
+  const { config, db, now, sessions, security, accounts, identity, evidence, library, ledger, blobs, bundles, billing, notifier, notary, seal, pdfs } = options;
   const repository = new NotarizationRepository(db);
   const entries = new PendingLedgerEntries({
     ledger,
@@ -46,10 +62,37 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
   });
   await entries.settle();
   const moves = new NotarizationMoves({ db, repository, bundles, billing, entries, users: accounts, notifier, now, log: app.log });
+  const certificates = new NotarialCertificates({ pdfs, ca: seal.ca, secrets: seal.secrets, timestamper: seal.timestamper, publicBaseUrl: config.publicBaseUrl, now });
   const notarizations = new NotarizationService({ db, repository, offices: notary.offices, moves, evidence, users: accounts, identity, blobs, now });
-  publish(app, "notarization", { notarizations, entries, repository });
+  const libraryPorts: EvidenceLibraryPorts = { ...library, evidence };
+  const console = new NotaryConsoleService({
+    repository,
+    offices: notary.offices,
+    moves,
+    certificates,
+    blobs,
+    library: libraryPorts,
+    records: evidence,
+    packageDir: path.join(config.dataDir, "tmp", "notarization-packages"),
+    now,
+  });
+  const settings = new NotaryOfficeSettings({ db, offices: notary.offices, staff: notary.staff, certificates, fields: security.fields, now });
+  const query = new NotarialCertificateQuery({ repository, offices: notary.offices, blobs, ledger, certificates });
+  publish(app, "notarization", { notarizations, console, settings, certificates, query, entries, repository });
+  // The demo office (made with the demo notary account) gets its profile, fee, seal and a second staff member.
+  if (config.seedDemo && config.developmentProviders) await seedDemoNotaryOffice(db, { staff: notary.staff, offices: notary.offices, certificates }, now());
   app.addHook("onClose", async () => entries.idle());
   await app.register(notarizationRoutes, { notarizations, sessions });
+  await app.register(notaryConsoleRoutes, { console, settings, notary: notary.notary, sessions, library: libraryPorts });
+  await app.register(notarialCertificateRoutes, { query });
 }
 
-export type NotarizationServices = { notarizations: NotarizationService; entries: PendingLedgerEntries; repository: NotarizationRepository };
+export type NotarizationServices = {
+  notarizations: NotarizationService;
+  console: NotaryConsoleService;
+  settings: NotaryOfficeSettings;
+  certificates: NotarialCertificates;
+  query: NotarialCertificateQuery;
+  entries: PendingLedgerEntries;
+  repository: NotarizationRepository;
+};

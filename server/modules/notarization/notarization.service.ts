@@ -29,7 +29,7 @@ import { BusinessError } from "../../http/envelope.js";
 import type { StreamedFile } from "../../http/streamed-upload.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { holderNameOf } from "../evidence/holder-name.js";
-import { ingestAll, ingestFile, uploadRefusal } from "../evidence/evidence-ingest.js";
+import { ingestAll, ingestFile } from "../evidence/evidence-ingest.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { NotaryOfficeRepository } from "../notary/notary-office.repository.js";
 import type { IdentityService } from "../personal/identity.service.js";

@@ -68,12 +68,17 @@ export class NotaryService {
 
   /** The signed-in staff member; a session whose account is gone or disabled is over (3013). */
   async getInfo(session: ActiveSession): Promise<NotaryUser> {
+    return toNotaryUser(await this.staffOf(session));
+  }
+
+  /** The staff account behind a notary session, checked on every console call; a session whose account is gone or disabled is over (3013). */
+  async staffOf(session: ActiveSession): Promise<NotaryUserRow> {
     const user = await this.deps.users.findById(Number(session.subjectId));
     if (!user || !this.maySignIn(user)) {
       await this.deps.sessions.end(session, "account-disabled");
       throw new BusinessError(ResultCode.sessionRevoked);
     }
-    return toNotaryUser(user);
+    return user;
   }
 
   private assertMaySignIn(user: NotaryUserRow): void {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import type { SignatureTimestamper } from "../../seal/cades-signer.js";
 import { SEAL_CA_FILE, SealCa } from "../../seal/seal-ca.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { CertificateService } from "../certificate/certificate.service.js";
@@ -32,26 +33,29 @@ export type SealModuleOptions = ModuleContext & {
 export async function sealModule(app: FastifyInstance, { db, now, config, accounts, evidence, certificates, blobs, devices }: SealModuleOptions) {
   const ca = await SealCa.load(config.sealCaFile ?? path.join(config.dataDir, SEAL_CA_FILE), now);
   const tsa = config.tsa ? new TsaClient({ url: config.tsa.url, caFile: config.tsa.caFile }) : null;
+  const secrets = new SecretBox(loadSealSecretKey(config.sealSecretKey, config.dataDir));
+  const timestamper: SignatureTimestamper | null = tsa ? async (digest) => (await tsa.timestamp(digest)).token : null;
   const seals = new SealService({
     db,
     repository: new SealRepository(db),
     ca,
-    secrets: new SecretBox(loadSealSecretKey(config.sealSecretKey, config.dataDir)),
+    secrets,
     blobs,
     accounts,
     evidence,
     certificates,
     devices,
-    timestamper: tsa ? async (digest) => (await tsa.timestamp(digest)).token : null,
+    timestamper,
     now,
     log: app.log,
   });
   await seals.recover();
-  publish(app, "seal", { seals, ca });
+  // The CA, the secret box and the time-stamps also serve the notary offices' seals (issue 17).
+  publish(app, "seal", { seals, ca, secrets, timestamper });
   await app.register(sealRoutes, { seals });
 }
 
-export type SealServices = { seals: SealService; ca: SealCa };
+export type SealServices = { seals: SealService; ca: SealCa; secrets: SecretBox; timestamper: SignatureTimestamper | null };
 
 function loadSealSecretKey(text: string | undefined, dataDir: string): Buffer {
   if (!text) return readOrCreateKeyFile(dataDir, SEAL_SECRET_KEY_FILE, () => randomBytes(SECRET_KEY_BYTES));

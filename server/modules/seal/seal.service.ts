@@ -25,10 +25,11 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { UploadedFile } from "../../http/uploaded-file.js";
-import { CadesSigner, type SignatureTimestamper } from "../../seal/cades-signer.js";
+import type { SignatureTimestamper } from "../../seal/cades-signer.js";
 import { isTransparentPng } from "../../seal/png-check.js";
 import { PdfSealRefusal, sealPdfDocument, type SealAppearance } from "../../seal/pdf-sealer.js";
-import { certificateFacts, importSigningKey, pemBody, type SealCa } from "../../seal/seal-ca.js";
+import { certificateFacts, type SealCa } from "../../seal/seal-ca.js";
+import { issueSealedKey, openSealSigner } from "../../seal/seal-signer.js";
 import { sealSvg } from "../../seal/seal-image.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { CertificateService } from "../certificate/certificate.service.js";
@@ -59,7 +60,6 @@ export interface SealServiceDependencies {
 }
 
 const ENTERPRISE_VERIFIED = 2;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SIGNATURE_INFO = "PAdES（ETSI.CAdES.detached），SHA-256，ECDSA P-256";
 const keyContext = (userId: number, serial: string) => `seal-key:${userId}:${serial}`;
 
@@ -167,16 +167,13 @@ export class SealService {
   async issueCertificate(userId: number): Promise<SealConfig> {
     const name = await this.enterpriseNameOf(userId);
     const now = this.deps.now();
-    const issued = await this.deps.ca.issue(name, now - 60_000, now + SEAL_CERTIFICATE_DAYS * DAY_MS);
-    const facts = certificateFacts(issued.certificatePem);
-    const sealedKey = this.deps.secrets.seal(issued.privateKeyPkcs8, keyContext(userId, facts.serialNumber));
-    issued.privateKeyPkcs8.fill(0);
+    const { certificatePem, sealedKey, facts } = await issueSealedKey(this.deps, name, { now, days: SEAL_CERTIFICATE_DAYS, contextOf: (serial) => keyContext(userId, serial) });
     await durableTransaction(this.deps.db, async (trx) => {
       const row = await this.deps.repository.findConfig(userId, trx);
       const certificateId = await this.deps.repository.insertCertificate(trx, {
         user_id: userId,
         serial_number: facts.serialNumber,
-        certificate_pem: issued.certificatePem,
+        certificate_pem: certificatePem,
         sealed_private_key: sealedKey,
         not_before: facts.notBefore,
         not_after: facts.notAfter,
@@ -234,14 +231,10 @@ export class SealService {
       config.image_source === "uploaded" && config.image_blob
         ? { kind: "uploaded", png: (await this.deps.blobs.read(config.image_blob))! }
         : { kind: "generated", organisation, bottomText: config.bottom_text };
-    const pkcs8 = this.deps.secrets.open(certificate.sealed_private_key, keyContext(userId, certificate.serial_number));
-    if (!pkcs8) throw new Error(`seal: the signing key of certificate ${certificate.id} does not open under the seal secret key`);
-    const signer = new CadesSigner({
-      key: await importSigningKey(pkcs8),
-      certificates: [pemBody(certificate.certificate_pem), this.deps.ca.certificateDer],
-      ...(this.deps.timestamper ? { timestamper: this.deps.timestamper } : {}),
-    });
-    pkcs8.fill(0);
+    const signer = await openSealSigner(
+      { sealedKey: certificate.sealed_private_key, context: keyContext(userId, certificate.serial_number), certificatePem: certificate.certificate_pem },
+      this.deps,
+    );
     let sealed: { pdf: Buffer; page: number; pages: number };
     try {
       sealed = await sealPdfDocument(document.content, {
