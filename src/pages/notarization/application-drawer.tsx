@@ -8,6 +8,7 @@ import type { EndpointInput } from "../../schema/contract";
 import { NOTARIZATION_ENDPOINTS, NotarizationFormSchema, type NotarizationDetail } from "../../schema/notarization";
 import { PURCHASE_ENDPOINTS } from "../../schema/purchase";
 import { readSelection } from "../evidences/evidence-selection";
+import { useProfile } from "../personal/use-profile";
 import { refusalOf, showOnFields } from "../kinds/server-refusal";
 import { ApplicationForm, type ApplicationValues } from "./application-form";
 import { chosenKinds, useChosenRecords, type ChosenEvidence } from "./evidence-picker";
@@ -30,6 +31,8 @@ export interface ApplicationDrawerProps {
  */
 export default function ApplicationDrawer({ route, draftId, onClose, onChanged }: ApplicationDrawerProps) {
   const user = useUserSession();
+  // A verification decided since the login shows here at once: the profile refreshes the stored session.
+  useProfile();
   const offices = useEndpointQuery(NOTARIZATION_ENDPOINTS.offices, {});
   const owned = useEndpointQuery(PURCHASE_ENDPOINTS.myPackages, { uid: user?.id }, { enabled: user?.id !== undefined });
   const draft = useEndpointQuery(NOTARIZATION_ENDPOINTS.detail, { id: draftId ?? 0 }, { enabled: draftId !== null });
@@ -48,8 +51,8 @@ export default function ApplicationDrawer({ route, draftId, onClose, onChanged }
         <DrawerBody
           route={route}
           draft={saved ?? null}
-          offices={offices.datas ?? []}
-          bundles={(owned.datas?.bundles ?? []).filter((bundle) => bundle.status === "active")}
+          offices={offices.query.isSuccess ? offices.datas! : []}
+          bundles={owned.query.isSuccess ? owned.datas!.bundles.filter((bundle) => bundle.status === "active") : []}
           onClose={onClose}
           onChanged={onChanged}
         />

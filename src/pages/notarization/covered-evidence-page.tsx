@@ -38,5 +38,5 @@ function KindList({ id, kind }: { id: number; kind: SavedKind }) {
   const { datas, query } = useEndpointQuery(NOTARIZATION_ENDPOINTS.evidenceOfKind, { id, kind });
   const cells = useCertificateLinkCells();
   if (query.error) return <span role="alert">{query.error.message}</span>;
-  return <CoveredEvidenceTable evidence={datas ?? []} cells={cells} loading={query.isLoading} />;
+  return <CoveredEvidenceTable evidence={query.isSuccess ? datas! : []} cells={cells} loading={query.isLoading} />;
 }

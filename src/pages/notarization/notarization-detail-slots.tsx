@@ -1,5 +1,6 @@
 import { Alert, Card, Space } from "antd";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
 import { SignedDownloadButton } from "../../components/signed-download";
 import type { ListRecord, ListSlotProps, PageSlots } from "../../resources/types";
 import { NOTARIZATION_ENDPOINTS, NOTARIZED_SAVE_KINDS, type NotarizationDetail } from "../../schema/notarization";
@@ -19,6 +20,7 @@ import { WithdrawButton } from "./withdraw-button";
  */
 function ApplicationPanel({ route, record, refresh }: ListSlotProps & { record?: ListRecord }) {
   const cells = useCertificateLinkCells();
+  useScrollToSupplement(record !== undefined);
   if (!record) return null;
   const application = record as unknown as NotarizationDetail;
   const kinds = NOTARIZED_SAVE_KINDS.filter((kind) => application.evidence.some((item) => item.kind === kind));
@@ -67,6 +69,14 @@ function ApplicationPanel({ route, record, refresh }: ListSlotProps & { record?:
       </Card>
     </Space>
   );
+}
+
+/** 补充材料 in the list leads to `#supplement`: brought into view once the application has loaded. */
+function useScrollToSupplement(isLoaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (isLoaded && hash === `#${SUPPLEMENT_ANCHOR}`) document.getElementById(SUPPLEMENT_ANCHOR)?.scrollIntoView({ block: "start" });
+  }, [isLoaded, hash]);
 }
 
 const slots: PageSlots = { panel: ApplicationPanel };

@@ -1,5 +1,6 @@
-import { App, Alert, Button, Card, Space, Spin } from "antd";
-import { useEffect, useState } from "react";
+import { FilePdfOutlined } from "@ant-design/icons";
+import { App, Alert, Button, Card, Space } from "antd";
+import { useState, type ReactNode } from "react";
 import { SignedDownloadButton, useSignedFiles } from "../../components/signed-download";
 import { useEndpointMutation } from "../../providers/use-endpoint";
 import type { SectionPageProps } from "../../resources/derive";
@@ -60,53 +61,64 @@ function CertificateBody({ application, onIssued }: { application: NotarizationD
           title="已出具的公证书"
           type="inner"
           extra={
-            <SignedDownloadButton type="primary" endpoint={NOTARY_CONSOLE_ENDPOINTS.downloadCertificate} params={{ id: application.id }} file={file}>
-              下载公证书
-            </SignedDownloadButton>
+            <Space>
+              <PdfOpenButton endpoint={NOTARY_CONSOLE_ENDPOINTS.downloadCertificate} id={application.id} fallbackName={file.fallbackName}>
+                查看公证书
+              </PdfOpenButton>
+              <SignedDownloadButton type="primary" endpoint={NOTARY_CONSOLE_ENDPOINTS.downloadCertificate} params={{ id: application.id }} file={file}>
+                下载公证书
+              </SignedDownloadButton>
+            </Space>
           }
         >
           <CertificateSummary certificate={application.certificate} />
         </Card>
       ) : (
         <Space direction="vertical" style={{ width: "100%" }}>
-          <Alert type="info" showIcon message="下方为按本处模板生成的预览（未盖章、未上链）。核对无误后出具公证书。" />
+          <Alert type="info" showIcon message="预览为按本处模板和这份申请生成的公证书（未盖章、未上链）。核对无误后出具公证书。" />
           {refusal && <Alert type="error" showIcon message={refusal} />}
-          <Button type="primary" onClick={confirmIssue} loading={issue.mutation.isPending}>
-            出具公证书
-          </Button>
+          <Space>
+            <PdfOpenButton endpoint={NOTARY_CONSOLE_ENDPOINTS.previewCertificate} id={application.id} fallbackName={file.fallbackName}>
+              预览公证书
+            </PdfOpenButton>
+            <Button type="primary" onClick={confirmIssue} loading={issue.mutation.isPending}>
+              出具公证书
+            </Button>
+          </Space>
         </Space>
       )}
-      <PdfView endpoint={isIssued ? NOTARY_CONSOLE_ENDPOINTS.downloadCertificate : NOTARY_CONSOLE_ENDPOINTS.previewCertificate} id={application.id} fallbackName={file.fallbackName} title={isIssued ? "公证书" : "公证书预览"} />
     </Space>
   );
 }
 
-/** The PDF in the page (the browser's own viewer), fetched from the signed address; a refusal is said in its place. */
-function PdfView({ endpoint, id, fallbackName, title }: { endpoint: typeof NOTARY_CONSOLE_ENDPOINTS.previewCertificate; id: number; fallbackName: string; title: string }) {
+/**
+ * 预览 / 查看: the PDF in a new tab with the browser's own viewer (the page's security policy frames
+ * no blob: documents). The tab is opened at the click, so no pop-up blocker stops it, and shown the
+ * file once it has arrived; a refusal closes it and is said here.
+ */
+function PdfOpenButton({ endpoint, id, fallbackName, children }: { endpoint: typeof NOTARY_CONSOLE_ENDPOINTS.previewCertificate; id: number; fallbackName: string; children: ReactNode }) {
   const files = useSignedFiles();
-  const [state, setState] = useState<{ url: string } | { problem: string } | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let isCurrent = true;
-    files.fetchFile(endpoint, { id }, { contentType: "application/pdf", fallbackName }).then(
-      (answer) => {
-        if (!isCurrent) return;
-        if ("code" in answer) return setState({ problem: answer.message });
-        url = URL.createObjectURL(answer.file);
-        setState({ url });
-      },
-      () => isCurrent && setState({ problem: "公证书读取失败，请稍后重试" }),
-    );
-    return () => {
-      isCurrent = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [files, endpoint, id, fallbackName]);
-  if (!state) return <Spin />;
-  if ("problem" in state) return <Alert type="error" showIcon message={state.problem} />;
+  const { message } = App.useApp();
+  const [isLoading, setLoading] = useState(false);
+  async function open() {
+    const tab = window.open("", "_blank");
+    setLoading(true);
+    try {
+      const answer = await files.fetchFile(endpoint, { id }, { contentType: "application/pdf", fallbackName });
+      if ("code" in answer) throw new Error(answer.message);
+      const url = URL.createObjectURL(answer.file);
+      if (tab) tab.location.href = url;
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      tab?.close();
+      message.error(error instanceof Error && error.message ? error.message : "公证书读取失败，请稍后重试");
+    } finally {
+      setLoading(false);
+    }
+  }
   return (
-    <Card title={title} type="inner" extra={<a href={state.url} target="_blank" rel="noreferrer">在新窗口打开</a>}>
-      <iframe title={title} src={state.url} style={{ width: "100%", height: 720, border: "1px solid #f0f0f0" }} />
-    </Card>
+    <Button icon={<FilePdfOutlined />} loading={isLoading} onClick={() => void open()}>
+      {children}
+    </Button>
   );
 }

@@ -53,7 +53,7 @@ export default function NotarialCertificatePanel() {
       </Card>
       {asked !== "" && query.isLoading && <Spin />}
       {asked !== "" && query.error && <Alert type="error" showIcon message="未能查询" description={query.error.message} data-testid="notarial-not-found" />}
-      {datas && <QueryResult answer={datas} />}
+      {asked !== "" && query.isSuccess && datas && <QueryResult answer={datas} />}
     </Space>
   );
 }

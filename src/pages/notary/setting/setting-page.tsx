@@ -15,7 +15,7 @@ export default function SettingPage({ route }: SectionPageProps) {
   const { datas: setting, query } = useEndpointQuery(NOTARY_CONSOLE_ENDPOINTS.setting, {});
   let content;
   if (query.isLoading) content = <Skeleton active />;
-  else if (query.error || !setting) content = <Alert type="error" showIcon message={query.error?.message ?? "读取本处设置失败"} />;
+  else if (query.error || !setting || !query.isSuccess) content = <Alert type="error" showIcon message={query.error?.message ?? "读取本处设置失败"} />;
   else {
     const refresh = () => void query.refetch();
     content = (

@@ -81,7 +81,7 @@ export function StaffCard({ canEdit }: { canEdit: boolean }) {
         )
       }
     >
-      <RecordTable rowKey="id" columns={[...STAFF_COLUMNS, ...actions]} records={(staff.datas ?? []) as unknown as ListRecord[]} loading={staff.query.isLoading} emptyText="暂无工作人员" />
+      <RecordTable rowKey="id" columns={[...STAFF_COLUMNS, ...actions]} records={(staff.query.isSuccess ? staff.datas : []) as unknown as ListRecord[]} loading={staff.query.isLoading} emptyText="暂无工作人员" />
       {isAdding && (
         <Modal open title="新增工作人员" footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
           <SchemaForm
