@@ -153,8 +153,8 @@ describe("notary console frame", () => {
     expect(view.sessions).toContainEqual({ path: INFO, session: "notary" });
     const menu = screen.getByRole("navigation", { name: "公证处工作台导航" });
     expect(within(menu).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
-      ["公证申请", "/info/notaryRequests/requestList/list"],
-      ["公证书查询", "/info/notaryRequests/notarialInquiry/notarialInquiryList"],
+      ["公证申请", "/info/notaryRequests/requestList"],
+      ["公证书查询", "/info/notaryRequests/notarialInquiry"],
       ["本处设置", "/info/notaryRequests/setting"],
       ["证据下载", "/info/notaryRequests/download"],
     ]);

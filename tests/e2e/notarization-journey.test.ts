@@ -56,7 +56,7 @@ async function openAsNotary(): Promise<{ page: Page; problems: string[]; token: 
   await page.getByLabel("密码").fill(DEMO_NOTARY.password);
   await page.getByLabel("图形验证码").fill(await captchaAnswerOf(page, server.url));
   await page.getByRole("button", { name: "登录" }).click();
-  await page.waitForURL("**/info/notaryRequests/requestList/list");
+  await page.waitForURL("**/info/notaryRequests/requestList");
   const token = async () => JSON.parse((await page.evaluate(() => localStorage.getItem("evidence.notarySession"))) ?? "{}").token as string;
   return { page, problems, token };
 }

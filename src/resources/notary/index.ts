@@ -7,8 +7,9 @@ import type { MainSectionDefinition, PageComponentLoader, PageSlotsLoader, Regis
 
 /**
  * The notary office's console (spec §2 /info/notaryRequests, issue 17) in the registry's
- * vocabulary, mounted below /info: requestList (list, requestContent, infoAudit, certificate),
- * notarialInquiry (notarialInquiryList), setting and download. Every call is the notary
+ * vocabulary, mounted below /info: requestList (the list itself, with requestContent, infoAudit and
+ * certificate below it), notarialInquiry (a certificate checked by its number, with the office's
+ * register notarialInquiryList below it), setting and download. Every call is the notary
  * session's (src/schema/notary-console.ts) and acts on the staff member's own office only.
  */
 
@@ -53,6 +54,7 @@ const ISSUED = defineSectionData({
 
 const PAGES = {
   requestContent: () => import("../../pages/notary/request-content-page"),
+  inquiry: () => import("../../pages/notary/inquiry-page"),
   certificate: () => import("../../pages/notary/certificate-page"),
   setting: () => import("../../pages/notary/setting/setting-page"),
   download: () => import("../../pages/notary/download-page"),
@@ -75,9 +77,9 @@ const notaryRequests: MainSectionDefinition = {
       key: "requestList",
       title: "公证申请",
       icon: UnorderedListOutlined,
-      landing: "list",
+      landing: "",
       pages: [
-        genericPage("list", "dataList", "申请列表", { nav: true, slots: SLOTS.requestList }),
+        genericPage("", "dataList", "申请列表", { nav: true, slots: SLOTS.requestList }),
         customPage("requestContent", "申请内容", PAGES.requestContent, { standsFor: "detail" }),
         genericPage("infoAudit", "detail", "审核", { data: AUDIT_FACTS, slots: SLOTS.infoAudit }),
         customPage("certificate", "出具公证书", PAGES.certificate),
@@ -88,8 +90,11 @@ const notaryRequests: MainSectionDefinition = {
       key: "notarialInquiry",
       title: "公证书查询",
       icon: FileSearchOutlined,
-      landing: "notarialInquiryList",
-      pages: [genericPage("notarialInquiryList", "dataList", "已出具的公证书", { nav: true, slots: SLOTS.issuedList })],
+      landing: "",
+      pages: [
+        customPage("", "公证书查验", PAGES.inquiry, { nav: true }),
+        genericPage("notarialInquiryList", "dataList", "本处已出具的公证书", { nav: true, slots: SLOTS.issuedList }),
+      ],
     },
     { key: "setting", title: "本处设置", icon: SettingOutlined, landing: "", pages: [customPage("", "本处设置", PAGES.setting)] },
     { key: "download", title: "证据下载", icon: CloudDownloadOutlined, landing: "", pages: [customPage("", "证据下载", PAGES.download)] },
