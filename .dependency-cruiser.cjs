@@ -4,6 +4,13 @@
  * import whatever they need. Type-only imports count (tsPreCompilationDeps), so a type cannot sneak
  * a dependency in either.
  */
+/**
+ * The checks of src/verification that the server runs as well (the digital report re-runs them on
+ * stored evidence): the same code in the browser, the offline verifier and the report.
+ */
+const SHARED_CHECKS =
+  "^src/verification/(certificate-check|certificate-checks|holder-identity-check|ledger-crypto|package-zip|wacz-check|recording-check|pdf-objects|pdf-attachments|digital-report-check)\\.ts$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -34,10 +41,19 @@ module.exports = {
     },
     {
       name: "server-imports-only-schema-from-src",
-      comment: "The server may share the contract (src/schema) and nothing else of the client.",
+      comment:
+        "The server may share the contract (src/schema) and nothing else of the client, except the verification " +
+        "checks a court re-runs (SHARED_CHECKS): the digital report runs exactly those, so there is no second verifier.",
       severity: "error",
       from: { path: "^server/" },
-      to: { path: "^src/", pathNot: "^src/schema/" },
+      to: { path: "^src/", pathNot: ["^src/schema/", SHARED_CHECKS] },
+    },
+    {
+      name: "shared-checks-stay-plain",
+      comment: "The verification checks the server runs too import no UI, provider or page: plain functions of their arguments.",
+      severity: "error",
+      from: { path: SHARED_CHECKS },
+      to: { path: ["^src/(app|components|pages|providers|resources)/", "^node_modules/(react|react-dom|antd|@ant-design|@refinedev)/"] },
     },
     {
       name: "resources-load-pages-lazily",

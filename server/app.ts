@@ -19,6 +19,7 @@ import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
 import { sealModule } from "./modules/seal/seal.module.js";
 import { deviceModule } from "./modules/device/device.module.js";
+import { digitalReportModule } from "./modules/digital-report/digital-report.module.js";
 import { liveRecordModule } from "./modules/live-record/live-record.module.js";
 import type { CapturePorts } from "./modules/capture/capture-ports.js";
 import { platformCapturePorts } from "./modules/capture/platform-capture-ports.js";
@@ -200,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deviceModule, { ...context, security: services.security, sink: services.recording.recordings, seals: () => services.seal.seals });
   await app.register(liveRecordModule, { ...context, sink: services.recording.recordings });
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
+  // The digital report (issue 17) checks evidence of every kind, the captured and recorded included.
+  await app.register(digitalReportModule, { ...context, ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs, accounts: services.accounts.records, pdfs: services.pdfs });
   // Online notarisation and the notary offices' console (issue 17).
   await app.register(notarizationModule, {
     ...context,

@@ -54,6 +54,7 @@ export interface Database {
   seal_certificates: SealCertificatesTable;
   seal_configs: SealConfigsTable;
   sealings: SealingsTable;
+  digital_reports: DigitalReportsTable;
   devices: DevicesTable;
   device_bind_codes: DeviceBindCodesTable;
   mobile_array_devices: MobileArrayDevicesTable;
@@ -1139,6 +1140,29 @@ export interface SealingsTable {
   certificate_serial: string;
   signature_info: string;
   timestamp: string;
+  size: number;
+  sha256: string;
+  sm3: string;
+  blob_sha256: string;
+  certificate_no: string;
+  evidence_id: number | null;
+  created_at: number;
+}
+
+/** Issue 17: every digital report issued (modules/digital-report); items_json holds its checks as issued. */
+export interface DigitalReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** pending: PDF in the blob store, not yet stored as evidence; stored. */
+  state: string;
+  name: string;
+  purpose: string | null;
+  evidence_count: number;
+  failed_count: number;
+  verdict: string;
+  tree_size: number;
+  root_hash: string;
+  items_json: string;
   size: number;
   sha256: string;
   sm3: string;

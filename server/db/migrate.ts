@@ -26,6 +26,7 @@ import * as recordings from "./migrations/0026-recordings.js";
 import * as devices from "./migrations/0027-devices.js";
 import * as seals from "./migrations/0028-seals.js";
 import * as notarization from "./migrations/0029-notarization.js";
+import * as digitalReports from "./migrations/0031-digital-reports.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0027-devices": devices,
   "0028-seals": seals,
   "0029-notarization": notarization,
+  "0031-digital-reports": digitalReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,8 +9,8 @@ import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
 import type { DeviceServices } from "./device/device.module.js";
 import type { LiveRecordService } from "./live-record/live-record.service.js";
+import type { DigitalReportPdfRenderer, NotarialCertificatePdfRenderer } from "./certificate/certificate-pdf-pool.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
-import type { PdfDrawer } from "./certificate/certificate-pdf-pool.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CloudBrowserServices } from "./cloud-browser/cloud-browser.module.js";
 import type { CommonServices } from "./common/common.module.js";
@@ -62,8 +62,8 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
-  /** The drawing threads of the certificates, for any of the platform's drawn documents. */
-  pdfs: PdfDrawer;
+  /** The certificate module's drawing threads, for the platform's other PDFs (digital reports, notarial certificates). */
+  pdfs: DigitalReportPdfRenderer & NotarialCertificatePdfRenderer;
   invoice: InvoiceServices;
   capture: CaptureServices;
   recording: RecordingServices;

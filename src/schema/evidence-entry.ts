@@ -32,13 +32,16 @@ export const EVIDENCE_KINDS = [
   "liveRecord",
   // A PDF sealed with an organisation's electronic seal (issue 16, src/schema/seal.ts).
   "sealedPdf",
+  // A digital report the platform issued over chosen evidence (issue 17, src/schema/digital-report.ts).
+  "digitalReport",
 ] as const;
 export const EvidenceKindSchema = z.enum(EVIDENCE_KINDS);
 export type EvidenceKind = z.infer<typeof EvidenceKindSchema>;
 /**
  * The kinds a holder submits through the evidence calls (/evidence/v2/save…). A `snapshot` is
  * made by the platform's capture browser and reaches the ledger only through the capture module;
- * recordings only through the recording module, sealed PDFs only through the seal module.
+ * recordings only through the recording module, sealed PDFs only through the seal module, digital
+ * reports only through the digital-report module.
  */
 export const SUBMITTED_EVIDENCE_KINDS = ["file", "text", "hash", "voucher", "affair", "rightsFile", "rightsHash", "rightsWeb"] as const satisfies readonly EvidenceKind[];
 export type SubmittedEvidenceKind = (typeof SUBMITTED_EVIDENCE_KINDS)[number];

@@ -32,6 +32,7 @@ export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
   mobileArray: "手机阵列取证",
   liveRecord: "直播取证",
   sealedPdf: "电子印章用印",
+  digitalReport: "数据检验报告",
 };
 
 // ---- statuses ----

@@ -19,7 +19,7 @@ export interface TextRule {
   test?: TextTest;
   /** Passwords keep their spaces (a space is then simply an invalid character). */
   keepSpaces?: boolean;
-  /** A text area's value: line breaks and tabs are allowed, other control characters still refused. */
+  /** Line breaks allowed (a template of several lines); other control characters are still refused. */
   multiline?: boolean;
 }
 
@@ -30,9 +30,7 @@ export function passes(test: TextTest, value: string): boolean {
 export function textRule({ required, invalid, test, keepSpaces = false, multiline = false }: TextRule) {
   const base = z.string({ error: required });
   const trimmed = keepSpaces ? base : base.trim();
-  const present = trimmed
-    .min(1, { error: required, abort: true })
-    .refine((value) => !hasUnsafeChars(value, { multiline }), { error: multiline ? UNSAFE_MULTILINE_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE, abort: true });
+  const present = trimmed.min(1, { error: required, abort: true }).refine((value) => !hasUnsafeChars(value, { multiline }), { error: multiline ? UNSAFE_MULTILINE_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE, abort: true });
   return test ? present.refine((value) => passes(test, value), { error: invalid ?? required }) : present;
 }
 

@@ -4,7 +4,8 @@ import type { CheckStatus, VerificationCheck } from "../../isomorphic/ledger/ver
  * One check of a certificate as the verification pages and the offline verifier list it: the
  * ledger's own checks (isomorphic/ledger/verify-bundle.ts), these of the certificate's content and, for
  * a web capture's package, those of the WACZ file itself (wacz-check.ts), for a recording package,
- * those of its chunks and anchors (recording-check.ts).
+ * those of its chunks and anchors (recording-check.ts), for a digital report, those of the evidence
+ * it embeds (digital-report-check.ts).
  */
 export const CERTIFICATE_CHECK_NAMES = {
   "entry-format": "证据记录格式正确",
@@ -21,6 +22,8 @@ export const CERTIFICATE_CHECK_NAMES = {
   "recording-chunks": "录像分片与哈希链完整",
   "recording-anchors": "各次锚定已上链且与哈希链一致",
   "recording-complete": "录像完整，未被截断",
+  "report-document": "数据检验报告的检验结果可读",
+  "report-items": "报告内嵌的证据记录与包含证明有效",
 } as const;
 
 export type CertificateCheckId = keyof typeof CERTIFICATE_CHECK_NAMES;

@@ -5,6 +5,7 @@ import { locateZipDirectory, parseZipDirectory, ZIP_TAIL_SIZE } from "../../isom
 import { RECORDING_PACKAGE_PATHS } from "../schema/recording-package";
 import { sm3Hex } from "../schema/sm3";
 import type { FileContentChecks, FileDigests } from "./certificate-checks";
+import { checkDigitalReport, readDigitalReportPdf } from "./digital-report-check";
 import { digestBytes, digestFile } from "./file-digest";
 import type { PackageCheckTools } from "./package-zip";
 import { checkRecordingPackage, isRecordingPackage } from "./recording-check";
@@ -13,9 +14,11 @@ import { checkWaczPackage } from "./wacz-check";
 /**
  * The visitor's file as the verification page checks it, read in this browser only: its digests and,
  * when its bytes are a web capture's package (WACZ, whatever its name) or a recording package, the
- * package's own checks, as the offline verifier adds them. Only a ZIP whose directory lists
- * datapackage.json or manifest.json is read whole, once, the digests and the checks sharing those
- * bytes; any other file, an office document's ZIP included, is only streamed through the hashes.
+ * package's own checks, as the offline verifier adds them; when it is a digital report PDF, the
+ * checks of the evidence it embeds. Only a ZIP whose directory lists datapackage.json or
+ * manifest.json, or a PDF of at most REPORT_MAX_BYTES, is read whole, once, the digests and the
+ * checks sharing those bytes; any other file, an office document's ZIP included, is only streamed
+ * through the hashes.
  */
 
 export interface VerificationFile {
@@ -34,8 +37,15 @@ const BROWSER_TOOLS: PackageCheckTools = {
 };
 
 const NO_CHECKS: FileContentChecks = () => [];
+/** A report of 50 items is far below this; a larger PDF is some other document, only hashed. */
+const REPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export async function readVerificationFile(file: Blob, onProgress?: (done: number, total: number) => void): Promise<VerificationFile> {
+  if (file.size <= REPORT_MAX_BYTES && new TextDecoder().decode(await file.slice(0, 5).arrayBuffer()) === "%PDF-") {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const report = await readDigitalReportPdf(bytes);
+    return { digests: await digestBytes(bytes, onProgress), checks: report ? (context) => checkDigitalReport(report, context) : NO_CHECKS };
+  }
   const listed = await listedManifest(file);
   if (!listed) return { digests: await digestFile(file, onProgress), checks: NO_CHECKS };
   const bytes = new Uint8Array(await file.arrayBuffer());

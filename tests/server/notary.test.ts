@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_NOTARY_USER } from "../../server/db/seed/seed-demo-notary.js";
+import { DEMO_NOTARY_OFFICE, DEMO_NOTARY_USER, DEMO_NOTARY_USER_2 } from "../../server/db/seed/seed-demo-notary.js";
 import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { NOTARY_ENDPOINTS } from "../../src/schema/notary.js";
+import { DEFAULT_NOTARIAL_TEMPLATE } from "../../src/schema/notary-console.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { createTestApp, type RequestOptions, type TestApp } from "./support/test-app.js";
 import { encryptorFor, solveCaptcha } from "./support/login-client.js";
@@ -105,6 +106,15 @@ describe("notary login", () => {
   it("signs in the development demo account seeded at start", async () => {
     const response = await notaryLogin({ account: DEMO_NOTARY_USER.account, password: DEMO_NOTARY_USER.password }, { ip: freshIp() });
     expect(response.json()).toMatchObject({ code: 200, datas: { notaryUser: { account: "demo-notary", officeName: "衡证演示公证处" } } });
+  });
+
+  it("seeds the demo office ready for the console: profile, fee, default template, an issued seal, and a second staff member (notary)", async () => {
+    const admin = (await t.app.services.notary.users.findByAccount(DEMO_NOTARY_USER.account))!;
+    const second = (await t.app.services.notary.users.findByAccount(DEMO_NOTARY_USER_2.account))!;
+    expect([admin.role, second.role, second.office_id]).toEqual(["admin", "notary", admin.office_id]);
+    const office = (await t.app.services.notary.offices.findById(admin.office_id))!;
+    expect(office).toMatchObject({ fee_fen: DEMO_NOTARY_OFFICE.feeFen, accepts_applications: 1, template_body: DEFAULT_NOTARIAL_TEMPLATE.body, seal_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(Number(office.seal_not_after)).toBeGreaterThan(t.clock.now());
   });
 });
 

@@ -2,7 +2,7 @@ import { PROVENANCE_LABELS } from "../../../src/schema/capture.js";
 import type { CertificateCapture } from "../../../src/schema/certificate.js";
 import { formatDateTime } from "../../../src/schema/format.js";
 import { A4 } from "../../pdf/a4-document.js";
-import type { BlockLimits, LaidBlock } from "./certificate-pdf.js";
+import type { BlockLimits, LaidBlock } from "../../pdf/laid-text.js";
 
 /** The certificate's own drawing helpers, so both pages look alike and lay out record text the same bounded way. */
 export interface PageTools {

@@ -2,8 +2,9 @@ import { Worker } from "node:worker_threads";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
+import type { DigitalReportPdfInput } from "../digital-report/digital-report-pdf.js";
+import type { NotarialCertificatePdfInput } from "../notarization/notarial-certificate-pdf.js";
 import type { CertificatePdfInput } from "./certificate-pdf.js";
-import type { PdfDocumentRequest } from "./pdf-documents.js";
 
 /**
  * Certificate PDFs are drawn on worker threads, never on the event loop (issue 11): drawing one
@@ -16,14 +17,20 @@ import type { PdfDocumentRequest } from "./pdf-documents.js";
  * once with a Chinese "busy" message rather than piling up. Background callers (package jobs,
  * already limited to a few at a time) wait their turn instead. A drawing that exceeds `timeoutMs`
  * is abandoned and its thread replaced, so a pathological input costs one thread for a bounded
- * time, never the server.
+ * time, never the server. The same threads draw digital reports (modules/digital-report), the
+ * platform's other PDF whose size grows with its input, and notarial certificates before their
+ * seal (modules/notarization).
  */
 export const CERTIFICATE_PDF_MESSAGES = {
   busy: "证书生成繁忙，请稍后再试",
   timeout: "证书生成超时，请稍后重试",
 } as const;
 
-type WorkerCall = { type: "ping" } | { type: "render"; document: PdfDocumentRequest };
+type WorkerCall =
+  | { type: "ping" }
+  | { type: "render"; input: CertificatePdfInput }
+  | { type: "renderReport"; input: DigitalReportPdfInput }
+  | { type: "renderNotarial"; input: NotarialCertificatePdfInput };
 export type WorkerRequest = WorkerCall & { id: number };
 export type WorkerReply =
   | { id: number; type: "ready"; error: string | null }
@@ -35,9 +42,12 @@ export interface CertificatePdfRenderer {
   render(input: CertificatePdfInput, options?: { background?: boolean }): Promise<Buffer>;
 }
 
-/** Any of the platform's drawn documents (pdf-documents.ts), on the same threads. */
-export interface PdfDrawer {
-  draw(document: PdfDocumentRequest, options?: { background?: boolean }): Promise<Buffer>;
+export interface DigitalReportPdfRenderer {
+  renderDigitalReport(input: DigitalReportPdfInput): Promise<Buffer>;
+}
+
+export interface NotarialCertificatePdfRenderer {
+  renderNotarialCertificate(input: NotarialCertificatePdfInput): Promise<Buffer>;
 }
 
 export interface CertificatePdfPoolOptions {
@@ -66,7 +76,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-export class CertificatePdfPool implements CertificatePdfRenderer, PdfDrawer {
+export class CertificatePdfPool implements CertificatePdfRenderer, DigitalReportPdfRenderer, NotarialCertificatePdfRenderer {
   readonly #options: Required<CertificatePdfPoolOptions>;
   readonly #slots: Slot[];
   readonly #queue: Job[] = [];
@@ -80,14 +90,16 @@ export class CertificatePdfPool implements CertificatePdfRenderer, PdfDrawer {
     this.#slots = Array.from({ length: this.#options.workers }, () => ({ worker: null, job: null, timer: null }));
   }
 
-  render(input: CertificatePdfInput, options: { background?: boolean } = {}): Promise<Buffer> {
-    return this.draw({ kind: "evidenceCertificate", input }, options);
+  async render(input: CertificatePdfInput, { background = false } = {}): Promise<Buffer> {
+    return pdfOf(await this.#submit({ type: "render", input }, background));
   }
 
-  async draw(document: PdfDocumentRequest, { background = false } = {}): Promise<Buffer> {
-    const reply = await this.#submit({ type: "render", document }, background);
-    if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
-    return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
+  async renderDigitalReport(input: DigitalReportPdfInput): Promise<Buffer> {
+    return pdfOf(await this.#submit({ type: "renderReport", input }, false));
+  }
+
+  async renderNotarialCertificate(input: NotarialCertificatePdfInput): Promise<Buffer> {
+    return pdfOf(await this.#submit({ type: "renderNotarial", input }, false));
   }
 
   depth(): QueueDepth {
@@ -171,6 +183,11 @@ export class CertificatePdfPool implements CertificatePdfRenderer, PdfDrawer {
     this.#settle(slot, (job) => job.reject(error));
     if (worker) await worker.terminate();
   }
+}
+
+function pdfOf(reply: WorkerReply): Buffer {
+  if (reply.type !== "rendered") throw new Error(`certificate PDF worker: ${reply.type === "failed" ? reply.error : "unexpected reply"}`);
+  return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
 }
 
 /**

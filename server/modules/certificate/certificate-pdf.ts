@@ -6,7 +6,7 @@ import { shorten } from "../../../src/schema/stored-name.js";
 import { A4, openA4Document } from "../../pdf/a4-document.js";
 import { drawCapturePages } from "./certificate-capture-page.js";
 import { drawRecordingPages } from "./certificate-recording-page.js";
-import { layoutLines, type LaidLine } from "./pdf-text-layout.js";
+import { drawLaidBlock, layoutBlock } from "../../pdf/laid-text.js";
 
 /**
  * The certificate PDF (A4, one page; a captured web page adds 取证环境与过程 after it, recorded evidence 录制环境与过程): the printed facts, a QR code to the public verification page,
@@ -205,47 +205,6 @@ function drawVerification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
     const block = layoutBlock(doc, `${index + 1}. ${step}`, { width: textWidth, fontSize: 9, lineGap: 2, maxLines: 4, maxChars: 400 });
     drawLaidBlock(doc, block, PAGE.margin, y);
     y += block.height + 3;
-  });
-}
-
-export interface BlockLimits {
-  width: number;
-  fontSize: number;
-  maxLines: number;
-  maxChars: number;
-  lineGap?: number;
-}
-
-export interface LaidBlock {
-  lines: LaidLine[];
-  fontSize: number;
-  lineHeight: number;
-  height: number;
-}
-
-/**
- * Variable text laid out by layoutLines (linear, bounded), so that pdfkit's own wrapper never runs
- * on a value that came from a record. Each distinct character is measured once.
- */
-export function layoutBlock(doc: PDFKit.PDFDocument, text: string, limits: BlockLimits): LaidBlock {
-  doc.fontSize(limits.fontSize);
-  const widths = new Map<string, number>();
-  const measure = (char: string) => {
-    let width = widths.get(char);
-    if (width === undefined) widths.set(char, (width = doc.widthOfString(char)));
-    return width;
-  };
-  const lines = layoutLines(text, { width: limits.width, maxLines: limits.maxLines, maxChars: limits.maxChars, measure });
-  const lineHeight = doc.currentLineHeight(true) + (limits.lineGap ?? 0);
-  return { lines, fontSize: limits.fontSize, lineHeight, height: lines.length * lineHeight };
-}
-
-/** Each line at its own position, with line breaking off. */
-export function drawLaidBlock(doc: PDFKit.PDFDocument, block: LaidBlock, x: number, y: number, options: { centredIn?: number } = {}) {
-  doc.fontSize(block.fontSize);
-  block.lines.forEach((line, index) => {
-    const lineX = options.centredIn === undefined ? x : x + Math.max(0, (options.centredIn - line.width) / 2);
-    doc.text(line.text, lineX, y + index * block.lineHeight, { lineBreak: false });
   });
 }
 

@@ -25,7 +25,7 @@ export async function certificateModule(app: FastifyInstance, options: Certifica
   jobs.declare({ key: "certificate.pdf", name: "证书 PDF 绘制", depth: () => renderer.depth() });
   const holderIdentity = new HolderIdentityProver({ ...holders, ledger });
   const certificates = publish(app, "certificates", new CertificateService({ ledger, evidence, holderIdentity, time: chain, publicBaseUrl: config.publicBaseUrl, now, renderer }));
-  // The same threads draw the platform's other documents (the notarial certificate).
+  // The digital report and notarisation modules draw their PDFs on the same threads.
   publish(app, "pdfs", renderer);
   // A listening server starts its drawing threads at once (font loaded) so the first certificate
   // is not slow; an app only used through inject (tests) starts them on first use.

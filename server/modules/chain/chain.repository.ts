@@ -76,6 +76,20 @@ export class ChainRepository {
     return rows.map((row) => row.line);
   }
 
+  /** The witness's cosignature of the largest checkpoint whose size lies in [minSize, maxSize], or null. */
+  async newestCosignatureWithin(witnessName: string, minSize: number, maxSize: number): Promise<{ treeSize: number; line: string } | null> {
+    const row = await this.db
+      .selectFrom("ledger_cosignatures")
+      .select(["tree_size", "line"])
+      .where("witness_name", "=", witnessName)
+      .where("tree_size", ">=", minSize)
+      .where("tree_size", "<=", maxSize)
+      .orderBy("tree_size", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { treeSize: Number(row.tree_size), line: row.line } : null;
+  }
+
   /** When each witness last cosigned a checkpoint (its own time in the cosignature), by witness name. */
   async lastCosignatureTimes(): Promise<Map<string, number>> {
     const rows = await this.db

@@ -4,6 +4,7 @@ import type { JobQueue } from "../../jobs/job-queues.js";
 import type { LedgerChainView, LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";
 import type { ChainRepository } from "./chain.repository.js";
 import { LatestOnlyWorker } from "./latest-only-worker.js";
+import { checkToken, type TimestampToken } from "./tsa/rfc3161.js";
 import type { TsaClient } from "./tsa/tsa-client.js";
 import type { WitnessClient } from "./witness-client.js";
 import { WitnessSync } from "./witness-sync.js";
@@ -56,6 +57,13 @@ export interface TsaReport {
   readonly lastToken: { readonly treeSize: number; readonly genTime: number } | null;
   /** The newest failed request of this process (the database keeps only tokens). */
   readonly lastError: { readonly message: string; readonly at: number } | null;
+}
+
+/** A configured witness and its newest cosignature within a range of checkpoints (null: none). */
+export interface WitnessCosignature {
+  readonly name: string;
+  readonly verifierKey: string;
+  readonly cosigned: { readonly treeSize: number; readonly line: string } | null;
 }
 
 export const PLATFORM_TIME_STATEMENT = "时间为本平台服务器时间，未经第三方可信时间戳机构认证";
@@ -156,6 +164,15 @@ export class ChainService implements LedgerChainView {
     return { kind: "tsa", tsaUrl: row.tsaUrl, genTime: row.genTime, token: encodeBase64(row.token), serialNumber: row.serialNumber, treeSize: row.treeSize, rootHash: row.rootHash };
   }
 
+  /**
+   * Checks a stored token again (a report re-checking the time of an entry): its signature, that it
+   * time-stamps `hashedMessage`, and its chain to TSA_CA_FILE's roots when a TSA is configured.
+   * Throws `TimestampError`.
+   */
+  verifyTimestamp(token: Uint8Array, hashedMessage: Uint8Array): TimestampToken {
+    return this.tsa ? this.tsa.verifyStored(token, hashedMessage) : checkToken(token, { hashedMessage });
+  }
+
   /** Whether checkpoints are being time-stamped by a TSA at all. */
   get timestampAuthority(): string | null {
     return this.tsa?.url ?? null;
@@ -191,6 +208,16 @@ export class ChainService implements LedgerChainView {
         lastError: row ? row.lastError : status.lastError,
       };
     });
+  }
+
+  /**
+   * Each configured witness with its newest cosignature of a checkpoint of size minSize..maxSize
+   * (a tree holding an entry, up to the checkpoint a report checks against), to be verified by the caller.
+   */
+  async witnessCosignatures(minSize: number, maxSize: number): Promise<WitnessCosignature[]> {
+    return Promise.all(
+      this.#syncs.map(async (sync) => ({ name: sync.status.name, verifierKey: sync.verifierKey, cosigned: await this.repo.newestCosignatureWithin(sync.status.name, minSize, maxSize) })),
+    );
   }
 
   async tsaReport(): Promise<TsaReport> {

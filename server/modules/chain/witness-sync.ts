@@ -43,6 +43,11 @@ export class WitnessSync {
     return this.#status;
   }
 
+  /** The witness's cosignature verifier key (C2SP tlog-cosignature). */
+  get verifierKey(): string {
+    return this.client.verifier.verifierKey;
+  }
+
   /** Where the witness is: its submission prefix, or "in-process". */
   get url(): string {
     return this.client.url;

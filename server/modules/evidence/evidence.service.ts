@@ -55,7 +55,7 @@ type Files = AsyncIterable<StreamedFile>;
 
 /** What savePlatformContent stores: a blob already in the store, its digests and the kind's details. */
 export interface PlatformContent {
-  kind: Extract<EvidenceKind, "snapshot" | "rightsWeb" | "sealedPdf" | RecordingKind>;
+  kind: Extract<EvidenceKind, "snapshot" | "rightsWeb" | "sealedPdf" | "digitalReport" | RecordingKind>;
   certificateNo: string;
   name: string;
   size: number;

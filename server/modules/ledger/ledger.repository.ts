@@ -81,6 +81,11 @@ export const ledgerRepository = {
     return row ? toCheckpoint(row) : null;
   },
 
+  async checkpointOfBlock(db: LedgerDb, blockHeight: number): Promise<CheckpointRow | null> {
+    const row = await db.selectFrom("ledger_checkpoints").selectAll().where("block_height", "=", blockHeight).executeTakeFirst();
+    return row ? toCheckpoint(row) : null;
+  },
+
   async insertCheckpoint(db: LedgerDb, checkpoint: CheckpointRow): Promise<void> {
     await db
       .insertInto("ledger_checkpoints")

@@ -240,6 +240,12 @@ export class LedgerService implements LedgerPort {
     return row ? toStored(row) : null;
   }
 
+  async checkpointOfBlock(blockHeight: number): Promise<StoredCheckpoint | null> {
+    if (!Number.isSafeInteger(blockHeight) || blockHeight < 1) return null;
+    const row = await repo.checkpointOfBlock(this.#db, blockHeight);
+    return row ? toStored(row) : null;
+  }
+
   async #latestOrThrow(): Promise<CheckpointRow> {
     const row = await repo.lastCheckpoint(this.#db);
     if (!row) throw new LedgerQueryError("not-found", "账本尚无检查点");

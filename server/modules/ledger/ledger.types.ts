@@ -66,6 +66,8 @@ export interface LedgerPort {
   /** The block (checkpoint count) that integrated the entry, or null when there is no such entry. */
   blockHeightOf(index: number): Promise<number | null>;
   latestCheckpoint(): Promise<StoredCheckpoint | null>;
+  /** The checkpoint block `blockHeight` ended with (the one an entry was first integrated under), or null. */
+  checkpointOfBlock(blockHeight: number): Promise<StoredCheckpoint | null>;
   /** Proof against the latest checkpoint, or the checkpoint of exactly `treeSize` when given. */
   inclusionProof(index: number, treeSize?: number): Promise<InclusionProofAnswer>;
   consistencyProof(oldSize: number, newSize: number): Promise<ConsistencyProofAnswer>;

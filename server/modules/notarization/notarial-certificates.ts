@@ -14,13 +14,13 @@ import { sealPdfDocument } from "../../seal/pdf-sealer.js";
 import { isSealIntact } from "../../seal/pdf-signature-check.js";
 import type { SealCa } from "../../seal/seal-ca.js";
 import { issueSealedKey, openSealSigner } from "../../seal/seal-signer.js";
-import type { PdfDrawer } from "../certificate/certificate-pdf-pool.js";
+import type { NotarialCertificatePdfRenderer } from "../certificate/certificate-pdf-pool.js";
 import type { NotaryOfficeRow } from "../notary/notary-office.repository.js";
 import type { SecretBox } from "../security/secret-box.js";
 import type { ApplicationRow, CoveredEvidenceRow } from "./notarization.repository.js";
 
 export type NotarialCertificatesDependencies = {
-  pdfs: PdfDrawer;
+  pdfs: NotarialCertificatePdfRenderer;
   ca: SealCa;
   secrets: SecretBox;
   timestamper: SignatureTimestamper | null;
@@ -70,18 +70,15 @@ export class NotarialCertificates {
       公证处: office.name,
       公证员: notaryName,
     };
-    return this.deps.pdfs.draw({
-      kind: "notarialCertificate",
-      input: {
-        certificateNo,
-        title: office.template_title,
-        body: fillTemplate(office.template_body, values),
-        footer: fillTemplate(office.template_footer, values),
-        evidence: evidence.map((row) => ({ kindLabel: EVIDENCE_KIND_LABELS[row.kind as EvidenceKind], name: row.name, certificateNo: row.certificate_no, sha256: row.sha256, ledgerIndex: row.ledger_index === null ? null : Number(row.ledger_index) })),
-        queryUrl: certificateNo ? this.queryUrl(certificateNo) : null,
-        officeName: office.name,
-        issuedAt,
-      },
+    return this.deps.pdfs.renderNotarialCertificate({
+      certificateNo,
+      title: office.template_title,
+      body: fillTemplate(office.template_body, values),
+      footer: fillTemplate(office.template_footer, values),
+      evidence: evidence.map((row) => ({ kindLabel: EVIDENCE_KIND_LABELS[row.kind as EvidenceKind], name: row.name, certificateNo: row.certificate_no, sha256: row.sha256, ledgerIndex: row.ledger_index === null ? null : Number(row.ledger_index) })),
+      queryUrl: certificateNo ? this.queryUrl(certificateNo) : null,
+      officeName: office.name,
+      issuedAt,
     });
   }
 

@@ -4,7 +4,7 @@ import type { BlobStore } from "../../blobs/blob-store.js";
 import { seedDemoNotaryOffice } from "../../db/seed/seed-demo-notary.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { Billing } from "../billing/billing.js";
-import type { PdfDrawer } from "../certificate/certificate-pdf-pool.js";
+import type { NotarialCertificatePdfRenderer } from "../certificate/certificate-pdf-pool.js";
 import type { EvidenceLibraryPorts } from "../evidence-library/evidence-library.ports.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
@@ -42,7 +42,7 @@ export type NotarizationModuleOptions = ModuleContext & {
   notifier: Notifier;
   notary: NotaryServices;
   seal: SealServices;
-  pdfs: PdfDrawer;
+  pdfs: NotarialCertificatePdfRenderer;
 };
 
 /**

@@ -72,11 +72,15 @@ export class NotaryStaffService {
   /**
    * Disables or restores an account of `acting`'s office. An administrator never disables
    * themselves nor the office's last active administrator (the office would have nobody to manage
-   * it); a disabled account's sessions end at once.
+   * it: reachable when two administrators disable each other at once); a disabled account's
+   * sessions end at once.
    */
   async setStatus(acting: NotaryUserRow, id: number, status: NotaryStaffStatus): Promise<NotaryStaff> {
     const notFound = () => new BusinessError(ResultCode.notFound, NOTARY_CONSOLE_MESSAGES.staffNotFound);
     await durableTransaction(this.deps.db, async (trx) => {
+      // Staff changes of one office queue on its row, so two administrators disabling each other
+      // at once cannot both pass the last-administrator rule.
+      await this.deps.offices.update(trx, acting.office_id, { updated_at: this.deps.now() });
       const staff = await this.deps.users.listOfOffice(acting.office_id, trx);
       const target = staff.find((row) => row.id === id);
       if (!target) throw notFound();

@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Upl
 import { useState } from "react";
 import { Link } from "react-router";
 import { saveFile } from "../../providers/signed-file";
-import { useSealedPdf } from "../../providers/sealed-pdf";
+import { useRecordPdf } from "../../providers/record-pdf";
 import { useEndpointMutation, useEndpointQuery } from "../../providers/use-endpoint";
 import type { ListRecord, ListSlotProps, PageSlots, RowActionsProps } from "../../resources/types";
 import { EVIDENCE_LIBRARY_ENDPOINTS } from "../../schema/evidence-library";
@@ -92,7 +92,7 @@ const asSealing = (record: ListRecord) => record as unknown as SealingRecord;
 
 function SealingRowActions({ route, record }: RowActionsProps) {
   const sealing = asSealing(record);
-  const pdfs = useSealedPdf();
+  const pdfs = useRecordPdf(SEAL_ENDPOINTS.download);
   const { message } = App.useApp();
   const certificate = recordPageBelow(route);
   async function download() {

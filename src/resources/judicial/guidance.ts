@@ -1,4 +1,5 @@
 import { BUNDLE_VALID_DAYS } from "../../schema/bundle";
+import { DIGITAL_REPORT_DAILY_LIMIT, DIGITAL_REPORT_MAX_ITEMS } from "../../schema/digital-report";
 import type { GuidanceContent } from "../types";
 
 /** Guidance texts of /judicial, keyed `<section>/<page>`. */
@@ -39,15 +40,27 @@ const guidance: Record<string, GuidanceContent> = {
   },
   "digitalReport/guidance": {
     intro:
-      "数据检验报告对一份或一批电子证据的存证情况作出检验说明：逐条核对证据文件与存证记录的摘要值、存证时间以及账本中的包含证明，形成便于法官、仲裁员或对方当事人阅读的书面报告。",
+      "数据检验报告由平台对您选择的已存证证据逐条重新检验后出具，写明法官、仲裁员或对方当事人会做的每一项核对及其结果（通过、不通过或不适用），并作为证据存证上链，拥有自己的报告编号与存证证书。本服务免费。",
     steps: [
-      { title: "选择证据", description: "从证据库中选择需要出具报告的证据。" },
-      { title: "提交申请", description: "填写报告用途与收件信息并提交。" },
-      { title: "检验出具", description: "对所选证据逐条检验，形成数据检验报告。" },
-      { title: "查看下载", description: "在报告列表中查看报告详情并下载报告。" },
+      { title: "选择证据", description: `从证据库中选择 1-${DIGITAL_REPORT_MAX_ITEMS} 条已存证的证据，文件、文本、哈希、网页快照、录像等各类证据均可。` },
+      {
+        title: "平台逐条检验",
+        description:
+          "由平台存储的数据重新计算 SHA-256 与 SM3 摘要并与账本记录核对；核验证据包含在最新的签名检查点中，且该检查点与存证时的检查点一致；核验见证者联署与可信时间戳（如有）；网页快照与录像还核对取证包的完整性与取证过程记录。",
+      },
+      { title: "出具报告", description: "报告 PDF 列明每条证据的每项检查及说明，并内嵌每条证据的账本记录与包含证明；报告本身作为证据存证上链。" },
+      {
+        title: "他人核验",
+        description:
+          "法院或对方当事人拿到报告与报告证书后，可在公开核验页面上传报告核对，或离线运行 npx hengzheng-verify verify 报告证书.pdf 报告.pdf：报告任何一个字节被改动即核验不通过，报告内嵌的每条证据记录也会被逐条复核。",
+      },
     ],
-    results: ["数据检验报告", "报告中逐条列明的摘要值、存证时间与核验结果"],
-    actions: [{ label: "查看报告列表", to: "dataList", primary: true }],
+    results: [
+      "数据检验报告 PDF 及其存证证书",
+      "每条证据每项检查的结果与说明，任何一项不通过都会写明",
+      `免费出具；每个账号每天最多生成 ${DIGITAL_REPORT_DAILY_LIMIT} 份报告`,
+    ],
+    actions: [{ label: "生成报告", to: "dataList", primary: true }],
   },
   "judicialPay/guidance": {
     intro: `公证套餐把一次公证与一定数量的网页快照取证打包销售，适合需要对一批侵权网页集中公证的用户。套餐自购买之日起 ${BUNDLE_VALID_DAYS} 天内有效。`,

@@ -1,6 +1,7 @@
-import { AuditOutlined, FileSearchOutlined, WalletOutlined } from "@ant-design/icons";
+import { AuditOutlined, WalletOutlined } from "@ant-design/icons";
 import { genericPage } from "../define";
 import type { MainSectionDefinition } from "../types";
+import { digitalReportSection } from "./digital-report";
 import { notarization } from "./notarization";
 
 /**
@@ -23,13 +24,7 @@ export const judicial: MainSectionDefinition = {
       landing: "guidance",
       pages: [guidance(), genericPage("dataList", "dataList", "鉴定申请", { nav: true }), genericPage("dataDetail", "detail", "鉴定详情")],
     },
-    {
-      key: "digitalReport",
-      title: "数据检验报告",
-      icon: FileSearchOutlined,
-      landing: "guidance",
-      pages: [guidance(), genericPage("dataList", "dataList", "报告列表", { nav: true }), genericPage("dataDetail", "detail", "报告详情")],
-    },
+    digitalReportSection(),
     {
       key: "judicialPay",
       title: "公证购买",

@@ -7,6 +7,7 @@ import { describeHolderIdentity, HOLDER_IDENTITY_LABEL } from "../../schema/cert
 import { readCertificatePdf } from "../certificate-file";
 import { holderIdentityOfPdf } from "../holder-identity-check";
 import type { CertificateCheck } from "../certificate-check";
+import { checkDigitalReport, readDigitalReportPdf } from "../digital-report-check";
 import { verifyCertificate, type FileContentChecks, type FileDigests } from "../certificate-checks";
 import type { PackageCheckTools } from "../package-zip";
 import { checkRecordingPackage, isRecordingPackage } from "../recording-check";
@@ -15,8 +16,8 @@ import { checkWaczPackage, isWaczPackage } from "../wacz-check";
 /**
  * The offline verifier (`hengzheng-verify`, bin/hengzheng-verify.mjs is this module bundled): checks a
  * certificate PDF's embedded proof, and optionally a file and a newer checkpoint, with no server. A
- * file that is a web capture's package (WACZ) or a recording package is also checked inside
- * (wacz-check.ts, recording-check.ts).
+ * file that is a web capture's package (WACZ), a recording package or a digital report is also
+ * checked inside (wacz-check.ts, recording-check.ts, digital-report-check.ts).
  * Node-only (file system, node:crypto SM3); the checks themselves are the verification pages' own.
  */
 
@@ -26,7 +27,8 @@ export const USAGE = `用法：
 
   原文件         存证的文件；网页取证的取证包（.wacz）还会逐一核对包内清单与文件的摘要；
                  录像取证包（.zip）还会核对每个分片、重新计算哈希链，并核对每次锚定的账本证明
-                 与录像是否完整（在第几个分片后中断或被截断）。
+                 与录像是否完整（在第几个分片后中断或被截断）；数据检验报告（.pdf）还会复核
+                 报告内嵌的每条证据记录及其包含证明。
 
   --key          平台公钥（<名称>+<编号>+<base64>，见 /ledger/vkey 与项目说明），可重复；
                  不给时使用证书内记载的公钥，并提示您自行核对。
@@ -92,7 +94,7 @@ async function verify(options: { pdfPath: string; filePath?: string; keys: strin
     verifierKeys: keys,
     ...(certificate.facts ? { certificateNo: certificate.facts.certificateNo } : {}),
     ...(holderIdentity ? { holderIdentity } : {}),
-    ...(file ? { file, fileChecks: packageChecksOf(options.filePath!) } : {}),
+    ...(file ? { file, fileChecks: await contentChecksOf(options.filePath!) } : {}),
     ...(options.checkpoint ? { newerCheckpoint: readFileSync(options.checkpoint, "utf8"), consistencyProof: readConsistencyProof(options.consistency!) } : {}),
   });
   const { ok } = result;
@@ -136,11 +138,17 @@ const NODE_TOOLS: PackageCheckTools = {
 /**
  * The package checks when the file is named .wacz or is a ZIP holding datapackage.json (so a damaged
  * package still shows which part is damaged), or a ZIP whose manifest.json names the recording
- * package format; nothing for any other file, which is not read whole.
+ * package format; a digital report's checks when it is a PDF carrying the report's results; nothing
+ * for any other file, which is not read whole.
  */
-function packageChecksOf(path: string): FileContentChecks {
+async function contentChecksOf(path: string): Promise<FileContentChecks> {
   const isNamedWacz = path.toLowerCase().endsWith(".wacz");
-  if (!isNamedWacz && !startsLikeZip(path)) return () => [];
+  const head = readHead(path);
+  if (head.toString("latin1") === "%PDF") {
+    const report = await readDigitalReportPdf(new Uint8Array(readFileSync(path)));
+    return report ? (context) => checkDigitalReport(report, context) : () => [];
+  }
+  if (!isNamedWacz && head.readUInt32LE(0) !== 0x04034b50) return () => [];
   const bytes = new Uint8Array(readFileSync(path));
   if (isNamedWacz || isWaczPackage(bytes)) {
     const checks = checkWaczPackage(bytes, NODE_TOOLS);
@@ -150,11 +158,13 @@ function packageChecksOf(path: string): FileContentChecks {
   return () => [];
 }
 
-function startsLikeZip(path: string): boolean {
+/** The file's first four bytes (zeros for a shorter file). */
+function readHead(path: string): Buffer {
   const head = Buffer.alloc(4);
   const descriptor = openSync(path, "r");
   try {
-    return readSync(descriptor, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
+    readSync(descriptor, head, 0, 4, 0);
+    return head;
   } finally {
     closeSync(descriptor);
   }

@@ -35,6 +35,9 @@ let t: TestApp;
 let zhang: RegisteredUser;
 let notary: StaffMember;
 let officeId: number;
+/** Zhang's stored evidence, made at once (one ledger block) and reused: an evidence may be in several applications. */
+let zhangText: number;
+let zhangSnapshots: number[];
 
 const call = async (endpoint: Parameters<TestApp["call"]>[0], params: Record<string, unknown>, user: { token: string }) => (await t.call(endpoint, params, { token: user.token })).json();
 const db = () => t.database.handle.db;
@@ -47,10 +50,11 @@ beforeAll(async () => {
   notary = await staffOf(t, "衡州市公证处", "hz.notary01");
   officeId = notary.officeId;
   await setOffice(t, officeId, { fee_fen: 30_000 });
-});
+  [zhangText, ...zhangSnapshots] = await Promise.all([storedText(t, zhang), storedSnapshot(t, zhang, "商品页"), storedSnapshot(t, zhang, "店铺页")]);
+}, 60_000);
 afterAll(async () => t?.close());
+// The money journal balances after every scenario (the ledger appends run on beside the next one).
 afterEach(async () => {
-  await t.app.services.notarization.entries.idle();
   expect(await t.app.services.billing.journal.verifyBalances()).toEqual({ ok: true, problems: [] });
 });
 
@@ -61,7 +65,7 @@ describe("drafts", () => {
   });
 
   it("saves a draft and updates it; the draft names no applicant yet and touches no payment", async () => {
-    const text = await storedText(t, zhang);
+    const text = zhangText;
     const saved = await call(USER.saveDraft, applicationForm(officeId, [text], { payment: "fee" }), zhang);
     expect(saved).toMatchObject({ code: 200, datas: { state: "draft", applicantName: "", payment: "fee", evidenceCount: 1, actions: ["submit", "withdraw"] } });
     expect(saved.datas.applicationNo).toMatch(/^GZSQ\d{8}\d{6}$/);
@@ -80,11 +84,11 @@ describe("drafts", () => {
     const created = (await t.call(CHILD_ACCOUNT_ENDPOINTS.create, { account: childMobile, name: "子账号", encryptPassword: encryptPassword("init1234") }, { token: zhang.token, ip: freshIp() })).json();
     expect(created.code).toBe(200);
     const child = await t.app.services.sessions.create(String(created.datas.id), "user");
-    expect(await call(USER.saveDraft, applicationForm(officeId, [await storedText(t, zhang)]), child)).toMatchObject({ code: 1001, message: NOTARIZATION_MESSAGES.subAccount });
+    expect(await call(USER.saveDraft, applicationForm(officeId, [zhangText]), child)).toMatchObject({ code: 1001, message: NOTARIZATION_MESSAGES.subAccount });
   });
 
   it("answers another user's application as not found, on every call", async () => {
-    const saved = await call(USER.saveDraft, applicationForm(officeId, [await storedText(t, zhang)]), zhang);
+    const saved = await call(USER.saveDraft, applicationForm(officeId, [zhangText]), zhang);
     const stranger = await registerUser(t, newMobile());
     for (const [endpoint, params] of [
       [USER.detail, { id: saved.datas.id }],
@@ -108,19 +112,19 @@ describe("submission's checks", () => {
     expect(submitted).toMatchObject({ code: NotarizationCode.identityRequired, message: NOTARIZATION_MESSAGES.realNameRequired });
     expect(NOTARIZATION_MESSAGES.realNameRequired).toContain("实名认证很重要，去认证");
     expect((await applicationRow(id)).state).toBe("draft");
-    const organisation = await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedSnapshot(t, zhang)], { applicantType: "organisation", payment: "fee" }));
+    const organisation = await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangSnapshots[0]], { applicantType: "organisation", payment: "fee" }));
     expect(organisation.submitted).toMatchObject({ code: NotarizationCode.identityRequired, message: NOTARIZATION_MESSAGES.enterpriseRequired });
   });
 
   it("refuses an office that takes no applications, and a fee the office has not set", async () => {
     const closed = await staffOf(t, "暂停受理公证处", "closed.admin");
     await setOffice(t, closed.officeId, { accepts_applications: 0 });
-    expect((await draftAndSubmit(t, zhang, applicationForm(closed.officeId, [await storedSnapshot(t, zhang)], { payment: "fee" }))).submitted).toMatchObject({
+    expect((await draftAndSubmit(t, zhang, applicationForm(closed.officeId, [zhangSnapshots[0]], { payment: "fee" }))).submitted).toMatchObject({
       code: NotarizationCode.officeUnavailable,
       message: NOTARIZATION_MESSAGES.officeUnavailable,
     });
     const noFee = await staffOf(t, "只收套餐公证处", "nofee.admin");
-    expect((await draftAndSubmit(t, zhang, applicationForm(noFee.officeId, [await storedSnapshot(t, zhang)], { payment: "fee" }))).submitted).toMatchObject({
+    expect((await draftAndSubmit(t, zhang, applicationForm(noFee.officeId, [zhangSnapshots[0]], { payment: "fee" }))).submitted).toMatchObject({
       code: NotarizationCode.feeNotSet,
       message: NOTARIZATION_MESSAGES.feeNotSet,
     });
@@ -128,12 +132,12 @@ describe("submission's checks", () => {
 
   it("refuses a bundle for anything but snapshots, an unusable bundle, and no bundle, holding nothing", async () => {
     const bundleId = await boughtBundle(t, zhang);
-    const text = await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedText(t, zhang)], { bundleId }));
+    const text = await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangText], { bundleId }));
     expect(text.submitted).toMatchObject({ code: 1001, message: BUNDLE_USE_MESSAGE.snapshotsOnly });
-    expect((await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedSnapshot(t, zhang)]))).submitted).toMatchObject({ code: 1001, message: NOTARIZATION_MESSAGES.bundleRequired });
+    expect((await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangSnapshots[0]]))).submitted).toMatchObject({ code: 1001, message: NOTARIZATION_MESSAGES.bundleRequired });
     const stranger = await verifiedApplicant(t, "李四");
     const theirs = await boughtBundle(t, stranger);
-    expect((await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedSnapshot(t, zhang)], { bundleId: theirs }))).submitted).toMatchObject({
+    expect((await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangSnapshots[0]], { bundleId: theirs }))).submitted).toMatchObject({
       code: NotarizationCode.bundleUnavailable,
       message: NOTARIZATION_MESSAGES.bundleUnavailable,
     });
@@ -154,7 +158,7 @@ describe("submission's checks", () => {
 describe("submission and withdrawal", () => {
   it("with a bundle: submit freezes it and puts the covered evidence on the ledger; withdraw before review unfreezes it", async () => {
     const bundleId = await boughtBundle(t, zhang);
-    const snapshots = [await storedSnapshot(t, zhang, "商品页"), await storedSnapshot(t, zhang, "店铺页")];
+    const snapshots = zhangSnapshots;
     const { id, submitted } = await draftAndSubmit(t, zhang, applicationForm(officeId, snapshots, { bundleId }));
     expect(submitted).toMatchObject({ code: 200, datas: { state: "submitted", applicantName: "张三", bundleId, evidenceCount: 2, actions: ["withdraw"] } });
     expect(submitted.datas.applicantIdNumber).toMatch(/^110105/);
@@ -183,7 +187,7 @@ describe("submission and withdrawal", () => {
   it("with the fee: submit holds the office's fee (reservation, service notarisation, reference uid); withdraw releases it", async () => {
     await recharge(t, zhang, 50_000);
     const before = await balanceOf(t, zhang.id);
-    const { id, submitted } = await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedText(t, zhang)], { payment: "fee" }));
+    const { id, submitted } = await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangText], { payment: "fee" }));
     expect(submitted).toMatchObject({ code: 200, datas: { state: "submitted", feeFen: 30_000 } });
     const application = await applicationRow(id);
     const reservation = await db().selectFrom("money_reservations").selectAll().where("id", "=", application.reservation_id!).executeTakeFirstOrThrow();
@@ -197,13 +201,13 @@ describe("submission and withdrawal", () => {
   });
 
   it("withdraws a draft without touching any payment", async () => {
-    const saved = await call(USER.saveDraft, applicationForm(officeId, [await storedSnapshot(t, zhang)], { payment: "fee" }), zhang);
+    const saved = await call(USER.saveDraft, applicationForm(officeId, [zhangSnapshots[0]], { payment: "fee" }), zhang);
     expect((await call(USER.withdraw, { id: saved.datas.id }, zhang)).datas).toMatchObject({ state: "withdrawn" });
     expect(await db().selectFrom("money_reservations").selectAll().where("reference", "=", (await applicationRow(saved.datas.id)).uid).execute()).toEqual([]);
   });
 
   it("refuses a supplement while none is asked for, storing nothing", async () => {
-    const { id } = await draftAndSubmit(t, zhang, applicationForm(officeId, [await storedSnapshot(t, zhang)], { bundleId: await boughtBundle(t, zhang) }));
+    const { id } = await draftAndSubmit(t, zhang, applicationForm(officeId, [zhangSnapshots[0]], { bundleId: await boughtBundle(t, zhang) }));
     const answer = await postMultipart(t, webapiPath(USER.supplement), { id: String(id), note: "补充说明" }, { token: zhang.token });
     expect(answer.json()).toMatchObject({ code: NotarizationCode.stateRefused, message: "公证申请当前状态为“已提交”，不能补充材料" });
     expect(await db().selectFrom("notarization_materials").selectAll().execute()).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomBytes, X509Certificate } from "node:crypto";
 import fs from "node:fs";
-import { checkTimestampResponse, encodeTimestampRequest, TimestampError, type TimestampToken } from "./rfc3161.js";
+import { checkTimestampResponse, checkToken, encodeTimestampRequest, TimestampError, type TimestampToken } from "./rfc3161.js";
 
 /**
  * An RFC 3161 time-stamp authority over HTTP (RFC 3161 §3.4: POST application/timestamp-query,
@@ -38,6 +38,11 @@ export class TsaClient {
     if (!response.ok) throw new TimestampError(`the TSA answered HTTP ${response.status}`);
     const body = new Uint8Array(await response.arrayBuffer());
     return checkTimestampResponse(body, { hashedMessage, nonce, trustedCertificates: this.#trusted });
+  }
+
+  /** Checks a token stored earlier again, against the same trusted CA. Throws `TimestampError`. */
+  verifyStored(token: Uint8Array, hashedMessage: Uint8Array): TimestampToken {
+    return checkToken(token, { hashedMessage, trustedCertificates: this.#trusted });
   }
 }
 

@@ -66,7 +66,7 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     link: { label: "公证入口", to: PUBLIC_PAGE_PATHS.notaryEntrance },
     products: [
       product("在线公证", "就已保全的证据向合作公证机构申请公证，由公证员审核后出具公证书。", section("judicial/notarization")),
-      product("数据检验报告", "由专业机构对电子数据出具检验报告。", section("judicial/digitalReport")),
+      product("数据检验报告", "平台对所选证据逐条重新检验并出具报告，报告本身存证上链、可离线核验；免费。", section("judicial/digitalReport")),
       product("司法鉴定", "对接司法鉴定机构，办理电子数据鉴定。", section("judicial/judicialExpert")),
       product("司法缴费", "在线支付公证等司法服务费用。", section("judicial/judicialPay")),
       product("公证处工作台", "合作公证处的工作人员使用单独的账号登录，审核用户提交的公证申请（审核随在线公证开放）。", { service: "notaryConsole" }),

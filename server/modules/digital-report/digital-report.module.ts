@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { DigitalReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
+import type { ChainService } from "../chain/chain.service.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
+import type { LedgerPort } from "../ledger/ledger.types.js";
+import type { ModuleContext } from "../module.js";
+import { DigitalReportRepository } from "./digital-report.repository.js";
+import { digitalReportRoutes } from "./digital-report.routes.js";
+import { DigitalReportService } from "./digital-report.service.js";
+
+export type DigitalReportModuleOptions = ModuleContext & {
+  ledger: LedgerPort;
+  chain: ChainService;
+  evidence: EvidenceService;
+  blobs: BlobStore;
+  accounts: Pick<AccountRecords, "findUser">;
+  pdfs: DigitalReportPdfRenderer;
+};
+
+/**
+ * The digital report 数据检验报告 (issue 17): the checks of stored evidence against the ledger, its
+ * witnesses and TSA, issued as a PDF that is itself stored as evidence. Free of charge; limited per
+ * user and day (src/schema/digital-report.ts).
+ */
+export async function digitalReportModule(app: FastifyInstance, { db, now, ledger, chain, evidence, blobs, accounts, pdfs }: DigitalReportModuleOptions) {
+  const reports = new DigitalReportService({
+    db,
+    repository: new DigitalReportRepository(db),
+    inspector: { ledger, chain, evidence, blobs },
+    blobs,
+    accounts,
+    evidence,
+    pdfs,
+    now,
+    log: app.log,
+  });
+  await reports.recover();
+  await app.register(digitalReportRoutes, { reports });
+}
