@@ -1,7 +1,7 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
 import { MessageModalHost } from "../components/message-modal";
@@ -102,17 +102,7 @@ function AppRoutes() {
   return (
     <Routes>
       {/* Every page of the eight main sections sits in the logged-in shell, a layout route that stays mounted between them. */}
-      <Route
-        element={
-          <Suspense fallback={null}>
-            <AppShell>
-              <Outlet />
-            </AppShell>
-          </Suspense>
-        }
-      >
-        {sectionRoutes.map(renderRoute)}
-      </Route>
+      {shellRoute(AppShell, sectionRoutes)}
       <Route
         element={
           <PublicShell>
@@ -123,31 +113,28 @@ function AppRoutes() {
         {publicShellRoutes.map(renderRoute)}
       </Route>
       {/* The operator console: its own shell, apart from the customers' in look and in session. */}
-      <Route
-        element={
-          <Suspense fallback={null}>
-            <ConsoleShell>
-              <Outlet />
-            </ConsoleShell>
-          </Suspense>
-        }
-      >
-        {consoleRoutes.map(renderRoute)}
-      </Route>
+      {shellRoute(ConsoleShell, consoleRoutes)}
       {/* The notary console: the office staff's own shell and session. */}
-      <Route
-        element={
-          <Suspense fallback={null}>
-            <NotaryShell>
-              <Outlet />
-            </NotaryShell>
-          </Suspense>
-        }
-      >
-        {notaryRoutes.map(renderRoute)}
-      </Route>
+      {shellRoute(NotaryShell, notaryRoutes)}
       {otherRoutes.map(renderRoute)}
     </Routes>
+  );
+}
+
+/** A layout route: `routes` inside a shell loaded on demand, which stays mounted while one moves between them. */
+function shellRoute(Shell: ComponentType<{ children: ReactNode }>, routes: readonly AppRoute[]) {
+  return (
+    <Route
+      element={
+        <Suspense fallback={null}>
+          <Shell>
+            <Outlet />
+          </Shell>
+        </Suspense>
+      }
+    >
+      {routes.map(renderRoute)}
+    </Route>
   );
 }
 
