@@ -1,7 +1,7 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
 import { MessageModalHost } from "../components/message-modal";
@@ -21,19 +21,22 @@ import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { CONSOLE_REGISTRY } from "../resources/console/registry";
+import { NOTARY_BASE, NOTARY_REGISTRY } from "../resources/notary";
 import { refineResources } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
 import { APP_LINKS } from "../resources/registry-paths";
 import type { AppRoute } from "./app-route";
 import { APP_PATHS } from "./path-rules";
 import { appRoutes, knownRoutePatterns } from "./routes";
-import { consoleRoutes, sectionRoutes } from "./section-routes";
+import { consoleRoutes, notaryRoutes, sectionRoutes } from "./section-routes";
 
 // The logged-in shell (and with it the side navigation) loads with the first main-section page.
 const AppShell = lazy(() => import("../components/shell/app-shell").then((module) => ({ default: module.AppShell })));
 // The operator console's shell (pro-components' ProLayout) loads only with a console page.
 const ConsoleShell = lazy(() => import("../components/console-shell/console-shell").then((module) => ({ default: module.ConsoleShell })));
-const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console)];
+// The notary console's shell loads only with a notary console page.
+const NotaryShell = lazy(() => import("../components/notary-shell/notary-shell").then((module) => ({ default: module.NotaryShell })));
+const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console), ...refineResources(NOTARY_REGISTRY, NOTARY_BASE)];
 
 export function App() {
   const [services] = useState(createAppServices);
@@ -99,17 +102,7 @@ function AppRoutes() {
   return (
     <Routes>
       {/* Every page of the eight main sections sits in the logged-in shell, a layout route that stays mounted between them. */}
-      <Route
-        element={
-          <Suspense fallback={null}>
-            <AppShell>
-              <Outlet />
-            </AppShell>
-          </Suspense>
-        }
-      >
-        {sectionRoutes.map(renderRoute)}
-      </Route>
+      {shellRoute(AppShell, sectionRoutes)}
       <Route
         element={
           <PublicShell>
@@ -120,19 +113,28 @@ function AppRoutes() {
         {publicShellRoutes.map(renderRoute)}
       </Route>
       {/* The operator console: its own shell, apart from the customers' in look and in session. */}
-      <Route
-        element={
-          <Suspense fallback={null}>
-            <ConsoleShell>
-              <Outlet />
-            </ConsoleShell>
-          </Suspense>
-        }
-      >
-        {consoleRoutes.map(renderRoute)}
-      </Route>
+      {shellRoute(ConsoleShell, consoleRoutes)}
+      {/* The notary console: the office staff's own shell and session. */}
+      {shellRoute(NotaryShell, notaryRoutes)}
       {otherRoutes.map(renderRoute)}
     </Routes>
+  );
+}
+
+/** A layout route: `routes` inside a shell loaded on demand, which stays mounted while one moves between them. */
+function shellRoute(Shell: ComponentType<{ children: ReactNode }>, routes: readonly AppRoute[]) {
+  return (
+    <Route
+      element={
+        <Suspense fallback={null}>
+          <Shell>
+            <Outlet />
+          </Shell>
+        </Suspense>
+      }
+    >
+      {routes.map(renderRoute)}
+    </Route>
   );
 }
 

@@ -8,20 +8,19 @@ import { APP_LINKS } from "../resources/registry-paths";
 import type { AppRoute } from "./app-route";
 import { lazyPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
-import { consoleRoutes, sectionRoutes } from "./section-routes";
+import { consoleRoutes, notaryRoutes, sectionRoutes } from "./section-routes";
 
 export const CATCH_ALL_PATH = "*";
 
 /**
- * The public, account and notary routes as one plain array (STYLE.md: routes as one declarative
- * array). The eight main sections' routes and the operator console's come from the resource
- * registries (section-routes.tsx); the console's login is here.
+ * The public, account and notary-login routes as one plain array (STYLE.md: routes as one
+ * declarative array). The eight main sections' routes, the operator console's and the notary
+ * console's come from the resource registries (section-routes.tsx); the consoles' logins are here.
  */
 export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.root, redirectTo: APP_LINKS.operationPanel },
   { path: APP_PATHS.home, element: <HomePage /> },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
-  { path: `${APP_PATHS.notaryConsole}/*`, element: lazyPage(() => import("../pages/notary/notary-requests-page").then((module) => module.NotaryRequestsPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },
   { path: APP_PATHS.judicialStatus, element: lazyPage(() => import("../pages/judicial/judicial-status-page").then((module) => module.JudicialStatusPage)) },
   { path: APP_PATHS.login, element: <LoginPage /> },
@@ -41,6 +40,6 @@ export const appRoutes: readonly AppRoute[] = [
 ];
 
 /** What the navigation guard counts as "matched": everything but the catch-all. */
-export const knownRoutePatterns: readonly string[] = [...appRoutes, ...sectionRoutes, ...consoleRoutes]
+export const knownRoutePatterns: readonly string[] = [...appRoutes, ...sectionRoutes, ...consoleRoutes, ...notaryRoutes]
   .map((route) => route.path)
   .filter((path) => path !== CATCH_ALL_PATH);

@@ -1,6 +1,7 @@
 import { ERROR_PAGE_TEXT, ErrorPage } from "../pages/error/error-page";
 import { SectionRedirectElement, SectionRouteElement } from "../pages/kinds/section-route-element";
 import { CONSOLE_REGISTRY } from "../resources/console/registry";
+import { NOTARY_BASE, NOTARY_REGISTRY } from "../resources/notary";
 import { deriveRedirects, deriveRoutes, ROOT_BASE } from "../resources/derive";
 import { REGISTRY } from "../resources/registry";
 import type { Registry, RegistryBase } from "../resources/types";
@@ -32,4 +33,13 @@ export const consoleRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.console, element: lazyPage(() => import("../pages/console/home/console-home-page").then((module) => module.ConsoleHomePage)) },
   ...registryRoutes(CONSOLE_REGISTRY, APP_PATHS.console),
   { path: `${APP_PATHS.console}/*`, element: <ErrorPage home={APP_PATHS.console} homeLabel={ERROR_PAGE_TEXT.consoleHome} /> },
+];
+
+/**
+ * The notary console (issue 17) inside its own shell: its registry's pages below
+ * /info/notaryRequests, and a catch-all answered in the console, with the way back to its list.
+ */
+export const notaryRoutes: readonly AppRoute[] = [
+  ...registryRoutes(NOTARY_REGISTRY, NOTARY_BASE),
+  { path: `${APP_PATHS.notaryConsole}/*`, element: <ErrorPage home={APP_PATHS.notaryRequestList} homeLabel={ERROR_PAGE_TEXT.notaryHome} /> },
 ];

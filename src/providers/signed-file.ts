@@ -9,10 +9,15 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return encoded ? decodeURIComponent(encoded) : fallback;
 }
 
-/** Fetches a signed download address: a file when the answer has the expected type, else the refusal's envelope. */
-export async function fetchSignedFile(url: string, expected: { contentType: string; fallbackName: string }, fetchFn: typeof fetch = fetch): Promise<SignedFileAnswer> {
+/**
+ * Fetches a signed download address: a file when the answer has the expected type (when none is
+ * expected, a file the user supplied: whatever comes as an attachment, server/http/file-download.ts),
+ * else the refusal's envelope.
+ */
+export async function fetchSignedFile(url: string, expected: { contentType?: string; fallbackName: string }, fetchFn: typeof fetch = fetch): Promise<SignedFileAnswer> {
   const response = await fetchFn(url);
-  if ((response.headers.get("content-type") ?? "").startsWith(expected.contentType)) {
+  const isFile = expected.contentType === undefined ? response.headers.has("content-disposition") : (response.headers.get("content-type") ?? "").startsWith(expected.contentType);
+  if (isFile) {
     return { file: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), expected.fallbackName) };
   }
   return (await response.json()) as Envelope<null>;

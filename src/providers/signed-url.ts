@@ -7,7 +7,8 @@ import type { SessionStore } from "./session-store";
 /**
  * The signed GET address of a download endpoint (`file: true`, DESIGN.md §4): the browser fetches
  * it itself, since the answer is a file rather than an envelope. It carries the token of the session
- * the endpoint speaks for (the operator's for a console download, else the user's) unless the
+ * the endpoint speaks for (the operator's for a console download, the notary staff's for the notary
+ * console's, else the user's) unless the
  * endpoint is tokenless (an extraction's third party is not the user, even in a browser that also
  * holds a user session). The signature's 5-minute window bounds the address's life.
  */
@@ -24,6 +25,14 @@ export function createSignedUrlBuilder(options: { sessionStore: SessionStore; no
 }
 
 function tokenFor(endpoint: Endpoint, sessionStore: SessionStore): string | undefined {
-  if (endpoint.session === "tokenless") return undefined;
-  return endpoint.session === "operator" ? sessionStore.getOperator()?.token : sessionStore.getUser()?.token;
+  switch (endpoint.session) {
+    case "tokenless":
+      return undefined;
+    case "operator":
+      return sessionStore.getOperator()?.token;
+    case "notary":
+      return sessionStore.getNotary()?.token;
+    default:
+      return sessionStore.getUser()?.token;
+  }
 }

@@ -25,6 +25,9 @@ export const APP_LINK_TARGETS = {
   judicialPay: { section: "judicial/judicialPay", page: "addJudicialPay" },
   judicialPayment: { section: "judicial/judicialPay", page: "seeJudicialPay" },
   appraisalCommission: { section: "judicial/judicialExpert", page: "dataDetail" },
+  /** The evidence library's selection goes on to a notarisation application (`?ids=`). */
+  notarizationList: { section: "judicial/notarization", page: "dataList" },
+  /** Any evidence's certificate, by its record id (a notarisation lists the evidence it covers). */
   evidenceCertificate: { section: "evidences/dataList", page: "Certificate" },
   /** A capture started elsewhere (the rights web page) is reviewed where all captures are listed. */
   captureReview: { section: "evidenceTaken/totalEvidenceTaken", page: "dataList/review" },

@@ -154,7 +154,7 @@ export type ExtractedEvidence = z.infer<typeof ExtractedEvidenceSchema>;
 /** Filters of /evidences/dataList (spec §5): the evidence lists' name and date range, plus the type. */
 export const LibraryListQuerySchema = EvidenceListQuerySchema.extend({
   kind: optionalText(EvidenceKindSchema).meta({ title: "证据类型", placeholder: "全部类型", labels: EVIDENCE_KIND_LABELS }),
-  keyName: EvidenceListQuerySchema.shape.keyName.meta({ title: "证据名称", width: 220 }),
+  keyName: EvidenceListQuerySchema.shape.keyName.meta({ title: "证据名称", placeholder: "名称或证书编号", width: 220 }),
 });
 export type LibraryListQuery = z.infer<typeof LibraryListQuerySchema>;
 
@@ -214,7 +214,7 @@ export const EVIDENCE_LIBRARY_ENDPOINTS = {
     datas: pagePSchema(LibraryEvidenceSchema),
     session: "user",
     tag: LIBRARY_TAG,
-    summary: "证据列表：本人全部类型的存证（分页 pageP），可按类型 kind、名称 keyName 与存证日期 startTime/endTime（YYYY-MM-DD）筛选",
+    summary: "证据列表：本人全部类型的存证（分页 pageP），可按类型 kind、名称或证书编号 keyName 与存证日期 startTime/endTime（YYYY-MM-DD）筛选",
   }),
   /** One record of any kind (the Certificate and evidenceSaveInfo pages): `id`. */
   detail: endpoint({

@@ -3,8 +3,8 @@ import { LitigationPackageQuerySchema } from "./identity";
 import { optionalText, textRule } from "./string-rule";
 
 /**
- * Forms of the public evidence pages (/info/extractLogin, certificate, notaryCertificate,
- * xcontractCertificate, validateQuery). They check their input now; the ledger issue adds the calls
+ * Forms of the public evidence pages (/info/extractLogin, certificate, xcontractCertificate,
+ * validateQuery; the notarial certificate's query is notarial-certificate.ts). They check their input now; the ledger issue adds the calls
  * behind them. Labels and placeholders ride on each field's zod metadata (STYLE.md habit 3).
  */
 
@@ -31,13 +31,6 @@ export const CertificateQueryFormSchema = z.object({
   certificateNo: field(CertificateNoSchema, { title: "证书编号", placeholder: "存证证书上印有的证书编号" }),
 });
 
-export const NotaryCertificateQueryFormSchema = z.object({
-  notarialCertificateNo: field(textRule({ required: "请输入公证书编号" }), {
-    title: "公证书编号",
-    placeholder: "如（2026）某某证字第 123 号",
-  }),
-});
-
 export const ContractCertificateQueryFormSchema = z.object({
   certificateNo: field(CertificateNoSchema, { title: "合同存证证书编号", placeholder: "电子合同存证证书上的证书编号" }),
 });
@@ -53,6 +46,5 @@ export const ValidateQueryFormSchema = z.object({
 export type EvidenceQueryFormSchema =
   | typeof ExtractLoginFormSchema
   | typeof CertificateQueryFormSchema
-  | typeof NotaryCertificateQueryFormSchema
   | typeof ContractCertificateQueryFormSchema
   | typeof ValidateQueryFormSchema;

@@ -176,15 +176,15 @@ export const OfficeProfileFormSchema = z.object({
   region: textRule({ required: "请输入所在地区" }).max(60, "所在地区不能超过60个字").meta({ title: "所在地区" }),
   address: textRule({ required: "请输入地址" }).max(120, "地址不能超过120个字").meta({ title: "地址" }),
   phone: FixedPhoneSchema.meta({ title: "联系电话" }),
-  introduction: optionalText(freeText(500, "简介不能超过500个字", { multiline: true })).meta({ title: "简介" }),
+  introduction: optionalText(freeText(500, "简介不能超过500个字", { multiline: true })).meta({ title: "简介", widget: "textarea" }),
   /** Yuan with up to 2 decimals; empty: bundles only. */
   feeYuan: optionalText(feeYuan).meta({ title: "公证费（元/件）" }),
   acceptsApplications: z.boolean().meta({ title: "受理在线申请" }),
   templateTitle: textRule({ required: "请填写公证书标题" }).max(20, "公证书标题不能超过20个字").meta({ title: "公证书标题" }),
   templateBody: textRule({ required: NOTARY_CONSOLE_MESSAGES.templateRequired, multiline: true })
     .max(NOTARIAL_TEMPLATE_BODY_MAX, `公证书正文模板不能超过${NOTARIAL_TEMPLATE_BODY_MAX}个字`)
-    .meta({ title: "公证书正文模板" }),
-  templateFooter: textRule({ required: "请填写公证书落款模板", multiline: true }).max(200, "公证书落款模板不能超过200个字").meta({ title: "公证书落款模板" }),
+    .meta({ title: "公证书正文模板", widget: "textarea" }),
+  templateFooter: textRule({ required: "请填写公证书落款模板", multiline: true }).max(200, "公证书落款模板不能超过200个字").meta({ title: "公证书落款模板", widget: "textarea" }),
 });
 
 export const NewStaffFormSchema = z.object({

@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { MessageModalHost } from "../../src/components/message-modal";
 import { createMessageModalStore } from "../../src/providers/message-modal-store";
 import { NotaryLoginPage } from "../../src/pages/notary/notary-login-page";
-import { NotaryRequestsPage } from "../../src/pages/notary/notary-requests-page";
+import { NotaryShell } from "../../src/components/notary-shell/notary-shell";
 import { createAccountClient } from "../../src/providers/account-client";
 import { AccountServicesProvider } from "../../src/providers/account-context";
 import type { HttpClient, RequestOptions } from "../../src/providers/http-client";
@@ -136,22 +136,35 @@ describe("notary login page", () => {
   });
 });
 
+/** A console page inside the console's shell. */
+const CONSOLE_PAGE = (
+  <NotaryShell>
+    <p>页面内容</p>
+  </NotaryShell>
+);
+
 describe("notary console frame", () => {
   const signedIn = { ...NOTARY_USER, name: "旧名字", token: "ntk", timestamp: Date.now() };
 
   it("shows office and staff name from the server, checking the notary session as it loads", async () => {
-    const view = renderNotaryScreen({ path: "/info/notaryRequests/requestList", element: <NotaryRequestsPage />, notary: signedIn, script: { [INFO]: ok({ notaryUser: NOTARY_USER }) } });
+    const view = renderNotaryScreen({ path: "/info/notaryRequests/requestList", element: CONSOLE_PAGE, notary: signedIn, script: { [INFO]: ok({ notaryUser: NOTARY_USER }) } });
     expect(await screen.findByText("李四")).toBeInTheDocument();
     expect(screen.getByText("衡州市公证处")).toBeInTheDocument();
     expect(view.sessions).toContainEqual({ path: INFO, session: "notary" });
-    expect(screen.getByText("公证申请审核即将开放")).toBeInTheDocument();
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const menu = screen.getByRole("navigation", { name: "公证处工作台导航" });
+    expect(within(menu).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["公证申请", "/info/notaryRequests/requestList"],
+      ["公证书查询", "/info/notaryRequests/notarialInquiry"],
+      ["本处设置", "/info/notaryRequests/setting"],
+      ["证据下载", "/info/notaryRequests/download"],
+    ]);
+    expect(screen.getByText("页面内容")).toBeInTheDocument();
   });
 
   it("退出登录 ends the notary session and goes to the notary login (spec §2)", async () => {
     const view = renderNotaryScreen({
       path: "/info/notaryRequests/requestList",
-      element: <NotaryRequestsPage />,
+      element: CONSOLE_PAGE,
       notary: signedIn,
       script: { [INFO]: ok({ notaryUser: NOTARY_USER }), [LOGOUT]: ok(null) },
     });
@@ -164,7 +177,7 @@ describe("notary console frame", () => {
   it("a failed logout keeps the session and shows the server's message in the message modal", async () => {
     const view = renderNotaryScreen({
       path: "/info/notaryRequests/requestList",
-      element: <NotaryRequestsPage />,
+      element: CONSOLE_PAGE,
       notary: signedIn,
       script: { [INFO]: ok({ notaryUser: NOTARY_USER }), [LOGOUT]: fail(500, "网络异常，请稍后重试") },
     });

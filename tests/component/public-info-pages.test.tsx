@@ -5,7 +5,7 @@ import { BigDataPage } from "../../src/pages/info/big-data/big-data-page";
 import { BlockChainPage } from "../../src/pages/info/block-chain/block-chain-page";
 import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail-page";
 import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
-import { NOTARY_CERTIFICATE } from "../../src/pages/info/ledger-queries/notary-certificate";
+import { XCONTRACT_CERTIFICATE } from "../../src/pages/info/ledger-queries/xcontract-certificate";
 import { ProductPage } from "../../src/pages/info/product/product-page";
 import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
@@ -106,13 +106,13 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
 describe("the ledger pages' forms", () => {
   // /info/certificate and /info/validateQuery verify for real now (tests/e2e/certificate-verification.test.ts).
   it("check their input with the schema rules and answer with the plain statement, never a result", async () => {
-    const { calls } = renderPublicPage({ path: "/info/notaryCertificate", element: <LedgerQueryPage definition={NOTARY_CERTIFICATE} /> });
-    fireEvent.click(screen.getByRole("button", { name: "查询" }));
-    expect(await screen.findByText("请输入公证书编号")).toBeInTheDocument();
+    const { calls } = renderPublicPage({ path: "/info/xcontractCertificate", element: <LedgerQueryPage definition={XCONTRACT_CERTIFICATE} /> });
+    fireEvent.click(screen.getByRole("button", { name: "查看证书" }));
+    expect(await screen.findByText("请输入证书编号")).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText("公证书编号"), { target: { value: "（2026）某证字第 1 号" } });
-    fireEvent.click(screen.getByRole("button", { name: "查询" }));
-    expect(await screen.findByText("输入格式正确。在线公证尚未在本平台开放，平台还没有出具过公证书，暂时没有可以查询的结果，本次没有进行查询。")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("合同存证证书编号"), { target: { value: "HZ-20260101-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "查看证书" }));
+    expect(await screen.findByText("输入格式正确。电子合同签署尚未在本平台开放，平台还没有签署过电子合同，暂时没有可以查看的合同存证证书，本次没有进行查询。")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 });
@@ -126,14 +126,14 @@ describe("/info/product", () => {
 
   it("marks every storage service, the library and verification open, as the app's registry has them", () => {
     renderPublicPage({ path: "/info/product", element: <ProductPage /> });
-    for (const name of ["文件存证", "文本存证", "哈希存证", "交易凭证存证", "事务存证", "证据库", "证据提取", "证据下载", "查询验证", "文件确权", "子账号", "网页快照", "录屏取证", "律师服务"]) {
+    for (const name of ["文件存证", "文本存证", "哈希存证", "交易凭证存证", "事务存证", "证据库", "证据提取", "证据下载", "查询验证", "文件确权", "子账号", "网页快照", "录屏取证", "律师服务", "在线公证"]) {
       expect([name, tagOf(name)]).toEqual([name, "已开放"]);
     }
   });
 
   it("marks what has no service behind it here as not open, and never says 即将开放", () => {
     renderPublicPage({ path: "/info/product", element: <ProductPage /> });
-    for (const name of ["在线公证", "法律AI助手", "全网监测"]) {
+    for (const name of ["法律AI助手", "全网监测"]) {
       expect([name, tagOf(name)]).toEqual([name, "尚未开放"]);
     }
     expect(screen.queryByText("即将开放")).not.toBeInTheDocument();

@@ -50,7 +50,7 @@ async function signIn(page: Page, captcha?: string) {
 describe("notary office accounts", () => {
   it("are created by the operator's CLI, the password read from stdin; a taken account or missing flags are refused", async () => {
     const created = await runCreateNotaryUser(staffArgs, `${STAFF.password}\n`);
-    expect(created.output).toContain(`已创建公证处账号 ${STAFF.account}（${STAFF.office} · ${STAFF.name}）`);
+    expect(created.output).toContain(`已创建公证处账号 ${STAFF.account}（${STAFF.office} · ${STAFF.name} · 管理员）`);
     expect(created.code).toBe(0);
 
     const again = await runCreateNotaryUser(staffArgs, `${STAFF.password}\n`);
@@ -78,7 +78,7 @@ describe("notary login through the page", () => {
     await page.waitForURL("**/info/notaryRequests/requestList");
     await page.getByText(STAFF.office).waitFor();
     await page.getByText(STAFF.name).waitFor();
-    await page.getByText("公证申请审核即将开放").waitFor();
+    await page.getByRole("heading", { name: "申请列表" }).waitFor();
     await shoot(page, "notary-console");
     const token = JSON.parse((await storedNotary(page)) ?? "{}").token as string;
     expect((await signedGet(live.server.url, webapiPath(NOTARY_ENDPOINTS.getNotaryInfo), { token })).body.code).toBe(200);

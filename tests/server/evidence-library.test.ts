@@ -77,7 +77,7 @@ async function waitForPackage(statusPath: Endpoint, jobId: string, options: { to
 }
 
 describe("the holder's evidence list", () => {
-  it("lists every kind of the holder's own evidence, filtered by type, name and date", async () => {
+  it("lists every kind of the holder's own evidence, filtered by type, name or certificate number, and date", async () => {
     const all = (await t.call(E.list, {}, { token: alice.token })).json();
     expect(all.code).toBe(200);
     expect(all.datas.list.map((item: { id: number }) => item.id).sort()).toEqual([ids.file, ids.text, ids.hash].sort());
@@ -86,6 +86,10 @@ describe("the holder's evidence list", () => {
     expect(texts.datas.list.map((item: { kind: string }) => item.kind)).toEqual(["text"]);
     const byName = (await t.call(E.list, { keyName: "设计" }, { token: alice.token })).json();
     expect(byName.datas.list.map((item: { id: number }) => item.id)).toEqual([ids.hash]);
+    // The same keyword box finds a record by (part of) its certificate number, in any case.
+    const certificateNo: string = all.datas.list.find((item: { id: number }) => item.id === ids.text).certificateNo;
+    const byNumber = (await t.call(E.list, { keyName: certificateNo.slice(2, 14).toLowerCase() }, { token: alice.token })).json();
+    expect(byNumber.datas.list.map((item: { id: number }) => item.id)).toEqual([ids.text]);
     const today = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const yesterday = new Date(t.clock.now() + 8 * 3600_000 - DAY_MS).toISOString().slice(0, 10);
     expect((await t.call(E.list, { startTime: today, endTime: today }, { token: alice.token })).json().datas.totalRow).toBe(3);

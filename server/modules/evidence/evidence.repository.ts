@@ -59,7 +59,11 @@ export class EvidenceRepository {
     if (options.kinds?.length) query = query.where("kind", "in", [...options.kinds]);
     if (options.parentId !== undefined) query = query.where("parent_id", "=", options.parentId);
     else if (!options.includeChildren) query = query.where("parent_id", "is", null);
-    if (options.keyName) query = query.where(containsIgnoringCase("name", options.keyName));
+    // The keyword finds a record by its name or by its certificate number (the notarisation picker searches both).
+    if (options.keyName) {
+      const keyword = options.keyName;
+      query = query.where((eb) => eb.or([containsIgnoringCase("name", keyword), containsIgnoringCase("certificate_no", keyword)]));
+    }
     if (options.from !== undefined) query = query.where("created_at", ">=", options.from);
     if (options.to !== undefined) query = query.where("created_at", "<=", options.to);
     return newestFirstPage(query, (filtered) => filtered.selectAll(), options);

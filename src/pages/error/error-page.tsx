@@ -7,11 +7,13 @@ export const ERROR_PAGE_TEXT = {
   subtitle: "抱歉，您访问的页面不存在或已被移除。",
   home: "返回首页",
   consoleHome: "返回运营后台首页",
+  notaryHome: "返回公证申请列表",
 } as const;
 
 /**
- * The static error page for unmatched routes (spec §2). Inside the operator console it leads back
- * to the console's home instead of the customers' (the console's own catch-all, section-routes.tsx).
+ * The static error page for unmatched routes (spec §2). Inside the operator console or the notary
+ * console it leads back to that console instead of the customers' home (their own catch-alls,
+ * section-routes.tsx).
  */
 export function ErrorPage({ home = APP_PATHS.home, homeLabel = ERROR_PAGE_TEXT.home }: { home?: string; homeLabel?: string }) {
   return (

@@ -1,6 +1,7 @@
-import { CloudDownloadOutlined, ExportOutlined } from "@ant-design/icons";
+import { BankOutlined, CloudDownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import { Button, Space } from "antd";
 import { Link, useNavigate } from "react-router";
+import { useAppLinks } from "../../providers/app-links-context";
 import { sectionLandingPath, type SectionRoute } from "../../resources/derive";
 import type { PageSlots, RowActionsProps, SectionDefinition, SelectionActionsProps } from "../../resources/types";
 import { recordHref } from "../kinds/record-links";
@@ -31,9 +32,10 @@ export function LibraryRowActions({ route, record }: RowActionsProps) {
   );
 }
 
-/** The chosen records go on to the extraction or the download page (`?ids=`). */
+/** The chosen records go on to the extraction or the download page, or to a notarisation application (`?ids=`). */
 function SelectionActions({ route, selected }: SelectionActionsProps) {
   const navigate = useNavigate();
+  const links = useAppLinks();
   const isEmpty = selected.length === 0;
   const goTo = (key: string) => {
     const section = route.main.sections.find((candidate) => candidate.key === key)!;
@@ -43,6 +45,9 @@ function SelectionActions({ route, selected }: SelectionActionsProps) {
     <Space wrap>
       <Button icon={<ExportOutlined />} disabled={isEmpty} onClick={() => goTo("evidenceExtract")}>
         生成提取码
+      </Button>
+      <Button icon={<BankOutlined />} disabled={isEmpty} onClick={() => navigate(withSelection(links.notarizationList, selected))}>
+        申请公证
       </Button>
       <Button type="primary" icon={<CloudDownloadOutlined />} disabled={isEmpty} onClick={() => goTo("evidenceDownload")}>
         打包下载

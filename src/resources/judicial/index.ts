@@ -1,23 +1,16 @@
-import { AuditOutlined, BankOutlined, WalletOutlined } from "@ant-design/icons";
+import { AuditOutlined, WalletOutlined } from "@ant-design/icons";
 import { customPage, genericPage } from "../define";
 import type { MainSectionDefinition } from "../types";
 import { digitalReportSection } from "./digital-report";
+import { notarization } from "./notarization";
 import { COMMISSION_DATA, COMMISSION_DETAIL_DATA, COMMISSION_DETAIL_SLOTS, COMMISSION_LIST_SLOTS, JUDICIAL_PAGES, JUDICIAL_PAY_DATA, PAYMENT_DETAIL_SLOTS, PAYMENT_LIST_SLOTS } from "./pages";
 
 /**
  * /judicial (spec §2): the judicial channel. The spec names judicialExpert without its pages; it
  * gets the shape of its sibling digitalReport (guidance, dataList, dataDetail), a new commission
  * being the list's own action. The institution's side of an appraisal is /judicialStatus.
+ * Notarisation is notarization.ts.
  */
-
-/** Notarisation shows the storage record of each evidence type the application covers. */
-const NOTARISED_EVIDENCE_TYPES = [
-  ["file", "文件存证信息"],
-  ["text", "文本存证信息"],
-  ["hash", "哈希存证信息"],
-  ["voucher", "交易凭证存证信息"],
-  ["affair", "事务存证信息"],
-] as const;
 
 const guidance = () => genericPage("guidance", "guidance", "服务指引", { nav: true });
 
@@ -25,19 +18,7 @@ export const judicial: MainSectionDefinition = {
   key: "judicial",
   title: "司法通道",
   sections: [
-    {
-      key: "notarization",
-      title: "在线公证",
-      icon: BankOutlined,
-      landing: "guidance",
-      pages: [
-        guidance(),
-        genericPage("dataList", "dataList", "公证申请", { nav: true }),
-        genericPage("progress", "detail", "办理进度"),
-        genericPage("dataDetail", "detail", "申请详情"),
-        ...NOTARISED_EVIDENCE_TYPES.map(([type, title]) => genericPage(`evidenceSaveInfo/${type}`, "detail", title)),
-      ],
-    },
+    notarization,
     {
       key: "judicialExpert",
       title: "司法鉴定",

@@ -14,6 +14,7 @@ function setup(answers: { login?: Envelope<never>; logout?: Envelope<never> } = 
     login: vi.fn(async () => answers.login ?? envelope(200, { notaryUser: NOTARY_USER, token: "ntk" })),
     logout: vi.fn(async () => answers.logout ?? envelope(200)),
     getNotaryInfo: vi.fn(async () => envelope(200, { notaryUser: NOTARY_USER })),
+    addStaff: vi.fn(async () => envelope(200)),
   };
   const showMessage = vi.fn();
   const auth = createNotaryAuth({ client, sessionStore, now: () => T0, showMessage });

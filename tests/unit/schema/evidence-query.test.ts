@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   CertificateQueryFormSchema,
   ExtractLoginFormSchema,
-  NotaryCertificateQueryFormSchema,
   ValidateQueryFormSchema,
 } from "../../../src/schema/evidence-query.js";
 
@@ -12,7 +11,6 @@ describe("public evidence page forms", () => {
   it("require their fields with the spec-style 请输入 messages", () => {
     expect(firstMessage(ExtractLoginFormSchema.safeParse({ extractNo: " ", extractCode: "ab12" }))).toBe("请输入提取编号");
     expect(firstMessage(CertificateQueryFormSchema.safeParse({ certificateNo: "" }))).toBe("请输入证书编号");
-    expect(firstMessage(NotaryCertificateQueryFormSchema.safeParse({ notarialCertificateNo: "" }))).toBe("请输入公证书编号");
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { useEndpointMutation, useEndpointQuery } from "../../../providers/use-en
 import { useOperatorPermission } from "../../../providers/use-operator-permission";
 import { CUSTOMER_REASON_MAX_LENGTH } from "../../../schema/console/customers";
 import { CUSTOMER_LAWYER_ENDPOINTS, CustomerLawyerSchema, LAWYER_PERMISSION, LawyerProfileFormSchema, type CustomerLawyer } from "../../../schema/console/lawyers";
-import { ConfirmWithReasonDialog } from "../confirm-with-reason-dialog";
+import { ConfirmWithReasonDialog } from "../../../components/confirm-with-reason-dialog";
 import { SchemaForm } from "../../kinds/schema-form";
 import { refusalOf } from "../../kinds/server-refusal";
 import { FieldList } from "./customer-tabs";

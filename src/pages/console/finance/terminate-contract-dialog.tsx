@@ -1,6 +1,6 @@
 import { useEndpointMutation } from "../../../providers/use-endpoint";
 import { FINANCE_CONTRACT_ENDPOINTS, TERMINATION_REASON_MAX_LENGTH, TerminateContractInputSchema, type ContractRecord } from "../../../schema/console/finance-contracts";
-import { ConfirmWithReasonDialog } from "../confirm-with-reason-dialog";
+import { ConfirmWithReasonDialog } from "../../../components/confirm-with-reason-dialog";
 
 /** 终止合同: says what follows, takes the required reason, and shows a refusal without closing. */
 export function TerminateContractDialog({ contract, onClose, onDone }: { contract: ContractRecord; onClose: () => void; onDone: () => void }) {

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { ContentSection } from "../../../components/public-page/content-section";
 import { notOfferedSentence, type ServiceRef } from "../../../resources/offered-services";
@@ -17,6 +18,8 @@ export interface LedgerQueryPageDefinition {
   form?: LedgerQueryForm;
   /** The page verifies certificates (src/pages/info/verification), opening on this kind of query. */
   verification?: "certificateNo" | "file" | "digest";
+  /** The page's own query of another kind of document (the notarial certificate's), loaded with the page. */
+  query?: () => Promise<{ default: ComponentType }>;
   /** A page without verification: the service its documents come from, and what its absence means here. */
   source?: { service: ServiceRef; whileAbsent: string };
   sections: readonly ContentSection[];

@@ -1,21 +1,38 @@
 import { Alert, Card, Space, Spin } from "antd";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
 import { pendingStatement, type LedgerQueryPageDefinition } from "./ledger-query-definition";
 import { LedgerQueryForm } from "./ledger-query-form";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
+/** One lazy component per page's own query, made once. */
+const queryPanels = new WeakMap<NonNullable<LedgerQueryPageDefinition["query"]>, LazyExoticComponent<ComponentType>>();
+
+function queryPanel(load: NonNullable<LedgerQueryPageDefinition["query"]>) {
+  let panel = queryPanels.get(load);
+  if (!panel) {
+    panel = lazy(load);
+    queryPanels.set(load, panel);
+  }
+  return panel;
+}
 
 /** A public evidence page of the ledger family: the statement, the form if any, then the explanation. */
 export function LedgerQueryPage({ definition }: { definition: LedgerQueryPageDefinition }) {
   const statement = pendingStatement(definition);
+  const QueryPanel = definition.query && queryPanel(definition.query);
   return (
     <PublicPageLayout title={definition.title} lead={definition.lead}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         {definition.verification && (
           <Suspense fallback={<Spin />}>
             <VerificationPanel defaultMode={definition.verification} />
+          </Suspense>
+        )}
+        {QueryPanel && (
+          <Suspense fallback={<Spin />}>
+            <QueryPanel />
           </Suspense>
         )}
         {statement && <Alert type="info" showIcon message={statement} />}

@@ -1,7 +1,7 @@
 import { useEndpointMutation } from "../../../../providers/use-endpoint";
 import { OperatorActionReasonSchema } from "../../../../schema/console/operator-forms";
 import { AUDIT_REASON_MAX_LENGTH, type OperatorRecord } from "../../../../schema/console/operators";
-import { ConfirmWithReasonDialog } from "../../confirm-with-reason-dialog";
+import { ConfirmWithReasonDialog } from "../../../../components/confirm-with-reason-dialog";
 import type { OperatorRowAction } from "./operator-row-actions";
 
 /**

@@ -9,7 +9,7 @@ export interface ConfirmWithReasonDialogProps<Input> {
   /** The confirming button, e.g. 确认终止. */
   okText: string;
   isDangerous: boolean;
-  /** What will happen, said before the operator confirms. */
+  /** What will happen, said before the person confirms. */
   consequence: ReactNode;
   /** The reason field's label and accessible name. */
   reasonLabel: string;
@@ -25,9 +25,10 @@ export interface ConfirmWithReasonDialogProps<Input> {
 }
 
 /**
- * A console action confirmed with a reason for the record (终止合同, 停用 an operator): says what
- * follows, checks the reason with the call's schema, and shows a refusal in the dialog without
- * closing it, so the operator can correct the reason or read why the server said no.
+ * An action confirmed with a reason for the record (终止合同 or 停用 an operator in the console, a
+ * notary's 驳回, an applicant's 撤回): says what follows, checks the reason with the call's schema,
+ * and shows a refusal in the dialog without closing it, so the person can correct the reason or
+ * read why the server said no.
  */
 export function ConfirmWithReasonDialog<Input>(props: ConfirmWithReasonDialogProps<Input>) {
   const { title, okText, isDangerous, consequence, reasonLabel, reasonName, isReasonRequired, maxLength, check, send, onClose, onDone } = props;
