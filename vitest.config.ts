@@ -62,7 +62,10 @@ export default defineConfig({
           // The first certificate PDF of a file starts its drawing thread (tsx, pdfkit, the CJK font):
           // a second or two, several on a loaded 2-core machine, where the default 5 s flakes.
           testTimeout: 20_000,
+          hookTimeout: 20_000,
           env: { TEST_DB_KIND: "sqlite" },
+          // Migrates one database per run; each file's databases are copies of it.
+          globalSetup: ["tests/server/support/database-template.ts"],
         },
       },
       {
@@ -74,7 +77,10 @@ export default defineConfig({
           // The first certificate PDF of a file starts its drawing thread (tsx, pdfkit, the CJK font):
           // a second or two, several on a loaded 2-core machine, where the default 5 s flakes.
           testTimeout: 20_000,
+          hookTimeout: 20_000,
           env: { TEST_DB_KIND: "postgres" },
+          // Migrates one database per run; each file's databases are copies of it.
+          globalSetup: ["tests/server/support/database-template.ts"],
         },
       },
       {

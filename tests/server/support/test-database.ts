@@ -2,54 +2,47 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/dialect.js";
-import { migrateToLatest } from "../../../server/db/migrate.js";
+import { databaseUrl, withAdminClient, type DatabaseTemplate } from "./database-template.js";
 
 /**
  * A fresh, migrated database of the kind this test project runs on (vitest.config.ts sets
  * TEST_DB_KIND): a new SQLite file in a temporary folder, or a new database on the PostgreSQL
  * server that scripts/test.sh started. A missing server fails the run; it never skips. Migrating is
- * the deployment's step, not the app's (server/db/migrate.ts), so the tests take it here.
+ * the deployment's step, not the app's (server/db/migrate.ts): the project's global setup
+ * (database-template.ts) takes it once per run, and each database here starts as a copy of that one.
  */
 export type TestDatabase = { handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-test-"));
-  const kind = process.env.TEST_DB_KIND ?? "sqlite";
-  if (kind === "sqlite") {
-    const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
-    await migrateToLatest(handle.db);
-    return { handle, dataDir, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  const template = inject("databaseTemplate");
+  if (!template) {
     throw new Error(
-      "TEST_DATABASE_URL is not set: the server-postgres tests need a PostgreSQL server. Run them through `npm test`, which starts one.",
+      process.env.TEST_DB_KIND === "postgres"
+        ? "TEST_DATABASE_URL is not set: the server-postgres tests need a PostgreSQL server. Run them through `npm test`, which starts one."
+        : "No migrated template: test databases are made in the server projects, whose global setup is tests/server/support/database-template.ts.",
     );
   }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-test-"));
+  return template.kind === "sqlite" ? copySqlite(template, dataDir) : copyPostgres(template, dataDir);
+}
+
+function copySqlite(template: Extract<DatabaseTemplate, { kind: "sqlite" }>, dataDir: string): TestDatabase {
+  const file = path.join(dataDir, "platform.sqlite");
+  fs.copyFileSync(template.file, file);
+  return { handle: openDatabase({ kind: "sqlite", file }), dataDir, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function copyPostgres({ adminUrl, name: templateName }: Extract<DatabaseTemplate, { kind: "postgres" }>, dataDir: string): Promise<TestDatabase> {
   const name = `evidence_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ kind: "postgres", url: url.toString() });
-  await migrateToLatest(handle.db);
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
   return {
-    handle,
+    handle: openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) }),
     dataDir,
     async dispose() {
       await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
