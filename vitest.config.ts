@@ -6,9 +6,37 @@ import react from "@vitejs/plugin-react";
 // - component: React page kinds and widgets in jsdom
 // - server-sqlite / server-postgres: the real app through app.inject on a fresh database of each kind
 //   (scripts/test.sh provides TEST_DATABASE_URL for PostgreSQL; without it that project fails loudly)
-// - e2e: real Chromium against the built client and the compiled server on a loopback port
+// - e2e, e2e-alone: real Chromium against the built client and the compiled server on a loopback port
 /** Component test files that run with their own modules (the component-own-modules project). */
 const COMPONENT_FILES_ON_THEIR_OWN = ["tests/component/console-operators.test.tsx"];
+
+/**
+ * End-to-end files whose journeys hang on timing: a 3-second idle limit, a kill -9 in the middle of
+ * a burst or of a slow page, a live push that must beat the fallback poll. They run one at a time
+ * with nothing else (the e2e-alone project); every other end-to-end file runs two at a time.
+ */
+const E2E_FILES_ON_THEIR_OWN = [
+  "tests/e2e/session-expiry.test.ts",
+  "tests/e2e/process-lifecycle.test.ts",
+  "tests/e2e/ledger-crash.test.ts",
+  "tests/e2e/evidence-crash.test.ts",
+  "tests/e2e/capture-crash.test.ts",
+  "tests/e2e/chain-live.test.ts",
+];
+
+/** Both end-to-end projects: real Chromium against the built client and the compiled server. */
+const END_TO_END = {
+  environment: "node",
+  // Once per run: the compiled server, the one server most files share, the one Chromium
+  // (shared by both projects, see the setup file).
+  globalSetup: ["tests/e2e/support/global-setup.ts"],
+  setupFiles: ["tests/e2e/support/file-setup.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Files share their worker's modules (the root's isolate: false) like the other projects: the servers a
+  // file starts are processes of their own, and a file's patched fetch is put back after it
+  // (support/platform.ts). A fresh process per file cost more CPU than the journeys' own steps.
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -101,20 +129,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...END_TO_END,
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          environment: "node",
-          // Once per run: the compiled server, the one server most files share, the one Chromium.
-          globalSetup: ["tests/e2e/support/global-setup.ts"],
-          setupFiles: ["tests/e2e/support/file-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          // A process per file: files kill and restart servers, and patch fetch for their own client address.
-          isolate: true,
-          // After every other project, alone: the server and Chromium need both cores, and
-          // timing-sensitive journeys (session expiry, crash recovery) must not compete with jsdom.
+          exclude: [...E2E_FILES_ON_THEIR_OWN],
+          // Two files at a time: a journey mostly waits (on the browser, the server, fsync, the
+          // ledger's block timer), so one file alone left both cores idle most of the time. Without
+          // earlier results vitest starts the largest files first, which are the long journeys.
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...END_TO_END,
+          name: "e2e-alone",
+          include: [...E2E_FILES_ON_THEIR_OWN],
+          fileParallelism: false,
+          // Last, one file at a time and alone on the machine.
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { buildServer } from "../../../scripts/build-server.js";
 import { testLoginKeyPem } from "../../server/support/test-login-key.js";
@@ -25,12 +26,41 @@ declare module "vitest" {
   }
 }
 
+type Provided = Pick<ProvidedContext, "sharedServer" | "chromiumEndpoint" | "loginKeyPem" | "captureArticle" | "procedureSite">;
+type Run = { provided: Provided; projects: number; close(): Promise<void> };
+
+/**
+ * The global setup of both end-to-end projects (vitest.config.ts: the files run two at a time, and
+ * the few that hang on timing alone). Vitest runs a project's global setup in its own module graph,
+ * so the run lives on globalThis: the first project starts it, both get its context, and the last
+ * one to finish closes it.
+ */
+const RUN = Symbol.for("evidence-platform.e2e-run");
+const holder = globalThis as { [RUN]?: Promise<Run> };
+
+export default async function setup(project: TestProject) {
+  const run = await (holder[RUN] ??= startRun());
+  run.projects += 1;
+  const { provided } = run;
+  project.provide("sharedServer", provided.sharedServer);
+  project.provide("chromiumEndpoint", provided.chromiumEndpoint);
+  project.provide("loginKeyPem", provided.loginKeyPem);
+  project.provide("captureArticle", provided.captureArticle);
+  project.provide("procedureSite", provided.procedureSite);
+  return async () => {
+    run.projects -= 1;
+    if (run.projects > 0) return;
+    delete holder[RUN];
+    await run.close();
+  };
+}
+
 /**
  * Once per end-to-end run: checks the built client, compiles the server (so no file tests a stale
  * dist-server/), then starts the one server most files share and the one Chromium all files use.
  * The shared server trusts X-Forwarded-For so each file can be a client of its own (platform.ts).
  */
-export default async function setup(project: TestProject) {
+async function startRun(): Promise<Run> {
   if (!fs.existsSync(path.resolve(import.meta.dirname, "../../../dist/index.html"))) {
     throw new Error("dist/index.html is missing: the end-to-end tests run against the built client (`npm run build`).");
   }
@@ -46,17 +76,21 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(caFile, sites.caPem);
   const captureEnv = { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile };
   const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true", ...captureEnv } }), launchBrowserServer()]);
-  project.provide("sharedServer", { url: server.url, dataDir: server.dataDir });
-  project.provide("chromiumEndpoint", browser.wsEndpoint());
-  project.provide("loginKeyPem", loginKey);
-  project.provide("captureArticle", { entryUrl: article.entryUrl, articleUrl: article.articleUrl, title: article.title });
-  project.provide("procedureSite", { startUrl: procedure.startUrl, formUrl: procedure.formUrl, submitUrl: procedure.submitUrl, at: procedure.at });
-
-  return async () => {
-    await browser.close();
-    await sites.close();
-    fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
-    const exitCode = await server.stop();
-    if (exitCode !== 0) throw new Error(`the shared server did not close cleanly (exit code ${exitCode}):\n${server.output()}`);
+  return {
+    provided: {
+      sharedServer: { url: server.url, dataDir: server.dataDir },
+      chromiumEndpoint: browser.wsEndpoint(),
+      loginKeyPem: loginKey,
+      captureArticle: { entryUrl: article.entryUrl, articleUrl: article.articleUrl, title: article.title },
+      procedureSite: { startUrl: procedure.startUrl, formUrl: procedure.formUrl, submitUrl: procedure.submitUrl, at: procedure.at },
+    },
+    projects: 0,
+    async close() {
+      await browser.close();
+      await sites.close();
+      fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
+      const exitCode = await server.stop();
+      if (exitCode !== 0) throw new Error(`the shared server did not close cleanly (exit code ${exitCode}):\n${server.output()}`);
+    },
   };
 }
