@@ -21,6 +21,7 @@ import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { UserRow } from "../account/user.repository.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
+import { frozenEvidenceColumns } from "../evidence/frozen-evidence.js";
 import { holderNameOf } from "../evidence/holder-name.js";
 import { sendAccountNotice } from "../notifier/account-notice.js";
 import type { Notifier } from "../notifier/notifier.js";
@@ -85,19 +86,7 @@ export class CommissionService {
       });
       await this.deps.repository.insertEvidence(
         trx,
-        records.map((record, position) => ({
-          commission_id: id,
-          evidence_id: record.id,
-          position,
-          kind: record.kind,
-          name: record.name,
-          certificate_no: record.certificateNo,
-          sha256: record.sha256,
-          sm3: record.sm3,
-          size: record.size,
-          stored_at: record.createdAt,
-          ledger_index: record.ledgerIndex,
-        })),
+        records.map((record, position) => ({ commission_id: id, position, ...frozenEvidenceColumns(record) })),
       );
       await this.deps.repository.insertEvent(trx, { commission_id: id, action: "submit", from_state: null, to_state: "submitted", actor: "applicant", actor_user_id: userId, actor_name: applicantName, note: null, created_at: now });
       return id;

@@ -28,6 +28,7 @@ import type { StreamedFile } from "../../http/streamed-upload.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import { ingestAll, ingestFile, uploadRefusal, type IngestedFile } from "../evidence/evidence-ingest.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
+import { frozenEvidenceColumns } from "../evidence/frozen-evidence.js";
 import type { Notifier } from "../notifier/notifier.js";
 import { sendAccountNotice } from "../notifier/account-notice.js";
 import { consultationNotice } from "./consultation-notice.js";
@@ -264,19 +265,7 @@ const stateRefusal = (error: Error) => new BusinessError(LawyerServiceCode.state
 const fieldRefusal = (field: string, message: string) => uploadRefusal(message, field);
 
 function linkedRowOf(consultationId: number, position: number, record: EvidenceRecord) {
-  return {
-    consultation_id: consultationId,
-    position,
-    evidence_id: record.id,
-    kind: record.kind,
-    name: record.name,
-    certificate_no: record.certificateNo,
-    sha256: record.sha256,
-    sm3: record.sm3,
-    size: record.size,
-    stored_at: record.createdAt,
-    ledger_index: record.ledgerIndex,
-  };
+  return { consultation_id: consultationId, position, ...frozenEvidenceColumns(record) };
 }
 
 function attachmentRowOf(consultationId: number, messageId: number, file: IngestedFile, sha256: string, time: number) {

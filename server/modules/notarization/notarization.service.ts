@@ -31,6 +31,7 @@ import type { AccountRecords } from "../account/account-records.service.js";
 import { holderNameOf } from "../evidence/holder-name.js";
 import { ingestAll, ingestFile } from "../evidence/evidence-ingest.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
+import { frozenEvidenceColumns } from "../evidence/frozen-evidence.js";
 import type { NotaryOfficeRepository } from "../notary/notary-office.repository.js";
 import type { IdentityService } from "../personal/identity.service.js";
 import { stateRefusal, type Actor, type NotarizationMoves } from "./notarization-moves.js";
@@ -246,17 +247,7 @@ export class NotarizationService {
       if (options.mustBeStored && (record.status !== "stored" || record.ledgerIndex === null)) throw refusal(ResultCode.validationFailed, NOTARIZATION_MESSAGES.evidenceNotStored, "evidenceIds");
       records.push(record);
     }
-    return records.map((record) => ({
-      evidence_id: record.id,
-      kind: record.kind,
-      name: record.name,
-      certificate_no: record.certificateNo,
-      sha256: record.sha256,
-      sm3: record.sm3,
-      size: record.size,
-      stored_at: record.createdAt,
-      ledger_index: record.ledgerIndex,
-    }));
+    return records.map(frozenEvidenceColumns);
   }
 }
 
