@@ -212,7 +212,7 @@ export const NotarialCertificateSummarySchema = z.object({
   certificateNo: z.string().meta({ title: "公证书编号", copyable: true, mono: true }),
   issueTime: z.number().int().meta({ title: "出证时间", format: "datetime" }),
   sha256: z.string().meta({ title: "公证书 SHA-256", mono: true }),
-  ledgerIndex: z.number().int().nullable().meta({ title: "账本序号" }),
+  ledgerIndex: z.number().int().nullable().meta({ title: "账本序号", row: "ifPresent" }),
   notaryName: z.string().meta({ title: "承办公证员" }),
 });
 export type NotarialCertificateSummary = z.infer<typeof NotarialCertificateSummarySchema>;
