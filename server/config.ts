@@ -66,6 +66,15 @@ const EnvironmentSchema = z.object({
     .default("hengzheng.local/evidence-log"),
   // Checked when the ledger opens: a refusal here would echo the secret in the message.
   LEDGER_SIGNER_KEY: z.string().optional(),
+  // How long a block waits for more entries after its first (DESIGN.md §6). A 存证 is answered once
+  // its block is written, so this is the least a user waits; longer blocks mean fewer checkpoints,
+  // and fewer time-stamp tokens when TSA_URL is set.
+  LEDGER_BLOCK_DELAY_MS: z.coerce
+    .number({ error: "必须是 0-60000 之间的整数（毫秒）" })
+    .int("必须是 0-60000 之间的整数（毫秒）")
+    .min(0, "必须是 0-60000 之间的整数（毫秒）")
+    .max(60000, "必须是 0-60000 之间的整数（毫秒）")
+    .default(500),
   // The operator console's key for TOTP secrets and recovery codes (32 bytes, hex or base64);
   // without it one is created under DATA_DIR/keys. Checked when the console opens, for the same reason.
   CONSOLE_SECRET_KEY: z.string().optional(),
@@ -175,6 +184,8 @@ export type AppConfig = {
   ledgerOrigin: string;
   /** The ledger's signer key (a secret); undefined = DATA_DIR/keys/ledger.signer. */
   ledgerSignerKey: string | undefined;
+  /** How long a ledger block waits for more entries after its first. */
+  ledgerBlockDelayMs: number;
   /** The console's secret key (hex or base64 of 32 bytes); undefined = DATA_DIR/keys/console-secret.key. */
   consoleSecretKey: string | undefined;
   /** The seal CA's PEM file (PKCS#8 key and certificate); undefined = DATA_DIR/keys/seal-ca.pem. */
@@ -275,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatLogin: value.WX_APP_ID && value.WX_APP_SECRET ? { appId: value.WX_APP_ID, appSecret: value.WX_APP_SECRET } : undefined,
     ledgerOrigin: value.LEDGER_ORIGIN,
     ledgerSignerKey: value.LEDGER_SIGNER_KEY,
+    ledgerBlockDelayMs: value.LEDGER_BLOCK_DELAY_MS,
     consoleSecretKey: value.CONSOLE_SECRET_KEY,
     sealCaFile: value.SEAL_CA_FILE,
     sealSecretKey: value.SEAL_SECRET_KEY,

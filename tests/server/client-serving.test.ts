@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { registryPath } from "../../src/resources/registry-paths";
-import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
+import { createTestDatabase, onPostgres, type TestDatabase } from "./support/test-database.js";
 
 let database: TestDatabase;
 let clientDir: string;
@@ -26,7 +26,8 @@ afterAll(async () => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-describe("serving the client", () => {
+// Files from the client folder: the database plays no part, so proven once, on SQLite.
+describe.skipIf(onPostgres)("serving the client", () => {
   it.each(["/", "/index", registryPath("personal/operationPanel"), `${registryPath("evidenceSave/fileEvidence", "guidance")}?x=1`, "/no/such/page"])(
     "answers the history-mode path %s with the app",
     async (url) => {

@@ -3,6 +3,7 @@ import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
+import { onPostgres } from "./support/test-database.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +11,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe("structured logs", () => {
+// Log lines and the OpenAPI document come from the HTTP layer and the route schemas, the same on
+// either database: proven once, on SQLite.
+describe.skipIf(onPostgres)("structured logs", () => {
   it("are JSON lines that never contain tokens, signatures or codes", async () => {
     const { token } = await t.app.services.sessions.create("kim", "user");
     await t.call(COMMON_ENDPOINTS.getTime, { vCode: "8642", passWord: "secret-password-1" }, { token });
     await t.call(ACCOUNT_ENDPOINTS.logout, { id: "kim" }, { token });
-    const text = t.logs.join("");
+    // Without the lines' clock readings, which hold any four digits now and then ("time":1795486420013).
+    const text = t.logs.join("").replace(/"(time|responseTime)":[\d.]+/g, "");
     expect(t.logs.length).toBeGreaterThan(0);
     for (const line of t.logs) expect(() => JSON.parse(line)).not.toThrow();
     expect(text).toContain(webapiPath(COMMON_ENDPOINTS.getTime));
@@ -26,7 +30,7 @@ describe("structured logs", () => {
   });
 });
 
-describe("OpenAPI document", () => {
+describe.skipIf(onPostgres)("OpenAPI document", () => {
   it("is generated from the route schemas and served as JSON", async () => {
     const response = await t.app.inject({ method: "GET", url: "/opendocs/json" });
     expect(response.statusCode).toBe(200);

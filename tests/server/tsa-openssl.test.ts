@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkToken, TimestampError } from "../../server/modules/chain/tsa/rfc3161.js";
 import { TsaClient } from "../../server/modules/chain/tsa/tsa-client.js";
 import { startOpensslTsa, type OpensslTsa } from "./support/openssl-tsa.js";
+import { onPostgres } from "./support/test-database.js";
 
 /** The RFC 3161 client against OpenSSL's own time-stamp responder over real HTTP. */
-describe("RFC 3161 client with OpenSSL's ts responder", () => {
+// No database at all: run once, in the SQLite project.
+describe.skipIf(onPostgres)("RFC 3161 client with OpenSSL's ts responder", () => {
   let tsa: OpensslTsa;
   beforeAll(async () => {
     tsa = await startOpensslTsa();

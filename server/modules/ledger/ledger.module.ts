@@ -16,14 +16,14 @@ export const LOCAL_WITNESS_PREFIX = "/witness";
 
 /** The ledger as the app runs it: key and origin from the configuration, checked at start. */
 export function createLedgerService(options: {
-  config: Pick<AppConfig, "dataDir" | "ledgerOrigin" | "ledgerSignerKey">;
+  config: Pick<AppConfig, "dataDir" | "ledgerOrigin" | "ledgerSignerKey" | "ledgerBlockDelayMs">;
   db: Kysely<Database>;
   now?: () => number;
   log?: LedgerServiceOptions["log"];
 }): Promise<LedgerService> {
   const { config } = options;
   const key = loadLedgerKey({ signerKey: config.ledgerSignerKey, dataDir: config.dataDir, origin: config.ledgerOrigin });
-  return LedgerService.open({ db: options.db, origin: config.ledgerOrigin, key, now: options.now, log: options.log });
+  return LedgerService.open({ db: options.db, origin: config.ledgerOrigin, key, now: options.now, log: options.log, blockMaxDelayMs: config.ledgerBlockDelayMs });
 }
 
 /**

@@ -65,6 +65,9 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     SEED_DEMO: options.seedDemo === false ? "false" : "true",
     // OWASP's cost makes each hash take ~0.3 s; the tests check behaviour, not strength.
     PASSWORD_SCRYPT_LOG_N: "14",
+    // Every 存证 waits for its block: 500 ms each was a fifth of the server projects' time. Appends
+    // sent together still share a block.
+    LEDGER_BLOCK_DELAY_MS: "20",
     ...options.env,
   });
   const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture });

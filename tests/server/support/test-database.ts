@@ -46,3 +46,10 @@ async function copyPostgres({ adminUrl, name: templateName }: Extract<DatabaseTe
     },
   };
 }
+
+/**
+ * True in the server-postgres project. A file or part that proves nothing about the database (HTTP
+ * headers, static files, log lines, parsers that refuse before any query, a TSA over HTTP) runs in
+ * the SQLite project only: `describe.skipIf(onPostgres)`, with a line saying why.
+ */
+export const onPostgres = process.env.TEST_DB_KIND === "postgres";

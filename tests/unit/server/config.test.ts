@@ -14,6 +14,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ MIGRATE_ON_START: "false", SHUTDOWN_TIMEOUT_MS: "30000" })).toMatchObject({ migrateOnStart: false, shutdownTimeoutMs: 30_000 });
   });
 
+  it("closes ledger blocks 500 ms after their first entry unless told otherwise, within 0-60000 ms", () => {
+    expect(loadConfig({}).ledgerBlockDelayMs).toBe(500);
+    expect(loadConfig({ LEDGER_BLOCK_DELAY_MS: "0" }).ledgerBlockDelayMs).toBe(0);
+    expect(() => loadConfig({ LEDGER_BLOCK_DELAY_MS: "-1" })).toThrow("LEDGER_BLOCK_DELAY_MS 必须是 0-60000 之间的整数（毫秒）");
+    expect(() => loadConfig({ LEDGER_BLOCK_DELAY_MS: "0.5" })).toThrow("LEDGER_BLOCK_DELAY_MS 必须是 0-60000 之间的整数（毫秒）");
+  });
+
   it("reads PORT, DATA_DIR and DATABASE_URL", () => {
     const config = loadConfig({ PORT: "9090", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" });
     expect(config).toMatchObject({ port: 9090, dataDir: "/tmp/x", databaseUrl: "postgres://u@h/db" });
