@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/dialect.js";
+import { migrateToLatest } from "../../../server/db/migrate.js";
 import { databaseUrl, withAdminClient, type DatabaseTemplate } from "./database-template.js";
 
 /**
@@ -17,15 +18,20 @@ export type TestDatabase = { handle: DatabaseHandle; dataDir: string; dispose():
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject("databaseTemplate");
-  if (!template) {
-    throw new Error(
-      process.env.TEST_DB_KIND === "postgres"
-        ? "TEST_DATABASE_URL is not set: the server-postgres tests need a PostgreSQL server. Run them through `npm test`, which starts one."
-        : "No migrated template: test databases are made in the server projects, whose global setup is tests/server/support/database-template.ts.",
-    );
+  if (!template && process.env.TEST_DB_KIND === "postgres") {
+    throw new Error("TEST_DATABASE_URL is not set: the server-postgres tests need a PostgreSQL server. Run them through `npm test`, which starts one.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-test-"));
+  // The component and capture projects start a real app now and then, without the server projects'
+  // template (their global setup): those few migrate a SQLite file of their own.
+  if (!template) return migratedSqlite(dataDir);
   return template.kind === "sqlite" ? copySqlite(template, dataDir) : copyPostgres(template, dataDir);
+}
+
+async function migratedSqlite(dataDir: string): Promise<TestDatabase> {
+  const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
+  await migrateToLatest(handle.db);
+  return { handle, dataDir, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 function copySqlite(template: Extract<DatabaseTemplate, { kind: "sqlite" }>, dataDir: string): TestDatabase {
