@@ -10,12 +10,14 @@ missing_capture_packages() {
   echo "${missing[@]}"
 }
 
-# What the features served by the platform need: web capture's browser and fonts, and ffmpeg
-# (with ffprobe), which encodes the cloud browser's video and records live streams (issue 16).
+# What the features served by the platform need: web capture's browser and fonts, ffmpeg (with
+# ffprobe), which encodes the cloud browser's video, records live streams (issue 16) and cuts video
+# keyframes for monitoring, and fpcalc (Chromaprint), which fingerprints audio for monitoring (issue 18).
 missing_feature_packages() {
   local missing=()
   read -r -a missing <<<"$(missing_capture_packages)"
   command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+  command -v fpcalc >/dev/null || missing+=(libchromaprint-tools)
   echo "${missing[@]}"
 }
 
