@@ -92,6 +92,15 @@ export interface Database {
   consultation_evidence: ConsultationEvidenceTable;
   consultation_messages: ConsultationMessagesTable;
   consultation_attachments: ConsultationAttachmentsTable;
+  monitor_works: MonitorWorksTable;
+  monitor_tasks: MonitorTasksTable;
+  monitor_task_works: MonitorTaskWorksTable;
+  monitor_sites: MonitorSitesTable;
+  monitor_weeks: MonitorWeeksTable;
+  monitor_runs: MonitorRunsTable;
+  monitor_seen: MonitorSeenTable;
+  monitor_hits: MonitorHitsTable;
+  monitor_reports: MonitorReportsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -1332,5 +1341,162 @@ export interface AppraisalCommissionEventsTable {
   actor_user_id: number;
   actor_name: string;
   note: string | null;
+  created_at: number;
+}
+
+/** Owned by modules/monitor: a protected work (an uploaded file, or a stored evidence record) and its fingerprints (JSON). */
+export interface MonitorWorksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** WORK_KINDS of src/schema/monitor.ts. */
+  kind: string;
+  name: string;
+  sha256: string;
+  size: number;
+  content_type: string;
+  /** Kind evidence: the stored record. */
+  evidence_id: number | null;
+  summary: string;
+  duration_ms: number | null;
+  /** Null until computed; set with `failure` null once ready. */
+  fingerprint_json: string | null;
+  failure: string | null;
+  created_at: number;
+}
+
+/** Owned by modules/monitor: one monitoring task; `next_run_at` is the scheduler's, so a restart loses nothing. */
+export interface MonitorTasksTable {
+  id: Generated<number>;
+  /** 128 random bits, hex: the billing reservations' reference (`<uid>:<week>`). */
+  uid: string;
+  task_no: string;
+  user_id: number;
+  channel: string;
+  name: string;
+  /** MONITOR_TASK_STATES. */
+  state: string;
+  stop_reason: string | null;
+  keywords_json: string;
+  exclude_keywords_json: string;
+  frequency: string;
+  weeks: number;
+  weekly_fee_fen: number;
+  auto_capture: number;
+  start_at: number;
+  end_at: number | null;
+  next_run_at: number | null;
+  last_run_at: number | null;
+  request_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/monitor: the works a task protects. */
+export interface MonitorTaskWorksTable {
+  task_id: number;
+  work_id: number;
+}
+
+/** Owned by modules/monitor: the sites a task watches, in the order given. */
+export interface MonitorSitesTable {
+  id: Generated<number>;
+  task_id: number;
+  position: number;
+  /** web | app | searchEngine. */
+  kind: string;
+  name: string;
+  url: string;
+  depth: number;
+  max_pages: number;
+}
+
+/** Owned by modules/monitor: a task's billing weeks; each holds one billing reservation (service "monitoring"). */
+export interface MonitorWeeksTable {
+  task_id: number;
+  /** 1, 2, … */
+  week: number;
+  reservation_id: number;
+  amount_fen: number;
+  /** reserved | settled | released. */
+  state: string;
+  starts_at: number;
+  ends_at: number;
+  /** Crawls finished in the week: a week with none is released, not settled. */
+  runs: number;
+  closed_at: number | null;
+}
+
+/** Owned by modules/monitor: one crawl of one site; queued rows are the crawl queue. */
+export interface MonitorRunsTable {
+  id: Generated<number>;
+  task_id: number;
+  site_id: number;
+  /** queued | running | done | failed. */
+  state: string;
+  /** The site id while running, else null (unique: one crawl per site at a time). */
+  site_busy: number | null;
+  pages: number;
+  bytes: number;
+  skipped_by_robots: number;
+  hits: number;
+  attempts: number;
+  failure: string | null;
+  queued_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}
+
+/** Owned by modules/monitor: pages already matched per task (by address), with the digest of what was compared. */
+export interface MonitorSeenTable {
+  task_id: number;
+  url_sha256: string;
+  content_sha256: string;
+  seen_at: number;
+}
+
+/** Owned by modules/monitor: a hit: where, what matched and why, its review and its web evidence. */
+export interface MonitorHitsTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number;
+  site_id: number;
+  run_id: number;
+  work_id: number | null;
+  channel: string;
+  url: string;
+  hit_key: string;
+  title: string;
+  author: string | null;
+  publish_at: number | null;
+  found_at: number;
+  match_type: string;
+  score: number;
+  /** HitMatchSchema of src/schema/monitor.ts. */
+  match_json: string;
+  review: string;
+  review_note: string | null;
+  reviewed_at: number | null;
+  /** none | capturing | stored | failed. */
+  evidence_state: string;
+  capture_id: number | null;
+  evidence_id: number | null;
+  certificate_no: string | null;
+  evidence_failure: string | null;
+}
+
+/** Owned by modules/monitor: a generated report (PDF blob by SHA-256) and its ledger entry. */
+export interface MonitorReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  report_no: string;
+  channel: string;
+  period_start: number;
+  period_end: number;
+  task_count: number;
+  hit_count: number;
+  evidence_count: number;
+  sha256: string;
+  size: number;
+  ledger_index: number | null;
   created_at: number;
 }

@@ -29,6 +29,7 @@ import * as notarization from "./migrations/0029-notarization.js";
 import * as judicialAppraisal from "./migrations/0030-judicial-appraisal.js";
 import * as digitalReports from "./migrations/0031-digital-reports.js";
 import * as lawyerService from "./migrations/0032-lawyer-service.js";
+import * as monitoring from "./migrations/0033-monitoring.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0030-judicial-appraisal": judicialAppraisal,
   "0031-digital-reports": digitalReports,
   "0032-lawyer-service": lawyerService,
+  "0033-monitoring": monitoring,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
