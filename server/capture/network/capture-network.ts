@@ -21,7 +21,7 @@ const ACCEPT_ENCODING = "gzip, deflate, br";
 
 const secureContexts = new Map<string, SecureContext>();
 /** Node's bundled roots plus the operator's extra CAs; built once per set (it parses ~150 certificates). */
-function trustedContext(extraCaCertificates: readonly string[]): SecureContext {
+export function trustedContext(extraCaCertificates: readonly string[]): SecureContext {
   const key = extraCaCertificates.join("\n");
   let context = secureContexts.get(key);
   if (!context) {
