@@ -64,7 +64,8 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
   const summary: CrawlSummary = { pages: 0, bytes: 0, skippedByRobots: 0, failures: [], failure: null };
   const start = normaliseUrl(bounds.url);
   if (!start) return { ...summary, failure: "起始网址格式不正确：只能是 http 或 https 网址" };
-  const siteHost = new URL(start).hostname;
+  // "The same site" is the same host and port (WHATWG URL drops default ports, so http and https of a name stay one site).
+  const siteHost = new URL(start).host;
   const { signal, fetcher } = options;
   const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
 
@@ -110,7 +111,13 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
   const fetchPage = async (address: string): Promise<PageOutcome> => {
     let url = address;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const rules = await robotsFor(url);
+      let rules: RobotsRules;
+      try {
+        rules = await robotsFor(url);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return { kind: "failed", reason: error instanceof RequestRefusedError ? error.detail : String(error) };
+      }
       if (!rules.isAllowed(url)) return { kind: "robots", rules };
       if (remaining() <= 0) return { kind: "skipped" };
       let response: CrawlResponse;
@@ -122,7 +129,7 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
       }
       if (response.status < 300 || response.status >= 400 || !response.location) return { kind: "page", url, response };
       const next = normaliseUrl(response.location);
-      if (!next || new URL(next).hostname !== siteHost) return { kind: "failed", reason: `重定向到站外地址 ${next ? redactUrl(next) : response.location}，未跟随` };
+      if (!next || new URL(next).host !== siteHost) return { kind: "failed", reason: `重定向到站外地址 ${next ? redactUrl(next) : response.location}，未跟随` };
       // A redirect into a page already queued or crawled: that page is crawled once, from there.
       if (seen.has(next) && next !== url) return { kind: "skipped" };
       seen.add(next);
@@ -136,14 +143,13 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
     let next = normaliseUrl(address);
     for (let hop = 0; next && hop <= MAX_REDIRECTS; hop += 1) {
       const url = next;
-      const rules = await robotsFor(url);
-      if (!rules.isAllowed(url)) {
-        summary.skippedByRobots += 1;
-        return null;
-      }
-      const limit = Math.min(maxBytes, remaining());
-      if (limit <= 0) return null;
       try {
+        if (!(await robotsFor(url)).isAllowed(url)) {
+          summary.skippedByRobots += 1;
+          return null;
+        }
+        const limit = Math.min(maxBytes, remaining());
+        if (limit <= 0) return null;
         const response = await fetchInTurn(url, limit);
         if (response.status >= 300 && response.status < 400 && response.location) {
           next = normaliseUrl(response.location);
@@ -221,7 +227,7 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
       if (depth >= bounds.depth) continue;
       for (const link of facts.links) {
         const next = normaliseUrl(link);
-        if (!next || seen.has(next) || new URL(next).hostname !== siteHost || queue.length >= MAX_QUEUED) continue;
+        if (!next || seen.has(next) || new URL(next).host !== siteHost || queue.length >= MAX_QUEUED) continue;
         seen.add(next);
         queue.push({ url: next, depth: depth + 1 });
       }

@@ -18,6 +18,8 @@ export interface RobotsRules {
 }
 
 const MAX_REDIRECTS = 5;
+/** Refusals of the address itself, not of the robots.txt: the origin may not be fetched at all, which the caller reports as such. */
+const POLICY_REFUSALS = new Set(["addressRefused", "portRefused", "schemeRefused"]);
 /** RFC 9309 §2.5: a parser must read at least 500 KiB; more is not read. */
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 
@@ -25,7 +27,10 @@ export const ALLOW_ALL: RobotsRules = { isAllowed: () => true, crawlDelayMs: 0, 
 
 const disallowAll = (reason: string): RobotsRules => ({ isAllowed: () => false, crawlDelayMs: 0, unavailable: reason });
 
-/** Fetches and parses `origin`/robots.txt; `onBytes` is told the bytes received (the crawl's budget). */
+/**
+ * Fetches and parses `origin`/robots.txt; `onBytes` is told the bytes received (the crawl's budget).
+ * Throws the fetcher's RequestRefusedError when the policy refuses the origin itself.
+ */
 export async function loadRobotsRules(origin: string, fetcher: CrawlFetcher, signal: AbortSignal, onBytes: (bytes: number) => void): Promise<RobotsRules> {
   let url = `${origin}/robots.txt`;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
@@ -33,7 +38,7 @@ export async function loadRobotsRules(origin: string, fetcher: CrawlFetcher, sig
     try {
       response = await fetcher(url, { maxBytes: ROBOTS_MAX_BYTES, signal });
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal.aborted || (hop === 0 && error instanceof RequestRefusedError && POLICY_REFUSALS.has(error.reason))) throw error;
       const detail = error instanceof RequestRefusedError ? error.detail : String(error);
       return disallowAll(`${origin} 的 robots.txt 无法读取（${detail}），按 RFC 9309 视为禁止抓取`);
     }
