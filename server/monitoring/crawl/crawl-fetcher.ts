@@ -1,7 +1,7 @@
 import { trustedContext } from "../../capture/network/capture-network.js";
 import { decodeBody } from "../../capture/network/content-decoding.js";
 import { ConnectError, sendPinnedRequest, type PinnedResponse } from "../../capture/network/pinned-request.js";
-import { createSystemResolver, type Resolution, type Resolver } from "../../capture/network/resolver.js";
+import { createSystemResolver, resolveEachNameOnce, type Resolver } from "../../capture/network/resolver.js";
 import { createTargetAdmission } from "../../capture/network/target-admission.js";
 import { RequestRefusedError } from "../../capture/capture-engine.types.js";
 
@@ -46,17 +46,7 @@ const ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
  * that first check admitted (as in a capture), so a site cannot rebind its name mid-crawl.
  */
 export function createCrawlFetcher(settings: CrawlFetcherSettings): CrawlFetcher {
-  const resolve = settings.resolve ?? createSystemResolver();
-  const resolutions = new Map<string, Promise<Resolution>>();
-  const resolveOnce: Resolver = (host, signal) => {
-    let resolution = resolutions.get(host);
-    if (!resolution) {
-      resolution = resolve(host, signal);
-      resolutions.set(host, resolution);
-      resolution.catch(() => resolutions.delete(host));
-    }
-    return resolution;
-  };
+  const resolveOnce = resolveEachNameOnce(settings.resolve ?? createSystemResolver());
   const admit = createTargetAdmission(settings.allowedHosts, resolveOnce);
   const secureContext = trustedContext(settings.extraCaCertificates);
 
