@@ -8,6 +8,7 @@ import { createCrawlFetcher, MONITOR_USER_AGENT_TOKEN } from "../../server/monit
 import { crawlSite, type CrawlOptions } from "../../server/monitoring/crawl/crawl-site.js";
 import type { CrawledPage, SiteBounds } from "../../server/monitoring/monitoring.types.js";
 import { CHROMIUM_PATH } from "../e2e/support/chromium.js";
+import { startTestSites } from "./support/test-sites.js";
 import { bigPage, file, newsSite, redirect, robots, scriptRenderedPage, startMonitorSite, type MonitorSite, type RequestLogEntry } from "../support/monitor-sites.js";
 
 /**
@@ -34,10 +35,10 @@ interface Crawl {
   summary: Awaited<ReturnType<typeof crawlSite>>;
 }
 
-async function crawl(target: MonitorSite | string, bounds: Partial<SiteBounds> = {}, options: Partial<CrawlOptions> & { allowedHosts?: string[] } = {}): Promise<Crawl> {
+async function crawl(target: MonitorSite | string, bounds: Partial<SiteBounds> = {}, options: Partial<CrawlOptions> & { allowedHosts?: string[]; extraCaCertificates?: string[]; requestTimeoutMs?: number } = {}): Promise<Crawl> {
   const url = typeof target === "string" ? target : target.url("/");
   const pages: CrawledPage[] = [];
-  const fetcher = createCrawlFetcher({ allowedHosts: options.allowedHosts ?? sites.map((started) => started.host), extraCaCertificates: [], requestTimeoutMs: 5_000 });
+  const fetcher = createCrawlFetcher({ allowedHosts: options.allowedHosts ?? sites.map((started) => started.host), extraCaCertificates: options.extraCaCertificates ?? [], requestTimeoutMs: options.requestTimeoutMs ?? 5_000 });
   const summary = await crawlSite(
     { url, depth: 3, maxPages: 50, maxBytes: 5_000_000, ...bounds },
     {
@@ -124,6 +125,11 @@ describe("robots.txt", () => {
     expect(result.summary).toMatchObject({ pages: 0, skippedByRobots: 1 });
     expect(result.summary.failure).toMatch(/robots\.txt 暂时无法读取（HTTP 503），按 RFC 9309 视为禁止抓取/);
     expect(paths(down.requests)).toEqual(["/robots.txt"]);
+
+    const silent = await site({ ...newsSite("站", articles(1)), "/robots.txt": { ...robots(""), delayMs: 1_500 } });
+    const unreachable = await crawl(silent, {}, { requestTimeoutMs: 300 });
+    expect(unreachable.summary.failure).toBe(`${silent.origin} 的 robots.txt 无法读取（请求在 0.3 秒内未完成），按 RFC 9309 视为禁止抓取`);
+    expect(unreachable.summary.pages).toBe(0);
   });
 
   it("a start page robots.txt forbids fails the crawl; the operator's override for the host lifts robots.txt", async () => {
@@ -143,19 +149,35 @@ describe("the site and the policy", () => {
   it("follows links on the same host and port only, once each, fragments dropped, non-HTML skipped", async () => {
     const other = await site({ "/": "<title>别的网站</title><p>外站</p>", "/p.png": file(Buffer.alloc(100), "image/png") });
     const main = await site({
-      "/": `<title>首页</title><a href="/a.html#top">甲</a><a href="/a.html">甲again</a><a href="${other.url("/")}">外站</a><a href="http://localhost:${other.host.split(":")[1]}/">本机名</a><a href="/doc.pdf">文件</a><img src="${other.url("/p.png")}">`,
+      "/": `<title>首页</title><a href="/a.html#top">甲</a><a href="/a.html">甲again</a><a href="${other.url("/")}">外站</a><a href="http://localhost:${other.host.split(":")[1]}/">本机名</a><a href="/download?id=1">文件</a><a href="/big.zip">压缩包</a><img src="${other.url("/p.png")}">`,
       "/a.html": "<title>甲</title><p>甲页</p>",
-      "/doc.pdf": file(Buffer.from("%PDF-1.4 test"), "application/pdf"),
+      "/download": file(Buffer.from("%PDF-1.4 test"), "application/pdf"),
+      "/big.zip": file(Buffer.alloc(100_000), "application/zip"),
     });
     const media: (Buffer | null)[] = [];
     const result = await crawl(main, {}, { allowedHosts: [main.host], onPage: async (page) => void media.push(...(await Promise.all(page.facts.images.map((url) => page.fetchMedia(url, 10_000))))) });
     expect(crawledPaths(result)).toEqual(["/", "/a.html"]);
     expect(paths(main.requests).filter((path) => path === "/a.html")).toHaveLength(1);
-    expect(paths(main.requests)).toContain("/doc.pdf");
+    // A file is skipped by its Content-Type once fetched, or before, when its name says it is one.
+    expect(paths(main.requests)).toContain("/download?id=1");
+    expect(paths(main.requests)).not.toContain("/big.zip");
     // A picture on another port is not on the allowed list: the capture policy refuses it, it is never reached.
     expect(media).toEqual([null]);
     expect(other.requests).toHaveLength(0);
     expect(result.summary.failures.map((failure) => failure.reason).join("\n")).toMatch(/端口 \d+ 不在允许范围/);
+  });
+
+  it("reaches HTTPS through the capture's TLS rules: a chain under a trusted CA is read, an untrusted one refused", async () => {
+    const secure = await startTestSites();
+    try {
+      secure.route("/", (_request, response) => void response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<title>加密站点</title><p>加密页面正文</p>"));
+      const trusted = await crawl(`${secure.httpsOrigin}/`, {}, { allowedHosts: secure.allowedHosts, extraCaCertificates: [secure.caPem] });
+      expect(trusted.pages.map((page) => page.facts.title)).toEqual(["加密站点"]);
+      const untrusted = await crawl(`${secure.httpsOrigin}/`, {}, { allowedHosts: secure.allowedHosts });
+      expect(untrusted.summary.failure).toMatch(/^起始网址无法抓取：.*证书未通过验证/);
+    } finally {
+      await secure.close();
+    }
   });
 
   it("reads a page in the charset it declares (GBK here)", async () => {

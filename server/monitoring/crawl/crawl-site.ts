@@ -44,6 +44,12 @@ const MAX_QUEUED = 10_000;
  * more text; a short page without scripts is simply short.
  */
 const RENDER_TEXT_THRESHOLD = 200;
+/**
+ * Links whose path ends like a file that is never a page are not queued: their bodies would count
+ * against the byte budget only to be skipped by Content-Type. (Pictures and media of a page are
+ * read through fetchMedia when the module wants them.) Anything else is judged by its Content-Type.
+ */
+const NOT_A_PAGE = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg|ico|tiff?|mp3|m4a|aac|ogg|oga|opus|flac|wav|mp4|m4v|webm|mkv|mov|avi|flv|pdf|zip|rar|7z|gz|tgz|bz2|xz|exe|dmg|apk|ipa|iso|docx?|xlsx?|pptx?|css|js|mjs|json|woff2?|ttf|otf)$/i;
 
 export function needsRendering(facts: ExtractedPageFacts): boolean {
   return facts.scriptCount > 0 && facts.fullText.length < RENDER_TEXT_THRESHOLD;
@@ -227,7 +233,9 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
       if (depth >= bounds.depth) continue;
       for (const link of facts.links) {
         const next = normaliseUrl(link);
-        if (!next || seen.has(next) || new URL(next).host !== siteHost || queue.length >= MAX_QUEUED) continue;
+        if (!next || seen.has(next) || queue.length >= MAX_QUEUED) continue;
+        const { host, pathname } = new URL(next);
+        if (host !== siteHost || NOT_A_PAGE.test(pathname)) continue;
         seen.add(next);
         queue.push({ url: next, depth: depth + 1 });
       }

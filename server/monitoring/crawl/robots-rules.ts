@@ -18,8 +18,12 @@ export interface RobotsRules {
 }
 
 const MAX_REDIRECTS = 5;
-/** Refusals of the address itself, not of the robots.txt: the origin may not be fetched at all, which the caller reports as such. */
-const POLICY_REFUSALS = new Set(["addressRefused", "portRefused", "schemeRefused"]);
+/**
+ * Refusals of the origin itself rather than of its robots.txt (the policy refuses the address, the
+ * name does not resolve, the certificate is not trusted): nothing of the origin can be fetched,
+ * which the caller reports in those words rather than as an unreadable robots.txt.
+ */
+const ORIGIN_REFUSALS = new Set(["addressRefused", "portRefused", "schemeRefused", "dnsFailed", "tlsInvalid"]);
 /** RFC 9309 §2.5: a parser must read at least 500 KiB; more is not read. */
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 
@@ -38,7 +42,7 @@ export async function loadRobotsRules(origin: string, fetcher: CrawlFetcher, sig
     try {
       response = await fetcher(url, { maxBytes: ROBOTS_MAX_BYTES, signal });
     } catch (error) {
-      if (signal.aborted || (hop === 0 && error instanceof RequestRefusedError && POLICY_REFUSALS.has(error.reason))) throw error;
+      if (signal.aborted || (hop === 0 && error instanceof RequestRefusedError && ORIGIN_REFUSALS.has(error.reason))) throw error;
       const detail = error instanceof RequestRefusedError ? error.detail : String(error);
       return disallowAll(`${origin} 的 robots.txt 无法读取（${detail}），按 RFC 9309 视为禁止抓取`);
     }
