@@ -264,6 +264,16 @@ describe("politeness", () => {
     expect(result.summary.failure).toBe("抓取已中止（任务已停止或服务正在关闭）");
     expect(result.summary.pages).toBe(2);
   });
+
+  it("a crawl waiting for another crawl of the host stops waiting when its signal aborts", async () => {
+    const slow = await site({ ...newsSite("慢站", articles(2)), "/news/1.html": { body: "<p>慢</p>", delayMs: 1_000 } });
+    const holding = crawl(slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = await crawl(slow, {}, { signal: AbortSignal.timeout(200) });
+    expect(waiting.summary).toMatchObject({ pages: 0, failure: "抓取已中止（任务已停止或服务正在关闭）" });
+    expect((await holding).summary.failure).toBeNull();
+    expect(paths(slow.requests).filter((path) => path === "/robots.txt")).toHaveLength(1);
+  });
 });
 
 describe("pages that need JavaScript", () => {

@@ -9,10 +9,12 @@ const crawlsByHost = new Map<string, Promise<void>>();
 /** Waits until no other crawl holds `host` in this process, then holds it until `release` is called. */
 export async function holdHost(host: string, signal: AbortSignal): Promise<() => void> {
   const key = host.toLowerCase();
+  const stopped = aborted(signal);
+  stopped.catch(() => undefined);
   for (;;) {
     const current = crawlsByHost.get(key);
     if (!current) break;
-    await Promise.race([current, aborted(signal)]);
+    await Promise.race([current, stopped]);
   }
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
