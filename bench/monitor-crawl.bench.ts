@@ -4,11 +4,19 @@
  * baseline in the same run: plain sequential `fetch` of the same 201 addresses with no parsing,
  * no policy and no politeness. The crawl is measured with no pause between requests (the cost of
  * the policy-bound fetcher, robots.txt, page facts and the queue) and with a 20 ms pause (politeness).
+ * Then pages that need JavaScript: 20 script-built pages rendered one by one in Debian Chromium
+ * through the capture's interception (a fresh context each), per minute.
  *   npx tsx bench/monitor-crawl.bench.ts
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createBrowserPool } from "../server/capture/browser/browser-pool.js";
+import { createBrowserRenderer } from "../server/monitoring/crawl/browser-renderer.js";
 import { createCrawlFetcher } from "../server/monitoring/crawl/crawl-fetcher.js";
 import { crawlSite } from "../server/monitoring/crawl/crawl-site.js";
-import { newsSite, robots, startMonitorSite, type NewsArticle } from "../tests/support/monitor-sites.js";
+import { CHROMIUM_PATH } from "../tests/e2e/support/chromium.js";
+import { newsSite, robots, scriptRenderedPage, startMonitorSite, type NewsArticle } from "../tests/support/monitor-sites.js";
 
 const ARTICLES = 200;
 const ROUNDS = 3;
@@ -62,4 +70,37 @@ console.log(`loopback news site: ${addresses.length} pages, median of ${ROUNDS} 
 line("baseline: sequential fetch, no parsing", base, base);
 line("crawlSite, no pause (policy, robots, page facts)", median(fastRates), base);
 line("crawlSite, 20 ms pause between requests", median(politeRates), base);
+
+// Pages that need JavaScript: each rendered in its own context of one pooled Chromium.
+const RENDERED = 20;
+const spa = await startMonitorSite({
+  "/": `<title>脚本站</title><ul>${Array.from({ length: RENDERED }, (_, n) => `<li><a href="/app/${n + 1}">第 ${n + 1} 页</a></li>`).join("")}</ul>`,
+  ...Object.fromEntries(Array.from({ length: RENDERED }, (_, n) => [`/app/${n + 1}`, scriptRenderedPage(`脚本页 ${n + 1}`, text(n + 1))])),
+});
+const pool = createBrowserPool({ chromiumPath: CHROMIUM_PATH, concurrency: 1 });
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "monitor-crawl-bench-"));
+const renderer = createBrowserRenderer(pool, {
+  network: { allowedHosts: [spa.host], extraCaCertificates: [], workDir, maxBytes: 5_000_000, maxRequests: 50, requestTimeoutMs: 10_000 },
+  timeoutMs: 20_000,
+});
+await renderer(spa.url("/app/1"), new AbortController().signal); // warm-up: launches Chromium
+let renderedChars = 0;
+const renderStarted = performance.now();
+const rendered = await crawlSite(
+  { url: spa.url("/"), depth: 1, maxPages: RENDERED + 1, maxBytes: 50_000_000 },
+  {
+    fetcher: createCrawlFetcher({ allowedHosts: [spa.host], extraCaCertificates: [], requestTimeoutMs: 10_000 }),
+    ignoreRobotsHosts: [],
+    delayMs: 0,
+    signal: new AbortController().signal,
+    renderer,
+    onPage: async (page) => void (renderedChars += page.facts.mainText.length),
+  },
+);
+const renderMs = performance.now() - renderStarted;
+if (rendered.pages !== RENDERED + 1 || rendered.failures.length > 0 || renderedChars < RENDERED * 500) throw new Error(`rendering crawl: ${JSON.stringify(rendered)}`);
+console.log(`${"crawlSite with Chromium rendering (20 script pages)".padEnd(52)} ${perMinute(RENDERED, renderMs).toFixed(0).padStart(7)} pages/min   ${(renderMs / RENDERED).toFixed(0)} ms per rendered page`);
+await pool.close();
+fs.rmSync(workDir, { recursive: true, force: true });
+await spa.close();
 await site.close();

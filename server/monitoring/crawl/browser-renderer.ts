@@ -38,9 +38,15 @@ const IDLE_MAX_MS = 5_000;
 let nextRenderingId = 1;
 
 export function createBrowserRenderer(pool: BrowserPool, settings: BrowserRendererSettings): PageRenderer {
-  return async (url, signal) => {
-    const lease = await pool.acquire(signal);
-    const deadline = new Deadline(settings.timeoutMs, signal);
+  return async (url, crawlSignal) => {
+    const lease = await pool.acquire(crawlSignal);
+    // The deadline listens to its outer signal for good: it gets one of its own per rendering, so a
+    // crawl's signal does not gather a listener per page.
+    const rendering = new AbortController();
+    const stopRendering = () => rendering.abort(crawlSignal.reason);
+    crawlSignal.addEventListener("abort", stopRendering, { once: true });
+    if (crawlSignal.aborted) stopRendering();
+    const deadline = new Deadline(settings.timeoutMs, rendering.signal);
     const network = createCaptureNetwork(settings.network, nextRenderingId++);
     const opening = lease.browser.newContext({
       userAgent: `Mozilla/5.0 (compatible; ${MONITOR_USER_AGENT_TOKEN}/1.0; rendering)`,
@@ -78,6 +84,7 @@ export function createBrowserRenderer(pool: BrowserPool, settings: BrowserRender
       }
       await network.discard();
       lease.release();
+      crawlSignal.removeEventListener("abort", stopRendering);
     }
   };
 }
