@@ -153,7 +153,7 @@ function textOf(node: Node, dropBoilerplate: boolean): string {
 }
 
 /**
- * The densest text block, readability-style: each paragraph's text length scores its parent fully
+ * The densest text block, readability-style: each paragraph's text length (links' text left out) scores its parent fully
  * and its grandparent half, outside boilerplate; the best-scoring element's text (boilerplate
  * dropped) is the main text. A page without paragraphs falls back to the body without boilerplate.
  */
@@ -167,8 +167,10 @@ function mainTextOf(elements: Element[], body: Node): string {
   };
   for (const paragraph of elements) {
     if (!PARAGRAPHS.has(paragraph.tagName) || insideBoilerplate(paragraph)) continue;
-    const length = textOf(paragraph, true).length;
-    if (length === 0) continue;
+    // Link text does not count: a list of related headlines is navigation, however long.
+    const linkText = [...walk(paragraph)].filter((element) => element.tagName === "a").reduce((sum, anchor) => sum + textOf(anchor, true).length, 0);
+    const length = textOf(paragraph, true).length - linkText;
+    if (length <= 0) continue;
     const parent = paragraph.parentNode;
     if (parent && "tagName" in parent) {
       scores.set(parent, (scores.get(parent) ?? 0) + length);

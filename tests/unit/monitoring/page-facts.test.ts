@@ -69,6 +69,12 @@ describe("extractPageFacts: text", () => {
     expect(facts.fullText).not.toContain("隐藏的文字");
   });
 
+  it("a long list of related headlines (links) does not outweigh a shorter article", () => {
+    const related = Array.from({ length: 30 }, (_, n) => `<li><a href="/r/${n}">相关阅读：另一篇与本文无关的新闻标题第 ${n} 条</a></li>`).join("");
+    const chosen = extractPageFacts(`<div class="article"><p>正文只有这一段，但它才是文章本身。</p><p>第二段。</p></div><div class="related"><ul>${related}</ul></div>`, URL_OF_PAGE);
+    expect(chosen.mainText).toBe("正文只有这一段，但它才是文章本身。\n第二段。");
+  });
+
   it("falls back to og:title, then h1, when there is no <title>", () => {
     expect(extractPageFacts(`<meta property="og:title" content="分享标题"><h1>大标题</h1>`, URL_OF_PAGE).title).toBe("分享标题");
     expect(extractPageFacts(`<h1>大标题</h1><p>x</p>`, URL_OF_PAGE).title).toBe("大标题");
