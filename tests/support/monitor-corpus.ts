@@ -11,18 +11,10 @@
  * Media builders live in monitor-media-corpus.ts (pictures, logos, audio, video).
  */
 import { PAGE_FURNITURE, REWRITE_OPENERS, SYNONYMS, TOPIC_ARTICLES } from "./monitor-articles.js";
+import { seededRandom } from "./seeded-random.js";
 
-/** Deterministic PRNG (mulberry32): the same seed builds the same set on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The pictures (and other media) for the end-to-end test, next to the article helpers.
+export { derivedPicture, samplePicture, unrelatedPicture } from "./monitor-media-corpus.js";
 
 function shuffled<T>(items: T[], random: () => number): T[] {
   const copy = [...items];

@@ -6,3 +6,4 @@
 export { MatcherInputError } from "./matcher-errors.js";
 export { fingerprintText, matchText, normalizeText } from "./text-matcher.js";
 export { matchKeywords } from "./keyword-matcher.js";
+export { fingerprintImage, fingerprintWorkImage, matchImage } from "./image-matcher.js";
