@@ -98,6 +98,13 @@ describe("recording a hit", () => {
     const detail = (await call(MONITOR_ENDPOINTS.hit, user, { id: failed.id })).datas;
     expect(detail.evidenceFailure).toBe(`${CAPTURE_FAILURES.connectionFailed}（ECONNREFUSED）`);
 
+    // Retried from the captures page, a monitoring capture queues again without a unit; the hit follows its outcome.
+    const again = await call(CAPTURE_ENDPOINTS.retry, user, { id: failed.capture_id });
+    expect(again.datas).toMatchObject({ state: "queued", chargedTo: "monitoring" });
+    expect((await captureOf(failed.capture_id!)).unit_reservation_id).toBeNull();
+    await drained();
+    expect((await hitRows(world))[0]).toMatchObject({ evidence_state: "failed", capture_id: failed.capture_id });
+
     const retried = await call(MONITOR_ENDPOINTS.retryHitEvidence, user, { id: failed.id });
     expect(retried.datas).toMatchObject({ evidenceState: "capturing", evidenceFailure: null });
     expect(retried.datas.captureId).not.toBe(failed.capture_id);

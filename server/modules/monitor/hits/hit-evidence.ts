@@ -58,7 +58,10 @@ export class HitEvidence {
         settlement.state === "sealed"
           ? { evidence_state: "stored", evidence_id: settlement.evidenceId, certificate_no: settlement.certificateNo, evidence_failure: null }
           : { evidence_state: "failed", evidence_failure: settlement.failure };
-      await this.deps.repository.updateWhere(hit.id, { evidence_state: "capturing", capture_id: settlement.captureId }, patch);
+      // A failed capture the holder retried from the captures page reports again: the hit follows it.
+      for (const from of ["capturing", "failed"]) {
+        if (await this.deps.repository.updateWhere(hit.id, { evidence_state: from, capture_id: settlement.captureId }, patch)) break;
+      }
     }
   }
 

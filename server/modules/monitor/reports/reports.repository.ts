@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { MonitorChannel } from "../../../../src/schema/monitor.js";
 import type { Database, MonitorReportsTable } from "../../../db/database.js";
 import { durableTransaction } from "../../../db/dialect.js";
+import { newestFirstPage } from "../../../db/newest-first-page.js";
 
 export type ReportRow = Selectable<MonitorReportsTable>;
 /** A task as a report's table shows it: its sites' names and what was settled for it. */
@@ -20,18 +21,10 @@ export class ReportsRepository {
     return this.db.selectFrom("monitor_reports").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   }
 
-  async list(userId: number, channel: MonitorChannel | undefined, paging: { pageNumber: number; pageSize: number }): Promise<{ rows: ReportRow[]; total: number }> {
+  list(userId: number, channel: MonitorChannel | undefined, paging: { pageNumber: number; pageSize: number }): Promise<{ rows: ReportRow[]; total: number }> {
     let query = this.db.selectFrom("monitor_reports").where("user_id", "=", userId);
     if (channel) query = query.where("channel", "=", channel);
-    const counted = await query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(paging.pageSize)
-      .offset((paging.pageNumber - 1) * paging.pageSize)
-      .execute();
-    return { rows, total: Number(counted.total) };
+    return newestFirstPage(query, (filtered) => filtered.selectAll(), paging);
   }
 
   unlogged(): Promise<ReportRow[]> {
