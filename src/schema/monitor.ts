@@ -229,6 +229,7 @@ export const MONITOR_MESSAGES = {
   duplicateSite: "监测站点重复",
   siteRefused: "该站点不允许监测",
   runBusy: "该任务正在抓取，请稍后再试",
+  hitEvidenceNotFailed: "该结果未取证失败，无需重新取证",
 } as const;
 
 export const MonitorCode = {
@@ -244,6 +245,8 @@ export const MonitorCode = {
   runBusy: 3703,
   /** Fingerprinting needs a Debian package missing here (ffmpeg, fpcalc); the message says which. */
   toolUnavailable: 3704,
+  /** A hit's review machine refused the action (the message names the state and the action), or its evidence is not failed (retry). */
+  hitRefused: 3705,
 } as const;
 
 const TaskNameSchema = textRule({ required: "请输入任务名称" }).max(MONITOR_LIMITS.nameMax, `任务名称不能超过${MONITOR_LIMITS.nameMax}个字`);
@@ -559,9 +562,9 @@ export const MONITOR_ENDPOINTS = {
   runTask: endpoint({ method: "POST", path: "/monitor/v2/runTaskNow", input: MonitorTaskIdSchema, datas: MonitorTaskDetailSchema, session: "user", tag: TAG, summary: "立即抓取一次（监测中的任务）", description: "3703 正在抓取。" }),
   hits: endpoint({ method: "GET", path: "/monitor/v2/getHitList", input: MonitorHitListQuerySchema, datas: pagePSchema(MonitorHitRowSchema), session: "user", tag: TAG, summary: "监测结果（疑似侵权）：来源、标题、作者、发布与发现时间、平台、相似度、取证状态" }),
   hit: endpoint({ method: "GET", path: "/monitor/v2/getHitDetail", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "一条结果及其匹配依据（相同段落、哈希距离、匹配帧）" }),
-  confirmHit: endpoint({ method: "POST", path: "/monitor/v2/confirmHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "确认为侵权（未取证的结果随即取证）" }),
-  dismissHit: endpoint({ method: "POST", path: "/monitor/v2/dismissHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "排除（非侵权）" }),
-  retryHitEvidence: endpoint({ method: "POST", path: "/monitor/v2/retryHitEvidence", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "重新取证（取证失败的结果）" }),
+  confirmHit: endpoint({ method: "POST", path: "/monitor/v2/confirmHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "确认为侵权（未取证的结果随即取证）", description: "3705 当前处理状态不允许该操作。" }),
+  dismissHit: endpoint({ method: "POST", path: "/monitor/v2/dismissHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "排除（非侵权）", description: "3705 当前处理状态不允许该操作。" }),
+  retryHitEvidence: endpoint({ method: "POST", path: "/monitor/v2/retryHitEvidence", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "重新取证（取证失败的结果）", description: "3705 该结果未取证失败。" }),
   chart: endpoint({ method: "GET", path: "/monitor/v2/getMonitorChart", input: MonitorChartQuerySchema, datas: ChartDataSchema, session: "user", tag: TAG, summary: "监测图表：按日期、站点、作品或匹配方式统计结果" }),
   createReport: endpoint({
     method: "POST",
