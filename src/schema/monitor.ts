@@ -225,10 +225,12 @@ export const MONITOR_MESSAGES = {
   workNotFound: "作品不存在",
   workNotReady: "作品指纹尚未就绪，请稍后再试",
   workKindMismatch: "作品类型与监测类型不符",
+  workUnreadable: "无法读取该作品文件，请检查文件是否完整",
   reportNotFound: "监测报告不存在",
   duplicateSite: "监测站点重复",
   siteRefused: "该站点不允许监测",
   runBusy: "该任务正在抓取，请稍后再试",
+  runNotMonitoring: "监测任务不在监测中，不能立即抓取",
 } as const;
 
 export const MonitorCode = {
