@@ -221,6 +221,7 @@ export const MONITOR_MESSAGES = {
   tooManyKeywords: `关键词不能超过${MONITOR_LIMITS.maxKeywords}个`,
   weeks: `监测周期须为${MONITOR_LIMITS.minWeeks}至${MONITOR_LIMITS.maxWeeks}周`,
   taskNotFound: "监测任务不存在",
+  runNotMonitoring: "监测任务不在监测中，不能立即抓取",
   hitNotFound: "监测结果不存在",
   workNotFound: "作品不存在",
   workNotReady: "作品指纹尚未就绪，请稍后再试",
@@ -230,7 +231,6 @@ export const MONITOR_MESSAGES = {
   duplicateSite: "监测站点重复",
   siteRefused: "该站点不允许监测",
   runBusy: "该任务正在抓取，请稍后再试",
-  runNotMonitoring: "监测任务不在监测中，不能立即抓取",
 } as const;
 
 export const MonitorCode = {
