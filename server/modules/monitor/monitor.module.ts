@@ -8,7 +8,9 @@ import type { EvidenceService } from "../evidence/evidence.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { Notifier } from "../notifier/notifier.js";
 import { MonitorMoves } from "./monitor-moves.js";
-import type { HitSink, MonitorLibraries } from "./monitor-ports.js";
+import type { HitCaptures } from "./hits/hit-evidence.js";
+import { setUpMonitorHits, type MonitorHitServices } from "./hits/hits.setup.js";
+import type { MonitorLibraries } from "./monitor-ports.js";
 import { MonitorRunner } from "./monitor-runner.js";
 import { MonitorScheduler } from "./monitor-scheduler.js";
 import { MonitorTasks } from "./monitor-tasks.js";
@@ -25,22 +27,26 @@ export type MonitorModuleOptions = ModuleContext & {
   /** The capture's URL screen: a site the capture may not reach is not monitored either (3702). */
   screenUrl: CapturePorts["screenUrl"];
   libraries: MonitorLibraries;
-  hits: HitSink;
+  /** The capture module's calls for hits' web evidence (monitor captures and their settlement). */
+  captures: HitCaptures;
 };
 
 /**
  * Whole-network monitoring (issue 18): works and tasks, billed week by week through the billing
  * reservation call, a schedule kept in the tables (a pass every MONITOR_TICK_MS and at start-up),
  * and a crawl queue whose queued rows are the queue (runs cut off by a stopped process are queued
- * again before the queue starts). Each crawled page is matched and every verdict goes to the hits.
+ * again before the queue starts). Each crawled page is matched and every verdict goes to the hits
+ * recorder, which captures the page as web evidence.
  */
 export async function monitorModule(app: FastifyInstance, options: MonitorModuleOptions) {
   const { db, now, config, jobs, libraries } = options;
   const log = app.log;
   const repository = new MonitorRepository(db);
   const moves = new MonitorMoves({ db, repository, billing: options.billing.money, users: options.accounts, notifier: options.notifier, now, log });
+  // The hits part (modules/monitor/hits): recorder, list and review, charts, and their routes.
+  const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
   const works = new MonitorWorks({ repository, blobs: options.blobs, evidence: options.evidence, libraries, now, log });
-  const runner = new MonitorRunner({ db, repository, libraries, hits: options.hits, bounds: config.monitor, now, log });
+  const runner = new MonitorRunner({ db, repository, libraries, hits: hits.recorder, bounds: config.monitor, now, log });
   const queue = new RowQueue<RunRow>({
     key: "monitor.crawls",
     name: "全网监测抓取",
@@ -67,7 +73,7 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   jobs.declare(queue);
   await runner.recover();
   await works.finishUnfinished();
-  publish(app, "monitor", { tasks, works, scheduler, queue, runner });
+  publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits });
   app.addHook("onReady", async () => {
     await scheduler.tick().catch((error) => log.error({ err: error }, "monitor scheduler: start-up pass failed"));
     scheduler.start(config.monitor.tickMs);
@@ -81,4 +87,4 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   await app.register(monitorRoutes, { works, tasks });
 }
 
-export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner };
+export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner; hits: MonitorHitServices };
