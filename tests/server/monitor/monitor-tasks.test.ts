@@ -12,7 +12,7 @@ import {
 import { UPLOAD_MESSAGES } from "../../../src/schema/upload.js";
 import { startMonitorSite, type MonitorSite } from "../../support/monitor-sites.js";
 import { sampleArticle } from "../../support/monitor-corpus.js";
-import { balanceOf, recharge, verifiedApplicant } from "../notarization/notarization-world.js";
+import { balanceOf, recharge, storedText, verifiedApplicant } from "../notarization/notarization-world.js";
 import { subAccountOf } from "../support/invoices.js";
 import { postMultipart } from "../support/multipart.js";
 import { registerUser, type RegisteredUser } from "../support/personal-users.js";
@@ -99,6 +99,32 @@ describe("creating a task", () => {
     const mine = await textWork(owner);
     expect(await createTask(t, owner, textForm([mine], { channel: "picture" }))).toMatchObject({ code: MonitorCode.workRefused, message: MONITOR_MESSAGES.workKindMismatch });
     expect(await createTask(t, owner, textForm([mine], { channel: "publicOpinion", keywords: ["电动汽车"] }))).toMatchObject({ code: MonitorCode.workRefused, message: MONITOR_MESSAGES.workKindMismatch });
+  });
+
+  it("turns the caller's stored evidence into works of the rights channel, refusing another user's (3701)", async () => {
+    const evidenceId = await storedText(t, owner, "权属文本");
+    const task = await createdTask(t, owner, { ...keywordTaskForm([site]), channel: "rights", keywords: [], evidenceIds: [evidenceId] });
+    const detail = (await t.call(MONITOR_ENDPOINTS.task, { id: task.id }, { token: owner.token })).json().datas;
+    expect(detail.works).toMatchObject([{ kind: "evidence", name: "权属文本", ready: true }]);
+    // The same evidence in a second task is the same work.
+    const again = await createdTask(t, owner, { ...keywordTaskForm([site]), channel: "rights", keywords: [], evidenceIds: [evidenceId] });
+    expect((await t.call(MONITOR_ENDPOINTS.task, { id: again.id }, { token: owner.token })).json().datas.works[0].id).toBe(detail.works[0].id);
+    const other = await verifiedApplicant(t);
+    await recharge(t, other, 100_000);
+    expect(await createTask(t, other, { ...keywordTaskForm([site]), channel: "rights", keywords: [], evidenceIds: [evidenceId] })).toMatchObject({ code: MonitorCode.workRefused, message: MONITOR_MESSAGES.workNotFound });
+    expect(await createTask(t, other, { ...keywordTaskForm([site]), channel: "rights", keywords: [], evidenceIds: [] })).toMatchObject({ code: 1001, message: MONITOR_MESSAGES.noWorks });
+  });
+
+  it("lists the owner's tasks with their figures, filtered by channel and state", async () => {
+    await createdTask(t, owner, keywordTaskForm([site]));
+    const page = (query: Record<string, unknown>) => t.call(MONITOR_ENDPOINTS.tasks, { pageNumber: 1, pageSize: 50, ...query }, { token: owner.token }).then((answer) => answer.json().datas);
+    const all = await page({});
+    const rights = await page({ channel: "rights" });
+    expect(rights.list.length).toBeGreaterThan(0);
+    expect(rights.list.every((row: { channel: string }) => row.channel === "rights")).toBe(true);
+    expect(rights.totalRow).toBeLessThan(all.totalRow);
+    const monitoring = await page({ state: "monitoring" });
+    expect(monitoring.list.every((row: { state: string; billedWeeks: number; siteCount: number }) => row.state === "monitoring" && row.billedWeeks === 1 && row.siteCount >= 1)).toBe(true);
   });
 
   it("refuses a site the capture policy does not admit (3702) without charging", async () => {
