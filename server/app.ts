@@ -17,6 +17,8 @@ import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
 import { purchaseModule } from "./modules/purchase/purchase.module.js";
 import { captureModule } from "./modules/capture/capture.module.js";
+import { platformMonitorLibraries } from "./modules/monitor/monitor-libraries.js";
+import { monitorModule } from "./modules/monitor/monitor.module.js";
 import { sealModule } from "./modules/seal/seal.module.js";
 import { deviceModule } from "./modules/device/device.module.js";
 import { digitalReportModule } from "./modules/digital-report/digital-report.module.js";
@@ -191,6 +193,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => browserPool.close());
   const capturePorts = platformCapturePorts(config, options.capture, browserPool);
   await app.register(captureModule, { ...context, units: services.purchase.units, evidence: services.evidence, blobs: services.blobs, ports: capturePorts });
+  // Whole-network monitoring (issue 18): crawls under the capture's network policy, pages that need
+  // JavaScript rendered in the capture's Chromium, every hit captured as web evidence.
+  await app.register(monitorModule, {
+    ...context,
+    accounts: services.accounts.records,
+    billing: services.billing,
+    evidence: services.evidence,
+    blobs: services.blobs,
+    notifier: services.notifier,
+    screenUrl: capturePorts.screenUrl,
+    libraries: platformMonitorLibraries(config, browserPool),
+    captures: services.capture.captures,
+  });
   // Recorded evidence (issue 16): the cloud browser runs on the capture engine's Chromium.
   await app.register(recordingModule, {
     ...context,

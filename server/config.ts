@@ -136,6 +136,43 @@ const EnvironmentSchema = z.object({
   // PEM certificates the capture trusts for HTTPS besides Node's bundled roots.
   CAPTURE_EXTRA_CA_FILE: z.string().optional(),
   CHROMIUM_PATH: z.string().min(1, "不能为空").default("/usr/bin/chromium"),
+  // Whole-network monitoring (issue 18): the scheduler's pass, crawls at once, the pause between two
+  // requests to one site, the bytes one crawl may fetch, hosts whose robots.txt the operator
+  // overrides (comma-separated), and the largest picture or media file fetched to be matched.
+  MONITOR_TICK_MS: z.coerce
+    .number({ error: "必须是 10-3600000 之间的整数（毫秒）" })
+    .int("必须是 10-3600000 之间的整数（毫秒）")
+    .min(10, "必须是 10-3600000 之间的整数（毫秒）")
+    .max(3600000, "必须是 10-3600000 之间的整数（毫秒）")
+    .default(30000),
+  MONITOR_CONCURRENCY: z.coerce
+    .number({ error: "必须是 1-16 之间的整数" })
+    .int("必须是 1-16 之间的整数")
+    .min(1, "必须是 1-16 之间的整数")
+    .max(16, "必须是 1-16 之间的整数")
+    .default(2),
+  MONITOR_CRAWL_DELAY_MS: z.coerce
+    .number({ error: "必须是 0-60000 之间的整数（毫秒）" })
+    .int("必须是 0-60000 之间的整数（毫秒）")
+    .min(0, "必须是 0-60000 之间的整数（毫秒）")
+    .max(60000, "必须是 0-60000 之间的整数（毫秒）")
+    .default(1000),
+  MONITOR_MAX_BYTES: z.coerce
+    .number({ error: "必须是 1024-1073741824 之间的整数（字节）" })
+    .int("必须是 1024-1073741824 之间的整数（字节）")
+    .min(1024, "必须是 1024-1073741824 之间的整数（字节）")
+    .max(1073741824, "必须是 1024-1073741824 之间的整数（字节）")
+    .default(52428800),
+  MONITOR_IGNORE_ROBOTS_HOSTS: z
+    .string()
+    .regex(/^\s*[^\s,/]+(\s*,\s*[^\s,/]+)*\s*$/, "必须是以逗号分隔的主机名或“主机名:端口”，例如 news.example.cn,127.0.0.1:8443")
+    .optional(),
+  MONITOR_MEDIA_MAX_BYTES: z.coerce
+    .number({ error: "必须是 1024-1073741824 之间的整数（字节）" })
+    .int("必须是 1024-1073741824 之间的整数（字节）")
+    .min(1024, "必须是 1024-1073741824 之间的整数（字节）")
+    .max(1073741824, "必须是 1024-1073741824 之间的整数（字节）")
+    .default(209715200),
   // Procedure recording (issue 16): the longest cloud-browser session, within a recording's own limit.
   CLOUD_BROWSER_MAX_MS: z.coerce
     .number({ error: `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）` })
@@ -221,6 +258,15 @@ export type AppConfig = {
   };
   /** Procedure recording in the cloud browser (issue 16): the longest session. */
   cloudBrowser: { maxMs: number };
+  /** Whole-network monitoring (issue 18): scheduler pass, crawls at once, politeness, crawl and media budgets, robots overrides. */
+  monitor: {
+    tickMs: number;
+    concurrency: number;
+    crawlDelayMs: number;
+    maxBytes: number;
+    mediaMaxBytes: number;
+    ignoreRobotsHosts: string[];
+  };
 };
 
 export class ConfigError extends Error {
@@ -308,6 +354,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chromiumPath: value.CHROMIUM_PATH,
     },
     cloudBrowser: { maxMs: value.CLOUD_BROWSER_MAX_MS },
+    monitor: {
+      tickMs: value.MONITOR_TICK_MS,
+      concurrency: value.MONITOR_CONCURRENCY,
+      crawlDelayMs: value.MONITOR_CRAWL_DELAY_MS,
+      maxBytes: value.MONITOR_MAX_BYTES,
+      mediaMaxBytes: value.MONITOR_MEDIA_MAX_BYTES,
+      ignoreRobotsHosts: splitList(value.MONITOR_IGNORE_ROBOTS_HOSTS),
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
 import type { DeviceServices } from "./device/device.module.js";
 import type { LiveRecordService } from "./live-record/live-record.service.js";
+import type { MonitorServices } from "./monitor/monitor.module.js";
 import type { DigitalReportPdfRenderer, MonitorReportPdfRenderer, NotarialCertificatePdfRenderer } from "./certificate/certificate-pdf-pool.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
@@ -71,6 +72,7 @@ export type AppServices = {
   judicialExpert: JudicialExpertServices;
   invoice: InvoiceServices;
   capture: CaptureServices;
+  monitor: MonitorServices;
   recording: RecordingServices;
   seal: SealServices;
   notarization: NotarizationServices;

@@ -1,93 +1,14 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { JobQueue, QueueDepth } from "../../jobs/job-queues.js";
+import { RowQueue, type RowQueueDependencies } from "../../jobs/row-queue.js";
 import type { CaptureRow } from "./capture.repository.js";
 
-export type CaptureQueueDependencies = {
-  concurrency: number;
-  /** The oldest queued rows, at most `limit`. */
-  nextQueued(limit: number): Promise<CaptureRow[]>;
-  countQueued(): Promise<number>;
-  /** Moves a queued row to running; false when another worker (or process) took it first. */
-  claim(row: CaptureRow): Promise<boolean>;
-  /** Runs one claimed capture to its end; `signal` aborts when the queue closes. */
-  run(row: CaptureRow, signal: AbortSignal): Promise<void>;
-  log: FastifyBaseLogger;
-};
+export type CaptureQueueDependencies = Omit<RowQueueDependencies<CaptureRow>, "key" | "name">;
 
 /**
- * The in-process capture queue (DESIGN.md §2 "jobs"). The queued rows of `captures` are the queue,
- * so nothing is lost when the process stops: this class only decides which of them run now, at most
- * `concurrency` at once (one browser context each), oldest first. `kick` is called whenever a row
- * may have become runnable; a pass that starts while another is under way runs again after it.
+ * The in-process capture queue: the queued rows of `captures` are the queue, at most
+ * `concurrency` captures run at once (one browser context each), oldest first.
  */
-export class CaptureQueue implements JobQueue {
-  readonly key = "capture.pages";
-  readonly name = "网页取证";
-  readonly #running = new Map<number, Promise<void>>();
-  readonly #closing = new AbortController();
-  #waiting = 0;
-  #failed = 0;
-  #isPumping = false;
-  #isPumpAgain = false;
-
-  constructor(private readonly deps: CaptureQueueDependencies) {}
-
-  depth(): QueueDepth {
-    return { waiting: this.#waiting, running: this.#running.size, failed: this.#failed };
-  }
-
-  kick(): void {
-    if (this.#closing.signal.aborted) return;
-    if (this.#isPumping) {
-      this.#isPumpAgain = true;
-      return;
-    }
-    this.#isPumping = true;
-    void this.pump()
-      .catch((error) => this.deps.log.error({ err: error }, "capture queue: could not start queued captures"))
-      .finally(() => {
-        this.#isPumping = false;
-        if (this.#isPumpAgain) {
-          this.#isPumpAgain = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Resolves when nothing runs and nothing startable waits (tests, and a graceful close). */
-  async idle(): Promise<void> {
-    while (this.#running.size > 0 || this.#isPumping) await Promise.race([...this.#running.values(), new Promise((resolve) => setTimeout(resolve, 10))]);
-  }
-
-  /** Aborts the captures under way; their rows stay running and start-up recovery resumes them. */
-  async close(): Promise<void> {
-    this.#closing.abort();
-    await Promise.allSettled([...this.#running.values()]);
-  }
-
-  private async pump(): Promise<void> {
-    const { concurrency } = this.deps;
-    while (this.#running.size < concurrency && !this.#closing.signal.aborted) {
-      const candidates = (await this.deps.nextQueued(concurrency * 2)).filter((row) => !this.#running.has(row.id));
-      let started = 0;
-      for (const row of candidates) {
-        if (this.#running.size >= concurrency) break;
-        if (!(await this.deps.claim(row))) continue;
-        started++;
-        const job = this.deps
-          .run(row, this.#closing.signal)
-          .catch((error) => {
-            this.#failed++;
-            this.deps.log.error({ err: error, captureId: row.id }, "capture job failed unexpectedly");
-          })
-          .finally(() => {
-            this.#running.delete(row.id);
-            this.kick();
-          });
-        this.#running.set(row.id, job);
-      }
-      if (started === 0) break;
-    }
-    this.#waiting = await this.deps.countQueued();
+export class CaptureQueue extends RowQueue<CaptureRow> {
+  constructor(deps: CaptureQueueDependencies) {
+    super({ ...deps, key: "capture.pages", name: "网页取证" });
   }
 }

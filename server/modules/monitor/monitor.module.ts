@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { RowQueue } from "../../jobs/row-queue.js";
+import type { AccountRecords } from "../account/account-records.service.js";
+import type { BillingServices } from "../billing/billing.module.js";
+import type { CapturePorts } from "../capture/capture-ports.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { Notifier } from "../notifier/notifier.js";
+import { MonitorMoves } from "./monitor-moves.js";
+import type { HitCaptures } from "./hits/hit-evidence.js";
+import { setUpMonitorHits, type MonitorHitServices } from "./hits/hits.setup.js";
+import type { MonitorLibraries } from "./monitor-ports.js";
+import { MonitorRunner } from "./monitor-runner.js";
+import { MonitorScheduler } from "./monitor-scheduler.js";
+import { MonitorTasks } from "./monitor-tasks.js";
+import { MonitorWorks } from "./monitor-works.js";
+import { MonitorRepository, type RunRow } from "./monitor.repository.js";
+import { monitorRoutes } from "./monitor.routes.js";
+
+export type MonitorModuleOptions = ModuleContext & {
+  accounts: Pick<AccountRecords, "findUser">;
+  billing: BillingServices;
+  evidence: EvidenceService;
+  blobs: BlobStore;
+  notifier: Notifier;
+  /** The capture's URL screen: a site the capture may not reach is not monitored either (3702). */
+  screenUrl: CapturePorts["screenUrl"];
+  libraries: MonitorLibraries;
+  /** The capture module's calls for hits' web evidence (monitor captures and their settlement). */
+  captures: HitCaptures;
+};
+
+/**
+ * Whole-network monitoring (issue 18): works and tasks, billed week by week through the billing
+ * reservation call, a schedule kept in the tables (a pass every MONITOR_TICK_MS and at start-up),
+ * and a crawl queue whose queued rows are the queue (runs cut off by a stopped process are queued
+ * again before the queue starts). Each crawled page is matched and every verdict goes to the hits
+ * recorder, which captures the page as web evidence.
+ */
+export async function monitorModule(app: FastifyInstance, options: MonitorModuleOptions) {
+  const { db, now, config, jobs, libraries } = options;
+  const log = app.log;
+  const repository = new MonitorRepository(db);
+  const moves = new MonitorMoves({ db, repository, billing: options.billing.money, users: options.accounts, notifier: options.notifier, now, log });
+  // The hits part (modules/monitor/hits): recorder, list and review, charts, and their routes.
+  const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
+  const works = new MonitorWorks({ repository, blobs: options.blobs, evidence: options.evidence, libraries, now, log });
+  const runner = new MonitorRunner({ db, repository, libraries, hits: hits.recorder, bounds: config.monitor, now, log });
+  const queue = new RowQueue<RunRow>({
+    key: "monitor.crawls",
+    name: "全网监测抓取",
+    concurrency: config.monitor.concurrency,
+    nextQueued: (limit) => repository.nextQueued(limit),
+    countQueued: () => repository.countRuns("queued"),
+    claim: (row) => runner.claim(row),
+    run: (row, signal) => runner.run(row, signal),
+    log,
+  });
+  const scheduler = new MonitorScheduler({ db, repository, moves, kick: () => queue.kick(), now, log });
+  const tasks = new MonitorTasks({
+    db,
+    repository,
+    moves,
+    works,
+    billing: options.billing.billing,
+    balances: options.billing.accounts,
+    screenUrl: options.screenUrl,
+    libraries,
+    kick: () => queue.kick(),
+    now,
+  });
+  jobs.declare(queue);
+  await runner.recover();
+  await works.finishUnfinished();
+  publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits });
+  app.addHook("onReady", async () => {
+    await scheduler.tick().catch((error) => log.error({ err: error }, "monitor scheduler: start-up pass failed"));
+    scheduler.start(config.monitor.tickMs);
+    queue.kick();
+  });
+  app.addHook("onClose", async () => {
+    await scheduler.stop();
+    await queue.close();
+    await works.idle();
+  });
+  await app.register(monitorRoutes, { works, tasks });
+}
+
+export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner; hits: MonitorHitServices };

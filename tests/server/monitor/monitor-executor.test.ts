@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webapiPath } from "../../../src/schema/contract.js";
+import { HitMatchSchema, MONITOR_ENDPOINTS } from "../../../src/schema/monitor.js";
+import { derivedPicture, editedCopyOf, pageAround, sampleArticle, samplePicture, unrelatedArticle, unrelatedPicture } from "../../support/monitor-corpus.js";
+import { articlePage, file, startMonitorSite, type MonitorSite } from "../../support/monitor-sites.js";
+import { recharge, verifiedApplicant } from "../notarization/notarization-world.js";
+import { postMultipart } from "../support/multipart.js";
+import type { RegisteredUser } from "../support/personal-users.js";
+import type { TestApp } from "../support/test-app.js";
+import { createdTask, db, monitorApp, runsOf } from "./monitor-world.js";
+
+/**
+ * The run executor end to end on loopback sites: a text task over a site that copies the user's
+ * article with edits (wrapped in other content) and a site that does not, and a picture task over
+ * pages showing a resized, recompressed, mirrored copy and an unrelated picture. Hits are recorded
+ * with why they matched; a page crawled again unchanged is not matched again. Captures are left
+ * off (autoCapture false): the capture of hits is the hits' own test.
+ */
+let copying: MonitorSite;
+let unrelated: MonitorSite;
+let pictures: MonitorSite;
+let t: TestApp;
+let user: RegisteredUser;
+
+const article = sampleArticle();
+
+beforeAll(async () => {
+  const other = unrelatedArticle();
+  copying = await startMonitorSite({
+    "/": articlePage("转载网", { path: "/", title: `转载：${article.title}`, author: "佚名", published: "2026-11-21T08:00:00+08:00", paragraphs: pageAround(editedCopyOf(article.text), other.text).split("\n") }),
+  });
+  unrelated = await startMonitorSite({ "/": articlePage("别的网", { path: "/", title: other.title, paragraphs: [other.text] }) });
+  const work = await samplePicture(3);
+  pictures = await startMonitorSite({
+    "/": `<!doctype html><meta charset="utf-8"><title>图库</title><a href="/copy.html">一</a><a href="/other.html">二</a>`,
+    "/copy.html": articlePage("图库", { path: "/copy.html", title: "风景图", paragraphs: ["一张风景图。"], images: ["/copy.jpg"] }),
+    "/other.html": articlePage("图库", { path: "/other.html", title: "另一张", paragraphs: ["另一张图。"], images: ["/other.jpg"] }),
+    "/copy.jpg": file(await derivedPicture(work), "image/jpeg"),
+    "/other.jpg": file(await unrelatedPicture(3), "image/jpeg"),
+  });
+  t = await monitorApp([copying, unrelated, pictures]);
+  user = await verifiedApplicant(t);
+  await recharge(t, user, 1_000_000);
+});
+
+afterAll(async () => {
+  await t?.close();
+  for (const site of [copying, unrelated, pictures]) await site?.close();
+});
+
+async function upload(kind: string, filename: string, content: Buffer): Promise<number> {
+  const answer = (await postMultipart(t, webapiPath(MONITOR_ENDPOINTS.uploadFile), { kind }, { token: user.token, files: [{ name: "file", filename, contentType: "application/octet-stream", content }] })).json();
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code: 200, datas: { ready: true } });
+  return answer.datas.id;
+}
+
+const hitsOf = (taskId: number) => db(t).selectFrom("monitor_hits").selectAll().where("task_id", "=", taskId).orderBy("id").execute();
+
+async function runNow(taskId: number) {
+  expect((await t.call(MONITOR_ENDPOINTS.runTask, { id: taskId }, { token: user.token })).json().code).toBe(200);
+  await t.app.services.monitor.queue.idle();
+}
+
+describe("the crawl executor", () => {
+  it("finds the edited copy of a text work with its matched passages, not the unrelated page, and matches an unchanged page once", async () => {
+    const workId = await upload("text", "原创.txt", Buffer.from(article.text, "utf8"));
+    const sites = [
+      { kind: "web", name: "转载网", url: copying.url("/"), depth: 0 },
+      { kind: "web", name: "别的网", url: unrelated.url("/"), depth: 0 },
+    ];
+    const task = await createdTask(t, user, { channel: "text", name: "文章监测", workIds: [workId], sites, weeks: 1, autoCapture: false });
+    await runNow(task.id);
+    const hits = await hitsOf(task.id);
+    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type, hit.author])).toEqual([[copying.url("/"), workId, "text", "佚名"]]);
+    const match = HitMatchSchema.parse(JSON.parse(hits[0].match_json));
+    expect(match.kind === "text" && match.passages.length).toBeGreaterThan(0);
+    expect(hits[0].publish_at).toBe(Date.parse("2026-11-21T08:00:00+08:00"));
+    expect((await runsOf(t, task.id)).map((run) => [run.state, run.hits])).toEqual([
+      ["done", 1],
+      ["done", 0],
+    ]);
+
+    await runNow(task.id);
+    expect(await hitsOf(task.id)).toHaveLength(1);
+    const seen = await db(t).selectFrom("monitor_seen").select("url_sha256").where("task_id", "=", task.id).execute();
+    expect(seen).toHaveLength(2);
+  });
+
+  it("finds a resized, recompressed, mirrored copy of a picture work and not an unrelated picture", async () => {
+    const workId = await upload("image", "风景.jpg", await samplePicture(3));
+    const task = await createdTask(t, user, { channel: "picture", name: "图片监测", workIds: [workId], sites: [{ kind: "web", name: "图库", url: pictures.url("/"), depth: 1 }], weeks: 1, autoCapture: false });
+    await runNow(task.id);
+    const hits = await hitsOf(task.id);
+    expect(hits.map((hit) => [hit.url, hit.match_type])).toEqual([[pictures.url("/copy.html"), "image"]]);
+    const match = HitMatchSchema.parse(JSON.parse(hits[0].match_json));
+    expect(match.kind === "image" && match.imageUrl).toBe(pictures.url("/copy.jpg"));
+    expect((await runsOf(t, task.id))[0]).toMatchObject({ state: "done", pages: 3, hits: 1 });
+  });
+});
