@@ -5,7 +5,8 @@ import { HitBasis } from "./hit-basis";
 
 /** 查看依据: one hit as the server last judged it, with why it matched. */
 export function HitDetailDrawer({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
-  const { datas: hit, query } = useEndpointQuery(MONITOR_ENDPOINTS.hit, { id });
+  const { datas, query } = useEndpointQuery(MONITOR_ENDPOINTS.hit, { id });
+  const hit = query.isSuccess ? datas : undefined;
   return (
     <Drawer open width={880} title={`匹配依据：${title}`} onClose={onClose} destroyOnHidden>
       {query.isPending && <Skeleton active />}

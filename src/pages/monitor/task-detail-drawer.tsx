@@ -19,12 +19,13 @@ export const isTaskCrawling = (task: Pick<MonitorTaskDetail, "runs">) => task.ru
 
 /** A task's detail: its fields, sites, works or keywords, billing weeks and latest crawls, read again while a crawl is under way. */
 export function TaskDetailDrawer({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
-  const { datas: task, query } = useEndpointQuery(MONITOR_ENDPOINTS.task, { id }, {
+  const { datas, query } = useEndpointQuery(MONITOR_ENDPOINTS.task, { id }, {
     refetchInterval: (latest) => {
       const datas = (latest.state.data as { data?: MonitorTaskDetail } | undefined)?.data;
       return datas && isTaskCrawling(datas) ? SETTLING_REFRESH_MS : false;
     },
   });
+  const task = query.isSuccess ? datas : undefined;
   return (
     <Drawer open width={960} title={`监测任务：${title}`} onClose={onClose} destroyOnHidden>
       {query.isPending && <Skeleton active />}

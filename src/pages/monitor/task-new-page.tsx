@@ -48,7 +48,8 @@ function TaskForm({ route, channel }: SectionPageProps & { channel: MonitorChann
   const [form] = Form.useForm<TaskFormValues>();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { datas: account, query: accountQuery } = useEndpointQuery(MONITOR_ENDPOINTS.account, {});
+  const { datas, query: accountQuery } = useEndpointQuery(MONITOR_ENDPOINTS.account, {});
+  const account = accountQuery.isSuccess ? datas : undefined;
   const { send, mutation } = useEndpointMutation(MONITOR_ENDPOINTS.createTask);
   const [refusal, setRefusal] = useState<string | null>(null);
   const sites = Form.useWatch("sites", form);

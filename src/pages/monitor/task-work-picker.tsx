@@ -16,13 +16,14 @@ const SIZE_FIELD = describeFields(MonitorWorkSchema, ["size"])[0];
  * each file checked in the browser by the kind's upload rule first.
  */
 export function TaskWorkPicker({ kind, value = [], onChange }: { kind: UploadedWorkKind; value?: number[]; onChange?: (ids: number[]) => void }) {
-  const { datas: works = [], query } = useEndpointQuery(MONITOR_ENDPOINTS.works, { kind }, {
+  const { datas, query } = useEndpointQuery(MONITOR_ENDPOINTS.works, { kind }, {
     // A work is fingerprinted after its upload; the list follows it until it is ready or failed.
     refetchInterval: (latest) => {
       const list = (latest.state.data as { data?: MonitorWork[] } | undefined)?.data ?? [];
       return list.some((work) => !work.ready && !work.failure) ? SETTLING_REFRESH_MS : false;
     },
   });
+  const works = query.isSuccess && datas ? datas : [];
   const { send, mutation } = useEndpointMutation(MONITOR_ENDPOINTS.uploadFile);
   const [problem, setProblem] = useState<string | null>(null);
   const rule = WORK_UPLOAD_RULES[kind];
