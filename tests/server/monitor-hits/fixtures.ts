@@ -2,41 +2,31 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { HitMatch, MonitorChannel } from "../../../src/schema/monitor.js";
 import type { MatchVerdict } from "../../../server/monitoring/monitoring.types.js";
-import type { ModuleContext } from "../../../server/modules/module.js";
-import { setUpMonitorHits, type MonitorHitServices } from "../../../server/modules/monitor/hits/hits.setup.js";
+import type { MonitorHitServices } from "../../../server/modules/monitor/hits/hits.setup.js";
 import type { HitInput } from "../../../server/modules/monitor/hits/hit-recorder.js";
-import { setUpMonitorReports, type MonitorReportServices } from "../../../server/modules/monitor/reports/reports.setup.js";
+import type { MonitorReportServices } from "../../../server/modules/monitor/reports/reports.setup.js";
 import type { TestApp } from "../support/test-app.js";
 
 /**
  * The monitor_* rows the hit and report tests stand on (a task, its site, a work, a run), inserted
  * with Kysely: the monitor module's own service creates them in production. And the hits and
- * reports parts of the module, mounted as a test module on the real app (routes, capture listener,
- * start-up reconciliation, ledger settling) through the same set-up calls the module's plugin makes.
+ * reports parts of the module as the platform set them up.
  */
 
 type MountedServices = MonitorHitServices & { reports: MonitorReportServices };
 
-/** Mounts the hits and reports parts; collects their services at each app start (a restart mounts them again). */
-export function hitsModule(): { plugin: (app: FastifyInstance, context: ModuleContext) => Promise<void>; services(): MountedServices } {
+/**
+ * The hits and reports parts of the monitor module as the app built them, read by a test module
+ * registered after the platform's own (a restart reads them again).
+ */
+export function hitsModule(): { plugin: (app: FastifyInstance) => Promise<void>; services(): MountedServices } {
   let services: MountedServices | null = null;
   return {
-    plugin: async (app, context) => {
-      const hits = await setUpMonitorHits(app, { db: context.db, now: context.now, captures: app.services.capture.captures });
-      const reports = await setUpMonitorReports(app, {
-        db: context.db,
-        now: context.now,
-        hits: hits.repository,
-        users: app.services.accounts.records,
-        blobs: app.services.blobs,
-        pdfs: app.services.pdfs,
-        ledger: app.services.ledger,
-        publicBaseUrl: context.config.publicBaseUrl,
-      });
-      services = { ...hits, reports };
+    plugin: async (app) => {
+      services = { ...app.services.monitor.hits, reports: app.services.monitor.reports };
     },
     services: () => {
-      if (!services) throw new Error("the hits module is not mounted");
+      if (!services) throw new Error("the monitor module is not registered");
       return services;
     },
   };
