@@ -479,8 +479,8 @@ export const MonitorHitListQuerySchema = pageQuerySchema().extend({
   review: optionalText(z.enum(HIT_REVIEW_STATES)).meta({ title: "处理状态", labels: HIT_REVIEW_LABELS }),
   evidenceState: optionalText(z.enum(HIT_EVIDENCE_STATES)).meta({ title: "取证状态", labels: HIT_EVIDENCE_LABELS }),
   matchType: optionalText(z.enum(MATCH_TYPES)).meta({ title: "匹配方式", labels: MATCH_TYPE_LABELS }),
-  /** ystwdataList (证书列表): only hits whose evidence is stored. */
-  withCertificate: optionalText(z.coerce.boolean()),
+  /** ystwdataList (证书列表): only hits whose evidence is stored. A query string's "false" is false (z.coerce.boolean would read it as true). */
+  withCertificate: optionalText(z.stringbool()),
   keyName: optionalText(freeText(50, "关键字不能超过50个字")).meta({ title: "标题或地址" }),
   startTime: optionalFilterDate("发现时间"),
   endTime: optionalFilterDate(),

@@ -72,6 +72,7 @@ describe("the hit list", () => {
     ["match type", () => ({ matchType: "image" }), () => [ids.picture]],
     ["evidence state", () => ({ evidenceState: "stored" }), () => [ids.captured]],
     ["with a certificate", () => ({ withCertificate: "true" }), () => [ids.captured]],
+    ["with or without a certificate", () => ({ withCertificate: "false", channel: "picture" }), () => [ids.picture]],
     ["title", () => ({ keyName: "第1" }), () => [ids.text11, ids.text10, ids.text1]],
     ["address", () => ({ keyName: "GALLERY/mount" }), () => [ids.picture]],
     ["found days", () => ({ startTime: shanghaiDateKey(t.clock.now() - 11 * DAY_MS), endTime: shanghaiDateKey(t.clock.now() - 10 * DAY_MS) }), () => [ids.text2, ids.text1]],
