@@ -270,7 +270,7 @@ export const MonitorTaskFormSchema = z.object({
   /** Absent: starts at once. A later day starts then (the scheduler takes it). */
   startTime: optionalText(z.coerce.number().int().nonnegative()).meta({ title: "开始时间", format: "datetime" }),
   /** Each hit captured as web evidence automatically (default); off: listed only, captured on confirm. */
-  autoCapture: z.coerce.boolean().default(true).meta({ title: "自动取证" }),
+  autoCapture: z.union([z.boolean(), z.stringbool()]).default(true).meta({ title: "自动取证" }),
 });
 export type MonitorTaskForm = z.input<typeof MonitorTaskFormSchema>;
 export type MonitorTaskFormValues = z.output<typeof MonitorTaskFormSchema>;
