@@ -258,11 +258,7 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
 export function normaliseUrl(address: string): string | null {
   const resolved = resolveUrl(address, "http://invalid.invalid/");
   if (!resolved) return null;
-  const url = new URL(resolved);
-  if (url.hostname === "invalid.invalid") return null;
-  url.username = "";
-  url.password = "";
-  return url.href;
+  return new URL(resolved).hostname === "invalid.invalid" ? null : resolved;
 }
 
 /** `example.cn` and `www.example.cn` (same port): one site under two names. */
