@@ -7,6 +7,7 @@ import type { ListRecord, PageSlots, RowActionsProps } from "../../resources/typ
 import { HIT_REVIEW_ACTION_LABELS, HIT_REVIEW_LIFECYCLE, MONITOR_ENDPOINTS, type HitReviewAction, type MonitorHitRow } from "../../schema/monitor";
 import { HitDetailDrawer } from "./hit-detail-drawer";
 import { HitReviewDialog } from "./hit-review-dialog";
+import { MonitorPageLinks } from "./monitor-page-links";
 import { channelPage } from "./monitor-route";
 
 /**
@@ -60,6 +61,7 @@ function LinkButton(props: Parameters<typeof Button>[0]) {
 }
 
 const slots: PageSlots = {
+  toolbar: ({ route }) => <MonitorPageLinks route={route} />,
   rowActions: HitRowActions,
   cells: {
     title: (_value, record) => {

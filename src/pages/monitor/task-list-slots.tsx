@@ -14,6 +14,7 @@ import {
 } from "../../schema/monitor";
 import { recordHref } from "../kinds/record-links";
 import { useRecordAction } from "../kinds/use-record-action";
+import { MonitorPageLinks } from "./monitor-page-links";
 import { sectionPage } from "./monitor-route";
 import { TaskDetailDrawer } from "./task-detail-drawer";
 
@@ -90,6 +91,7 @@ function LinkButton(props: Parameters<typeof Button>[0]) {
 }
 
 const slots: PageSlots = {
+  toolbar: ({ route }) => <MonitorPageLinks route={route} />,
   rowActions: TaskRowActions,
   cells: {
     state: (_value, record) => {
