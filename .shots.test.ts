@@ -3,6 +3,7 @@ import { registerUser, storeUserSession, uniqueMobile } from "./tests/e2e/suppor
 
 const BASE = "http://127.0.0.1:18310";
 const pages = [
+  "/monitor/rights/new",
   "/monitor/text/ystwnew",
   "/monitor/picture/new",
   "/monitor/publicOpinion/new",
