@@ -7,3 +7,7 @@ export { MatcherInputError } from "./matcher-errors.js";
 export { fingerprintText, matchText, normalizeText } from "./text-matcher.js";
 export { matchKeywords } from "./keyword-matcher.js";
 export { fingerprintImage, fingerprintWorkImage, matchImage } from "./image-matcher.js";
+export { matchLogo } from "./logo-matcher.js";
+export { fingerprintAudio, matchAudio } from "./audio-matcher.js";
+export { fingerprintVideo, matchVideo } from "./video-matcher.js";
+export { matcherAvailability, probeDuration } from "./media-tools.js";
