@@ -198,29 +198,47 @@ export interface LabelledFile {
   how: string;
 }
 
-/** The audio set in `dir`: `works` melodies of 20–30 s, every edit of each, and other melodies as negatives. */
-export async function audioSet(dir: string, works = 8, seed = 18): Promise<{ works: { id: string; path: string }[]; found: LabelledFile[] }> {
+type FileEdit = (from: string, to: string) => Promise<void>;
+
+/**
+ * A media set in `dir`: each work written by `write`, every edit of it (file `<work>-<edit>.<ext>`),
+ * and as many other works, each given the first edit, as negatives.
+ */
+async function mediaSet(
+  dir: string,
+  prefix: string,
+  works: number,
+  write: (path: string, index: number, negative: boolean) => Promise<void>,
+  edits: Record<string, FileEdit>,
+  extensions: Record<string, string>,
+): Promise<{ works: { id: string; path: string }[]; found: LabelledFile[] }> {
   const originals: { id: string; path: string }[] = [];
   const found: LabelledFile[] = [];
   for (let i = 0; i < works; i += 1) {
-    const random = seededRandom(seed * 7 + i);
-    const id = `melody-${i}`;
-    const path = join(dir, `${id}.wav`);
-    await writeFile(path, melodyWav(seed * 1000 + i, 20 + Math.round(random() * 10)));
+    const id = `${prefix}-${i}`;
+    const path = join(dir, `${id}.${extensions.source}`);
+    await write(path, i, false);
     originals.push({ id, path });
-    for (const [how, edit] of Object.entries(AUDIO_EDITS) as [keyof typeof AUDIO_EDITS, (from: string, to: string) => Promise<void>][]) {
-      const to = join(dir, `${id}-${how}`);
-      await edit(path, to);
-      found.push({ id: `${id}/${how}`, path: `${to}.${AUDIO_EDIT_EXTENSIONS[how]}`, copies: id, how });
+    for (const [how, edit] of Object.entries(edits)) {
+      await edit(path, join(dir, `${id}-${how}`));
+      found.push({ id: `${id}/${how}`, path: join(dir, `${id}-${how}.${extensions[how]}`), copies: id, how });
     }
   }
+  const [firstEdit, edit] = Object.entries(edits)[0];
   for (let i = 0; i < works; i += 1) {
-    const path = join(dir, `other-melody-${i}`);
-    await writeFile(`${path}.wav`, melodyWav(seed * 1000 + 500 + i, 25));
-    await AUDIO_EDITS.lowBitrateMp3(`${path}.wav`, path);
-    found.push({ id: `other-melody-${i}`, path: `${path}.mp3`, copies: null, how: "another melody" });
+    const id = `other-${prefix}-${i}`;
+    await write(join(dir, `${id}.${extensions.source}`), i, true);
+    await edit(join(dir, `${id}.${extensions.source}`), join(dir, `${id}-${firstEdit}`));
+    found.push({ id, path: join(dir, `${id}-${firstEdit}.${extensions[firstEdit]}`), copies: null, how: `another ${prefix}` });
   }
   return { works: originals, found };
+}
+
+/** The audio set in `dir`: `works` melodies of 20–30 s, every edit of each, and other melodies (as 32 kbit/s MP3) as negatives. */
+export function audioSet(dir: string, works = 8, seed = 18) {
+  const write = (path: string, i: number, negative: boolean) =>
+    writeFile(path, negative ? melodyWav(seed * 1000 + 500 + i, 25) : melodyWav(seed * 1000 + i, 20 + Math.round(seededRandom(seed * 7 + i)() * 10)));
+  return mediaSet(dir, "melody", works, write, AUDIO_EDITS, { source: "wav", ...AUDIO_EDIT_EXTENSIONS });
 }
 
 // ---- video ----
@@ -257,28 +275,10 @@ export const VIDEO_EDITS = {
 } as const;
 const VIDEO_EDIT_EXTENSIONS: Record<keyof typeof VIDEO_EDITS, string> = { rescaled: "mp4", reencoded: "avi", trimmed: "mp4" };
 
-/** The video set in `dir`: `works` clips of `seconds`, every edit of each, and other clips as negatives. */
-export async function videoSet(dir: string, works = 6, seconds = 12, seed = 18): Promise<{ works: { id: string; path: string }[]; found: LabelledFile[] }> {
-  const originals: { id: string; path: string }[] = [];
-  const found: LabelledFile[] = [];
-  for (let i = 0; i < works; i += 1) {
-    const id = `clip-${i}`;
-    const path = join(dir, `${id}.mp4`);
-    await writeClip(path, seed * 1000 + i, seconds);
-    originals.push({ id, path });
-    for (const [how, edit] of Object.entries(VIDEO_EDITS) as [keyof typeof VIDEO_EDITS, (from: string, to: string) => Promise<void>][]) {
-      const to = join(dir, `${id}-${how}`);
-      await edit(path, to);
-      found.push({ id: `${id}/${how}`, path: `${to}.${VIDEO_EDIT_EXTENSIONS[how]}`, copies: id, how });
-    }
-  }
-  for (let i = 0; i < works; i += 1) {
-    const path = join(dir, `other-clip-${i}`);
-    await writeClip(`${path}-source.mp4`, seed * 1000 + 500 + i, seconds);
-    await VIDEO_EDITS.rescaled(`${path}-source.mp4`, path);
-    found.push({ id: `other-clip-${i}`, path: `${path}.mp4`, copies: null, how: "another clip" });
-  }
-  return { works: originals, found };
+/** The video set in `dir`: `works` clips of `seconds`, every edit of each, and other clips (rescaled) as negatives. */
+export function videoSet(dir: string, works = 6, seconds = 12, seed = 18) {
+  const write = (path: string, i: number, negative: boolean) => writeClip(path, seed * 1000 + (negative ? 500 : 0) + i, seconds);
+  return mediaSet(dir, "clip", works, write, VIDEO_EDITS, { source: "mp4", ...VIDEO_EDIT_EXTENSIONS });
 }
 
 // ---- logos ----
