@@ -90,7 +90,8 @@ async function isToolRunnable(tool: MediaTool): Promise<{ available: true } | { 
     await runTool(tool, ["-version"], { timeoutMs: PROBE_TIMEOUT_MS, maxStdoutBytes: 64_000 });
     return { available: true };
   } catch (error) {
-    return { available: false, reason: (error as Error).message };
+    const message = (error as Error).message;
+    return { available: false, reason: message.startsWith("未找到") ? message : `${tool} 无法运行（${message.slice(0, 120)}），请检查安装：apt-get install -y ${TOOL_PACKAGES[tool]}` };
   }
 }
 
