@@ -11,12 +11,12 @@ import { closestVariant, decodeGrey, type Grey, hashGrey } from "./image-matcher
  * 1. cheaply, every window: dHash and aHash from area means (box-means.ts, O(1) per cell; the
  *    same method the work's own dHash and aHash were taken with), against the work's original and
  *    mirrored variants, then the best few moved around at a finer step and nearby sizes;
- * 2. exactly, the few best distinct windows: cut out and hashed by the same sharp pipeline as the
- *    work (pHash + dHash + aHash), compared with all of the work's variants, with the thresholds of
- *    the picture matcher.
+ * 2. exactly, the few best distinct windows: cut out and hashed by the same pipeline as the work
+ *    (sharp-phash's pHash, dHash, aHash), compared with all of the work's variants; the closest two
+ *    climb to a neighbouring placement a few pixels off while that brings them closer.
  * Why this and not a detector: without a trained model, an exhaustive multi-scale window search is
- * the honest way to locate a known mark, and stage 2 makes the verdict rest on the same hashes and
- * thresholds as a whole-picture match. Its limit: the mark must keep its own background (a badge or
+ * the honest way to locate a known mark, and stage 2 makes the verdict rest on the same hashes as a
+ * whole-picture match (with thresholds of its own, LOGO_THRESHOLDS). Its limit: the mark must keep its own background (a badge or
  * a tile, as marks are printed on packaging and banners); a mark with a transparent background over
  * a busy photo changes its hashes with what is behind it.
  */
@@ -33,7 +33,7 @@ const CANDIDATES = 6;
 const REFINED = 2;
 /** Climbing steps per refined region (each hashes up to four neighbours). */
 const CLIMB_MOVES = 4;
-/** Stage 1 keeps windows up to this many differing bits of dHash + aHash (of 128). */
+/** Stage 1 keeps windows up to this many differing bits of dHash + 2 × aHash (of 192). */
 const STAGE_ONE_MAX_BITS = 48;
 /** A window whose 8×8 box means span fewer grey levels is flat (sky, a wall): its hashes are noise. */
 const MIN_CONTRAST = 12;
@@ -42,8 +42,9 @@ const MIN_CONTRAST = 12;
  * flat graphics, and on flat areas neighbouring cells are equal and dHash bits flip with the
  * slightest misplacement (an exact cut of a placed mark measured pHash 1, aHash 1, dHash 15).
  * Measured on the logo set of tests/support/monitor-media-corpus.ts: placed marks came out at
- * pHash 0–10 / aHash 0–4, other invented marks (same generator, so alike) as close as pHash 7 /
- * aHash 1; these thresholds trade some recall for precision (bench/monitor-matchers.bench.ts).
+ * pHash 0–8 / aHash 0–4 after the climb (two small placements of a low-contrast mark were not
+ * found); another invented mark of the same layout (a light triangle and letters on a green tile)
+ * came as close as pHash 7 / aHash 1. Greyscale hashes cannot tell those apart; see the benchmark.
  */
 export const LOGO_THRESHOLDS = { phash: 8, ahash: 4 } as const;
 function isLogoMatch(distances: { phash: number; ahash: number }): boolean {
@@ -117,7 +118,8 @@ function windowBits(means: BoxMeans, window: Omit<Window, "bits">, references: R
  */
 function proposeWindows(grey: Grey, work: ImageVariantPrint[]): Window[] {
   const references: Reference[] = work.filter((v) => v.variant === "original" || v.variant === "mirrored").map((v) => ({ d: hexWords(v.dhash), a: hexWords(v.ahash) }));
-  const aspect = work[0].width / work[0].height;
+  const original = work.find((v) => v.variant === "original") ?? work[0];
+  const aspect = original.width / original.height;
   const means = new BoxMeans(grey);
   const d = new Float64Array(72);
   const a = new Float64Array(64);
