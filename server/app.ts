@@ -205,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     screenUrl: capturePorts.screenUrl,
     libraries: platformMonitorLibraries(config, browserPool),
     captures: services.capture.captures,
+    pdfs: services.pdfs,
+    ledger: services.ledger,
   });
   // Recorded evidence (issue 16): the cloud browser runs on the capture engine's Chromium.
   await app.register(recordingModule, {

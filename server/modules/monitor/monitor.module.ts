@@ -8,9 +8,12 @@ import type { EvidenceService } from "../evidence/evidence.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { Notifier } from "../notifier/notifier.js";
 import { MonitorMoves } from "./monitor-moves.js";
+import type { MonitorReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
+import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { HitCaptures } from "./hits/hit-evidence.js";
 import { setUpMonitorHits, type MonitorHitServices } from "./hits/hits.setup.js";
 import type { MonitorLibraries } from "./monitor-ports.js";
+import { setUpMonitorReports, type MonitorReportServices } from "./reports/reports.setup.js";
 import { MonitorRunner } from "./monitor-runner.js";
 import { MonitorScheduler } from "./monitor-scheduler.js";
 import { MonitorTasks } from "./monitor-tasks.js";
@@ -29,6 +32,9 @@ export type MonitorModuleOptions = ModuleContext & {
   libraries: MonitorLibraries;
   /** The capture module's calls for hits' web evidence (monitor captures and their settlement). */
   captures: HitCaptures;
+  /** Reports: drawn on the certificate module's PDF threads, their digests appended to the ledger. */
+  pdfs: MonitorReportPdfRenderer;
+  ledger: LedgerPort;
 };
 
 /**
@@ -43,8 +49,18 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   const log = app.log;
   const repository = new MonitorRepository(db);
   const moves = new MonitorMoves({ db, repository, billing: options.billing.money, users: options.accounts, notifier: options.notifier, now, log });
-  // The hits part (modules/monitor/hits): recorder, list and review, charts, and their routes.
+  // The hits and reports parts (modules/monitor/hits, reports): recorder, review, charts, report PDFs, and their routes.
   const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
+  const reports = await setUpMonitorReports(app, {
+    db,
+    now,
+    hits: hits.repository,
+    users: options.accounts,
+    blobs: options.blobs,
+    pdfs: options.pdfs,
+    ledger: options.ledger,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const works = new MonitorWorks({ repository, blobs: options.blobs, evidence: options.evidence, libraries, now, log });
   const runner = new MonitorRunner({ db, repository, libraries, hits: hits.recorder, bounds: config.monitor, now, log });
   const queue = new RowQueue<RunRow>({
@@ -73,7 +89,7 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   jobs.declare(queue);
   await runner.recover();
   await works.finishUnfinished();
-  publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits });
+  publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits, reports });
   app.addHook("onReady", async () => {
     await scheduler.tick().catch((error) => log.error({ err: error }, "monitor scheduler: start-up pass failed"));
     scheduler.start(config.monitor.tickMs);
@@ -87,4 +103,4 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   await app.register(monitorRoutes, { works, tasks });
 }
 
-export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner; hits: MonitorHitServices };
+export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner; hits: MonitorHitServices; reports: MonitorReportServices };
