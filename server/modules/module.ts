@@ -9,7 +9,8 @@ import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
 import type { DeviceServices } from "./device/device.module.js";
 import type { LiveRecordService } from "./live-record/live-record.service.js";
-import type { DigitalReportPdfRenderer, NotarialCertificatePdfRenderer } from "./certificate/certificate-pdf-pool.js";
+import type { MonitorServices } from "./monitor/monitor.module.js";
+import type { DigitalReportPdfRenderer, MonitorReportPdfRenderer, NotarialCertificatePdfRenderer } from "./certificate/certificate-pdf-pool.js";
 import type { CertificateService } from "./certificate/certificate.service.js";
 import type { ChainService } from "./chain/chain.service.js";
 import type { CloudBrowserServices } from "./cloud-browser/cloud-browser.module.js";
@@ -23,7 +24,6 @@ import type { LawyerServices } from "./lawyer/lawyer.module.js";
 import type { JudicialExpertServices } from "./judicial-expert/judicial-expert.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
-import type { MonitorServices } from "./monitor/monitor.module.js";
 import type { NotarizationServices } from "./notarization/notarization.module.js";
 import type { Notifier } from "./notifier/notifier.js";
 import type { PaymentServices } from "./payment/payment.module.js";
@@ -66,8 +66,8 @@ export type AppServices = {
   chain: ChainService;
   evidence: EvidenceService;
   certificates: CertificateService;
-  /** The certificate module's drawing threads, for the platform's other PDFs (digital reports, notarial certificates). */
-  pdfs: DigitalReportPdfRenderer & NotarialCertificatePdfRenderer;
+  /** The certificate module's drawing threads, for the platform's other PDFs (digital reports, notarial certificates, monitoring reports). */
+  pdfs: DigitalReportPdfRenderer & NotarialCertificatePdfRenderer & MonitorReportPdfRenderer;
   evidenceLibrary: EvidenceLibraryServices;
   judicialExpert: JudicialExpertServices;
   invoice: InvoiceServices;

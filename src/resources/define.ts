@@ -18,11 +18,11 @@ interface PageOptions {
   nav?: boolean | string;
   navGroup?: string;
   guidanceKey?: string;
-  /** A dataChart page's data source. */
-  chart?: ChartSource;
+  /** A dataChart page's data source, or its several charts. */
+  chart?: ChartSource | readonly ChartSource[];
   /** A custom page: the generic kind it stands in for (see CustomPageDefinition). */
   standsFor?: GenericPageKind;
-  /** A generic page's own data, laid over its section's (see GenericPageDefinition). */
+  /** A page's own data, laid over its section's (see GenericPageDefinition). */
   data?: SectionData;
   /** A generic page's slots (see PageSlots). */
   slots?: PageSlotsLoader;
@@ -47,7 +47,15 @@ export function genericPage(path: string, kind: GenericPageKind, title: string, 
 }
 
 export function customPage(path: string, title: string, load: PageComponentLoader, options: PageOptions = {}): CustomPageDefinition {
-  return { path, kind: "custom", title, load, ...navFields(title, options), ...(options.standsFor ? { standsFor: options.standsFor } : {}) };
+  return {
+    path,
+    kind: "custom",
+    title,
+    load,
+    ...navFields(title, options),
+    ...(options.standsFor ? { standsFor: options.standsFor } : {}),
+    ...(options.data ? { data: options.data } : {}),
+  };
 }
 
 /**
@@ -60,5 +68,5 @@ export function defineSectionData<R extends z.ZodObject, F extends z.ZodObject>(
 
 /** What a page shows: its section's data, with the page's own laid over it. */
 export function pageData(section: SectionDefinition, page: PageDefinition): SectionData {
-  return page.kind !== "custom" && page.data ? { ...section, ...page.data } : section;
+  return page.data ? { ...section, ...page.data } : section;
 }

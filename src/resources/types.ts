@@ -43,8 +43,12 @@ interface PageBase {
  * that there is no data yet; it never draws invented figures.
  */
 export interface ChartSource {
-  /** A contract endpoint (src/schema) called without parameters. */
+  /** A contract endpoint (src/schema), called with `params` (none when absent). */
   endpoint: Endpoint<"GET", z.ZodObject, typeof ChartDataSchema>;
+  /** Fixed parameters of the call (a monitoring chart's channel and dimension). */
+  params?: Readonly<Record<string, string | number>>;
+  /** The chart's own heading, where a page shows several (按站点, 按作品). */
+  title?: string;
   /** Line for a trend over time, bar for counts per category. */
   type: "line" | "bar";
   /** Axis titles, e.g. 日期 and 疑似侵权条数. */
@@ -61,8 +65,8 @@ export interface GenericPageDefinition extends PageBase {
   data?: SectionData;
   /** The section's own parts of this page (buttons, row actions, cells, a panel), loaded with the page. */
   slots?: PageSlotsLoader;
-  /** The data source of a dataChart page. */
-  chart?: ChartSource;
+  /** The data source of a dataChart page, or several charts shown one below the other. */
+  chart?: ChartSource | readonly ChartSource[];
   /**
    * Which guidance text a guidance page shows, as a key of its main section's guidance module;
    * `<section>/<path>` unless a page says otherwise.
@@ -73,6 +77,8 @@ export interface GenericPageDefinition extends PageBase {
 export interface CustomPageDefinition extends PageBase {
   kind: "custom";
   load: PageComponentLoader;
+  /** What the screen works on, laid over its section's data as for a generic page (a monitoring channel's fixed parameters). */
+  data?: SectionData;
   /** The generic kind this screen stands in for (a custom list is the section's list for refine). */
   standsFor?: GenericPageKind;
 }
@@ -123,6 +129,12 @@ export interface SectionData<Record extends z.ZodObject = z.ZodObject, Form exte
   scope?: { from: string; param: string; label: string };
   /** What an empty list says, where "暂无数据" is too vague (暂无子账号). */
   emptyText?: string;
+  /**
+   * Parameters every call of the page adds, fixed by the registry (a monitoring page family's
+   * `channel`): its list's call sends them under the filters, its screens read them from here
+   * rather than from the URL.
+   */
+  fixedParams?: { readonly [name: string]: string | number };
 }
 
 // ---- Slots: what a section adds to a generic page of its own ----

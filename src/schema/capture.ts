@@ -340,16 +340,23 @@ export const RightsWebCaptureFormSchema = z.object({
 
 // ---- records ----
 
-/** What the capture was made for: a snapshot of /evidenceTaken, or the page of a web rights record (/rights/web). */
-export const CAPTURE_TARGETS = ["snapshot", "rightsWeb"] as const;
+/**
+ * What the capture was made for: a snapshot of /evidenceTaken, the page of a web rights record
+ * (/rights/web), or the page a monitoring task found a copy on (/monitor, issue 18).
+ */
+export const CAPTURE_TARGETS = ["snapshot", "rightsWeb", "monitor"] as const;
 export type CaptureTarget = (typeof CAPTURE_TARGETS)[number];
+export const CAPTURE_TARGET_LABELS: Record<CaptureTarget, string> = { snapshot: "网页快照取证", rightsWeb: "网页确权", monitor: "全网监测取证" };
 
-/** Which allowance pays for it: package 30001, or the snapshots of a notarisation bundle. */
-export const CAPTURE_CHARGE_SOURCES = ["package", "bundle"] as const;
+/**
+ * Which allowance pays for it: package 30001, the snapshots of a notarisation bundle, or nothing
+ * per capture (monitoring is paid by the site and week, so its captures hold no unit).
+ */
+export const CAPTURE_CHARGE_SOURCES = ["package", "bundle", "monitoring"] as const;
 export type CaptureChargeSource = (typeof CAPTURE_CHARGE_SOURCES)[number];
 /** The package whose count a capture spends when no bundle has snapshots left (spec §9). */
 export const SNAPSHOT_PACKAGE_CODE = "30001";
-export const CAPTURE_CHARGE_SOURCE_LABELS: Record<CaptureChargeSource, string> = { package: "快照保全套餐", bundle: "公证套餐快照额度" };
+export const CAPTURE_CHARGE_SOURCE_LABELS: Record<CaptureChargeSource, string> = { package: "快照保全套餐", bundle: "公证套餐快照额度", monitoring: "全网监测（按周计费）" };
 
 /**
  * One capture as the holder's pages show it. `evidenceId` and `certificateNo` appear once it is
@@ -358,7 +365,7 @@ export const CAPTURE_CHARGE_SOURCE_LABELS: Record<CaptureChargeSource, string> =
 export const CaptureRecordSchema = z.object({
   id: z.number().int().meta({ title: "编号", row: "never" }),
   kind: z.literal("snapshot").meta({ title: "取证类型", labels: { snapshot: "网页快照取证" } }),
-  target: z.enum(CAPTURE_TARGETS).meta({ title: "用途", row: "never" }),
+  target: z.enum(CAPTURE_TARGETS).meta({ title: "用途", labels: CAPTURE_TARGET_LABELS, row: "never" }),
   name: z.string().meta({ title: "取证名称", ellipsis: true }),
   url: z.string().meta({ title: "网页地址", ellipsis: true, copyable: true }),
   finalUrl: z.string().nullable().meta({ title: "最终地址", row: "ifPresent", ellipsis: true }),

@@ -231,6 +231,7 @@ export const MONITOR_MESSAGES = {
   duplicateSite: "监测站点重复",
   siteRefused: "该站点不允许监测",
   runBusy: "该任务正在抓取，请稍后再试",
+  hitEvidenceNotFailed: "该结果未取证失败，无需重新取证",
 } as const;
 
 export const MonitorCode = {
@@ -246,6 +247,8 @@ export const MonitorCode = {
   runBusy: 3703,
   /** Fingerprinting needs a Debian package missing here (ffmpeg, fpcalc); the message says which. */
   toolUnavailable: 3704,
+  /** A hit's review machine refused the action (the message names the state and the action), or its evidence is not failed (retry). */
+  hitRefused: 3705,
 } as const;
 
 const TaskNameSchema = textRule({ required: "请输入任务名称" }).max(MONITOR_LIMITS.nameMax, `任务名称不能超过${MONITOR_LIMITS.nameMax}个字`);
@@ -267,7 +270,7 @@ export const MonitorTaskFormSchema = z.object({
   /** Absent: starts at once. A later day starts then (the scheduler takes it). */
   startTime: optionalText(z.coerce.number().int().nonnegative()).meta({ title: "开始时间", format: "datetime" }),
   /** Each hit captured as web evidence automatically (default); off: listed only, captured on confirm. */
-  autoCapture: z.coerce.boolean().default(true).meta({ title: "自动取证" }),
+  autoCapture: z.union([z.boolean(), z.stringbool()]).default(true).meta({ title: "自动取证" }),
 });
 export type MonitorTaskForm = z.input<typeof MonitorTaskFormSchema>;
 export type MonitorTaskFormValues = z.output<typeof MonitorTaskFormSchema>;
@@ -476,8 +479,8 @@ export const MonitorHitListQuerySchema = pageQuerySchema().extend({
   review: optionalText(z.enum(HIT_REVIEW_STATES)).meta({ title: "处理状态", labels: HIT_REVIEW_LABELS }),
   evidenceState: optionalText(z.enum(HIT_EVIDENCE_STATES)).meta({ title: "取证状态", labels: HIT_EVIDENCE_LABELS }),
   matchType: optionalText(z.enum(MATCH_TYPES)).meta({ title: "匹配方式", labels: MATCH_TYPE_LABELS }),
-  /** ystwdataList (证书列表): only hits whose evidence is stored. */
-  withCertificate: optionalText(z.coerce.boolean()),
+  /** ystwdataList (证书列表): only hits whose evidence is stored. A query string's "false" is false (z.coerce.boolean would read it as true). */
+  withCertificate: optionalText(z.stringbool()),
   keyName: optionalText(freeText(50, "关键字不能超过50个字")).meta({ title: "标题或地址" }),
   startTime: optionalFilterDate("发现时间"),
   endTime: optionalFilterDate(),
@@ -561,9 +564,9 @@ export const MONITOR_ENDPOINTS = {
   runTask: endpoint({ method: "POST", path: "/monitor/v2/runTaskNow", input: MonitorTaskIdSchema, datas: MonitorTaskDetailSchema, session: "user", tag: TAG, summary: "立即抓取一次（监测中的任务）", description: "3703 正在抓取。" }),
   hits: endpoint({ method: "GET", path: "/monitor/v2/getHitList", input: MonitorHitListQuerySchema, datas: pagePSchema(MonitorHitRowSchema), session: "user", tag: TAG, summary: "监测结果（疑似侵权）：来源、标题、作者、发布与发现时间、平台、相似度、取证状态" }),
   hit: endpoint({ method: "GET", path: "/monitor/v2/getHitDetail", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "一条结果及其匹配依据（相同段落、哈希距离、匹配帧）" }),
-  confirmHit: endpoint({ method: "POST", path: "/monitor/v2/confirmHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "确认为侵权（未取证的结果随即取证）" }),
-  dismissHit: endpoint({ method: "POST", path: "/monitor/v2/dismissHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "排除（非侵权）" }),
-  retryHitEvidence: endpoint({ method: "POST", path: "/monitor/v2/retryHitEvidence", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "重新取证（取证失败的结果）" }),
+  confirmHit: endpoint({ method: "POST", path: "/monitor/v2/confirmHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "确认为侵权（未取证的结果随即取证）", description: "3705 当前处理状态不允许该操作。" }),
+  dismissHit: endpoint({ method: "POST", path: "/monitor/v2/dismissHit", input: MonitorHitReviewSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "排除（非侵权）", description: "3705 当前处理状态不允许该操作。" }),
+  retryHitEvidence: endpoint({ method: "POST", path: "/monitor/v2/retryHitEvidence", input: MonitorHitIdSchema, datas: MonitorHitDetailSchema, session: "user", tag: TAG, summary: "重新取证（取证失败的结果）", description: "3705 该结果未取证失败。" }),
   chart: endpoint({ method: "GET", path: "/monitor/v2/getMonitorChart", input: MonitorChartQuerySchema, datas: ChartDataSchema, session: "user", tag: TAG, summary: "监测图表：按日期、站点、作品或匹配方式统计结果" }),
   createReport: endpoint({
     method: "POST",

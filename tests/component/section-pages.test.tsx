@@ -86,11 +86,26 @@ describe("guidance pages", () => {
   });
 });
 
+/** A section registered before its calls exist, as a later issue's section starts (every section of the registry is open now). */
+const UNFINISHED: MainSectionDefinition = {
+  key: "trial",
+  title: "试验服务",
+  sections: [
+    {
+      key: "sample",
+      title: "样例服务",
+      landing: "guidance",
+      pages: [genericPage("guidance", "guidance", "样例指引"), genericPage("dataList", "dataList", "样例列表"), genericPage("new", "new", "新建样例"), genericPage("dataChart", "dataChart", "样例图表")],
+    },
+  ],
+};
+const UNFINISHED_ROUTES = deriveRoutes([UNFINISHED]);
+
 describe("pages of a section without its service yet", () => {
-  it.each([registryPath("monitor/audio", "fmdataList"), registryPath("monitor/audio", "fmnew"), registryPath("monitor/picture", "dataChart")])(
+  it.each(["/trial/sample/dataList", "/trial/sample/new", "/trial/sample/dataChart"])(
     "%s says plainly that it is not open, under its title, with the guidance link where there is one",
     async (path) => {
-      const route = realRoute(path);
+      const route = UNFINISHED_ROUTES.find((candidate) => candidate.path === path)!;
       const { calls } = openRoute(route);
       expect(await heading(route.page.title)).toBeInTheDocument();
       expect(screen.getByText("此功能将在后续版本开放")).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { RequestRefusedError, type CaptureNetwork, type CaptureNetworkSettings, 
 import { redactUrl, type RequestTarget } from "./address-policy.js";
 import { decodeBody } from "./content-decoding.js";
 import { ConnectError, sendPinnedRequest, type PinnedResponse } from "./pinned-request.js";
-import { createSystemResolver, type Resolution, type Resolver } from "./resolver.js";
+import { createSystemResolver, resolveEachNameOnce, type Resolver } from "./resolver.js";
 import { createTargetAdmission } from "./target-admission.js";
 import { openWarcWriter } from "./warc-writer.js";
 
@@ -21,7 +21,7 @@ const ACCEPT_ENCODING = "gzip, deflate, br";
 
 const secureContexts = new Map<string, SecureContext>();
 /** Node's bundled roots plus the operator's extra CAs; built once per set (it parses ~150 certificates). */
-function trustedContext(extraCaCertificates: readonly string[]): SecureContext {
+export function trustedContext(extraCaCertificates: readonly string[]): SecureContext {
   const key = extraCaCertificates.join("\n");
   let context = secureContexts.get(key);
   if (!context) {
@@ -55,7 +55,6 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
   writer.catch(() => undefined);
 
   const origins = new Map<string, CaptureOrigin>();
-  const resolutions = new Map<string, Promise<Resolution>>();
   const redirects: CaptureProvenance["redirects"] = [];
   const blocked: CaptureProvenance["blocked"] = [];
   const localAddresses = new Set<string>();
@@ -64,16 +63,7 @@ export function createCaptureNetwork(settings: CaptureNetworkSettings, captureId
   const noteBlocked = (url: string, reason: BlockedRequestReason, detail: string) => void blocked.push({ url: redactUrl(url), reason, detail });
 
   /** One answer per name for the whole capture: every request to a host goes where the first check said. */
-  const resolveOnce: Resolver = (host, signal) => {
-    let resolution = resolutions.get(host);
-    if (!resolution) {
-      resolution = resolve(host, signal);
-      resolutions.set(host, resolution);
-      // A failed lookup (a timeout, a cancelled capture request) may be asked again.
-      resolution.catch(() => resolutions.delete(host));
-    }
-    return resolution;
-  };
+  const resolveOnce = resolveEachNameOnce(resolve);
   const admitTarget = createTargetAdmission(settings.allowedHosts, resolveOnce);
 
   const originOf = (target: RequestTarget, dns: CaptureOrigin["dns"]): CaptureOrigin => {

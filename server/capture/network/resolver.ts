@@ -52,3 +52,21 @@ export function createSystemResolver(options: { timeoutMs?: number; servers?: st
     }
   };
 }
+
+/**
+ * `resolve` asked once per name: every later request for the name goes where the first answer (the
+ * one the policy checked) said, so a name cannot rebind between requests. A failed lookup (a
+ * timeout, a cancelled request) may be asked again.
+ */
+export function resolveEachNameOnce(resolve: Resolver): Resolver {
+  const resolutions = new Map<string, Promise<Resolution>>();
+  return (host, signal) => {
+    let resolution = resolutions.get(host);
+    if (!resolution) {
+      resolution = resolve(host, signal);
+      resolutions.set(host, resolution);
+      resolution.catch(() => resolutions.delete(host));
+    }
+    return resolution;
+  };
+}

@@ -7,6 +7,7 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { PackageUnits } from "../purchase/package-units.js";
+import type { CaptureSettledListeners } from "./capture-settlements.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
 export type CaptureMovesDependencies = {
@@ -15,6 +16,8 @@ export type CaptureMovesDependencies = {
   units: Pick<PackageUnits, "release">;
   /** Where packages wait (one folder per capture) until sealed or discarded. */
   workRoot: string;
+  /** Told once a capture has failed (after the commit). */
+  settled: CaptureSettledListeners;
   now: () => number;
 };
 
@@ -49,6 +52,7 @@ export class CaptureMoves {
       if (row.unit_reservation_id !== null) await this.deps.units.release(row.unit_reservation_id, trx);
     });
     await this.removeWork(row.id);
+    await this.deps.settled.notify(await this.deps.repository.find(row.id));
   }
 
   /** Where one capture's files (its package while it waits) live until it is sealed or has failed. */

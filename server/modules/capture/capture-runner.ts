@@ -41,7 +41,7 @@ export class CaptureRunner {
 
   /**
    * One capture from browser to seal: the engine's artefacts, the package, then sealed when QA
-   * passed or left for the holder's review. A failure releases the unit and removes the files; a
+   * passed (or for monitoring, isSealedWithoutReview) or left for the holder's review. A failure releases the unit and removes the files; a
    * close of the server leaves the row running for start-up recovery.
    */
   async run(row: CaptureRow, closing: AbortSignal): Promise<void> {
@@ -76,7 +76,7 @@ export class CaptureRunner {
         ended_at: now,
         updated_at: now,
       };
-      if (page.qa.passed) {
+      if (isSealedWithoutReview(row, page.qa.passed)) {
         if (await repository.updateIn(db, row.id, "running", { ...facts, stage: "sealing" })) await this.sealOrFail(row.id);
       } else {
         await repository.updateIn(db, row.id, "running", { ...facts, state: CAPTURE_LIFECYCLE.next("running", "flag") });
@@ -103,7 +103,7 @@ export class CaptureRunner {
     const counts = { resumed: 0, sealed: 0, abandoned: 0 };
     for (const row of await repository.inState("running")) {
       const qa = row.qa_json ? CaptureQaSchema.parse(JSON.parse(row.qa_json)) : null;
-      if (row.package_sha256 && qa?.passed) {
+      if (row.package_sha256 && qa && isSealedWithoutReview(row, qa.passed)) {
         if ((await this.sealOrFail(row.id)) === "sealed") counts.sealed++;
       } else if (row.attempts < CAPTURE_MAX_ATTEMPTS) {
         const to = CAPTURE_LIFECYCLE.next("running", "resume");
@@ -138,6 +138,17 @@ export class CaptureRunner {
   private async setStage(id: number, stage: CaptureStage): Promise<void> {
     await this.deps.repository.updateIn(this.deps.db, id, "running", { stage, updated_at: this.deps.now() });
   }
+}
+
+/**
+ * Whether a packaged capture is sealed at once. A monitoring capture is sealed even when QA found
+ * something: nobody is there to review it (the hit was found by a crawl, perhaps at night), and a
+ * page left waiting for a review could change or vanish meanwhile, losing the evidence. The
+ * findings travel with the evidence (qaFindings) and the certificate states them, without claiming
+ * that a holder accepted them (qaAccepted stays false).
+ */
+function isSealedWithoutReview(row: CaptureRow, isQaPassed: boolean): boolean {
+  return isQaPassed || row.target === "monitor";
 }
 
 function failureOf(error: unknown, signal: AbortSignal): { code: CaptureFailureCode; detail: string } {

@@ -8,6 +8,7 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { PackageUnits } from "../purchase/package-units.js";
+import type { CaptureSettledListeners } from "./capture-settlements.js";
 import { packageFilesOf } from "./capture-views.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
@@ -19,6 +20,8 @@ export type CaptureSealerDependencies = {
   blobs: BlobStore;
   /** The capture's work folder (its package file), removed once sealed. */
   workDirOf: (id: number) => string;
+  /** Told once a capture is sealed (after the commit). */
+  settled: CaptureSettledListeners;
   now: () => number;
   log: FastifyBaseLogger;
 };
@@ -33,7 +36,10 @@ export type CaptureSealerDependencies = {
 export class CaptureSealer {
   constructor(private readonly deps: CaptureSealerDependencies) {}
 
-  /** "failed" when the evidence could not be stored: the capture is left as it was, without its number, for the caller to fail or report. */
+  /**
+   * `action` is the lifecycle's edge: "seal" from running (QA passed, or a monitoring capture, see
+   * capture-runner.ts), "accept" from needsReview (the holder accepted the findings).
+   * "failed" when the evidence could not be stored: the capture is left as it was, without its number, for the caller to fail or report. */
   async seal(row: CaptureRow, action: "seal" | "accept"): Promise<"sealed" | "failed"> {
     const { db, repository, evidence } = this.deps;
     const from = row.state as CaptureState;
@@ -66,9 +72,11 @@ export class CaptureSealer {
     await durableTransaction(db, async (trx) => {
       const isMoved = await repository.updateIn(trx, row.id, from, { state: to, stage: "sealing", evidence_id: evidenceId, qa_accepted: action === "accept" ? 1 : 0, package_path: null, updated_at: this.deps.now() });
       if (!isMoved) throw new CaptureStateError(from, action);
-      await this.deps.units.settle(row.unit_reservation_id!, trx);
+      // A monitoring capture holds no unit: its task is paid by the week.
+      if (row.unit_reservation_id !== null) await this.deps.units.settle(row.unit_reservation_id, trx);
     });
     await fsp.rm(this.deps.workDirOf(row.id), { recursive: true, force: true });
+    await this.deps.settled.notify(await repository.find(row.id));
     return "sealed";
   }
 
@@ -97,6 +105,7 @@ function evidenceDetails(row: CaptureRow, isAccepted: boolean): Record<string, u
     finalUrl: row.final_url,
     title: row.title,
     purpose: row.purpose,
+    ...(row.target === "monitor" ? { capturedBy: "monitoring" } : {}),
     captureId: row.id,
     captureStartedAt: provenance?.startedAt ?? null,
     captureEndedAt: provenance?.endedAt ?? null,

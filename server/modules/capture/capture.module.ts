@@ -10,6 +10,7 @@ import type { CapturePorts } from "./capture-ports.js";
 import { CaptureQueue } from "./capture-queue.js";
 import { CaptureRunner } from "./capture-runner.js";
 import { CaptureSealer } from "./capture-sealer.js";
+import { CaptureSettledListeners } from "./capture-settlements.js";
 import { CaptureRepository } from "./capture.repository.js";
 import { captureRoutes } from "./capture.routes.js";
 import { CaptureService } from "./capture.service.js";
@@ -28,8 +29,9 @@ export type CaptureModuleOptions = ModuleContext & {
  */
 export async function captureModule(app: FastifyInstance, { db, now, config, jobs, units, evidence, blobs, ports }: CaptureModuleOptions) {
   const repository = new CaptureRepository(db);
-  const moves = new CaptureMoves({ db, repository, units, workRoot: path.join(config.dataDir, "captures"), now });
-  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => moves.workDirOf(id), now, log: app.log });
+  const settled = new CaptureSettledListeners(app.log);
+  const moves = new CaptureMoves({ db, repository, units, workRoot: path.join(config.dataDir, "captures"), settled, now });
+  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => moves.workDirOf(id), settled, now, log: app.log });
   const runner = new CaptureRunner({ db, repository, moves, sealer, ports, timeoutMs: config.capture.timeoutMs, now, log: app.log });
   const queue = new CaptureQueue({
     concurrency: config.capture.concurrency,
@@ -39,7 +41,7 @@ export async function captureModule(app: FastifyInstance, { db, now, config, job
     run: (row, signal) => runner.run(row, signal),
     log: app.log,
   });
-  const captures = new CaptureService({ db, repository, units, blobs, moves, sealer, ports, now, kick: () => queue.kick() });
+  const captures = new CaptureService({ db, repository, units, blobs, moves, sealer, settled, ports, now, kick: () => queue.kick() });
   jobs.declare(queue);
   await runner.recover();
   publish(app, "capture", { captures, runner, queue });

@@ -30,6 +30,10 @@ export class CaptureRepository {
     return db.selectFrom("captures").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
+  findMany(ids: readonly number[]): Promise<CaptureRow[]> {
+    return this.db.selectFrom("captures").selectAll().where("id", "in", ids).orderBy("id").execute();
+  }
+
   /** The row only if it is the holder's: another holder's capture does not exist for them. */
   findForHolder(userId: number, id: number): Promise<CaptureRow | undefined> {
     return this.db.selectFrom("captures").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();

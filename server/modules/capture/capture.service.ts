@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import {
   CAPTURE_FAILURES,
@@ -8,7 +8,9 @@ import {
   CAPTURE_MESSAGES,
   CAPTURE_REVIEW_DAYS,
   CaptureCode,
+  CAPTURE_NAME_MAX,
   type CaptureAllowance,
+  type CaptureChargeSource,
   type CaptureDetail,
   type CaptureFileKind,
   type CaptureListQuery,
@@ -32,6 +34,7 @@ import { noPackage, type CaptureMoves } from "./capture-moves.js";
 import type { CapturePorts } from "./capture-ports.js";
 import { NO_ENGINE_REASON } from "./capture-runner.js";
 import type { CaptureSealer } from "./capture-sealer.js";
+import { settlementOf, type CaptureSettledListener, type CaptureSettledListeners, type CaptureSettlement } from "./capture-settlements.js";
 import { toCaptureDetail, toCaptureRecord } from "./capture-views.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
@@ -48,6 +51,7 @@ export type CaptureServiceDependencies = {
   blobs: BlobStore;
   moves: CaptureMoves;
   sealer: CaptureSealer;
+  settled: CaptureSettledListeners;
   ports: CapturePorts;
   now: () => number;
   /** Tells the queue that a row may have become runnable. */
@@ -97,6 +101,34 @@ export class CaptureService {
     return record;
   }
 
+  /**
+   * A monitoring hit's page (issue 18): the same admission as any capture (the URL screen, the
+   * engine) but no package unit, since monitoring is paid by the site and week; sealed even when
+   * QA finds something (capture-runner.ts, isSealedWithoutReview). `purpose` says where it came
+   * from (the task, the matched work), and the evidence record keeps it.
+   */
+  async createForMonitor(userId: number, form: { url: string; name: string; purpose: string }): Promise<CaptureRecord> {
+    await this.screenUrls([form.url]);
+    await this.assertEngine();
+    const capture: NewCapture = { target: "monitor", name: form.name.slice(0, CAPTURE_NAME_MAX), purpose: form.purpose, url: form.url, rights: null };
+    const id = await durableTransaction(this.deps.db, (trx) => this.insertQueued(trx, userId, capture, "monitoring"));
+    const [record] = await this.recordsOf(userId, [id]);
+    this.deps.kick();
+    return record;
+  }
+
+  /** Calls `listener` after each capture ends (sealed or failed), in this process. */
+  onSettled(listener: CaptureSettledListener): void {
+    this.deps.settled.add(listener);
+  }
+
+  /** How the captures among `ids` ended; those still going on are left out (start-up reconciliation of their owners). */
+  async settlements(ids: readonly number[]): Promise<CaptureSettlement[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.deps.repository.findMany(ids);
+    return rows.map(settlementOf).filter((settlement): settlement is CaptureSettlement => settlement !== null);
+  }
+
   async list(userId: number, query: CaptureListQuery, targets: readonly CaptureTarget[]): Promise<PageP<CaptureRecord>> {
     const { rows, total } = await this.deps.repository.list(userId, {
       targets,
@@ -127,7 +159,8 @@ export class CaptureService {
     const from = row.state as CaptureState;
     const to = this.deps.moves.edge(from, "retry");
     const fresh = { state: to, stage: "queued" as CaptureStage, attempts: 0, failure_code: null, failure_detail: null, qa_json: null, qa_accepted: 0, provenance_json: null, files_json: null, final_url: null, title: null, certificate_no: null, ...noPackage(), started_at: null, ended_at: null, updated_at: this.deps.now() };
-    if (from === "failed") {
+    // A monitoring capture holds no unit (its task is paid by the week), whichever way it is retried.
+    if (from === "failed" && row.target !== "monitor") {
       await this.admit(userId, [row.url]);
       const account = await this.deps.units.accountOf(userId);
       await durableTransaction(this.deps.db, async (trx) => {
@@ -174,6 +207,13 @@ export class CaptureService {
 
   /** The refusals a new capture meets before anything is created: the URLs, the units, the engine. */
   private async admit(userId: number, urls: readonly string[]): Promise<void> {
+    await this.screenUrls(urls);
+    const { total } = await this.deps.units.allowance(userId);
+    if (total < urls.length) throw new BusinessError(CaptureCode.noUnits, CAPTURE_MESSAGES.noUnits);
+    await this.assertEngine();
+  }
+
+  private async screenUrls(urls: readonly string[]): Promise<void> {
     for (const url of urls) {
       const verdict = await this.deps.ports.screenUrl(url);
       if (!verdict.ok) {
@@ -181,8 +221,9 @@ export class CaptureService {
         throw new BusinessError(CaptureCode.urlRefused, message, { errors: { urls: message, url: message } });
       }
     }
-    const { total } = await this.deps.units.allowance(userId);
-    if (total < urls.length) throw new BusinessError(CaptureCode.noUnits, CAPTURE_MESSAGES.noUnits);
+  }
+
+  private async assertEngine(): Promise<void> {
     const engine = await this.engineAvailability();
     if (!engine.available) throw new BusinessError(CaptureCode.engineUnavailable, `${CAPTURE_MESSAGES.engineUnavailable}（${engine.reason}）`);
   }
@@ -194,42 +235,46 @@ export class CaptureService {
 
   /** The captures and their units in one transaction: a unit missing for any URL creates none of them. */
   private async insertWithUnits(userId: number, captures: readonly NewCapture[]): Promise<number[]> {
-    const now = this.deps.now();
     const account = await this.deps.units.accountOf(userId);
     return durableTransaction(this.deps.db, async (trx) => {
       const ids: number[] = [];
       for (const capture of captures) {
-        const id = await this.deps.repository.insert(trx, {
-          user_id: userId,
-          target: capture.target,
-          name: capture.name,
-          purpose: capture.purpose,
-          url: capture.url,
-          final_url: null,
-          title: null,
-          state: "queued",
-          stage: "queued",
-          failure_code: null,
-          failure_detail: null,
-          qa_json: null,
-          provenance_json: null,
-          files_json: null,
-          unit_reservation_id: null,
-          charged_to: "package",
-          ...noPackage(),
-          certificate_no: null,
-          evidence_id: null,
-          rights_json: capture.rights ? JSON.stringify(capture.rights) : null,
-          created_at: now,
-          started_at: null,
-          ended_at: null,
-          updated_at: now,
-        });
+        const id = await this.insertQueued(trx, userId, capture, "package");
         const unit = await this.deps.units.reserve(account, this.unitRequest(id, 0), trx);
         await this.deps.repository.updateIn(trx, id, "queued", { unit_reservation_id: unit.id, charged_to: unit.source });
         ids.push(id);
       }
       return ids;
+    });
+  }
+
+  private insertQueued(trx: Transaction<Database>, userId: number, capture: NewCapture, chargedTo: CaptureChargeSource): Promise<number> {
+    const now = this.deps.now();
+    return this.deps.repository.insert(trx, {
+      user_id: userId,
+      target: capture.target,
+      name: capture.name,
+      purpose: capture.purpose,
+      url: capture.url,
+      final_url: null,
+      title: null,
+      state: "queued",
+      stage: "queued",
+      failure_code: null,
+      failure_detail: null,
+      qa_json: null,
+      provenance_json: null,
+      files_json: null,
+      unit_reservation_id: null,
+      charged_to: chargedTo,
+      ...noPackage(),
+      certificate_no: null,
+      evidence_id: null,
+      rights_json: capture.rights ? JSON.stringify(capture.rights) : null,
+      created_at: now,
+      started_at: null,
+      ended_at: null,
+      updated_at: now,
     });
   }
 

@@ -3,6 +3,7 @@ import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
 import type { DigitalReportPdfInput } from "../digital-report/digital-report-pdf.js";
+import type { MonitorReportPdfInput } from "../monitor/reports/monitor-report-pdf.js";
 import type { NotarialCertificatePdfInput } from "../notarization/notarial-certificate-pdf.js";
 import type { CertificatePdfInput } from "./certificate-pdf.js";
 
@@ -18,8 +19,8 @@ import type { CertificatePdfInput } from "./certificate-pdf.js";
  * already limited to a few at a time) wait their turn instead. A drawing that exceeds `timeoutMs`
  * is abandoned and its thread replaced, so a pathological input costs one thread for a bounded
  * time, never the server. The same threads draw digital reports (modules/digital-report), the
- * platform's other PDF whose size grows with its input, and notarial certificates before their
- * seal (modules/notarization).
+ * platform's other PDF whose size grows with its input, notarial certificates before their
+ * seal (modules/notarization) and monitoring reports (modules/monitor/reports).
  */
 export const CERTIFICATE_PDF_MESSAGES = {
   busy: "证书生成繁忙，请稍后再试",
@@ -30,7 +31,8 @@ type WorkerCall =
   | { type: "ping" }
   | { type: "render"; input: CertificatePdfInput }
   | { type: "renderReport"; input: DigitalReportPdfInput }
-  | { type: "renderNotarial"; input: NotarialCertificatePdfInput };
+  | { type: "renderNotarial"; input: NotarialCertificatePdfInput }
+  | { type: "renderMonitorReport"; input: MonitorReportPdfInput };
 export type WorkerRequest = WorkerCall & { id: number };
 export type WorkerReply =
   | { id: number; type: "ready"; error: string | null }
@@ -48,6 +50,10 @@ export interface DigitalReportPdfRenderer {
 
 export interface NotarialCertificatePdfRenderer {
   renderNotarialCertificate(input: NotarialCertificatePdfInput): Promise<Buffer>;
+}
+
+export interface MonitorReportPdfRenderer {
+  renderMonitorReport(input: MonitorReportPdfInput): Promise<Buffer>;
 }
 
 export interface CertificatePdfPoolOptions {
@@ -76,7 +82,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-export class CertificatePdfPool implements CertificatePdfRenderer, DigitalReportPdfRenderer, NotarialCertificatePdfRenderer {
+export class CertificatePdfPool implements CertificatePdfRenderer, DigitalReportPdfRenderer, NotarialCertificatePdfRenderer, MonitorReportPdfRenderer {
   readonly #options: Required<CertificatePdfPoolOptions>;
   readonly #slots: Slot[];
   readonly #queue: Job[] = [];
@@ -100,6 +106,10 @@ export class CertificatePdfPool implements CertificatePdfRenderer, DigitalReport
 
   async renderNotarialCertificate(input: NotarialCertificatePdfInput): Promise<Buffer> {
     return pdfOf(await this.#submit({ type: "renderNotarial", input }, false));
+  }
+
+  async renderMonitorReport(input: MonitorReportPdfInput): Promise<Buffer> {
+    return pdfOf(await this.#submit({ type: "renderMonitorReport", input }, false));
   }
 
   depth(): QueueDepth {

@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { renderDigitalReportPdf } from "../digital-report/digital-report-pdf.js";
+import { renderMonitorReportPdf } from "../monitor/reports/monitor-report-pdf.js";
 import { renderNotarialCertificatePdf } from "../notarization/notarial-certificate-pdf.js";
 import { certificateFont } from "./certificate-font.js";
 import { renderCertificatePdf } from "./certificate-pdf.js";
@@ -42,5 +43,7 @@ function draw(request: Exclude<WorkerRequest, { type: "ping" }>): Promise<Buffer
       return renderDigitalReportPdf(request.input);
     case "renderNotarial":
       return renderNotarialCertificatePdf(request.input);
+    case "renderMonitorReport":
+      return renderMonitorReportPdf(request.input);
   }
 }

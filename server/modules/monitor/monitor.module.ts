@@ -4,16 +4,16 @@ import { RowQueue } from "../../jobs/row-queue.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { BillingServices } from "../billing/billing.module.js";
 import type { CapturePorts } from "../capture/capture-ports.js";
+import type { MonitorReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
+import type { LedgerPort } from "../ledger/ledger.types.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { Notifier } from "../notifier/notifier.js";
 import { MonitorMoves } from "./monitor-moves.js";
-import type { MonitorReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
-import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { HitCaptures } from "./hits/hit-evidence.js";
 import { setUpMonitorHits, type MonitorHitServices } from "./hits/hits.setup.js";
-import type { MonitorLibraries } from "./monitor-ports.js";
 import { setUpMonitorReports, type MonitorReportServices } from "./reports/reports.setup.js";
+import type { MonitorLibraries } from "./monitor-ports.js";
 import { MonitorRunner } from "./monitor-runner.js";
 import { MonitorScheduler } from "./monitor-scheduler.js";
 import { MonitorTasks } from "./monitor-tasks.js";
@@ -32,7 +32,7 @@ export type MonitorModuleOptions = ModuleContext & {
   libraries: MonitorLibraries;
   /** The capture module's calls for hits' web evidence (monitor captures and their settlement). */
   captures: HitCaptures;
-  /** Reports: drawn on the certificate module's PDF threads, their digests appended to the ledger. */
+  /** Reports: drawn on the certificate PDF threads, their digests appended to the ledger. */
   pdfs: MonitorReportPdfRenderer;
   ledger: LedgerPort;
 };
@@ -49,8 +49,9 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   const log = app.log;
   const repository = new MonitorRepository(db);
   const moves = new MonitorMoves({ db, repository, billing: options.billing.money, users: options.accounts, notifier: options.notifier, now, log });
-  // The hits and reports parts (modules/monitor/hits, reports): recorder, review, charts, report PDFs, and their routes.
+  // The hits part (modules/monitor/hits): recorder, list and review, charts, and their routes.
   const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
+  // The reports part (modules/monitor/reports): a period's PDF, its digest on the ledger.
   const reports = await setUpMonitorReports(app, {
     db,
     now,

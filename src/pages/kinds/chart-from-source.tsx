@@ -16,7 +16,7 @@ const EMPTY_CHART: ChartData = { categories: [], series: [] };
  * the empty frame with its axes and a plain "no data" note over it.
  */
 export function ChartFromSource({ source, label }: { source: ChartSource; label: string }) {
-  const { datas, query } = useEndpointQuery(source.endpoint, {});
+  const { datas, query } = useEndpointQuery(source.endpoint, { ...source.params });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError) return <Alert type="error" showIcon message={query.error.message} />;
 

@@ -44,7 +44,7 @@ function ScopedList({ route, data, slots = {}, selection, isPagedLocally, scopeI
     resource: route.resource,
     pagination: { currentPage: pageNumber, pageSize, mode: "server" },
     filters: Object.entries(paging.filters).map(([field, value]) => ({ field, operator: "eq" as const, value })),
-    meta: { endpoints: data.endpoints, ...(data.scope && scopeId ? { query: { [data.scope.param]: scopeId } } : {}) },
+    meta: { endpoints: data.endpoints, query: { ...data.fixedParams, ...(data.scope && scopeId ? { [data.scope.param]: scopeId } : {}) } },
     queryOptions: slots.isSettling && {
       refetchInterval: (latest) => (latest.state.data?.data.some(slots.isSettling!) ? SETTLING_REFRESH_MS : false),
     },

@@ -43,7 +43,22 @@ const toChosen = (record: ListRecord): ChosenEvidence => ({
  * 选择证据 opening the evidence library's list in a dialog, searched and paged on its own, rows
  * chosen across pages.
  */
-export function EvidencePicker({ route, value = [], onChange, chosen }: { route: SectionRoute; value?: number[]; onChange?: (ids: number[]) => void; chosen: ChosenRecords }) {
+export function EvidencePicker({
+  route,
+  value = [],
+  onChange,
+  chosen,
+  title = "选择要公证的证据",
+  max = NOTARIZATION_LIMITS.maxEvidence,
+}: {
+  route: SectionRoute;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  chosen: ChosenRecords;
+  /** The dialog's heading and the most that may be chosen (another form than a notarisation's). */
+  title?: string;
+  max?: number;
+}) {
   const [isPicking, setPicking] = useState(false);
   const rows = value.map((id) => chosen.records.get(id) ?? { id, name: "读取中…", kind: null, certificateNo: "" });
   return (
@@ -53,7 +68,7 @@ export function EvidencePicker({ route, value = [], onChange, chosen }: { route:
           选择证据
         </Button>
         <Typography.Text type="secondary">
-          已选择 {value.length} 条（最多 {NOTARIZATION_LIMITS.maxEvidence} 条）
+          已选择 {value.length} 条（最多 {max} 条）
         </Typography.Text>
       </Space>
       {value.length > 0 && (
@@ -80,7 +95,7 @@ export function EvidencePicker({ route, value = [], onChange, chosen }: { route:
         />
       )}
       {isPicking && (
-        <Modal open title="选择要公证的证据" width={1000} okText="确定" cancelText="取消" onOk={() => setPicking(false)} onCancel={() => setPicking(false)} destroyOnHidden>
+        <Modal open title={title} width={1000} okText="确定" cancelText="取消" onOk={() => setPicking(false)} onCancel={() => setPicking(false)} destroyOnHidden>
           <RecordList
             route={{ ...route, resource: PICKER_RESOURCE }}
             data={PICKER_DATA}

@@ -3,7 +3,11 @@ import type { GuidanceContent } from "../types";
 
 /** Guidance texts of /monitor, keyed `<section>/<page>`. Every monitoring service bills by site and week (spec §9). */
 
-const startMonitor = [{ label: "新建监测", to: "new", primary: true }, { label: "查看监测列表", to: "dataList" }] as const;
+/** Spec §4, §6: new monitoring of every kind follows the account's limits code, as information monitoring's does. */
+const startMonitor = [
+  { label: "新建监测", to: "new", primary: true, requiresProduct: TEXT_MONITORING_PRODUCT_CODE },
+  { label: "查看监测列表", to: "dataList" },
+] as const;
 
 /** The common course of a monitoring task; `what` names what is compared and `where` where it is looked for. */
 function monitoringSteps(what: string, where: string): GuidanceContent["steps"] {
@@ -28,7 +32,10 @@ function monitoringGuidance(intro: string, what: string, where: string): Guidanc
 function variantGuidance(intro: string, what: string, where: string, prefix: string): GuidanceContent {
   return {
     ...monitoringGuidance(intro, what, where),
-    actions: [{ label: "新建监测", to: `${prefix}new`, primary: true }, { label: "查看监测列表", to: `${prefix}dataList` }],
+    actions: [
+      { label: "新建监测", to: `${prefix}new`, primary: true, requiresProduct: TEXT_MONITORING_PRODUCT_CODE },
+      { label: "查看监测列表", to: `${prefix}dataList` },
+    ],
   };
 }
 

@@ -9,6 +9,7 @@ import { serveArticle } from "../../capture/support/article-site.js";
 import { serveProcedureSite, type ProcedureSite } from "../../capture/support/procedure-site.js";
 import { startTestSites } from "../../capture/support/test-sites.js";
 import { launchBrowserServer } from "./chromium.js";
+import { serveMonitoredSites, type MonitoredSites } from "./monitored-sites.js";
 import { startServer, useRunLoginKey } from "./server-process.js";
 
 declare module "vitest" {
@@ -23,10 +24,12 @@ declare module "vitest" {
     captureArticle: { entryUrl: string; articleUrl: string; title: string };
     /** The loopback pages the cloud browser journey drives (tests/capture/support/procedure-site.ts). */
     procedureSite: Pick<ProcedureSite, "startUrl" | "formUrl" | "submitUrl" | "at">;
+    /** The loopback sites the monitoring journey watches (support/monitored-sites.ts). */
+    monitoredSites: Omit<MonitoredSites, "allowedHosts">;
   }
 }
 
-type Provided = Pick<ProvidedContext, "sharedServer" | "chromiumEndpoint" | "loginKeyPem" | "captureArticle" | "procedureSite">;
+type Provided = Pick<ProvidedContext, "sharedServer" | "chromiumEndpoint" | "loginKeyPem" | "captureArticle" | "procedureSite" | "monitoredSites">;
 type Run = { provided: Provided; projects: number; close(): Promise<void> };
 
 /**
@@ -47,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide("loginKeyPem", provided.loginKeyPem);
   project.provide("captureArticle", provided.captureArticle);
   project.provide("procedureSite", provided.procedureSite);
+  project.provide("monitoredSites", provided.monitoredSites);
   return async () => {
     run.projects -= 1;
     if (run.projects > 0) return;
@@ -72,10 +76,13 @@ async function startRun(): Promise<Run> {
   const sites = await startTestSites();
   const article = serveArticle(sites);
   const procedure = serveProcedureSite(sites);
+  const monitored = await serveMonitoredSites();
   const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "capture-ca-")), "ca.pem");
   fs.writeFileSync(caFile, sites.caPem);
-  const captureEnv = { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), CAPTURE_EXTRA_CA_FILE: caFile };
-  const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true", ...captureEnv } }), launchBrowserServer()]);
+  const captureEnv = { CAPTURE_ALLOWED_HOSTS: [...sites.allowedHosts, ...monitored.allowedHosts].join(","), CAPTURE_EXTRA_CA_FILE: caFile };
+  // Monitoring crawls the loopback sites without the production politeness delay.
+  const monitorEnv = { MONITOR_CRAWL_DELAY_MS: "20" };
+  const [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: "true", ...captureEnv, ...monitorEnv } }), launchBrowserServer()]);
   return {
     provided: {
       sharedServer: { url: server.url, dataDir: server.dataDir },
@@ -83,11 +90,13 @@ async function startRun(): Promise<Run> {
       loginKeyPem: loginKey,
       captureArticle: { entryUrl: article.entryUrl, articleUrl: article.articleUrl, title: article.title },
       procedureSite: { startUrl: procedure.startUrl, formUrl: procedure.formUrl, submitUrl: procedure.submitUrl, at: procedure.at },
+      monitoredSites: { copying: monitored.copying, unrelated: monitored.unrelated },
     },
     projects: 0,
     async close() {
       await browser.close();
       await sites.close();
+      await monitored.close();
       fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
       const exitCode = await server.stop();
       if (exitCode !== 0) throw new Error(`the shared server did not close cleanly (exit code ${exitCode}):\n${server.output()}`);
