@@ -55,6 +55,8 @@ describe("monitoring billing per week", () => {
     // The index and its two articles, crawled through the capture's policy on loopback.
     expect((await runsOf(t, task.id)).map((run) => [run.state, run.pages])).toEqual([["done", 3]]);
     expect((await weeksOf(t, task.id))[0]).toMatchObject({ week: 1, state: "reserved", runs: 1 });
+    // Daily at 02:00 Shanghai: the clock stands at 10:00 Shanghai (02:00 UTC), so the next crawl is at 18:00 UTC.
+    expect(Number((await taskRow(t, task.id)).next_run_at)).toBe(Date.UTC(2026, 10, 22, 18, 0, 0));
 
     t.clock.advance(WEEK_MS);
     await passAndCrawl(t);
@@ -160,5 +162,22 @@ describe("monitoring billing per week", () => {
       ["2", "reserved"],
     ]);
     expect(await balanceOf(t, user.id)).toEqual({ available: 80_000, reserved: 10_000 });
+  });
+
+  it("records a week as released when the process came back after housekeeping had handed its reservation back", async () => {
+    const user = await verifiedApplicant(t);
+    await recharge(t, user, 100_000);
+    const task = await createdTask(t, user, keywordTaskForm([site], { weeks: 3 }));
+    await passAndCrawl(t);
+    // Down for six weeks: the reservation's grace (30 days after its week) ran out and housekeeping gave the money back.
+    t.clock.advance(6 * WEEK_MS);
+    expect(await t.app.services.billing.money.expireStale()).toBeGreaterThanOrEqual(1);
+    await t.app.services.monitor.scheduler.tick();
+    expect((await weeksOf(t, task.id)).map((week) => [week.week, week.state])).toEqual([
+      [1, "released"],
+      [2, "reserved"],
+    ]);
+    expect(await balanceOf(t, user.id)).toEqual({ available: 90_000, reserved: 10_000 });
+    await t.app.services.monitor.queue.idle();
   });
 });
