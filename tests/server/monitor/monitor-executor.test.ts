@@ -131,4 +131,19 @@ describe("the crawl executor", () => {
     // The fetched media files were written to temporary folders and removed.
     expect(await mediaFolders()).toBe(before);
   });
+
+  it("finds pages carrying a public-opinion task's keywords, with snippets, and leaves out pages with an excluded word", async () => {
+    const form = { channel: "publicOpinion", name: "舆情监测", keywords: ["风景图", "音乐"], excludeKeywords: ["别的曲子"], weeks: 1, autoCapture: false };
+    const task = await createdTask(t, user, { ...form, sites: [{ kind: "web", name: "图库", url: pictures.url("/"), depth: 1 }, { kind: "web", name: "音乐站", url: music.url("/"), depth: 1 }] });
+    await runNow(task.id);
+    const hits = await hitsOf(task.id);
+    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type]).sort()).toEqual([
+      [music.url("/copy.html"), null, "keyword"],
+      [pictures.url("/copy.html"), null, "keyword"],
+    ]);
+    for (const hit of hits) {
+      const match = HitMatchSchema.parse(JSON.parse(hit.match_json));
+      expect(match.kind === "keyword" && match.snippets.length).toBeGreaterThan(0);
+    }
+  });
 });
