@@ -16,6 +16,7 @@ import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { Billing } from "../billing/billing.js";
+import { ReservationExpiredError, ReservationStateError } from "../billing/reservation-states.js";
 import { sendAccountNotice } from "../notifier/account-notice.js";
 import type { Notifier } from "../notifier/notifier.js";
 import type { MonitorRepository, TaskRow, WeekRow } from "./monitor.repository.js";
@@ -110,13 +111,25 @@ export class MonitorMoves {
     if (week) await this.closeWeek(trx, week, now);
   }
 
-  /** Closes `week` if it is still reserved (a second pass finds it closed and does nothing). */
+  /**
+   * Closes `week` if it is still reserved (a second pass finds it closed and does nothing). A
+   * reservation housekeeping already gave back (the process was down past its expiry) cannot be
+   * charged any more: the week is recorded as released, which is what happened to the money.
+   */
   async closeWeek(trx: Transaction<Database>, week: WeekRow, now: number): Promise<void> {
     const current = (await this.deps.repository.weeksOf(week.task_id, trx)).find((row) => row.week === week.week)!;
     const state = current.runs > 0 ? "settled" : "released";
+    // The conditional write first: it takes the week's row, so a concurrent pass waits and then finds it closed.
     if (!(await this.deps.repository.closeWeek(trx, week.task_id, week.week, state, now))) return;
-    if (state === "settled") await this.deps.billing.settle(week.reservation_id, trx);
-    else await this.deps.billing.release(week.reservation_id, trx);
+    try {
+      if (state === "settled") await this.deps.billing.settle(week.reservation_id, trx);
+      else await this.deps.billing.release(week.reservation_id, trx);
+    } catch (error) {
+      // Both are thrown after the reservation was read under its account's lock and before anything was written.
+      if (!(error instanceof ReservationExpiredError || error instanceof ReservationStateError)) throw error;
+      this.deps.log.warn({ taskId: week.task_id, week: week.week }, "monitor week's reservation had expired; the week is recorded as released");
+      await this.deps.repository.recordWeekReleased(trx, week.task_id, week.week);
+    }
   }
 
   private async tellOwner(task: TaskRow): Promise<void> {

@@ -1,4 +1,3 @@
-import type { MonitorChannel } from "../../../src/schema/monitor.js";
 import type {
   AudioPrint,
   CrawledPage,
@@ -12,6 +11,7 @@ import type {
   TextPrint,
   VideoPrint,
 } from "../../monitoring/monitoring.types.js";
+import type { HitRecorder } from "./hits/hit-recorder.js";
 
 /**
  * What the monitor module is given from outside: the matching and crawling libraries
@@ -53,23 +53,8 @@ export interface MonitorCrawler {
   extractPageFacts(html: string, url: string): PageFacts;
 }
 
-/** What a hit needs to be recorded (modules/monitor/hits HitRecorder.record). */
-export interface HitInput {
-  task: { id: number; userId: number; channel: MonitorChannel; autoCapture: boolean };
-  siteId: number;
-  runId: number;
-  workId: number | null;
-  url: string;
-  title: string;
-  author: string | null;
-  publishTime: number | null;
-  verdict: MatchVerdict;
-}
-
-/** Records a hit once (idempotent by its key) and starts its web capture; `created` false when it was known. */
-export interface HitSink {
-  record(input: HitInput): Promise<{ created: boolean }>;
-}
+/** Records a hit once (idempotent by its key) and starts its web capture: the hits part's recorder. */
+export type HitSink = Pick<HitRecorder, "record">;
 
 export interface MonitorLibraries {
   matchers: MonitorMatchers;

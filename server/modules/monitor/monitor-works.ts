@@ -4,6 +4,7 @@ import { UPLOAD_MESSAGES, fileExtension, findUploadProblem } from "../../../src/
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { UploadedFile } from "../../http/uploaded-file.js";
+import { MatcherInputError } from "../../monitoring/matchers/index.js";
 import type { WorkFingerprint } from "../../monitoring/monitoring.types.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import { uploadRefusal } from "../evidence/evidence-ingest.js";
@@ -142,7 +143,7 @@ export class MonitorWorks {
       await this.deps.repository.updateWork(id, { fingerprint_json: JSON.stringify(fingerprint), duration_ms: durationSeconds === null ? null : Math.round(durationSeconds * 1000), failure: null });
     } catch (error) {
       this.deps.log.warn({ err: error, workId: id }, "monitor work could not be fingerprinted");
-      await this.deps.repository.updateWork(id, { failure: `无法计算作品指纹：${error instanceof Error ? error.message : String(error)}` });
+      await this.deps.repository.updateWork(id, { failure: `无法计算作品指纹：${failureReason(error)}` });
     }
   }
 
@@ -177,6 +178,12 @@ export class MonitorWorks {
     const availability = (await this.deps.libraries.matchers.matcherAvailability())[matcher];
     if (!availability.available) throw new BusinessError(MonitorCode.toolUnavailable, availability.reason);
   }
+}
+
+/** What the owner reads: the matchers' own sentence (without where the file lies on this server), else a plain one. */
+function failureReason(error: unknown): string {
+  if (!(error instanceof MatcherInputError)) return "处理时发生内部错误";
+  return error.message.replace(/(?:[A-Za-z]:)?[\\/][^\s：:，,）)]+/g, "作品文件");
 }
 
 /** 3701: a work missing, not the caller's, not ready or of the wrong kind. */

@@ -199,6 +199,11 @@ export class MonitorRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** A closed week whose reservation housekeeping had already handed back. */
+  recordWeekReleased(trx: Transaction<Database>, taskId: number, week: number): Promise<unknown> {
+    return trx.updateTable("monitor_weeks").set({ state: "released" }).where("task_id", "=", taskId).where("week", "=", week).execute();
+  }
+
   endedWeeks(now: number): Promise<WeekRow[]> {
     return this.db.selectFrom("monitor_weeks").selectAll().where("state", "=", "reserved").where("ends_at", "<=", now).orderBy("task_id").execute();
   }

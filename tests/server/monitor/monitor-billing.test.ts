@@ -43,11 +43,16 @@ afterAll(async () => {
   await refusing?.close();
 });
 
+/** A verified user with `fen` recharged and a task of `form` made by them. */
+async function newUserWithTask(fen: number, form: Record<string, unknown>) {
+  const user = await verifiedApplicant(t);
+  await recharge(t, user, fen);
+  return { user, task: await createdTask(t, user, form) };
+}
+
 describe("monitoring billing per week", () => {
   it("reserves the first week at start, settles a week with a crawl, reserves the next, completes after the last", async () => {
-    const user = await verifiedApplicant(t);
-    await recharge(t, user, 100_000);
-    const task = await createdTask(t, user, keywordTaskForm([site], { weeks: 2 }));
+    const { user, task } = await newUserWithTask(100_000, keywordTaskForm([site], { weeks: 2 }));
     expect(task).toMatchObject({ state: "monitoring", weeklyFeeFen: WEB_WEEK_FEN });
     expect(await balanceOf(t, user.id)).toEqual({ available: 90_000, reserved: 10_000 });
 
@@ -55,6 +60,8 @@ describe("monitoring billing per week", () => {
     // The index and its two articles, crawled through the capture's policy on loopback.
     expect((await runsOf(t, task.id)).map((run) => [run.state, run.pages])).toEqual([["done", 3]]);
     expect((await weeksOf(t, task.id))[0]).toMatchObject({ week: 1, state: "reserved", runs: 1 });
+    // Daily at 02:00 Shanghai: the clock stands at 10:00 Shanghai (02:00 UTC), so the next crawl is at 18:00 UTC.
+    expect(Number((await taskRow(t, task.id)).next_run_at)).toBe(Date.UTC(2026, 10, 22, 18, 0, 0));
 
     t.clock.advance(WEEK_MS);
     await passAndCrawl(t);
@@ -72,9 +79,7 @@ describe("monitoring billing per week", () => {
   });
 
   it("releases a week in which no crawl ran (the site refused every crawl) and reserves the next", async () => {
-    const user = await verifiedApplicant(t);
-    await recharge(t, user, 100_000);
-    const task = await createdTask(t, user, keywordTaskForm([refusing], { weeks: 3 }));
+    const { user, task } = await newUserWithTask(100_000, keywordTaskForm([refusing], { weeks: 3 }));
     await passAndCrawl(t);
     const [run] = await runsOf(t, task.id);
     expect(run.state).toBe("failed");
@@ -91,9 +96,7 @@ describe("monitoring billing per week", () => {
   });
 
   it("stops the task with reason balance when the next week cannot be reserved, and tells the owner", async () => {
-    const user = await verifiedApplicant(t);
-    await recharge(t, user, WEB_WEEK_FEN);
-    const task = await createdTask(t, user, keywordTaskForm([site], { weeks: 3 }));
+    const { user, task } = await newUserWithTask(WEB_WEEK_FEN, keywordTaskForm([site], { weeks: 3 }));
     await passAndCrawl(t);
     t.clock.advance(WEEK_MS);
     await passAndCrawl(t);
@@ -142,9 +145,7 @@ describe("monitoring billing per week", () => {
   });
 
   it("charges once when a week's end is passed twice (the second pass finds it closed)", async () => {
-    const user = await verifiedApplicant(t);
-    await recharge(t, user, 100_000);
-    const task = await createdTask(t, user, keywordTaskForm([site], { weeks: 3 }));
+    const { user, task } = await newUserWithTask(100_000, keywordTaskForm([site], { weeks: 3 }));
     await passAndCrawl(t);
     t.clock.advance(WEEK_MS);
     const { scheduler } = t.app.services.monitor;
@@ -160,5 +161,20 @@ describe("monitoring billing per week", () => {
       ["2", "reserved"],
     ]);
     expect(await balanceOf(t, user.id)).toEqual({ available: 80_000, reserved: 10_000 });
+  });
+
+  it("records a week as released when the process came back after housekeeping had handed its reservation back", async () => {
+    const { user, task } = await newUserWithTask(100_000, keywordTaskForm([site], { weeks: 3 }));
+    await passAndCrawl(t);
+    // Down for six weeks: the reservation's grace (30 days after its week) ran out and housekeeping gave the money back.
+    t.clock.advance(6 * WEEK_MS);
+    expect(await t.app.services.billing.money.expireStale()).toBeGreaterThanOrEqual(1);
+    await t.app.services.monitor.scheduler.tick();
+    expect((await weeksOf(t, task.id)).map((week) => [week.week, week.state])).toEqual([
+      [1, "released"],
+      [2, "reserved"],
+    ]);
+    expect(await balanceOf(t, user.id)).toEqual({ available: 90_000, reserved: 10_000 });
+    await t.app.services.monitor.queue.idle();
   });
 });

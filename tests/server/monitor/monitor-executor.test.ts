@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webapiPath } from "../../../src/schema/contract.js";
 import { HitMatchSchema, MONITOR_ENDPOINTS } from "../../../src/schema/monitor.js";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { derivedPicture, editedCopyOf, pageAround, sampleArticle, samplePicture, unrelatedArticle, unrelatedPicture } from "../../support/monitor-corpus.js";
+import { AUDIO_EDITS, melodyWav } from "../../support/monitor-media-corpus.js";
 import { articlePage, file, startMonitorSite, type MonitorSite } from "../../support/monitor-sites.js";
 import { recharge, verifiedApplicant } from "../notarization/notarization-world.js";
 import { postMultipart } from "../support/multipart.js";
@@ -19,6 +23,8 @@ import { createdTask, db, monitorApp, runsOf } from "./monitor-world.js";
 let copying: MonitorSite;
 let unrelated: MonitorSite;
 let pictures: MonitorSite;
+let music: MonitorSite;
+let folder: string;
 let t: TestApp;
 let user: RegisteredUser;
 
@@ -38,19 +44,33 @@ beforeAll(async () => {
     "/copy.jpg": file(await derivedPicture(work), "image/jpeg"),
     "/other.jpg": file(await unrelatedPicture(3), "image/jpeg"),
   });
-  t = await monitorApp([copying, unrelated, pictures]);
+  // An excerpt of the melody re-encoded as MP3, and another melody, each on a page of its own.
+  folder = await mkdtemp(path.join(tmpdir(), "monitor-executor-"));
+  await writeFile(path.join(folder, "work.wav"), melodyWav(11, 24));
+  await writeFile(path.join(folder, "other.wav"), melodyWav(12, 24));
+  await AUDIO_EDITS.excerpt(path.join(folder, "work.wav"), path.join(folder, "copy"));
+  await AUDIO_EDITS.lowBitrateMp3(path.join(folder, "other.wav"), path.join(folder, "other"));
+  music = await startMonitorSite({
+    "/": `<!doctype html><meta charset="utf-8"><title>音乐</title><a href="/copy.html">一</a><a href="/other.html">二</a>`,
+    "/copy.html": articlePage("音乐站", { path: "/copy.html", title: "片段", paragraphs: ["一段音乐。"], audio: ["/copy.mp3"] }),
+    "/other.html": articlePage("音乐站", { path: "/other.html", title: "别的曲子", paragraphs: ["另一段音乐。"], audio: ["/other.mp3"] }),
+    "/copy.mp3": file(await readFile(path.join(folder, "copy.mp3")), "audio/mpeg"),
+    "/other.mp3": file(await readFile(path.join(folder, "other.mp3")), "audio/mpeg"),
+  });
+  t = await monitorApp([copying, unrelated, pictures, music]);
   user = await verifiedApplicant(t);
   await recharge(t, user, 1_000_000);
 });
 
 afterAll(async () => {
   await t?.close();
-  for (const site of [copying, unrelated, pictures]) await site?.close();
+  for (const site of [copying, unrelated, pictures, music]) await site?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 async function upload(kind: string, filename: string, content: Buffer): Promise<number> {
   const answer = (await postMultipart(t, webapiPath(MONITOR_ENDPOINTS.uploadFile), { kind }, { token: user.token, files: [{ name: "file", filename, contentType: "application/octet-stream", content }] })).json();
-  expect(answer, JSON.stringify(answer)).toMatchObject({ code: 200, datas: { ready: true } });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code: 200 });
   return answer.datas.id;
 }
 
@@ -95,5 +115,35 @@ describe("the crawl executor", () => {
     const match = HitMatchSchema.parse(JSON.parse(hits[0].match_json));
     expect(match.kind === "image" && match.imageUrl).toBe(pictures.url("/copy.jpg"));
     expect((await runsOf(t, task.id))[0]).toMatchObject({ state: "done", pages: 3, hits: 1 });
+  });
+
+  it("finds an excerpt of an audio work re-encoded as MP3 (fetched to a temporary file and fingerprinted) and not another melody", async () => {
+    const workId = await upload("audio", "旋律.wav", await readFile(path.join(folder, "work.wav")));
+    await t.app.services.monitor.works.idle();
+    const mediaFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith("monitor-media-")).length;
+    const before = await mediaFolders();
+    const task = await createdTask(t, user, { channel: "audio", name: "音乐监测", workIds: [workId], sites: [{ kind: "web", name: "音乐站", url: music.url("/"), depth: 1 }], weeks: 1, autoCapture: false });
+    await runNow(task.id);
+    const hits = await hitsOf(task.id);
+    expect(hits.map((hit) => [hit.url, hit.match_type])).toEqual([[music.url("/copy.html"), "audio"]]);
+    const match = HitMatchSchema.parse(JSON.parse(hits[0].match_json));
+    expect(match.kind === "audio" && match.mediaUrl).toBe(music.url("/copy.mp3"));
+    // The fetched media files were written to temporary folders and removed.
+    expect(await mediaFolders()).toBe(before);
+  });
+
+  it("finds pages carrying a public-opinion task's keywords, with snippets, and leaves out pages with an excluded word", async () => {
+    const form = { channel: "publicOpinion", name: "舆情监测", keywords: ["风景图", "音乐"], excludeKeywords: ["别的曲子"], weeks: 1, autoCapture: false };
+    const task = await createdTask(t, user, { ...form, sites: [{ kind: "web", name: "图库", url: pictures.url("/"), depth: 1 }, { kind: "web", name: "音乐站", url: music.url("/"), depth: 1 }] });
+    await runNow(task.id);
+    const hits = await hitsOf(task.id);
+    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type]).sort()).toEqual([
+      [music.url("/copy.html"), null, "keyword"],
+      [pictures.url("/copy.html"), null, "keyword"],
+    ]);
+    for (const hit of hits) {
+      const match = HitMatchSchema.parse(JSON.parse(hit.match_json));
+      expect(match.kind === "keyword" && match.snippets.length).toBeGreaterThan(0);
+    }
   });
 });
