@@ -1,4 +1,9 @@
-import type { Grey } from "./image-matcher.js";
+/** An 8-bit single-channel picture. */
+export interface Grey {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 /**
  * Area means of a greyscale over rectangles in O(1) each, by a summed-area table. The picture

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import phash from "sharp-phash";
 import type { ImagePrint, ImageVariantPrint, MatchVerdict } from "../monitoring.types.js";
-import { BoxMeans } from "./box-means.js";
+import { BoxMeans, type Grey } from "./box-means.js";
 import { bitsToHex64, hammingHex64 } from "./hamming.js";
 import { MatcherInputError } from "./matcher-errors.js";
 
@@ -10,8 +10,9 @@ import { MatcherInputError } from "./matcher-errors.js";
  * dHash (brightness gradients of 9×8 area means) and aHash (8×8 area means against their mean).
  * All three are computed from one greyscale decode by sharp (at most GREY_SIDE), so the work and
  * every found picture go through exactly the same resampling; the area means come from a
- * summed-area table (box-means.ts) so that the logo search hashes its windows the same way. Greyscale makes a colour shift cheap to survive; mirrored and cropped copies meet
- * a variant of the work made the same way (fingerprintWorkImage).
+ * summed-area table (box-means.ts) so that the logo search hashes its windows the same way.
+ * Greyscale makes a colour shift cheap to survive; mirrored and cropped copies meet a variant of
+ * the work made the same way (fingerprintWorkImage).
  *
  * A pair matches when pHash AND dHash are both close: pHash alone confuses pictures of the same
  * layout (a sky over hills), dHash alone is fragile to recompression; requiring both kept the
@@ -33,12 +34,7 @@ const MIN_WORK_SIDE = 32;
 /** A found picture smaller than this (icons, tracking pixels) is not compared. */
 const MIN_FOUND_SIDE = 24;
 
-/** An 8-bit single-channel picture. */
-export interface Grey {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+export type { Grey } from "./box-means.js";
 
 /** Decode any picture sharp reads into a greyscale of at most GREY_SIDE, and its original size. */
 export async function decodeGrey(bytes: Buffer): Promise<{ grey: Grey; width: number; height: number }> {
