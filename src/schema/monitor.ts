@@ -390,6 +390,21 @@ export const ImageMatchSchema = z.object({
   /** Logo only: where in the page's picture the mark was found (pixels of the picture). */
   region: z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() }).nullable(),
 });
+/**
+ * The Chinese name of a work's picture variant as the image matcher names it ("original",
+ * "mirrored", "centre-80", "top-left-85", "mirrored-centre-85"): which edit of the work came closest.
+ */
+export function imageVariantLabel(variant: string): string {
+  const parts = variant.split("-");
+  const mirrored = parts[0] === "mirrored";
+  const rest = mirrored ? parts.slice(1) : parts;
+  if (rest.length === 0 || rest[0] === "original") return mirrored ? "镜像" : "原图";
+  const share = rest.at(-1);
+  const place = rest.slice(0, -1).join("-");
+  const PLACES: Record<string, string> = { centre: "中心", "top-left": "左上", "top-right": "右上", "bottom-left": "左下", "bottom-right": "右下" };
+  const crop = PLACES[place] && /^\d+$/.test(share ?? "") ? `${PLACES[place]}裁切 ${share}%` : variant;
+  return mirrored ? `镜像 + ${crop}` : crop;
+}
 export const AudioMatchSchema = z.object({ kind: z.literal("audio"), mediaUrl: z.string(), similarity: z.number(), offsetSeconds: z.number(), matchedSeconds: z.number() });
 export const VideoMatchSchema = z.object({
   kind: z.literal("video"),

@@ -151,7 +151,7 @@ describe("whole-network monitoring in the browser", { timeout: 240_000 }, () => 
     await row.getByText("图片相似").waitFor();
     await expect.poll(() => page.getByRole("row", { name: /摄影作品|图片集锦/ }).count()).toBe(1);
     await row.getByRole("button", { name: "查看依据" }).click();
-    await page.getByRole("dialog").getByText(/mirror|镜像/).first().waitFor();
+    await page.getByRole("dialog").getByText(/^镜像/).first().waitFor();
     await shoot(page, "monitor-picture-basis");
     expect(problems).toEqual([]);
     await page.close();

@@ -1,6 +1,6 @@
-import { Alert, Descriptions, Image, Space, Table, Typography } from "antd";
+import { Alert, Descriptions, Space, Table, Typography } from "antd";
 import type { ReactNode } from "react";
-import type { HitMatch } from "../../schema/monitor";
+import { imageVariantLabel, type HitMatch } from "../../schema/monitor";
 import { commonWording, keywordSegments, type WordingSegment } from "./common-wording";
 
 /**
@@ -105,10 +105,12 @@ function ImageBasis({ match }: { match: Extract<HitMatch, { kind: "image" | "log
   const region = match.region;
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <Image src={match.imageUrl} alt="发现的图片" width={240} />
+      {/* Not shown from its site: the page's pictures are kept in the hit's web evidence, and
+          loading them here would tell the site who looks (and the CSP refuses other origins). */}
+      <Typography.Text type="secondary">发现的图片已随网页取证保存在证据包中，可在证书页查看截图或下载取证包。</Typography.Text>
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label="图片地址">{sourceLink(match.imageUrl)}</Descriptions.Item>
-        <Descriptions.Item label="最接近的作品变体">{match.variant}</Descriptions.Item>
+        <Descriptions.Item label="最接近的作品变体">{imageVariantLabel(match.variant)}</Descriptions.Item>
         {Object.entries(match.distances).map(([hash, distance]) => (
           <Descriptions.Item key={hash} label={`${hash} 距离（64 位）`}>
             {distance}
