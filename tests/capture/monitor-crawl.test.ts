@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBrowserPool, type BrowserPool } from "../../server/capture/browser/browser-pool.js";
+import type { Resolver } from "../../server/capture/network/resolver.js";
 import { createBrowserRenderer } from "../../server/monitoring/crawl/browser-renderer.js";
 import { createCrawlFetcher, MONITOR_USER_AGENT_TOKEN } from "../../server/monitoring/crawl/crawl-fetcher.js";
 import { crawlSite, type CrawlOptions } from "../../server/monitoring/crawl/crawl-site.js";
@@ -35,10 +36,10 @@ interface Crawl {
   summary: Awaited<ReturnType<typeof crawlSite>>;
 }
 
-async function crawl(target: MonitorSite | string, bounds: Partial<SiteBounds> = {}, options: Partial<CrawlOptions> & { allowedHosts?: string[]; extraCaCertificates?: string[]; requestTimeoutMs?: number } = {}): Promise<Crawl> {
+async function crawl(target: MonitorSite | string, bounds: Partial<SiteBounds> = {}, options: Partial<CrawlOptions> & { allowedHosts?: string[]; extraCaCertificates?: string[]; requestTimeoutMs?: number; resolve?: Resolver } = {}): Promise<Crawl> {
   const url = typeof target === "string" ? target : target.url("/");
   const pages: CrawledPage[] = [];
-  const fetcher = createCrawlFetcher({ allowedHosts: options.allowedHosts ?? sites.map((started) => started.host), extraCaCertificates: options.extraCaCertificates ?? [], requestTimeoutMs: options.requestTimeoutMs ?? 5_000 });
+  const fetcher = createCrawlFetcher({ allowedHosts: options.allowedHosts ?? sites.map((started) => started.host), extraCaCertificates: options.extraCaCertificates ?? [], requestTimeoutMs: options.requestTimeoutMs ?? 5_000, resolve: options.resolve });
   const summary = await crawlSite(
     { url, depth: 3, maxPages: 50, maxBytes: 5_000_000, ...bounds },
     {
@@ -207,6 +208,27 @@ describe("the site and the policy", () => {
     const reasons = Object.fromEntries(result.summary.failures.map((failure) => [new URL(failure.url).pathname, failure.reason]));
     expect(reasons["/away"]).toMatch(/重定向到站外地址/);
     expect(reasons["/loop1"]).toMatch(/重定向超过 5 次/);
+  });
+
+  it("a start address moving to its www. twin crawls the twin; a redirect to another name is not followed", async () => {
+    const named = await site();
+    const port = named.host.split(":")[1];
+    // Names the test points at the loopback server, as DNS would; the allow-list names them.
+    const resolve: Resolver = async (hostname) => {
+      if (!hostname.endsWith(".test")) throw Object.assign(new Error("no such name"), { code: "ENOTFOUND" });
+      return { addresses: ["127.0.0.1"], dns: [{ type: "A", value: "127.0.0.1", ttl: 60 }] };
+    };
+    named.set({
+      "//site.test/": redirect(`http://www.site.test:${port}/`, 301),
+      "//www.site.test/": `<title>首页</title><a href="/a.html">甲</a>`,
+      "//www.site.test/a.html": "<title>甲</title><p>甲页</p>",
+      "//elsewhere.test/": redirect(`http://parked.test:${port}/`),
+    });
+    const allowedHosts = ["site.test", "www.site.test", "elsewhere.test", "parked.test"].map((name) => `${name}:${port}`);
+    const moved = await crawl(`http://site.test:${port}/`, {}, { allowedHosts, resolve });
+    expect(moved.pages.map((page) => page.facts.url)).toEqual([`http://www.site.test:${port}/`, `http://www.site.test:${port}/a.html`]);
+    const away = await crawl(`http://elsewhere.test:${port}/`, {}, { allowedHosts, resolve });
+    expect(away.summary.failure).toBe(`起始网址无法抓取：重定向到站外地址 http://parked.test:${port}/，未跟随`);
   });
 
   it("an address the capture policy refuses is never fetched: the crawl fails with the policy's words", async () => {

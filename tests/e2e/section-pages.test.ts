@@ -50,7 +50,10 @@ describe("the registry's pages in Chromium", () => {
     await nav.getByText("信息监测", { exact: true }).click();
     await nav.getByRole("link", { name: "新建信息监测" }).click();
     await page.waitForURL(`**${registryPath("monitor/text", "ystwnew")}`);
-    await page.getByText("此功能将在后续版本开放").waitFor();
+    // Issue 18: the task form, with the bill of spec §9.
+    await page.getByRole("heading", { name: "新建信息监测" }).waitFor();
+    await page.getByRole("button", { name: /添加站点/ }).waitFor();
+    expect(await page.getByText("此功能将在后续版本开放").count()).toBe(0);
     await page.goto(`${live.server.url}${registryPath("monitor/text", "guidance")}`);
     await page.getByRole("region", { name: "监测收费标准" }).waitFor();
     await nav.getByRole("link", { name: "证书列表" }).waitFor();

@@ -50,15 +50,16 @@ describe("the logged-in shell's widgets in Chromium", () => {
     await page.context().close();
   });
 
-  it("a dataChart page without monitoring data says so and does not download the chart library", async () => {
+  it("a dataChart page without monitoring hits yet draws the empty chart and says there is no data", async () => {
     const { page, problems, scripts } = await signedInPage();
     await page.goto(`${live.server.url}${registryPath("monitor/picture", "dataChart")}`);
     await page.getByRole("heading", { name: "数据图表" }).waitFor();
     await page.getByText("暂无监测数据").waitFor();
-    await page.getByText("此功能将在后续版本开放").waitFor();
     await page.waitForLoadState("networkidle");
+    expect(await page.getByText("此功能将在后续版本开放").count()).toBe(0);
     expect(scripts.some((script) => script.includes("data-chart-page"))).toBe(true);
-    expect(scripts.filter((script) => script.includes("series-chart"))).toEqual([]);
+    // The chart library comes with the first chart drawn, here the empty frame of the last 30 days.
+    expect(scripts.some((script) => script.includes("series-chart"))).toBe(true);
     await shoot(page, "section-monitor-data-chart");
     expect(problems).toEqual([]);
     await page.context().close();

@@ -6,6 +6,9 @@
  * - logos, audio and video: see the functions below.
  * See monitor-corpus.ts for the text set.
  */
+import { execFile } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import sharp from "sharp";
 import { seededRandom } from "./seeded-random.js";
 
@@ -113,4 +116,225 @@ export async function pictureSet(works = 12, seed = 18): Promise<{ works: { id: 
     found.push({ id: `other-${i}`, bytes: await PICTURE_EDITS.halfSizeLowQuality(await samplePicture(seed * 1000 + 500 + i)), copies: null, how: "another scene" });
   }
   return { works: originals, found };
+}
+
+// ---- audio ----
+
+const SAMPLE_RATE = 22_050;
+/** A pentatonic scale over two octaves (Hz): every melody shares it, so negatives sound alike. */
+const SCALE = [220, 246.94, 277.18, 329.63, 369.99, 440, 493.88, 554.37, 659.25, 739.99];
+
+/** 16-bit mono PCM as a WAV file. */
+function wavOf(samples: Float32Array): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  samples.forEach((value, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, value)) * 32767), i * 2));
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/**
+ * A seeded melody: notes of SCALE lasting 0.2–0.6 s with three harmonics and a decaying envelope,
+ * over a bass note per two seconds. Synthesised here (exact and fast); ffmpeg makes the copies.
+ */
+export function melodyWav(seed: number, seconds: number): Buffer {
+  const random = seededRandom(seed);
+  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
+  let start = 0;
+  while (start < samples.length) {
+    const length = Math.round((0.2 + Math.floor(random() * 3) * 0.2) * SAMPLE_RATE);
+    const frequency = pick(SCALE, random);
+    for (let i = 0; i < length && start + i < samples.length; i += 1) {
+      const t = i / SAMPLE_RATE;
+      const envelope = Math.min(1, t * 50) * Math.exp(-3 * t);
+      samples[start + i] += 0.45 * envelope * (Math.sin(2 * Math.PI * frequency * t) + 0.5 * Math.sin(4 * Math.PI * frequency * t) + 0.25 * Math.sin(6 * Math.PI * frequency * t));
+    }
+    start += length;
+  }
+  const bassEvery = 2 * SAMPLE_RATE;
+  for (let at = 0; at < samples.length; at += bassEvery) {
+    const frequency = pick(SCALE.slice(0, 4), random) / 2;
+    for (let i = 0; i < bassEvery && at + i < samples.length; i += 1) samples[at + i] += 0.25 * Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * Math.exp((-1.5 * i) / SAMPLE_RATE);
+  }
+  return wavOf(samples);
+}
+
+function ffmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile("ffmpeg", ["-hide_banner", "-v", "error", "-y", ...args], { timeout: 120_000 }, (error, _stdout, stderr) => (error ? reject(new Error(`ffmpeg ${args.join(" ")}: ${stderr}`)) : resolve()));
+  });
+}
+
+/** What a copier does to a track; each writes `to` from `from`. */
+export const AUDIO_EDITS = {
+  /** MP3 at 32 kbit/s. */
+  lowBitrateMp3: (from: string, to: string) => ffmpeg(["-i", from, "-codec:a", "libmp3lame", "-b:a", "32k", `${to}.mp3`]),
+  /** Volume at 40 %, AAC. */
+  quieterAac: (from: string, to: string) => ffmpeg(["-i", from, "-filter:a", "volume=0.4", "-codec:a", "aac", "-b:a", "64k", `${to}.m4a`]),
+  /** 12 s from 5.3 s in, MP3 at 64 kbit/s. */
+  excerpt: (from: string, to: string) => ffmpeg(["-ss", "5.3", "-t", "12", "-i", from, "-codec:a", "libmp3lame", "-b:a", "64k", `${to}.mp3`]),
+  /** Pink noise mixed in (amplitude 0.25), Ogg Vorbis. */
+  withNoise: (from: string, to: string) =>
+    ffmpeg(["-i", from, "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.25:seed=7", "-filter_complex", "[0:a][1:a]amix=inputs=2:duration=first:normalize=0", "-codec:a", "libvorbis", `${to}.ogg`]),
+} as const;
+/** File extensions the edits above write (ffmpeg picks the container from it). */
+const AUDIO_EDIT_EXTENSIONS: Record<keyof typeof AUDIO_EDITS, string> = { lowBitrateMp3: "mp3", quieterAac: "m4a", excerpt: "mp3", withNoise: "ogg" };
+
+export interface LabelledFile {
+  id: string;
+  path: string;
+  copies: string | null;
+  how: string;
+}
+
+type FileEdit = (from: string, to: string) => Promise<void>;
+
+/**
+ * A media set in `dir`: each work written by `write`, every edit of it (file `<work>-<edit>.<ext>`),
+ * and as many other works, each given the first edit, as negatives.
+ */
+async function mediaSet(
+  dir: string,
+  prefix: string,
+  works: number,
+  write: (path: string, index: number, negative: boolean) => Promise<void>,
+  edits: Record<string, FileEdit>,
+  extensions: Record<string, string>,
+): Promise<{ works: { id: string; path: string }[]; found: LabelledFile[] }> {
+  const originals: { id: string; path: string }[] = [];
+  const found: LabelledFile[] = [];
+  for (let i = 0; i < works; i += 1) {
+    const id = `${prefix}-${i}`;
+    const path = join(dir, `${id}.${extensions.source}`);
+    await write(path, i, false);
+    originals.push({ id, path });
+    for (const [how, edit] of Object.entries(edits)) {
+      await edit(path, join(dir, `${id}-${how}`));
+      found.push({ id: `${id}/${how}`, path: join(dir, `${id}-${how}.${extensions[how]}`), copies: id, how });
+    }
+  }
+  const [firstEdit, edit] = Object.entries(edits)[0];
+  for (let i = 0; i < works; i += 1) {
+    const id = `other-${prefix}-${i}`;
+    await write(join(dir, `${id}.${extensions.source}`), i, true);
+    await edit(join(dir, `${id}.${extensions.source}`), join(dir, `${id}-${firstEdit}`));
+    found.push({ id, path: join(dir, `${id}-${firstEdit}.${extensions[firstEdit]}`), copies: null, how: `another ${prefix}` });
+  }
+  return { works: originals, found };
+}
+
+/** The audio set in `dir`: `works` melodies of 20–30 s, every edit of each, and other melodies (as 32 kbit/s MP3) as negatives. */
+export function audioSet(dir: string, works = 8, seed = 18) {
+  const write = (path: string, i: number, negative: boolean) =>
+    writeFile(path, negative ? melodyWav(seed * 1000 + 500 + i, 25) : melodyWav(seed * 1000 + i, 20 + Math.round(seededRandom(seed * 7 + i)() * 10)));
+  return mediaSet(dir, "melody", works, write, AUDIO_EDITS, { source: "wav", ...AUDIO_EDIT_EXTENSIONS });
+}
+
+// ---- video ----
+
+/** A seeded lavfi source: which generator, its parameters, a hue turn and a moving box. */
+function clipFilter(seed: number, seconds: number): string {
+  const random = seededRandom(seed);
+  const size = "320x240";
+  const sources = [
+    () => `mandelbrot=s=${size}:rate=25:start_scale=${(1.5 + random() * 2).toFixed(2)}:end_scale=${(0.05 + random() * 0.3).toFixed(3)}:outer=${pick(["iteration_count", "normalized_iteration_count", "white"], random)}`,
+    () => `gradients=s=${size}:rate=25:seed=${Math.floor(random() * 1e6)}:nb_colors=${2 + Math.floor(random() * 4)}:speed=${(0.01 + random() * 0.04).toFixed(3)}`,
+    () => `sierpinski=s=${size}:rate=25:seed=${Math.floor(random() * 1e6)}:jump=${1 + Math.floor(random() * 3)}:type=${pick(["carpet", "triangle"], random)}`,
+    () => `cellauto=s=${size}:rate=25:rule=${pick([18, 30, 90, 110, 150], random)}:seed=${Math.floor(random() * 1e6)}:scroll=1`,
+    () => `life=s=${size}:rate=25:seed=${Math.floor(random() * 1e6)}:ratio=${(0.05 + random() * 0.2).toFixed(2)}:mold=10:life_color=#${Math.floor(random() * 0xffffff).toString(16).padStart(6, "0")}`,
+  ];
+  const source = pick(sources, random)();
+  const box = `drawbox=x='mod(t*${Math.round(20 + random() * 80)},300)':y=${Math.round(random() * 180)}:w=${Math.round(20 + random() * 40)}:h=${Math.round(20 + random() * 40)}:color=#${Math.floor(random() * 0xffffff).toString(16).padStart(6, "0")}:t=fill`;
+  return `${source},hue=h=${Math.round(random() * 360)},${box},trim=duration=${seconds}`;
+}
+
+/** Writes a seeded clip (H.264, 320×240, 25 fps) of `seconds` to `path` (.mp4). */
+export function writeClip(path: string, seed: number, seconds: number): Promise<void> {
+  return ffmpeg(["-f", "lavfi", "-i", clipFilter(seed, seconds), "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", path]);
+}
+
+/** What a copier does to a clip; each writes `to` (.mp4 or .avi) from `from`. */
+export const VIDEO_EDITS = {
+  /** Half size, H.264 at a high CRF. */
+  rescaled: (from: string, to: string) => ffmpeg(["-i", from, "-vf", "scale=160:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "34", `${to}.mp4`]),
+  /** MPEG-4 part 2 at 75 % size. */
+  reencoded: (from: string, to: string) => ffmpeg(["-i", from, "-vf", "scale=240:-2", "-c:v", "mpeg4", "-q:v", "8", `${to}.avi`]),
+  /** 2.3 s cut from the start and the rest from 6 s later. */
+  trimmed: (from: string, to: string) => ffmpeg(["-ss", "2.3", "-i", from, "-t", "6", "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", `${to}.mp4`]),
+} as const;
+const VIDEO_EDIT_EXTENSIONS: Record<keyof typeof VIDEO_EDITS, string> = { rescaled: "mp4", reencoded: "avi", trimmed: "mp4" };
+
+/** The video set in `dir`: `works` clips of `seconds`, every edit of each, and other clips (rescaled) as negatives. */
+export function videoSet(dir: string, works = 6, seconds = 12, seed = 18) {
+  const write = (path: string, i: number, negative: boolean) => writeClip(path, seed * 1000 + (negative ? 500 : 0) + i, seconds);
+  return mediaSet(dir, "clip", works, write, VIDEO_EDITS, { source: "mp4", ...VIDEO_EDIT_EXTENSIONS });
+}
+
+// ---- logos ----
+
+const MARK_LETTERS = ["禾", "川", "QH", "星", "YL", "木", "K", "云", "M2", "舟"];
+
+/** An invented mark (our own): a square tile, a shape and one or two letters, seeded. 240×180. */
+export function logoSvg(seed: number): string {
+  const random = seededRandom(seed);
+  const hue = Math.floor(random() * 360);
+  const tileLightness = 20 + Math.floor(random() * 60);
+  const tile = `hsl(${hue},${50 + Math.floor(random() * 40)}%,${tileLightness}%)`;
+  // Ink contrasts with the tile in brightness (marks are designed to read in black and white too).
+  const ink = `hsl(${(hue + 150 + Math.floor(random() * 60)) % 360},80%,${tileLightness > 50 ? 12 : 88}%)`;
+  const cx = 60 + Math.round(random() * 40);
+  const shapes = [
+    `<circle cx="${cx}" cy="90" r="${35 + Math.round(random() * 20)}" fill="${ink}"/>`,
+    `<path d="M${cx} ${30 + Math.round(random() * 20)} L${cx + 50} 150 L${cx - 50} 150 Z" fill="${ink}"/>`,
+    `<circle cx="${cx}" cy="90" r="50" fill="none" stroke="${ink}" stroke-width="${10 + Math.round(random() * 12)}"/>`,
+    `<rect x="${cx - 40}" y="45" width="80" height="90" transform="rotate(${Math.round(random() * 45)} ${cx} 90)" fill="${ink}"/>`,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="${tile}"/>${pick(shapes, random)}<text x="${130 + Math.round(random() * 20)}" y="${100 + Math.round(random() * 40)}" font-size="${44 + Math.round(random() * 20)}" font-family="sans-serif" font-weight="bold" fill="${ink}">${pick(MARK_LETTERS, random)}</text></svg>`;
+}
+
+/** A mark as a PNG, the rights holder's registered picture. */
+export function logoPicture(seed: number): Promise<Buffer> {
+  return sharp(Buffer.from(logoSvg(seed))).png().toBuffer();
+}
+
+/** A scene with the mark pasted at `share` of the scene's width, at a seeded place; JPEG quality 70. */
+export async function pictureWithLogo(logo: Buffer, sceneSeed: number, share: number, placeSeed: number): Promise<Buffer> {
+  const random = seededRandom(placeSeed);
+  const width = Math.round(PICTURE_WIDTH * share);
+  const mark = await sharp(logo).resize({ width }).toBuffer();
+  const height = Math.round((width * 180) / 240);
+  const left = Math.round(random() * (PICTURE_WIDTH - width));
+  const top = Math.round(random() * (PICTURE_HEIGHT - height));
+  return sharp(Buffer.from(sceneSvg(sceneSeed))).composite([{ input: mark, left, top }]).jpeg({ quality: 70 }).toBuffer();
+}
+
+/** The logo set: `works` marks; each placed in three scenes at 15–40 % of the width (one then halved); negatives: other marks placed, and bare scenes. */
+export async function logoSet(works = 6, seed = 18): Promise<{ works: { id: string; bytes: Buffer }[]; found: LabelledMedia[] }> {
+  const marks = await Promise.all(Array.from({ length: works }, async (_, i) => ({ id: `mark-${i}`, bytes: await logoPicture(seed * 100 + i) })));
+  const found: LabelledMedia[] = [];
+  for (const [i, mark] of marks.entries()) {
+    const base = seed * 1000 + i * 10;
+    found.push(
+      { id: `${mark.id}/large`, bytes: await pictureWithLogo(mark.bytes, base + 1, 0.4, base + 1), copies: mark.id, how: "40 % of the width" },
+      { id: `${mark.id}/small`, bytes: await pictureWithLogo(mark.bytes, base + 2, 0.15, base + 2), copies: mark.id, how: "15 % of the width" },
+      { id: `${mark.id}/halved`, bytes: await sharp(await pictureWithLogo(mark.bytes, base + 3, 0.25, base + 3)).resize({ width: 320 }).jpeg({ quality: 60 }).toBuffer(), copies: mark.id, how: "25 %, picture halved" },
+    );
+  }
+  for (let i = 0; i < works; i += 1) {
+    const other = await logoPicture(seed * 100 + 50 + i);
+    found.push({ id: `other-mark-${i}`, bytes: await pictureWithLogo(other, seed * 1000 + 500 + i, 0.25, i), copies: null, how: "another mark" });
+    found.push({ id: `bare-scene-${i}`, bytes: await samplePicture(seed * 1000 + 700 + i), copies: null, how: "no mark" });
+  }
+  return { works: marks, found };
 }

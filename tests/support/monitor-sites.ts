@@ -18,6 +18,10 @@ export interface SiteRoute {
   delayMs?: number;
 }
 
+/**
+ * Path (with or without its query) → route. A key `//name/path` answers only requests whose Host is
+ * that name (a test resolver can point several names at the one server: virtual hosts).
+ */
 export type SiteRoutes = Record<string, string | SiteRoute>;
 
 export interface RequestLogEntry {
@@ -58,7 +62,8 @@ export async function startMonitorSite(routes: SiteRoutes = {}): Promise<Monitor
     requests.push(entry);
     response.once("close", () => (entry.endedAt = Date.now()));
     const pathname = new URL(request.url ?? "/", "http://site.invalid").pathname;
-    const route = table.get(request.url ?? "/") ?? table.get(pathname);
+    const hostname = (request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const route = table.get(`//${hostname}${request.url ?? "/"}`) ?? table.get(`//${hostname}${pathname}`) ?? table.get(request.url ?? "/") ?? table.get(pathname);
     const send = () => {
       if (!route) return response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found");
       response.writeHead(route.status ?? 200, { "content-type": route.contentType ?? "text/html; charset=utf-8", ...route.headers }).end(route.body);

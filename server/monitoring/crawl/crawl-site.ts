@@ -71,7 +71,8 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
   const start = normaliseUrl(bounds.url);
   if (!start) return { ...summary, failure: "起始网址格式不正确：只能是 http 或 https 网址" };
   // "The same site" is the same host and port (WHATWG URL drops default ports, so http and https of a name stay one site).
-  const siteHost = new URL(start).host;
+  let siteHost = new URL(start).host;
+  const releases: (() => void)[] = [];
   const { signal, fetcher } = options;
   const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
 
@@ -135,6 +136,11 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
       }
       if (response.status < 300 || response.status >= 400 || !response.location) return { kind: "page", url, response };
       const next = normaliseUrl(response.location);
+      if (next && address === start && isWwwAlias(new URL(next).host, siteHost)) {
+        // The start address moving to its www. twin (or back) is the same site under its usual name.
+        siteHost = new URL(next).host;
+        releases.push(await holdHost(siteHost, signal));
+      }
       if (!next || new URL(next).host !== siteHost) return { kind: "failed", reason: `重定向到站外地址 ${next ? redactUrl(next) : response.location}，未跟随` };
       // A redirect into a page already queued or crawled: that page is crawled once, from there.
       if (seen.has(next) && next !== url) return { kind: "skipped" };
@@ -188,9 +194,8 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
     }
   };
 
-  let release: (() => void) | null = null;
   try {
-    release = await holdHost(siteHost, signal);
+    releases.push(await holdHost(siteHost, signal));
     const queue: { url: string; depth: number }[] = [{ url: start, depth: 0 }];
     let consecutiveFailures = 0;
     while (queue.length > 0 && summary.pages < bounds.maxPages && remaining() > 0) {
@@ -244,7 +249,7 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
     if (!signal.aborted) throw error;
     summary.failure = "抓取已中止（任务已停止或服务正在关闭）";
   } finally {
-    release?.();
+    for (const release of releases) release();
   }
   return summary;
 }
@@ -253,11 +258,12 @@ export async function crawlSite(bounds: SiteBounds, options: CrawlOptions): Prom
 export function normaliseUrl(address: string): string | null {
   const resolved = resolveUrl(address, "http://invalid.invalid/");
   if (!resolved) return null;
-  const url = new URL(resolved);
-  if (url.hostname === "invalid.invalid") return null;
-  url.username = "";
-  url.password = "";
-  return url.href;
+  return new URL(resolved).hostname === "invalid.invalid" ? null : resolved;
+}
+
+/** `example.cn` and `www.example.cn` (same port): one site under two names. */
+function isWwwAlias(a: string, b: string): boolean {
+  return a !== b && a.replace(/^www\./i, "") === b.replace(/^www\./i, "");
 }
 
 function isHtml(response: CrawlResponse): boolean {

@@ -94,13 +94,16 @@ function baseUrl(elements: Element[], url: string): string {
   return resolveUrl(href ? attr(href, "href") : null, url) ?? url;
 }
 
-/** An absolute http(s) address without its fragment, or null for anything else. */
+/** An absolute http(s) address without its fragment or credentials, or null for anything else. */
 export function resolveUrl(value: string | null | undefined, base: string): string | null {
   if (!value?.trim()) return null;
   try {
     const url = new URL(value.trim(), base);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
     url.hash = "";
+    // Credentials in a link are never sent (the fetcher makes no Authorization from them) nor kept.
+    url.username = "";
+    url.password = "";
     return url.href;
   } catch {
     return null;

@@ -1,15 +1,18 @@
 import sharp from "sharp";
 import phash from "sharp-phash";
 import type { ImagePrint, ImageVariantPrint, MatchVerdict } from "../monitoring.types.js";
+import { BoxMeans, type Grey } from "./box-means.js";
 import { bitsToHex64, hammingHex64 } from "./hamming.js";
 import { MatcherInputError } from "./matcher-errors.js";
 
 /**
  * Pictures by perceptual hashes (64 bits each): pHash (sharp-phash: DCT of a 32×32 greyscale),
- * dHash (brightness gradients of a 9×8 greyscale) and aHash (8×8 against its mean). All three are
- * computed from one greyscale decode, so the work and every found picture go through exactly the
- * same resampling. Greyscale makes a colour shift cheap to survive; mirrored and cropped copies meet
- * a variant of the work made the same way (fingerprintWorkImage).
+ * dHash (brightness gradients of 9×8 area means) and aHash (8×8 area means against their mean).
+ * All three are computed from one greyscale decode by sharp (at most GREY_SIDE), so the work and
+ * every found picture go through exactly the same resampling; the area means come from a
+ * summed-area table (box-means.ts) so that the logo search hashes its windows the same way.
+ * Greyscale makes a colour shift cheap to survive; mirrored and cropped copies meet a variant of
+ * the work made the same way (fingerprintWorkImage).
  *
  * A pair matches when pHash AND dHash are both close: pHash alone confuses pictures of the same
  * layout (a sky over hills), dHash alone is fragile to recompression; requiring both kept the
@@ -19,7 +22,7 @@ import { MatcherInputError } from "./matcher-errors.js";
 /**
  * Thresholds in bits of 64, measured on tests/support/monitor-media-corpus.ts: the copies reached at
  * most pHash 14 / dHash 11 (a corner crop); other scenes came as close as pHash 13 but then had
- * dHash 22 or more, and dHash 16 only with pHash 25 or more.
+ * dHash 20 or more, and as close as dHash 11 only with pHash 26 or more.
  */
 export const IMAGE_THRESHOLDS = { phash: 16, dhash: 14 } as const;
 /** Pixels a decoded picture may have (a bomb of a PNG is refused, not decoded). */
@@ -31,12 +34,7 @@ const MIN_WORK_SIDE = 32;
 /** A found picture smaller than this (icons, tracking pixels) is not compared. */
 const MIN_FOUND_SIDE = 24;
 
-/** An 8-bit single-channel picture. */
-export interface Grey {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+export type { Grey } from "./box-means.js";
 
 /** Decode any picture sharp reads into a greyscale of at most GREY_SIDE, and its original size. */
 export async function decodeGrey(bytes: Buffer): Promise<{ grey: Grey; width: number; height: number }> {
@@ -60,10 +58,6 @@ function rawInput(grey: Grey) {
   return sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
 }
 
-async function shrunk(grey: Grey, width: number, height: number): Promise<Buffer> {
-  return rawInput(grey).resize(width, height, { fit: "fill" }).extractChannel(0).raw().toBuffer();
-}
-
 /** dHash: is each pixel of a 9×8 greyscale brighter than its right neighbour. */
 export function dhashOf(pixels9x8: ArrayLike<number>): string {
   const bits: boolean[] = [];
@@ -81,12 +75,13 @@ export function ahashOf(pixels8x8: ArrayLike<number>): string {
 
 /** The three hashes of a greyscale picture. */
 export async function hashGrey(grey: Grey): Promise<Pick<ImagePrint, "phash" | "dhash" | "ahash">> {
-  const [pBits, d, a] = await Promise.all([
-    phash(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }),
-    shrunk(grey, 9, 8),
-    shrunk(grey, 8, 8),
-  ]);
-  return { phash: bitsToHex64(Array.from(pBits, (bit) => bit === "1")), dhash: dhashOf(d), ahash: ahashOf(a) };
+  const pBits = await phash(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
+  const means = new BoxMeans(grey);
+  return {
+    phash: bitsToHex64(Array.from(pBits, (bit) => bit === "1")),
+    dhash: dhashOf(means.grid(0, 0, grey.width, grey.height, 9, 8, new Float64Array(72))),
+    ahash: ahashOf(means.grid(0, 0, grey.width, grey.height, 8, 8, new Float64Array(64))),
+  };
 }
 
 /** A found picture's fingerprint. Throws MatcherInputError on a file that is no readable picture. */

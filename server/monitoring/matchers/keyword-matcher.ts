@@ -23,12 +23,11 @@ function cleanTerms(terms: string[]): string[] {
 export function matchKeywords(text: string, keywords: string[], exclude: string[]): MatchVerdict | null {
   const wanted = cleanTerms(keywords);
   if (wanted.length === 0) return null;
-  // Folding keeps the length of ordinary text, so snippets are cut from the folded text's original
-  // spelling: the normalised text (case preserved) has the same offsets as its lower-cased form.
-  const shown = normalizeText(text);
-  const folded = shown.toLowerCase();
-  if (folded.length !== shown.length) return matchFolded(folded, folded, wanted, cleanTerms(exclude));
-  return matchFolded(shown, folded, wanted, cleanTerms(exclude));
+  // Snippets keep the page's own case: lower-casing keeps offsets for all but a few letters (İ);
+  // when it does not, the snippets are cut from the folded text instead.
+  const normalized = normalizeText(text);
+  const folded = normalized.toLowerCase();
+  return matchFolded(folded.length === normalized.length ? normalized : folded, folded, wanted, cleanTerms(exclude));
 }
 
 function matchFolded(shown: string, folded: string, wanted: string[], vetoes: string[]): MatchVerdict | null {

@@ -32,26 +32,30 @@ export function normalizeText(text: string): string {
   return text.normalize("NFKC").replace(/\s+/gu, " ").trim();
 }
 
-/** The letters and digits of a normalised text, lower-cased, with each one's offset in it. */
+/**
+ * The letters and digits of a normalised text, lower-cased, as one string (`key`), with the offset
+ * in the normalised text of each of its UTF-16 units (both halves of a surrogate pair share one).
+ */
 interface KeyText {
-  chars: string[];
+  key: string;
   offsets: number[];
 }
 
 const SIGNIFICANT = /[\p{L}\p{N}]/u;
 
 function keyTextOf(normalized: string): KeyText {
-  const chars: string[] = [];
+  let key = "";
   const offsets: number[] = [];
   let offset = 0;
   for (const ch of normalized) {
     if (SIGNIFICANT.test(ch)) {
-      chars.push(ch.toLowerCase());
-      offsets.push(offset);
+      const lower = ch.toLowerCase();
+      key += lower;
+      for (let unit = 0; unit < lower.length; unit += 1) offsets.push(offset);
     }
     offset += ch.length;
   }
-  return { chars, offsets };
+  return { key, offsets };
 }
 
 /** 32-bit FNV-1a of a string with a chosen basis, finished with murmur3's mixer so every bit moves. */
@@ -69,11 +73,11 @@ function hash32(text: string, basis: number): number {
   return h >>> 0;
 }
 
-function simhashOf(chars: string[]): string {
+function simhashOf(key: string): string {
   const weights = new Int32Array(64);
-  if (chars.length < SHINGLE_CHARS) return "0".repeat(16);
-  for (let i = 0; i + SHINGLE_CHARS <= chars.length; i += 1) {
-    const shingle = chars.slice(i, i + SHINGLE_CHARS).join("");
+  if (key.length < SHINGLE_CHARS) return "0".repeat(16);
+  for (let i = 0; i + SHINGLE_CHARS <= key.length; i += 1) {
+    const shingle = key.slice(i, i + SHINGLE_CHARS);
     const high = hash32(shingle, 0x811c9dc5);
     const low = hash32(shingle, 0x3b9ac9d7);
     for (let bit = 0; bit < 32; bit += 1) {
@@ -87,7 +91,7 @@ function simhashOf(chars: string[]): string {
 /** A work's text fingerprint (stored with the work). */
 export function fingerprintText(text: string): TextPrint {
   const normalized = normalizeText(text);
-  return { simhash: simhashOf(keyTextOf(normalized).chars), normalized };
+  return { simhash: simhashOf(keyTextOf(normalized).key), normalized };
 }
 
 interface Passage {
@@ -96,23 +100,49 @@ interface Passage {
   length: number;
 }
 
+/** Where each k-gram of a work's key starts; built once per work print (see workIndexOf). */
+type GramIndex = Map<string, number[]>;
+const workIndexes = new WeakMap<TextPrint, { key: KeyText; grams: GramIndex }>();
+
+/** A work's key text and k-gram index, kept with its print: a crawl compares every page with the same works. */
+function workIndexOf(work: TextPrint) {
+  let cached = workIndexes.get(work);
+  if (!cached) {
+    const key = keyTextOf(work.normalized);
+    const grams: GramIndex = new Map();
+    for (let i = 0; i + PASSAGE_MIN_CHARS <= key.key.length; i += 1) {
+      const gram = key.key.slice(i, i + PASSAGE_MIN_CHARS);
+      const at = grams.get(gram);
+      if (at) at.push(i);
+      else grams.set(gram, [i]);
+    }
+    cached = { key, grams };
+    workIndexes.set(work, cached);
+  }
+  return cached;
+}
+
+/** The last page text read, so comparing one page with many works normalises and hashes it once. */
+let lastPage: { text: string; normalized: string; key: KeyText; simhash: string } | null = null;
+function pageOf(text: string) {
+  if (lastPage?.text !== text) {
+    const normalized = normalizeText(text);
+    const key = keyTextOf(normalized);
+    lastPage = { text, normalized, key, simhash: simhashOf(key.key) };
+  }
+  return lastPage;
+}
+
 /**
  * Maximal common runs of at least PASSAGE_MIN_CHARS, scanning the page left to right and taking at
- * each place the longest run the work has (a k-gram index of the work finds the candidates).
+ * each place the longest run the work has (the work's k-gram index finds the candidates).
  */
-function commonPassages(work: string[], found: string[]): Passage[] {
+function commonPassages(work: string, grams: GramIndex, found: string): Passage[] {
   const k = PASSAGE_MIN_CHARS;
-  const index = new Map<string, number[]>();
-  for (let i = 0; i + k <= work.length; i += 1) {
-    const gram = work.slice(i, i + k).join("");
-    const at = index.get(gram);
-    if (at) at.push(i);
-    else index.set(gram, [i]);
-  }
   const passages: Passage[] = [];
   let j = 0;
   while (j + k <= found.length) {
-    const candidates = index.get(found.slice(j, j + k).join(""));
+    const candidates = grams.get(found.slice(j, j + k));
     if (!candidates) {
       j += 1;
       continue;
@@ -142,16 +172,15 @@ function wordingOf(normalized: string, key: KeyText, start: number, length: numb
  * Offsets of the passages are into the work's and the page's normalised texts.
  */
 export function matchText(work: TextPrint, foundText: string): MatchVerdict | null {
-  const workKey = keyTextOf(work.normalized);
-  const foundNormalized = normalizeText(foundText);
-  const foundKey = keyTextOf(foundNormalized);
-  if (workKey.chars.length < SHINGLE_CHARS || foundKey.chars.length < SHINGLE_CHARS) return null;
+  const { key: workKey, grams } = workIndexOf(work);
+  const { normalized: foundNormalized, key: foundKey, simhash: foundSimhash } = pageOf(foundText);
+  if (workKey.key.length < SHINGLE_CHARS || foundKey.key.length < SHINGLE_CHARS) return null;
 
-  const simhashDistance = hammingHex64(work.simhash, simhashOf(foundKey.chars));
-  const passages = commonPassages(workKey.chars, foundKey.chars);
-  const covered = new Uint8Array(workKey.chars.length);
+  const simhashDistance = hammingHex64(work.simhash, foundSimhash);
+  const passages = commonPassages(workKey.key, grams, foundKey.key);
+  const covered = new Uint8Array(workKey.key.length);
   for (const passage of passages) covered.fill(1, passage.workStart, passage.workStart + passage.length);
-  const overlapRatio = covered.reduce((sum, bit) => sum + bit, 0) / workKey.chars.length;
+  const overlapRatio = covered.reduce((sum, bit) => sum + bit, 0) / workKey.key.length;
 
   if (overlapRatio < OVERLAP_MIN_RATIO && simhashDistance > SIMHASH_MAX_DISTANCE) return null;
 

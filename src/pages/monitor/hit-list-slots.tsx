@@ -1,4 +1,4 @@
-import { Button, Space, Typography } from "antd";
+import { Space, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useRecordAction } from "../kinds/use-record-action";
@@ -7,7 +7,9 @@ import type { ListRecord, PageSlots, RowActionsProps } from "../../resources/typ
 import { HIT_REVIEW_ACTION_LABELS, HIT_REVIEW_LIFECYCLE, MONITOR_ENDPOINTS, type HitReviewAction, type MonitorHitRow } from "../../schema/monitor";
 import { HitDetailDrawer } from "./hit-detail-drawer";
 import { HitReviewDialog } from "./hit-review-dialog";
+import { MonitorPageLinks } from "./monitor-page-links";
 import { channelPage } from "./monitor-route";
+import { RowLinkButton } from "./row-link-button";
 
 /**
  * What the hit lists (dataList, the prefixed lists, dataResults) add: each row's 查看依据, the
@@ -26,16 +28,16 @@ function HitRowActions({ route, record, refresh }: RowActionsProps) {
   const certificate = recordPageBelow(route) ?? channelPage(route, hit.channel, (page) => page.kind === "certificate");
   return (
     <Space size="small" wrap>
-      <LinkButton onClick={() => setShowingBasis(true)}>查看依据</LinkButton>
+      <RowLinkButton onClick={() => setShowingBasis(true)}>查看依据</RowLinkButton>
       {HIT_REVIEW_LIFECYCLE.actionsFrom(hit.review).map((action) => (
-        <LinkButton key={action} danger={action === "confirm"} onClick={() => setReviewing(action)}>
+        <RowLinkButton key={action} danger={action === "confirm"} onClick={() => setReviewing(action)}>
           {HIT_REVIEW_ACTION_LABELS[action]}
-        </LinkButton>
+        </RowLinkButton>
       ))}
       {hit.evidenceState === "failed" && (
-        <LinkButton loading={retry.isPending} onClick={async () => (await retry.run(hit.id)) && refresh()}>
+        <RowLinkButton loading={retry.isPending} onClick={async () => (await retry.run(hit.id)) && refresh()}>
           重新取证
-        </LinkButton>
+        </RowLinkButton>
       )}
       {hit.evidenceState === "stored" && hit.evidenceId !== null && certificate && <Link to={recordHref(route, certificate, hit.id)}>查看证书</Link>}
       {isShowingBasis && <HitDetailDrawer id={hit.id} title={hit.title} onClose={() => setShowingBasis(false)} />}
@@ -55,11 +57,8 @@ function HitRowActions({ route, record, refresh }: RowActionsProps) {
   );
 }
 
-function LinkButton(props: Parameters<typeof Button>[0]) {
-  return <Button type="link" size="small" style={{ padding: 0 }} {...props} />;
-}
-
 const slots: PageSlots = {
+  toolbar: ({ route }) => <MonitorPageLinks route={route} />,
   rowActions: HitRowActions,
   cells: {
     title: (_value, record) => {

@@ -1,6 +1,6 @@
 import { FileSearchOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
-import { Alert, App, Button, Form, Modal } from "antd";
+import { Alert, App, Button, Form, Modal, Space } from "antd";
 import { useState } from "react";
 import { DateRangeFields, findProblem, type DateRangeValue } from "../../components/date-range/date-range-filter";
 import { useRecordPdf } from "../../providers/record-pdf";
@@ -10,6 +10,7 @@ import type { ListSlotProps, PageSlots, RowActionsProps } from "../../resources/
 import { MONITOR_ENDPOINTS, type MonitorReportRow } from "../../schema/monitor";
 import { parseShanghaiDateTime } from "../../schema/shanghai-time";
 import { TIME_RANGE_MESSAGE, type TimeRangeProblem } from "../../schema/time-range";
+import { MonitorPageLinks } from "./monitor-page-links";
 import { pageChannel } from "./monitor-route";
 
 /** The report list's toolbar (生成报告 for a period) and each row's 下载报告. */
@@ -48,7 +49,8 @@ function ReportToolbar({ route, refresh }: ListSlotProps) {
   }
 
   return (
-    <>
+    <Space wrap>
+      <MonitorPageLinks route={route} />
       <Button type="primary" icon={<FileSearchOutlined />} onClick={() => setOpen(true)}>
         生成报告
       </Button>
@@ -69,7 +71,7 @@ function ReportToolbar({ route, refresh }: ListSlotProps) {
           {refusal && <Alert type="error" showIcon message={refusal} />}
         </Modal>
       )}
-    </>
+    </Space>
   );
 }
 

@@ -70,7 +70,8 @@ export function issueAt(issues: readonly TaskFormIssue[], place: readonly Proper
   return issues.find((issue) => place.every((part, index) => issue.path[index] === part))?.message;
 }
 
-/** A server field name ("sites.0.url") as the form's name path. */
+/** A server field name ("sites.0.url") as the form's name path; the call's startTime is the form's startAt. */
 export function formPath(name: string): (string | number)[] {
+  if (name === "startTime") return ["startAt"];
   return name.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }

@@ -1,4 +1,4 @@
-import { App, Button, Space, Tag, Typography } from "antd";
+import { App, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ListRecord, PageSlots, RowActionsProps } from "../../resources/types";
@@ -14,7 +14,9 @@ import {
 } from "../../schema/monitor";
 import { recordHref } from "../kinds/record-links";
 import { useRecordAction } from "../kinds/use-record-action";
+import { MonitorPageLinks } from "./monitor-page-links";
 import { sectionPage } from "./monitor-route";
+import { RowLinkButton } from "./row-link-button";
 import { TaskDetailDrawer } from "./task-detail-drawer";
 
 /**
@@ -41,7 +43,7 @@ function TaskRowActions({ route, record, refresh }: RowActionsProps) {
   const actions = MONITOR_TASK_LIFECYCLE.actionsFrom(task.state, "owner").filter(isCallable);
   return (
     <Space size="small" wrap>
-      <LinkButton onClick={() => setShowingDetail(true)}>详情</LinkButton>
+      <RowLinkButton onClick={() => setShowingDetail(true)}>详情</RowLinkButton>
       {results && <Link to={recordHref(route, results, task.id)}>监测结果</Link>}
       {task.state === "monitoring" && <RunNowButton id={task.id} refresh={refresh} />}
       {actions.map((action) => (
@@ -70,26 +72,23 @@ function TaskActionButton({ action, task, refresh }: { action: CallableAction; t
           })
       : () => void run();
   return (
-    <LinkButton danger={action === "stop"} loading={call.isPending} onClick={onClick}>
+    <RowLinkButton danger={action === "stop"} loading={call.isPending} onClick={onClick}>
       {label}
-    </LinkButton>
+    </RowLinkButton>
   );
 }
 
 function RunNowButton({ id, refresh }: { id: number; refresh: () => void }) {
   const call = useRecordAction(MONITOR_ENDPOINTS.runTask, "已开始抓取");
   return (
-    <LinkButton loading={call.isPending} onClick={async () => (await call.run(id)) && refresh()}>
+    <RowLinkButton loading={call.isPending} onClick={async () => (await call.run(id)) && refresh()}>
       立即抓取
-    </LinkButton>
+    </RowLinkButton>
   );
 }
 
-function LinkButton(props: Parameters<typeof Button>[0]) {
-  return <Button type="link" size="small" style={{ padding: 0 }} {...props} />;
-}
-
 const slots: PageSlots = {
+  toolbar: ({ route }) => <MonitorPageLinks route={route} />,
   rowActions: TaskRowActions,
   cells: {
     state: (_value, record) => {

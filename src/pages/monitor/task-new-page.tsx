@@ -90,7 +90,7 @@ function TaskForm({ route, channel }: SectionPageProps & { channel: MonitorChann
       {account && <TaskAccountNotice account={account} matchers={MONITOR_CHANNELS[channel].matchers} />}
       <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={() => void submit()} style={{ maxWidth: 960 }}>
         <Form.Item name="name" label="任务名称" required rules={[ruleAt("name")]} validateTrigger="onBlur">
-          <Input maxLength={MONITOR_LIMITS.nameMax + 1} placeholder="例如：原创文章全网监测" />
+          <Input maxLength={MONITOR_LIMITS.nameMax + 1} placeholder={`例如：2026年${MONITOR_CHANNELS[channel].label}`} />
         </Form.Item>
         {protection === "works" && (
           <Form.Item name="workIds" label="保护作品" required rules={[ruleAt("workIds")]}>

@@ -9,7 +9,7 @@ import { hitDetail, hitRow, openMonitorPage, pageOf, SLOW } from "./monitor-fixt
 /** The hit lists: why a hit matched, its review, its certificate, the channel each list asks for. */
 
 const M = MONITOR_ENDPOINTS;
-beforeAll(() => import("../../../src/pages/kinds/data-list-page"), 60_000);
+beforeAll(() => Promise.all([import("../../../src/pages/kinds/data-list-page"), import("../../../src/pages/kinds/certificate-page")]), 60_000);
 
 const rowOf = async (title: string) => (await screen.findByRole("link", { name: title }, SLOW)).closest("tr")!;
 
@@ -67,5 +67,16 @@ describe("the monitoring hit list", { timeout: 60_000 }, () => {
     expect(row.getByRole("link", { name: "查看证书" })).toHaveAttribute("href", `${registryPath("monitor/text", "wxdataList/Certificate")}?id=71`);
     expect(callsTo(M.hits.path)[0].params).toMatchObject({ taskId: "31" });
     expect(callsTo(M.hits.path)[0].params).not.toHaveProperty("channel");
+  });
+
+  it("shows a hit's certificate with why it matched below it", async () => {
+    const { callsTo } = openMonitorPage("text", "ystwdataList/Certificate", { [M.hit.path]: ok(hitDetail({ channel: "ystw" })) }, "?id=71");
+    expect(await screen.findByText("HZ20261124MONITOR000071", {}, SLOW)).toBeInTheDocument();
+    // The id comes from the address (?id=), as every record page reads it.
+    expect(callsTo(M.hit.path)[0].params).toMatchObject({ id: "71" });
+    const basis = await screen.findByText("匹配依据", {}, SLOW);
+    const card = basis.closest(".ant-card")!;
+    expect(within(card as HTMLElement).getByRole("table", { name: "相同段落" })).toBeInTheDocument();
+    expect(Array.from(card.querySelectorAll("mark")).map((mark) => mark.textContent)).toContain("雾气");
   });
 });

@@ -106,6 +106,10 @@ describe("extractPageFacts: addresses", () => {
     expect(facts.links).toEqual([`${base}next.html`, "https://other.example.cn/x"]);
   });
 
+  it("keeps no credentials of a link", () => {
+    expect(extractPageFacts(`<a href="https://user:secret@example.cn/x">x</a><img src="//u:p@cdn.example.cn/i.png">`, URL_OF_PAGE)).toMatchObject({ links: ["https://example.cn/x"], images: ["https://cdn.example.cn/i.png"] });
+  });
+
   it("honours <base href>", () => {
     expect(extractPageFacts(`<base href="https://mirror.example.cn/dir/"><a href="x.html">x</a>`, URL_OF_PAGE).links).toEqual(["https://mirror.example.cn/dir/x.html"]);
   });
