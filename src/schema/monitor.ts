@@ -9,6 +9,7 @@ import { freeText, optionalText, textRule } from "./string-rule";
 import { optionalFilterDate } from "./time-range";
 import { RIGHT_TYPES, type UploadRule } from "./upload";
 import { isUrlWithScheme } from "./web-address";
+import { RequestKeySchema } from "./lawyer-service";
 
 /**
  * Whole-network monitoring (/monitor, spec §1, §2, §4, §6, §9; issue 18). A rights holder registers
@@ -271,6 +272,8 @@ export const MonitorTaskFormSchema = z.object({
   startTime: optionalText(z.coerce.number().int().nonnegative()).meta({ title: "开始时间", format: "datetime" }),
   /** Each hit captured as web evidence automatically (default); off: listed only, captured on confirm. */
   autoCapture: z.union([z.boolean(), z.stringbool()]).default(true).meta({ title: "自动取证" }),
+  /** A retry with the same key answers the task first created: a double click never reserves a week twice. */
+  requestKey: RequestKeySchema,
 });
 export type MonitorTaskForm = z.input<typeof MonitorTaskFormSchema>;
 export type MonitorTaskFormValues = z.output<typeof MonitorTaskFormSchema>;

@@ -69,15 +69,26 @@ export class MonitorScheduler {
   private async pass(): Promise<void> {
     const { repository, moves } = this.deps;
     const now = this.deps.now();
-    for (const task of await repository.tasksToStart(now)) await this.stopWhenUnpaid(task, () => moves.move(task.id, "start"));
-    for (const week of await repository.endedWeeks(now)) await durableTransaction(this.deps.db, (trx) => moves.closeWeek(trx, week, now));
-    for (const task of await repository.tasksWithoutOpenWeek("monitoring")) await this.continueTask(task, now);
-    for (const task of await repository.tasksWithoutOpenWeek("paused")) {
+    await this.each("start", await repository.tasksToStart(now), (task) => this.stopWhenUnpaid(task, () => moves.move(task.id, "start")));
+    await this.each("close week", await repository.endedWeeks(now), (week) => durableTransaction(this.deps.db, (trx) => moves.closeWeek(trx, week, now)));
+    await this.each("continue", await repository.tasksWithoutOpenWeek("monitoring"), (task) => this.continueTask(task, now));
+    await this.each("complete paused", await repository.tasksWithoutOpenWeek("paused"), async (task) => {
       if ((await repository.weeksOf(task.id)).length >= task.weeks) await this.ignoreRace(() => moves.move(task.id, "complete"));
-    }
+    });
     let queued = 0;
-    for (const task of await repository.dueTasks(now)) queued += await this.queueRuns(task, now);
+    await this.each("queue runs", await repository.dueTasks(now), async (task) => void (queued += await this.queueRuns(task, now)));
     if (queued > 0) this.deps.kick();
+  }
+
+  /** One step for each item; a failure of one is logged and the others go on (the next pass tries it again). */
+  private async each<Item extends { task_id: number } | { id: number }>(step: string, items: readonly Item[], work: (item: Item) => Promise<unknown>): Promise<void> {
+    for (const item of items) {
+      try {
+        await work(item);
+      } catch (error) {
+        this.deps.log.error({ err: error, step, taskId: "task_id" in item ? item.task_id : item.id }, "monitor scheduler: a step failed; the next pass tries again");
+      }
+    }
   }
 
   /** The next week of a monitoring task, or its end. */

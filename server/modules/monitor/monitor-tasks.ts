@@ -18,7 +18,7 @@ import { weeklyMonitorPriceFen, type MonitorSiteCounts } from "../../../src/sche
 import type { PageP } from "../../../src/schema/paging.js";
 import { shanghaiDateKey } from "../../../src/schema/shanghai-time.js";
 import type { Database } from "../../db/database.js";
-import { durableTransaction } from "../../db/dialect.js";
+import { durableTransaction, isUniqueViolation } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { BillingRepository } from "../billing/billing.repository.js";
 import type { BillingService } from "../billing/billing.service.js";
@@ -52,6 +52,22 @@ export class MonitorTasks {
   constructor(private readonly deps: MonitorTasksDependencies) {}
 
   async create(userId: number, form: MonitorTaskFormValues): Promise<MonitorTaskDetail> {
+    const { repository } = this.deps;
+    if (form.requestKey) {
+      const earlier = await repository.findTaskByRequestKey(userId, form.requestKey);
+      if (earlier) return this.detail(userId, earlier.id);
+    }
+    try {
+      return await this.createOnce(userId, form);
+    } catch (error) {
+      // The same key sent twice at once: the second insert meets the first's unique key and answers its task.
+      const earlier = form.requestKey && isUniqueViolation(error) ? await repository.findTaskByRequestKey(userId, form.requestKey) : undefined;
+      if (earlier) return this.detail(userId, earlier.id);
+      throw error;
+    }
+  }
+
+  private async createOnce(userId: number, form: MonitorTaskFormValues): Promise<MonitorTaskDetail> {
     const { repository, moves } = this.deps;
     const status = await this.deps.billing.accountStatus(userId, TEXT_MONITORING_PRODUCT_CODE);
     if (status.code !== ResultCode.success) throw new BusinessError(status.code, status.message);
@@ -82,7 +98,7 @@ export class MonitorTasks {
         end_at: null,
         next_run_at: null,
         last_run_at: null,
-        request_key: null,
+        request_key: form.requestKey ?? null,
         created_at: now,
         updated_at: now,
       });

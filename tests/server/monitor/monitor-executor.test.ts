@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { derivedPicture, editedCopyOf, pageAround, sampleArticle, samplePicture, unrelatedArticle, unrelatedPicture } from "../../support/monitor-corpus.js";
-import { AUDIO_EDITS, melodyWav } from "../../support/monitor-media-corpus.js";
+import { AUDIO_EDITS, VIDEO_EDITS, logoPicture, melodyWav, pictureWithLogo, writeClip } from "../../support/monitor-media-corpus.js";
 import { articlePage, file, startMonitorSite, type MonitorSite } from "../../support/monitor-sites.js";
 import { recharge, verifiedApplicant } from "../notarization/notarization-world.js";
 import { postMultipart } from "../support/multipart.js";
@@ -24,6 +24,7 @@ let copying: MonitorSite;
 let unrelated: MonitorSite;
 let pictures: MonitorSite;
 let music: MonitorSite;
+let marks: MonitorSite;
 let folder: string;
 let t: TestApp;
 let user: RegisteredUser;
@@ -57,14 +58,27 @@ beforeAll(async () => {
     "/copy.mp3": file(await readFile(path.join(folder, "copy.mp3")), "audio/mpeg"),
     "/other.mp3": file(await readFile(path.join(folder, "other.mp3")), "audio/mpeg"),
   });
-  t = await monitorApp([copying, unrelated, pictures, music]);
+  // A mark of our own inside a bigger picture, another mark's picture, a rescaled copy of a clip and another clip.
+  await writeClip(path.join(folder, "clip.mp4"), 21, 8);
+  await writeClip(path.join(folder, "other-clip.mp4"), 22, 8);
+  await VIDEO_EDITS.rescaled(path.join(folder, "clip.mp4"), path.join(folder, "clip-copy"));
+  marks = await startMonitorSite({
+    "/": `<!doctype html><meta charset="utf-8"><title>商品</title><a href="/a.html">一</a><a href="/b.html">二</a>`,
+    "/a.html": articlePage("商城", { path: "/a.html", title: "商品甲", paragraphs: ["商品甲的图片与视频。"], images: ["/a.jpg"], video: ["/a.mp4"] }),
+    "/b.html": articlePage("商城", { path: "/b.html", title: "商品乙", paragraphs: ["商品乙的图片与视频。"], images: ["/b.jpg"], video: ["/b.mp4"] }),
+    "/a.jpg": file(await pictureWithLogo(await logoPicture(31), 5, 0.3, 2), "image/jpeg"),
+    "/b.jpg": file(await pictureWithLogo(await logoPicture(32), 6, 0.3, 3), "image/jpeg"),
+    "/a.mp4": file(await readFile(path.join(folder, "clip-copy.mp4")), "video/mp4"),
+    "/b.mp4": file(await readFile(path.join(folder, "other-clip.mp4")), "video/mp4"),
+  });
+  t = await monitorApp([copying, unrelated, pictures, music, marks]);
   user = await verifiedApplicant(t);
   await recharge(t, user, 1_000_000);
 });
 
 afterAll(async () => {
   await t?.close();
-  for (const site of [copying, unrelated, pictures, music]) await site?.close();
+  for (const site of [copying, unrelated, pictures, music, marks]) await site?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
@@ -137,16 +151,32 @@ describe("the crawl executor", () => {
     const task = await createdTask(t, user, { ...form, sites: [{ kind: "web", name: "图库", url: pictures.url("/"), depth: 1 }, { kind: "web", name: "音乐站", url: music.url("/"), depth: 1 }] });
     await runNow(task.id);
     const hits = await hitsOf(task.id);
-    // Sorted on both sides: the sites' ports decide the order.
-    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type]).sort()).toEqual(
-      [
+    // Sites on random ports: compared as sets.
+    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type])).toHaveLength(2);
+    expect(hits.map((hit) => [hit.url, hit.work_id, hit.match_type])).toEqual(
+      expect.arrayContaining([
         [music.url("/copy.html"), null, "keyword"],
         [pictures.url("/copy.html"), null, "keyword"],
-      ].sort(),
+      ]),
     );
     for (const hit of hits) {
       const match = HitMatchSchema.parse(JSON.parse(hit.match_json));
       expect(match.kind === "keyword" && match.snippets.length).toBeGreaterThan(0);
     }
+  });
+
+  it("finds a logo work inside a bigger picture (trademark channel) and a rescaled copy of a video work, not the others", async () => {
+    const logoId = await upload("logo", "标识.png", await logoPicture(31));
+    const videoId = await upload("video", "短片.mp4", await readFile(path.join(folder, "clip.mp4")));
+    await t.app.services.monitor.works.idle();
+    const sites = [{ kind: "web", name: "商城", url: marks.url("/"), depth: 1 }];
+    const trademark = await createdTask(t, user, { channel: "trademark", name: "商标监测", workIds: [logoId], sites, weeks: 1, autoCapture: false });
+    const video = await createdTask(t, user, { channel: "video", name: "视频监测", workIds: [videoId], sites, weeks: 1, autoCapture: false });
+    await runNow(trademark.id);
+    await runNow(video.id);
+    expect((await hitsOf(trademark.id)).map((hit) => [hit.url, hit.match_type])).toEqual([[marks.url("/a.html"), "logo"]]);
+    expect((await hitsOf(video.id)).map((hit) => [hit.url, hit.match_type])).toEqual([[marks.url("/a.html"), "video"]]);
+    const logoMatch = HitMatchSchema.parse(JSON.parse((await hitsOf(trademark.id))[0].match_json));
+    expect(logoMatch.kind === "logo" && logoMatch.region).toBeTruthy();
   });
 });

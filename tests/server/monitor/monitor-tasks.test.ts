@@ -149,6 +149,19 @@ describe("creating a task", () => {
     expect((await weeksOf(t, task.id)).map((week) => [week.week, week.state, Number(week.amount_fen)])).toEqual([[1, "reserved", 610_000]]);
   });
 
+  it("creates one task and reserves one week for a request key sent twice, also at once", async () => {
+    const user = await verifiedApplicant(t);
+    await recharge(t, user, 100_000);
+    const form = keywordTaskForm([site], { requestKey: "retry-key-0001" });
+    const [first, second] = await Promise.all([createTask(t, user, form), createTask(t, user, form)]);
+    const third = await createTask(t, user, form);
+    expect([first.code, second.code, third.code]).toEqual([200, 200, 200]);
+    expect(new Set([first.datas.id, second.datas.id, third.datas.id]).size).toBe(1);
+    expect(await balanceOf(t, user.id)).toEqual({ available: 90_000, reserved: 10_000 });
+    // Another key is another task.
+    expect((await createTask(t, user, { ...form, requestKey: "retry-key-0002" })).datas.id).not.toBe(first.datas.id);
+  });
+
   it("starts a task with a later start time at that time (nothing reserved before)", async () => {
     const before = await balanceOf(t, owner.id);
     const task = await createdTask(t, owner, keywordTaskForm([site], { startTime: t.clock.now() + 3_600_000 }));
