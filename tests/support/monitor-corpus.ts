@@ -11,7 +11,7 @@
  * Media builders live in monitor-media-corpus.ts (pictures, logos, audio, video).
  */
 import { PAGE_FURNITURE, REWRITE_OPENERS, SYNONYMS, TOPIC_ARTICLES } from "./monitor-articles.js";
-import { seededRandom } from "./seeded-random.js";
+import { seededRandom } from "../../isomorphic/seeded-random.js";
 
 // The pictures (and other media) for the end-to-end test, next to the article helpers.
 export { derivedPicture, samplePicture, unrelatedPicture } from "./monitor-media-corpus.js";

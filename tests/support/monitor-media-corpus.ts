@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import { seededRandom } from "./seeded-random.js";
+import { seededRandom } from "../../isomorphic/seeded-random.js";
 
 const PICTURE_WIDTH = 640;
 const PICTURE_HEIGHT = 480;

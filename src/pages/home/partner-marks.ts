@@ -1,4 +1,5 @@
 import { PARTNER_LOGO_COUNT } from "../../schema/constants";
+import { seededRandom } from "../../../isomorphic/seeded-random";
 
 /**
  * Placeholder partner logos, generated: a geometric mark and an invented wordmark (示例机构 01 …
@@ -18,18 +19,6 @@ export interface PartnerMark {
 
 const SHAPES: readonly MarkShape[] = ["circle", "square", "hexagon", "triangle", "diamond", "ring", "twin", "stripes"];
 const PALETTE: readonly string[] = ["#1677ff", "#13a8a8", "#2f54eb", "#fa8c16", "#52c41a", "#eb2f96", "#722ed1", "#0b2a5b", "#d4380d", "#08979c"];
-
-/** mulberry32: a tiny deterministic generator, so the wall looks the same on every visit. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function partnerMark(index: number): PartnerMark {
   const random = seededRandom(index + 1);

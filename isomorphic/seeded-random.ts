@@ -1,4 +1,4 @@
-/** Deterministic PRNG (mulberry32): the same seed builds the same set on every machine. */
+/** Deterministic PRNG (mulberry32): the same seed gives the same sequence on every machine (the partner wall, test sets). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
