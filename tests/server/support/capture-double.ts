@@ -14,6 +14,7 @@ import { CAPTURE_RESOURCE_URIS, CaptureFailedError, type CaptureEngine, type Cap
 export function captureDouble() {
   const held = new Map<string, () => void>();
   const heldStarted = new Map<string, () => void>();
+  const heldSince = new Set<string>();
   let isAvailable = true;
   const stagesSeen: CaptureStage[] = [];
 
@@ -30,6 +31,7 @@ export function captureDouble() {
         stagesSeen.push(stage);
       }
       if (url.pathname.startsWith("/hold")) {
+        heldSince.add(job.url);
         heldStarted.get(job.url)?.();
         await new Promise<void>((resolve, reject) => {
           held.set(job.url, resolve);
@@ -85,10 +87,12 @@ export function captureDouble() {
     stagesSeen,
     setAvailable: (value: boolean) => void (isAvailable = value),
     /** Resolves once a /hold capture of `url` is under way. */
+    /** Resolves once a capture of `url` is held, also when it was held before the call (a restart's queue may start it first). */
     whenHeld(url: string): Promise<void> {
-      return new Promise<void>((resolve) => heldStarted.set(url, resolve));
+      return new Promise<void>((resolve) => (heldSince.has(url) ? resolve() : heldStarted.set(url, resolve)));
     },
     release(url: string) {
+      heldSince.delete(url);
       held.get(url)?.();
     },
   };
