@@ -1,5 +1,6 @@
 import { PLATFORM_NAME } from "../../../../src/schema/constants.js";
 import { formatDateTime } from "../../../../src/schema/format.js";
+import { HIT_EVIDENCE_LABELS, HIT_REVIEW_LABELS } from "../../../../src/schema/monitor.js";
 import { fenToYuanText } from "../../../../src/schema/payment.js";
 import { shorten } from "../../../../src/schema/stored-name.js";
 import { A4, openA4Document } from "../../../pdf/a4-document.js";
@@ -86,8 +87,8 @@ function section(flow: PageFlow, index: number, title: string) {
 function drawSummary(flow: PageFlow, { summary }: MonitorReportPdfInput) {
   flow.rows([
     ["监测任务", `${summary.tasks} 个`],
-    ["发现疑似侵权", `${summary.hits} 条（待确认 ${summary.pending}，已确认侵权 ${summary.confirmed}，已排除 ${summary.dismissed}）`],
-    ["已取证", `${summary.evidence} 条`],
+    ["发现疑似侵权", `${summary.hits} 条（${HIT_REVIEW_LABELS.pending} ${summary.pending}，${HIT_REVIEW_LABELS.confirmed} ${summary.confirmed}，${HIT_REVIEW_LABELS.dismissed} ${summary.dismissed}）`],
+    [HIT_EVIDENCE_LABELS.stored, `${summary.evidence} 条`],
   ]);
 }
 
