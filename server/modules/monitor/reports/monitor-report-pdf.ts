@@ -164,7 +164,7 @@ function drawHits(flow: PageFlow, { hits }: MonitorReportPdfInput) {
       // Wide enough for a certificate number on one line (it is what a reader looks up).
       { title: "证书编号", width: flow.width - 364 },
     ],
-    hits.map((hit) => [formatDateTime(hit.foundAt), hit.title, hit.url, hit.platform, String(hit.score), hit.review, hit.certificateNo ?? "未取证"]),
+    hits.map((hit) => [formatDateTime(hit.foundAt), hit.title, hit.url, hit.platform, String(hit.score), hit.review, hit.certificateNo ?? HIT_EVIDENCE_LABELS.none]),
     { fontSize: 7.5 },
   );
 }
