@@ -129,13 +129,14 @@ export const MONITOR_STOP_REASON_LABELS: Record<MonitorStopReason, string> = {
  * (service "monitoring", reference `<taskUid>:<week>`) when monitoring starts or resumes and at each
  * week's end while it goes on; a week in which a crawl ran is settled, one in which none ran is
  * released. A week that cannot be reserved stops the task (reason balance).
- * - start: the scheduler at the start time (or the user, 立即开始); reserves the first week.
+ * - start: the scheduler at the start time (a task created to start now starts in the call that
+ *   creates it); reserves the first week. No call starts an existing task, so it is the system's.
  * - pause / resume: the user; pausing ends the current week early (settled if anything ran);
  *   resuming reserves a fresh week, so paused time is never charged.
  * - stop: the user (reason user), the billing (balance) or the end of the last paid week (completed).
  */
 export const MONITOR_TASK_TRANSITIONS = {
-  start: { from: ["notStarted"], to: "monitoring", by: "owner" },
+  start: { from: ["notStarted"], to: "monitoring", by: "system" },
   pause: { from: ["monitoring"], to: "paused", by: "owner" },
   resume: { from: ["paused"], to: "monitoring", by: "owner" },
   stop: { from: ["notStarted", "monitoring", "paused"], to: "stopped", by: "owner" },

@@ -166,6 +166,8 @@ describe("creating a task", () => {
     const before = await balanceOf(t, owner.id);
     const task = await createdTask(t, owner, keywordTaskForm([site], { startTime: t.clock.now() + 3_600_000 }));
     expect(task.state).toBe("notStarted");
+    // The scheduler starts it: the owner may only stop it meanwhile.
+    expect(task.actions).toEqual(["stop"]);
     expect(await balanceOf(t, owner.id)).toEqual(before);
     await t.app.services.monitor.scheduler.tick();
     expect((await taskRow(t, task.id)).state).toBe("notStarted");

@@ -59,7 +59,7 @@ export async function createTask(t: TestApp, user: RegisteredUser, form: Record<
 export async function createdTask(t: TestApp, user: RegisteredUser, form: Record<string, unknown>) {
   const answer = await createTask(t, user, form);
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 200 });
-  return answer.datas as { id: number; taskNo: string; state: string; weeklyFeeFen: number };
+  return answer.datas as { id: number; taskNo: string; state: string; weeklyFeeFen: number; actions: string[] };
 }
 
 /** The user's session after the clock moved past its idle limit: signed in again. */
