@@ -67,8 +67,9 @@ async function decide(page: Page, label: string, note?: string) {
   const dialog = page.getByRole("dialog");
   if (note) await dialog.getByRole("textbox").fill(note);
   await dialog.getByRole("button", { name: `确认${label}` }).click();
-  await page.getByText(`已${label}`).first().waitFor();
-  await dialog.waitFor({ state: "hidden" });
+  // The dialog closes only once the decision is recorded (a refusal keeps it open, saying why). Its
+  // 已… toast lasts 3 s, which a full CI run on two loaded cores once did not show in time.
+  await dialog.waitFor({ state: "hidden", timeout: 45_000 });
 }
 
 describe("online notarisation", () => {
