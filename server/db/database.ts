@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { LoginMethod, LoginOutcomeKind } from "../../src/schema/login-history.js";
 import type { PublicationState } from "../../src/schema/console/publication.js";
+import type { HelpMenuKind } from "../../src/schema/help-center.js";
 import type { SessionKind } from "../../src/schema/session.js";
 
 /**
@@ -101,6 +102,14 @@ export interface Database {
   monitor_seen: MonitorSeenTable;
   monitor_hits: MonitorHitsTable;
   monitor_reports: MonitorReportsTable;
+  help_menus: HelpMenusTable;
+  help_articles: HelpArticlesTable;
+  search_documents: SearchDocumentsTable;
+  lawsuit_package_tickets: LawsuitPackageTicketsTable;
+  lawsuit_package_attempts: LawsuitPackageAttemptsTable;
+  legal_conversations: LegalConversationsTable;
+  legal_messages: LegalMessagesTable;
+  legal_questions: LegalQuestionsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -1499,4 +1508,104 @@ export interface MonitorReportsTable {
   size: number;
   ledger_index: number | null;
   created_at: number;
+}
+
+/** Owned by modules/help-center: the menu tree (parent_id null under the root; code null for a group). */
+export interface HelpMenusTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  code: HelpMenuKind | null;
+  state: PublicationState;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/help-center: articles of the article leaves; law-case columns for HLLAWCASE only. */
+export interface HelpArticlesTable {
+  id: Generated<number>;
+  menu_id: number;
+  title: string;
+  type_name: string;
+  brief: string;
+  summary: string;
+  content: string;
+  published_at: number;
+  court_name: string | null;
+  case_no: string | null;
+  /** YYYY-MM-DD */
+  judged_on: string | null;
+  evidence_channel: string | null;
+  case_type: string | null;
+  area: string | null;
+  state: PublicationState;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * Owned by server/search: every searchable document, its text and its jieba-segmented text. SQLite
+ * mirrors the tokens in the FTS5 table search_fts (rowid = id); PostgreSQL has a generated
+ * search_vector column, which no query writes.
+ */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  collection: string;
+  ref: string;
+  title: string;
+  body: string;
+  title_tokens: string;
+  body_tokens: string;
+  updated_at: number;
+}
+
+/** Owned by modules/lawsuit-package: download tickets, as hashes. */
+export interface LawsuitPackageTicketsTable {
+  ticket_hash: string;
+  certificate_no: string;
+  file_name: string;
+  bytes: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Owned by modules/lawsuit-package: holder checks per hashed address, for the hourly limit. */
+export interface LawsuitPackageAttemptsTable {
+  id: Generated<number>;
+  address_hash: string;
+  attempted_at: number;
+  passed: number;
+}
+
+/** Owned by modules/legal-ai. */
+export interface LegalConversationsTable {
+  id: Generated<number>;
+  uid: string;
+  user_id: number;
+  title: string;
+  /** SHA-256 of the live share id, or null. */
+  share_hash: string | null;
+  shared_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Owned by modules/legal-ai: citations_json is a JSON array of Citation (src/schema/legal-ai.ts). */
+export interface LegalMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  role: "user" | "assistant";
+  content: string;
+  mode: "model" | "extractive" | null;
+  citations_json: string;
+  created_at: number;
+}
+
+/** Owned by modules/legal-ai: one row per question, for the hourly limit. */
+export interface LegalQuestionsTable {
+  id: Generated<number>;
+  user_id: number;
+  asked_at: number;
 }

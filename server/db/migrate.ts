@@ -30,6 +30,10 @@ import * as judicialAppraisal from "./migrations/0030-judicial-appraisal.js";
 import * as digitalReports from "./migrations/0031-digital-reports.js";
 import * as lawyerService from "./migrations/0032-lawyer-service.js";
 import * as monitoring from "./migrations/0033-monitoring.js";
+import * as helpCentre from "./migrations/0034-help-centre.js";
+import * as searchIndex from "./migrations/0035-search-index.js";
+import * as lawsuitPackages from "./migrations/0036-lawsuit-packages.js";
+import * as legalAi from "./migrations/0037-legal-ai.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -66,6 +70,10 @@ const migrations: Record<string, Migration> = {
   "0031-digital-reports": digitalReports,
   "0032-lawyer-service": lawyerService,
   "0033-monitoring": monitoring,
+  "0034-help-centre": helpCentre,
+  "0035-search-index": searchIndex,
+  "0036-lawsuit-packages": lawsuitPackages,
+  "0037-legal-ai": legalAi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,11 @@ export interface Endpoint<
   multipart?: boolean;
   /** A successful answer is a file (a download); refusals are still envelopes. */
   file?: boolean;
+  /**
+   * A successful answer is a stream of server-sent events (text/event-stream), each `data:` line one
+   * JSON value of `datas`; refusals before the stream starts are still envelopes.
+   */
+  stream?: boolean;
   /** Where the OpenAPI document groups the call, e.g. 账号. */
   tag: string;
   /** One line for the OpenAPI document: what the call does and its rules. */

@@ -55,7 +55,7 @@ export const JumpUrlSchema = textRule({
   test: isJumpUrl,
 });
 
-const boundedText = (required: string, label: string, maxLength: number) =>
+export const boundedText = (required: string, label: string, maxLength: number) =>
   textRule({ required }).max(maxLength, { error: `${label}不能超过${maxLength}个字符` });
 
 // ---- Banners (spec §3 Banner) ----
@@ -179,7 +179,7 @@ interface ContentKind<Form extends z.ZodObject, Record extends z.ZodObject> {
 }
 
 /** The same eight calls for every kind of content; paths below /console/v2, permission content.edit. */
-function contentEndpoints<Form extends z.ZodObject, Record extends z.ZodObject>({ one, many, label, form, record }: ContentKind<Form, Record>) {
+export function contentEndpoints<Form extends z.ZodObject, Record extends z.ZodObject>({ one, many, label, form, record }: ContentKind<Form, Record>) {
   const path = (verb: string) => `/console/v2/${verb}`;
   return {
     list: endpoint({ method: "GET", path: path(`list${many}`), input: ContentListQuerySchema, datas: z.object({ pageP: pagePSchema(record) }), ...ACCESS, summary: `${label}列表：分页，可按状态筛选，按公开展示的顺序` }),
