@@ -36,17 +36,22 @@ export const SOURCE_KINDS = { article: "帮助文章", lawCase: "司法案例", 
 export type SourceKind = keyof typeof SOURCE_KINDS;
 export const SourceKindSchema = z.enum(Object.keys(SOURCE_KINDS) as [SourceKind, ...SourceKind[]]);
 
+/** Where an article or case opens in the help centre (the client builds the /helpcenter link from it). */
+export const HelpArticleLinkSchema = z.object({ code: z.string(), menuId: z.number().int(), articleId: z.number().int() });
+
 /**
  * One citation: [index] in the answer's text refers to it. `label` is how a lawyer cites it: 《法律名称》第X条
- * for a rule, the title for an article or case. `href` is a path of this site that shows the source;
- * `sha256` is the lowercase hex SHA-256 of the UTF-8 bytes of `quote`, the passage exactly as stored.
+ * for a rule, the title for an article or case. The client links it to its source: an article or
+ * case by `article` (its help-centre page), a rule by sourceKind + sourceId (getSource, shown beside
+ * the conversation); route paths stay in the client's registry. `sha256` is the lowercase hex
+ * SHA-256 of the UTF-8 bytes of `quote`, the passage exactly as stored.
  */
 export const CitationSchema = z.object({
   index: z.number().int().min(1),
   sourceKind: SourceKindSchema,
   sourceId: z.string(),
   label: z.string(),
-  href: z.string(),
+  article: HelpArticleLinkSchema.nullable(),
   quote: z.string(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** The retrieval score (higher is better): shown with extractive answers. */
