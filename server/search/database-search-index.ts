@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.js";
 import type { SearchCollection, SearchDocument, SearchIndex, SearchPage, SearchQuery } from "./search-index.js";
-import { queryTerms, tokenString, type QueryTerm } from "./segmenter.js";
+import { parseQuery, tokenString, type QueryExpression } from "./segmenter.js";
 
 /** A document's row as stored, with its segmented text. */
 export interface IndexedTokens {
@@ -17,9 +17,9 @@ export interface IndexedTokens {
 export interface SearchDialect {
   /**
    * The FROM items (search_documents aliased `d`, plus whatever the match needs), the condition that
-   * every term matches, and the relevance score (higher is better) of a row.
+   * the query matches, and the relevance score (higher is better) of a row.
    */
-  matching(terms: readonly QueryTerm[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; score: RawBuilder<number> };
+  matching(query: QueryExpression): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; score: RawBuilder<number> };
   /** After the row `id` was inserted or replaced, in the same transaction. */
   written(trx: Kysely<Database>, id: number, tokens: IndexedTokens): Promise<void>;
   /** Before the rows `ids` are deleted, in the same transaction. */
@@ -64,9 +64,9 @@ export class DatabaseSearchIndex implements SearchIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchPage> {
-    const terms = queryTerms(query.text);
-    if (!terms.length || query.refPrefixes?.length === 0) return EMPTY_PAGE;
-    const { from, where, score } = this.dialect.matching(terms);
+    const expression = parseQuery(query.text);
+    if (!expression || query.refPrefixes?.length === 0) return EMPTY_PAGE;
+    const { from, where, score } = this.dialect.matching(expression);
     const conditions = [where, sql`d.collection = ${query.collection}`];
     if (query.refPrefixes) conditions.push(refStartsWithAny(query.refPrefixes));
     const filter = sql.join(conditions, sql` AND `);
@@ -109,9 +109,9 @@ function inTransaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) =>
   return db.isTransaction ? work(db) : db.transaction().execute((trx: Transaction<Database>) => work(trx));
 }
 
-/** The terms as a boolean expression: AND between terms, OR between a term's alternatives, AND within one. */
-export function booleanExpression(terms: readonly QueryTerm[], quote: (token: string) => string, and: string, or: string): string {
-  const group = (tokens: readonly string[]) => (tokens.length === 1 ? quote(tokens[0]) : `(${tokens.map(quote).join(and)})`);
-  const term = (alternatives: QueryTerm) => (alternatives.length === 1 ? group(alternatives[0]) : `(${alternatives.map(group).join(or)})`);
-  return terms.map(term).join(and);
+/** The query in a database's boolean syntax: `quote` spells a token, `and`/`or` are the operators with their spaces. */
+export function booleanExpression(expression: QueryExpression, quote: (token: string) => string, and: string, or: string): string {
+  if (typeof expression === "string") return quote(expression);
+  const [parts, operator] = "all" in expression ? [expression.all, and] : [expression.any, or];
+  return `(${parts.map((part) => booleanExpression(part, quote, and, or)).join(operator)})`;
 }

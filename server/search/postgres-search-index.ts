@@ -17,8 +17,8 @@ const RANK_NORMALISATION = 1;
  * tsquery syntax.
  */
 export const postgresSearchDialect: SearchDialect = {
-  matching(terms) {
-    const query = booleanExpression(terms, (token) => `'${token.replace(/['\\]/g, (character) => character + character)}'`, " & ", " | ");
+  matching(expression) {
+    const query = booleanExpression(expression, (token) => `'${token.replace(/['\\]/g, (character) => character + character)}'`, " & ", " | ");
     return {
       from: sql`search_documents d CROSS JOIN to_tsquery('simple', ${query}) AS q`,
       where: sql`d.search_vector @@ q`,

@@ -55,13 +55,20 @@ function words(cut: string[]): string[] {
   return cut.filter((word) => IS_WORD.test(word) && !STOP_WORDS.has(word));
 }
 
+const isLongHanWord = (word: string) => IS_HAN.test(word) && [...word].length >= 3;
+
 /** The character bigrams of a Chinese word of three or more characters; [] otherwise. */
 function innerBigrams(word: string): string[] {
-  if (!IS_HAN.test(word)) return [];
+  if (!isLongHanWord(word)) return [];
   const characters = [...word];
-  if (characters.length < 3) return [];
   return characters.slice(1).map((character, index) => characters[index] + character);
 }
+
+/** The bigram fallback can be switched off only to measure what it adds (tests/unit/search). */
+export interface SegmentOptions {
+  innerBigrams: boolean;
+}
+const WITH_BIGRAMS: SegmentOptions = { innerBigrams: true };
 
 /**
  * The tokens a document's text is indexed under, in text order: each word jieba cuts, and for a
@@ -69,32 +76,67 @@ function innerBigrams(word: string): string[] {
  * 可信时间戳 → 可信, 时间, 时间戳) and its inner bigrams, each once per occurrence of the word so that
  * a long word does not count its parts twice.
  */
-export function documentTokens(text: string): string[] {
+export function documentTokens(text: string, options: SegmentOptions = WITH_BIGRAMS): string[] {
   const normalised = normaliseText(text);
   if (!normalised) return [];
   const jieba = segmenter();
   return words(jieba.cut(normalised, true)).flatMap((word) => {
-    const bigrams = innerBigrams(word);
-    if (!bigrams.length) return [word];
+    const bigrams = options.innerBigrams ? innerBigrams(word) : [];
+    if (!isLongHanWord(word)) return [word];
     return [...new Set([word, ...words(jieba.cutForSearch(word, false)), ...bigrams])];
   });
 }
 
 /**
- * One word of a query: it matches a document holding every token of any one of the alternatives.
- * 区块链 → [["区块链"], ["区块", "块链"]].
+ * What a query matches: a token, every one of some expressions, or any one of them.
+ * 区块链 → { any: ["区块链", { all: ["区块", "块链"] }] }.
  */
-export type QueryTerm = readonly (readonly string[])[];
+export type QueryExpression = string | { all: QueryExpression[] } | { any: QueryExpression[] };
 
-/** A query's words (every one must match: AND), each with its alternatives; [] for a query of only stop words or punctuation. */
-export function queryTerms(text: string): QueryTerm[] {
+const all = (parts: QueryExpression[]): QueryExpression => (parts.length === 1 ? parts[0] : { all: parts });
+const any = (parts: QueryExpression[]): QueryExpression => (parts.length === 1 ? parts[0] : { any: parts });
+
+/**
+ * A query as an expression: every word must match (AND). A word of three or more Chinese characters
+ * also matches as all of its bigrams (found inside a longer word of the document), and so does a run
+ * of adjacent Chinese words that jieba split differently from the document (传播权 → 传播/权, where
+ * the document has 信息网络传播权). Undefined for a query of only stop words or punctuation.
+ */
+export function parseQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
   const normalised = normaliseText(text);
-  if (!normalised) return [];
-  const unique = [...new Set(words(segmenter().cut(normalised, true)))];
-  return unique.map((word) => {
-    const bigrams = innerBigrams(word);
-    return bigrams.length ? [[word], bigrams] : [[word]];
-  });
+  if (!normalised) return undefined;
+  const word = (token: string): QueryExpression => {
+    const bigrams = options.innerBigrams ? innerBigrams(token) : [];
+    return bigrams.length ? any([token, all(bigrams)]) : token;
+  };
+  const groups = new Map<string, QueryExpression>();
+  for (const run of hanRuns(segmenter().cut(normalised, true))) {
+    const joined = run.join("");
+    const bigrams = options.innerBigrams && run.length > 1 ? innerBigrams(joined) : [];
+    const expression = bigrams.length ? any([all(run.map(word)), all(bigrams)]) : all(run.map(word));
+    groups.set(JSON.stringify(expression), expression);
+  }
+  return groups.size ? all([...groups.values()]) : undefined;
+}
+
+/** The searchable words in runs: adjacent Chinese words together, a Latin word or number alone; stop words and spaces end a run. */
+function hanRuns(cut: string[]): string[][] {
+  const runs: string[][] = [];
+  let current: string[] = [];
+  const end = () => {
+    if (current.length) runs.push(current);
+    current = [];
+  };
+  for (const token of cut) {
+    if (!IS_WORD.test(token) || STOP_WORDS.has(token)) end();
+    else if (IS_HAN.test(token)) current.push(token);
+    else {
+      end();
+      runs.push([token]);
+    }
+  }
+  end();
+  return runs;
 }
 
 /** Space-separated tokens: what the index stores in title_tokens / body_tokens. */

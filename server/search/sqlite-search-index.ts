@@ -13,8 +13,8 @@ const BODY_WEIGHT = 1;
  * digits anyway); bm25 is negated so that higher is better.
  */
 export const sqliteSearchDialect: SearchDialect = {
-  matching(terms) {
-    const match = booleanExpression(terms, (token) => `"${token.replaceAll('"', '""')}"`, " AND ", " OR ");
+  matching(expression) {
+    const match = booleanExpression(expression, (token) => `"${token.replaceAll('"', '""')}"`, " AND ", " OR ");
     return {
       from: sql`search_fts JOIN search_documents d ON d.id = search_fts.rowid`,
       where: sql`search_fts MATCH ${match}`,
