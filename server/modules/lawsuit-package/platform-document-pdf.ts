@@ -12,6 +12,8 @@ export interface PlatformDocument {
 }
 
 const MARGIN = 56;
+/** About nine lines at 10.5 pt on A4: well inside a paragraph block's bounds. */
+const RUN_MAX_CHARS = 400;
 const ACCENT = "#a0262c";
 
 /** What a rendering depends on: the same text always names the same PDF (the principles cache key). */
@@ -48,8 +50,32 @@ export async function renderPlatformDocumentPdf(document: PlatformDocument, issu
   for (const section of document.sections) {
     flow.gap(10);
     flow.heading(section.heading, { fontSize: 13, color: ACCENT, keepWith: 60 });
-    for (const paragraph of section.paragraphs) flow.paragraph(paragraph, { fontSize: 10.5 });
+    for (const paragraph of section.paragraphs) {
+      // A paragraph block is bounded (PageFlow.paragraph): a long one is drawn as runs of whole sentences, lines following on.
+      const runs = sentenceRuns(paragraph, RUN_MAX_CHARS);
+      runs.forEach((run, index) => flow.paragraph(run, { fontSize: 10.5, gapAfter: index === runs.length - 1 ? 4 : 2 }));
+    }
   }
   doc.end();
   return finished;
+}
+
+/** `text` cut after sentence ends (。！？；) into runs of at most `max` characters; a longer sentence is cut where it must. */
+export function sentenceRuns(text: string, max: number): string[] {
+  const sentences = text.match(/[^。！？；]*[。！？；]?/g)!.filter(Boolean);
+  const runs: string[] = [];
+  let current = "";
+  for (const sentence of sentences) {
+    if (current && current.length + sentence.length > max) {
+      runs.push(current);
+      current = "";
+    }
+    current += sentence;
+    while (current.length > max) {
+      runs.push(current.slice(0, max));
+      current = current.slice(max);
+    }
+  }
+  if (current) runs.push(current);
+  return runs;
 }
