@@ -21,7 +21,7 @@ import { decideInConsole } from "../support/identity-review.js";
 import { postMultipart } from "../support/multipart.js";
 import { freshIp, registerUser, type RegisteredUser } from "../support/personal-users.js";
 import { gradientPng } from "../support/png-image.js";
-import { createTestApp, type TestApp } from "../support/test-app.js";
+import { createTestApp, restartTestApp, type TestApp } from "../support/test-app.js";
 
 /**
  * The litigation package (issue 19, HLSUITPACKAGE): built for the certificate's holder only, after
@@ -51,6 +51,8 @@ let zhangEvidence: Stored;
 let firmEvidence: Stored;
 let strangerEvidence: Stored;
 let folder: string;
+/** The first app's logs, kept for the check of secrets after the restart. */
+const logsBeforeRestart: string[] = [];
 /** Every captcha answer and ticket handed out, to look for in logs and rows. */
 const secretsSeen: string[] = [];
 
@@ -165,6 +167,17 @@ describe("the holder's package", () => {
     expect(pdfInfo(unzipped(file, `${firmEvidence.certificateNo}/存证证书-${firmEvidence.certificateNo}.pdf`), "firm-certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
   });
 
+  it("survives a restart: the sweep at start keeps live packages and removes what no ticket names", async () => {
+    const stray = path.join(folder, `${"0".repeat(64)}.partial`);
+    fs.writeFileSync(stray, "left by a process killed while writing");
+    logsBeforeRestart.push(...t.logs);
+    t = await restartTestApp(t, { seedDemo: false });
+    expect(fs.existsSync(stray)).toBe(false);
+    const zip = await download(answer.filePath);
+    expect(zip.statusCode).toBe(200);
+    expect(saved(zip.rawPayload, "after-restart.zip").entries).toContain("清单.txt");
+  });
+
   it("expires: the ticket is refused past its time, its file and row removed", async () => {
     const ticket = new URL(answer.filePath, "http://localhost").searchParams.get("ticket")!;
     expect(fs.readdirSync(folder).length).toBeGreaterThan(0);
@@ -228,7 +241,7 @@ describe("secrets", () => {
     expect(tickets.length).toBeGreaterThan(0);
     expect(attempts.length).toBeGreaterThan(0);
     const rows = JSON.stringify([tickets, attempts]);
-    const logs = t.logs.join("");
+    const logs = [...logsBeforeRestart, ...t.logs].join("");
     expect(logs).toContain(webapiPath(ENDPOINTS.getLawSuitPackage));
     for (const secret of [PERSON_ID, PERSON_ID.toLowerCase(), LICENCE, LICENCE.toLowerCase(), ...secretsSeen]) {
       expect(logs).not.toContain(secret);
