@@ -130,15 +130,13 @@ export class LawsuitPackageService {
     const partial = path.join(this.deps.folder, `${hash}.partial`);
     this.#building.add(hash);
     try {
-      const entries = await writeEvidencePackage(partial, [record], this.deps.library, {
-        createdAt,
-        extraFiles: extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide, verification }),
-      });
+      const extras = extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide, verification });
+      const entries = await writeEvidencePackage(partial, [record], this.deps.library, { createdAt, extraFiles: extras });
       await fs.rename(partial, this.fileOf(hash));
       const bytes = (await fs.stat(this.fileOf(hash))).size;
       const fileName = `诉讼包-${certificateNo}.zip`;
       await this.deps.repository.insertTicket({ ticket_hash: hash, certificate_no: certificateNo, file_name: fileName, bytes, created_at: createdAt, expires_at: createdAt + LAWSUIT_PACKAGE_LINK_TTL_MS });
-      const files = packageFiles(entries);
+      const files = packageFiles(entries, extras);
       return {
         filePath: `${webapiPath(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage)}?${new URLSearchParams({ ticket })}`,
         title: `${certificateNo} 诉讼包`,

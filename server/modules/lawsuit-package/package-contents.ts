@@ -25,26 +25,25 @@ const ROLE_DESCRIPTIONS: Record<Exclude<PackedEntryRole, "extra">, string> = {
   list: "包内文件清单与核验方法（中文说明）",
 };
 
-const EXTRA_DESCRIPTIONS: Record<string, string> = {
-  [PACKAGE_PATHS.filingGuide]: "诉讼包使用与向法院提交的指引",
-  [PACKAGE_PATHS.verification]: "平台公开核验接口的应答：账本记录、包含证明、签名检查点与持有人认证证明",
-};
+/** A file the litigation package adds, with what the detail says of it. */
+export type DescribedExtraFile = ExtraPackageFile & { description: string };
 
-function describe(entry: PackedEntry): string {
-  if (entry.role !== "extra") return ROLE_DESCRIPTIONS[entry.role];
-  return EXTRA_DESCRIPTIONS[entry.path] ?? "数据检验报告：逐项核验摘要、账本证明、见证者联署与时间来源";
-}
-
-export function packageFiles(entries: readonly PackedEntry[]): PackageFile[] {
-  return entries.map((entry) => ({ name: entry.path, bytes: entry.bytes, description: describe(entry) }));
-}
-
-export function extraFiles(certificateNo: string, parts: { checksReport: Buffer; filingGuide: Buffer; verification: unknown }): ExtraPackageFile[] {
+export function extraFiles(certificateNo: string, parts: { checksReport: Buffer; filingGuide: Buffer; verification: unknown }): DescribedExtraFile[] {
   return [
-    { path: PACKAGE_PATHS.checksReport(certificateNo), content: parts.checksReport },
-    { path: PACKAGE_PATHS.filingGuide, content: parts.filingGuide },
-    { path: PACKAGE_PATHS.verification, content: Buffer.from(`${JSON.stringify(parts.verification, null, 2)}\n`, "utf8") },
+    { path: PACKAGE_PATHS.checksReport(certificateNo), content: parts.checksReport, description: "数据检验报告：逐项核验摘要、账本证明、见证者联署与时间来源" },
+    { path: PACKAGE_PATHS.filingGuide, content: parts.filingGuide, description: "诉讼包使用与向法院提交的指引" },
+    {
+      path: PACKAGE_PATHS.verification,
+      content: Buffer.from(`${JSON.stringify(parts.verification, null, 2)}\n`, "utf8"),
+      description: "平台公开核验接口的应答：账本记录、包含证明、签名检查点与持有人认证证明",
+    },
   ];
+}
+
+/** Each entry written, as the detail lists it. */
+export function packageFiles(entries: readonly PackedEntry[], extras: readonly DescribedExtraFile[]): PackageFile[] {
+  const extraDescriptions = new Map(extras.map((extra) => [extra.path, extra.description]));
+  return entries.map((entry) => ({ name: entry.path, bytes: entry.bytes, description: entry.role === "extra" ? extraDescriptions.get(entry.path)! : ROLE_DESCRIPTIONS[entry.role] }));
 }
 
 /** The detail's HTML (spec §3 content): what the package is for, then each file; every text escaped. */

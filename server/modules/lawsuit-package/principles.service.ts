@@ -5,9 +5,8 @@ import type { AppMetaRepository } from "../../db/app-meta.repository.js";
 import { BusinessError } from "../../http/envelope.js";
 import { paragraphOf } from "../content/html-sanitiser.js";
 import { PageRendererMissingError, renderPdfPages } from "./pdf-page-images.js";
-import { documentHash, renderPlatformDocumentPdf, type PlatformDocument } from "./platform-document-pdf.js";
-
-export type PrinciplesDocument = PlatformDocument & { readonly subTitle: string; readonly brief: string };
+import { documentHash, renderPlatformDocumentPdf } from "./platform-document-pdf.js";
+import type { PrinciplesDocument } from "./principles-document.js";
 
 /** The PDF's metadata date: fixed, so that the PDF depends on the text alone. */
 const DOCUMENT_DATE = Date.UTC(2026, 0, 1);

@@ -154,6 +154,10 @@ describe("the holder's package", () => {
     const verification = JSON.parse(unzipped(file, "proofs/public-verification.json").toString("utf8"));
     expect(verification).toMatchObject({ certificateNo: no, holderIdentity: { kind: "person" } });
     expect(verification.entry).toBe(unzipped(file, `${no}/${no}.entry.json`).toString("utf8"));
+    const descriptions = Object.fromEntries(answer.files.map((entry) => [entry.name, entry.description]));
+    expect(descriptions[`检验报告/数据检验报告-${no}.pdf`]).toContain("数据检验报告");
+    expect(descriptions[`${no}/借款合同.txt`]).toContain("原始文件");
+    for (const description of Object.values(descriptions)) expect(description).toMatch(/\p{Script=Han}/u);
     const entrySizes = Object.fromEntries(answer.files.map((entry) => [entry.name, entry.bytes]));
     expect(entrySizes[`${no}/借款合同.txt`]).toBe(zhangEvidence.content.length);
   });
