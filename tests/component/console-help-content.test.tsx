@@ -28,6 +28,9 @@ const menuList: ScriptedAnswer = ok({ pageP: { list: MENUS, pageNumber: 1, pageS
 const articleRecord = (values: Record<string, unknown>) =>
   HelpArticleRecordSchema.parse({ id: 9, sortOrder: 9, ...times, state: "draft", title: "", typeName: "", brief: "摘要", content: "<p>正文</p>", publishedAt: Date.UTC(2026, 10, 3), summary: "", ...values });
 
+const openArticleEditor = (script: Record<string, ScriptedAnswer>) =>
+  renderConsole({ path: page("helpArticles", "new"), registry: CONSOLE_REGISTRY, roles: ["contentEditor"], script: { ...editor, [M.list.path]: menuList, ...script } });
+
 /** Pasting rather than typing key by key: these forms have many long Chinese fields. */
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
   await user.click(input);
@@ -42,12 +45,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 describe("the help article editor", () => {
   it("asks for the law-case fields only for an article of a 司法案例 menu, and saves them", async () => {
     const user = userEvent.setup();
-    const view = renderConsole({
-      path: page("helpArticles", "new"),
-      registry: CONSOLE_REGISTRY,
-      roles: ["contentEditor"],
-      script: { ...editor, [M.list.path]: menuList, [A.create.path]: (params) => ok(articleRecord(params)) },
-    });
+    const view = openArticleEditor({ [A.create.path]: (params) => ok(articleRecord(params)) });
     await fill(user, await screen.findByLabelText("标题"), "某网店图片著作权纠纷（示例）");
     await fill(user, screen.getByLabelText("摘要"), "网页取证完整，证据被采信");
     await fill(user, screen.getByLabelText(/^正文/), "<p>案情</p>");
@@ -78,12 +76,7 @@ describe("the help article editor", () => {
 
   it("drops the law-case fields when the article moves to another kind of menu", async () => {
     const user = userEvent.setup();
-    const view = renderConsole({
-      path: page("helpArticles", "new"),
-      registry: CONSOLE_REGISTRY,
-      roles: ["contentEditor"],
-      script: { ...editor, [M.list.path]: menuList, [A.create.path]: (params) => ok(articleRecord(params)) },
-    });
+    const view = openArticleEditor({ [A.create.path]: (params) => ok(articleRecord(params)) });
     await fill(user, await screen.findByLabelText("标题"), "什么是电子存证");
     await fill(user, screen.getByLabelText("摘要"), "存证的基本概念");
     await fill(user, screen.getByLabelText(/^正文/), "<p>正文</p>");
@@ -98,13 +91,7 @@ describe("the help article editor", () => {
 
   it("previews a draft as the help centre shows it, with the HTML the server cleaned", async () => {
     const user = userEvent.setup();
-    renderConsole({
-      path: page("helpArticles", "new"),
-      registry: CONSOLE_REGISTRY,
-      roles: ["contentEditor"],
-      script: {
-        ...editor,
-        [M.list.path]: menuList,
+    openArticleEditor({
         [HELP_CONTENT_ENDPOINTS.previewArticle.path]: (params) =>
           ok(
             HelpArticleSchema.parse({
@@ -113,7 +100,6 @@ describe("the help article editor", () => {
               content: "<p>清理后的正文</p>",
             }),
           ),
-      },
     });
     await fill(user, await screen.findByLabelText("标题"), "预览中的文章");
     await user.click(screen.getByRole("button", { name: "预览" }));

@@ -1,16 +1,14 @@
-import { Alert, Select, Skeleton, Typography } from "antd";
-import { useEffect, useState } from "react";
-import { useEndpointMutation } from "../../../providers/use-endpoint";
+import { Select, Typography } from "antd";
 import type { SectionPageProps } from "../../../resources/derive";
-import { HELP_CONTENT_ENDPOINTS, type HelpArticleForm } from "../../../schema/console/help-content";
-import { DICTIONARIES, type HelpArticle, type HelpMenuKind } from "../../../schema/help-center";
+import { HELP_CONTENT_ENDPOINTS } from "../../../schema/console/help-content";
+import { DICTIONARIES, type HelpMenuKind } from "../../../schema/help-center";
 import { getRegionTree } from "../../../schema/regions";
 import { HelpArticleCard } from "../../public/help-center/help-article-detail";
-import { refusalOf } from "../../kinds/server-refusal";
 import { ContentEditorPage } from "./content-editor-page";
 import type { FormExtras } from "./content-form";
 import { HELP_ARTICLE_KIND } from "./content-kinds";
 import { contentListSlots } from "./content-list-slots";
+import { ServerPreview } from "./content-previews";
 import { articleMenuOptions, menuCodeOf, useHelpMenuRecords } from "./help-menu-options";
 import { NullableSelect } from "./nullable-select";
 
@@ -22,31 +20,17 @@ export const LAW_CASE_FIELDS = ["courtName", "caseNo", "judgedOn", "evidenceChan
 const dictOptions = (group: keyof typeof DICTIONARIES) => DICTIONARIES[group].map((entry) => ({ value: entry.typecode, label: entry.typename }));
 const PROVINCE_OPTIONS = getRegionTree().map((province) => ({ value: province.id, label: province.name }));
 
-/** The server cleans the HTML as it would on saving and answers the article as the help centre shows it. */
+/** The draft as the help centre shows it, with the HTML as the server will store it. */
 export function HelpArticlePreview({ values }: { values: Values }) {
-  const { send } = useEndpointMutation(HELP_CONTENT_ENDPOINTS.previewArticle);
-  const [answer, setAnswer] = useState<{ article: HelpArticle } | { problem: string } | null>(null);
-  const key = JSON.stringify(values);
-  useEffect(() => {
-    let isCurrent = true;
-    setAnswer(null);
-    send(JSON.parse(key) as HelpArticleForm).then(
-      (article) => isCurrent && setAnswer({ article }),
-      (error: unknown) => isCurrent && setAnswer({ problem: refusalOf(error).message }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-    // `send` is a new function on every render: the values, compared as text, decide when to ask again.
-  }, [key]);
-  if (!answer) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if ("problem" in answer) return <Alert type="warning" showIcon message={`无法预览：${answer.problem}`} />;
-  const { article } = answer;
   return (
-    <section aria-label="帮助文章预览">
-      <Typography.Text type="secondary">栏目：{article.channelName}</Typography.Text>
-      <HelpArticleCard detail={{ cmsArticle: article, lastPage: null, nextPage: null }} leaf={{ id: article.menuId, code: article.channelCode as HelpMenuKind }} />
-    </section>
+    <ServerPreview endpoint={HELP_CONTENT_ENDPOINTS.previewArticle} values={values}>
+      {(article) => (
+        <section aria-label="帮助文章预览">
+          <Typography.Text type="secondary">栏目：{article.channelName}</Typography.Text>
+          <HelpArticleCard detail={{ cmsArticle: article, lastPage: null, nextPage: null }} leaf={{ id: article.menuId, code: article.channelCode as HelpMenuKind }} />
+        </section>
+      )}
+    </ServerPreview>
   );
 }
 
