@@ -88,6 +88,23 @@ describe("/helpcenter 存证知识 (HLEVIDENCE)", () => {
     expect(callsTo(P.detail)).toHaveLength(1);
     expect(callsTo(P.detail)[0].params).toMatchObject({ cmsArticleId: 101, useScene: 2 });
   });
+
+  it("follows the address: the previous article's link opens it, and the tree leads back to the list", async () => {
+    const { callsTo } = renderHelp("/helpcenter?code=HLEVIDENCE&menuId=6&articleId=101", {
+      [P.detail]: (params) =>
+        params.cmsArticleId === 101
+          ? detailAnswer(article(101, "第二篇", 6), "<p>第二篇的正文</p>", { articleId: 100, title: "第一篇" }, null)
+          : detailAnswer(article(100, "第一篇", 6), "<p>第一篇的正文</p>", null, { articleId: 101, title: "第二篇" }),
+      [P.articles]: articlesAnswer([article(100, "第一篇", 6), article(101, "第二篇", 6)]),
+    });
+    fireEvent.click(await screen.findByRole("link", { name: "第一篇" }));
+    expect(await screen.findByText("第一篇的正文")).toBeInTheDocument();
+    expect(callsTo(P.detail).at(-1)!.params).toMatchObject({ cmsArticleId: 100 });
+    fireEvent.click(tree().getByText("存证知识"));
+    await waitFor(() => expect(query()).toBe("?code=HLEVIDENCE&menuId=6"));
+    expect(await screen.findByRole("link", { name: "第二篇" })).toHaveAttribute("href", "/helpcenter?code=HLEVIDENCE&menuId=6&articleId=101");
+    expect(callsTo(P.menu)).toHaveLength(1);
+  });
 });
 
 describe("/helpcenter 常见问题 (HLQUESTION)", () => {
