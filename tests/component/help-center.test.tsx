@@ -107,6 +107,21 @@ describe("/helpcenter 存证知识 (HLEVIDENCE)", () => {
   });
 });
 
+describe("/helpcenter 用户手册 (HLUSERBOOK)", () => {
+  it("shows a chapter beside the manual's chapter list, the open one marked", async () => {
+    const chapters = [article(31, "第一章 注册与登录", 3), article(32, "第二章 网页取证", 3)];
+    const { callsTo } = renderHelp("/helpcenter?code=HLUSERBOOK&menuId=3&articleId=32", {
+      [P.articles]: articlesAnswer(chapters),
+      [P.detail]: detailAnswer(chapters[1], "<p>打开网页取证，输入地址。</p>", { articleId: 31, title: "第一章 注册与登录" }, null),
+    });
+    expect(await screen.findByText("打开网页取证，输入地址。")).toBeInTheDocument();
+    const contents = within(screen.getByRole("navigation", { name: "手册目录" }));
+    expect(await contents.findByRole("link", { name: "第一章 注册与登录" })).toHaveAttribute("href", "/helpcenter?code=HLUSERBOOK&menuId=3&articleId=31");
+    expect(contents.getByRole("link", { name: "第二章 网页取证" }).closest("li")).toHaveClass("ant-menu-item-selected");
+    expect(callsTo(P.articles)[0].params).toMatchObject({ menuId: 3, useScene: 2, pageNumber: 1 });
+  });
+});
+
 describe("/helpcenter 常见问题 (HLQUESTION)", () => {
   const faq = (id: number, title: string, length: number) => article(id, title, 4, { summary: `<p>${"问".repeat(length)}</p>` });
 

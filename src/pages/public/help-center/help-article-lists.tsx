@@ -1,9 +1,10 @@
-import { Alert, Card, List, Space, Tag, Typography } from "antd";
+import { Alert, Card, List, Menu, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { helpCenterPath } from "../../../app/public-page-paths";
 import { PaginationBar } from "../../../components/pagination/pagination-bar";
 import { useClearPageBeyond, useUrlPaging } from "../../../components/pagination/use-url-paging";
+import { PAGE_SIZE_OPTIONS } from "../../../schema/paging";
 import { HELP_ARTICLES_PER_PAGE, type HelpArticleSummary, type HelpMenuKind, type LawCaseFilter } from "../../../schema/help-center";
 import { faqSummary, useHelpArticles } from "./help-queries";
 
@@ -85,6 +86,22 @@ export function UserBookChapterList({ leaf }: { leaf: Leaf }) {
         </List.Item>
       )}
     />
+  );
+}
+
+/** The manual's chapters beside the one being read (a manual has far fewer than one page of the largest size). */
+export function UserBookChapterNav({ leaf, articleId }: { leaf: Leaf; articleId: number }) {
+  const { datas } = useHelpArticles(leaf, { pageNumber: 1, pageSize: PAGE_SIZE_OPTIONS[PAGE_SIZE_OPTIONS.length - 1] });
+  const chapters = datas?.pageP.list ?? [];
+  return (
+    <nav aria-label="手册目录">
+      <Menu
+        mode="inline"
+        selectedKeys={[String(articleId)]}
+        items={chapters.map((chapter) => ({ key: String(chapter.articleId), label: <Link to={articlePath(leaf, chapter)}>{chapter.title}</Link> }))}
+        style={{ borderInlineEnd: "none" }}
+      />
+    </nav>
   );
 }
 

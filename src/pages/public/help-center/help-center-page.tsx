@@ -8,7 +8,7 @@ import { useHelpCenterClient, type HelpCenterClient } from "../../../providers/h
 import { HELP_MENU_NOT_FOUND_MESSAGE, isHelpArticleKind, MenuIdSchema, type HelpMenuNode } from "../../../schema/help-center";
 import { ArticleIdSchema } from "../../../schema/news";
 import { HelpArticleDetailView } from "./help-article-detail";
-import { EvidenceArticleList, FaqList, UserBookChapterList, type Leaf } from "./help-article-lists";
+import { EvidenceArticleList, FaqList, UserBookChapterList, UserBookChapterNav, type Leaf } from "./help-article-lists";
 import { firstLeaf, isLeaf, pathTo, type HelpMenuLeaf } from "./help-menu-tree";
 import { useHelpArticle } from "./help-queries";
 import { HelpSearchDrawer, SEARCH_PLACEHOLDER } from "./help-search-drawer";
@@ -143,6 +143,20 @@ function ArticleCrumb({ leaf, articleId }: { leaf: HelpMenuLeaf; articleId: numb
 }
 
 function LeafContent({ leaf, articleId, client, onVerified }: { leaf: Leaf; articleId: number | null; client: HelpCenterClient; onVerified: (isVerified: boolean) => void }): ReactNode {
+  if (articleId !== null && leaf.code === "HLUSERBOOK") {
+    return (
+      <Row gutter={16}>
+        <Col xs={24} xl={17}>
+          <HelpArticleDetailView leaf={leaf} articleId={articleId} />
+        </Col>
+        <Col xs={24} xl={7}>
+          <Card size="small" title="手册目录">
+            <UserBookChapterNav leaf={leaf} articleId={articleId} />
+          </Card>
+        </Col>
+      </Row>
+    );
+  }
   if (articleId !== null) return <HelpArticleDetailView leaf={leaf} articleId={articleId} />;
   switch (leaf.code) {
     case "HLEVIDENCE":
