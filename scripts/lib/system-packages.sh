@@ -30,6 +30,8 @@ missing_packages() {
   # poppler-utils is a feature package above; its pdfsig, pdfinfo and pdftotext serve the tests too.
   # The capture tests make their HTTPS test sites' CA chain with the openssl command.
   command -v openssl >/dev/null || missing+=(openssl)
+  # The litigation package tests open the zips the server writes.
+  command -v unzip >/dev/null || missing+=(unzip)
   echo "${missing[@]}"
 }
 
