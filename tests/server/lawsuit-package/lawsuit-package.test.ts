@@ -42,6 +42,7 @@ const PERSON_ID = idNumberEndingInX();
 const LICENCE = "91110108MA01LSPK7Q";
 const ENTERPRISE = { enterpriseName: "衡证诉讼包测试有限公司", institutionType: "1", certificateKind: "businessLicence", certificateNumber: LICENCE };
 const MINUTE = 60_000;
+const FIRM_TEXT = "甲方于每月五日前供货，乙方验收后十日内付款。";
 
 let t: TestApp;
 let zhang: RegisteredUser;
@@ -116,7 +117,8 @@ beforeAll(async () => {
   expect((await decideInConsole(t, firm.account, "approve")).json().code).toBe(200);
   t.clock.advance(MINUTE);
   zhangEvidence = await storeFile(zhang, "借款合同.txt");
-  firmEvidence = await storeFile(firm, "供货协议.txt");
+  const text = (await t.call(KINDS.text.create, { name: "供货协议要点", content: FIRM_TEXT }, { token: firm.token })).json().datas;
+  firmEvidence = { id: text.id, certificateNo: text.certificateNo, content: Buffer.from(FIRM_TEXT, "utf8") };
   strangerEvidence = await storeFile(stranger, "未认证用户的文件.txt");
 }, 120_000);
 afterAll(async () => t?.close());
@@ -162,13 +164,17 @@ describe("the holder's package", () => {
     expect(entrySizes[`${no}/借款合同.txt`]).toBe(zhangEvidence.content.length);
   });
 
-  it("is built for an organisation holding the certificate by its licence number", async () => {
+  it("is built for an organisation holding the certificate by its licence number, with its text evidence as stored", async () => {
     const response = await ask({ certificateNo: firmEvidence.certificateNo, idCardNo: LICENCE.toLowerCase() }, freshIp());
     expect(response.code).toBe(200);
     secretsSeen.push(new URL(response.datas.filePath, "http://localhost").searchParams.get("ticket")!);
     const zip = await download(response.datas.filePath);
     const { file } = saved(zip.rawPayload, "firm.zip");
-    expect(pdfInfo(unzipped(file, `${firmEvidence.certificateNo}/存证证书-${firmEvidence.certificateNo}.pdf`), "firm-certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
+    const no = firmEvidence.certificateNo;
+    expect(pdfInfo(unzipped(file, `${no}/存证证书-${no}.pdf`), "firm-certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
+    const original = (response.datas as LawSuitPackage).files.find((entry) => entry.description.includes("原始文件"))!;
+    expect(original.name.startsWith(`${no}/`)).toBe(true);
+    expect(unzipped(file, original.name).toString("utf8")).toBe(FIRM_TEXT);
   });
 
   it("survives a restart: the sweep at start keeps live packages and removes what no ticket names", async () => {
