@@ -2,6 +2,8 @@ import { type DefaultTreeAdapterMap, parseFragment } from "parse5";
 import { describe, expect, it } from "vitest";
 import { HELP_SEED } from "../../../server/modules/help-center/seed/help-seed";
 import type { SeedArticle, SeedLawCase, SeedMenu } from "../../../server/modules/help-center/seed/help-seed.types";
+import { FILING_GUIDE } from "../../../server/modules/lawsuit-package/filing-guide";
+import { type DocumentSection, PRINCIPLES_DOCUMENT } from "../../../server/modules/lawsuit-package/principles-document";
 import { ruleLabel } from "../../../server/modules/legal-ai/sources/legal-rule";
 import { LEGAL_RULES } from "../../../server/modules/legal-ai/sources/legal-rules";
 import {
@@ -205,6 +207,61 @@ describe("legal rules", () => {
     const positions = ["第一", "第二", "第三", "第四"].map((ordinal) => summary.indexOf(ordinal));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+});
+
+describe("documents of the litigation package", () => {
+  const textOf = (sections: readonly DocumentSection[]) => sections.flatMap((section) => section.paragraphs).join("");
+  const checkSections = (sections: readonly DocumentSection[]) => {
+    const headings = sections.map((section) => section.heading);
+    expect(new Set(headings).size).toBe(headings.length);
+    for (const section of sections) {
+      expect(section.heading.trim()).not.toBe("");
+      expect(section.paragraphs.length, section.heading).toBeGreaterThan(0);
+      for (const paragraph of section.paragraphs) {
+        expect(paragraph.trim(), section.heading).not.toBe("");
+        expect(paragraph, section.heading).not.toMatch(/<[a-z]/i);
+      }
+    }
+  };
+
+  it("gives the principles document a title, a brief and 6-8 pages of text (about 1,500-2,000 characters a page at 11pt)", () => {
+    expect(PRINCIPLES_DOCUMENT.title).toBe("电子证据原理");
+    expect(PRINCIPLES_DOCUMENT.subTitle).not.toBe("");
+    expect(PRINCIPLES_DOCUMENT.brief.length).toBeGreaterThan(50);
+    checkSections(PRINCIPLES_DOCUMENT.sections);
+    const length = [...textOf(PRINCIPLES_DOCUMENT.sections)].length;
+    expect(length).toBeGreaterThanOrEqual(9_000);
+    expect(length).toBeLessThanOrEqual(16_000);
+  });
+
+  it("covers each subject the principles document must explain", () => {
+    const text = textOf(PRINCIPLES_DOCUMENT.sections);
+    for (const subject of ["SHA-256", "SM3", "Ed25519", "RFC 9162", "包含证明", "一致性证明", "检查点", "见证者", "RFC 3161", "WARC", "WACZ", "hengzheng-verify"]) {
+      expect(text, subject).toContain(subject);
+    }
+  });
+
+  it("walks the filing guide through the package, the evidence list, filing, verifying and the Art. 17 factors in order", () => {
+    expect(FILING_GUIDE.title).toBe("诉讼包使用指南");
+    checkSections(FILING_GUIDE.sections);
+    const text = textOf(FILING_GUIDE.sections);
+    for (const subject of ["certificate.pdf", "evidence/", "proofs/", "证据目录", "在线", "hengzheng-verify", "查询验证", "鉴定"]) expect(text, subject).toContain(subject);
+    const factors = ["第一，存证平台", "第二，当事人与存证平台", "第三，存证平台的信息系统", "第四，存证技术和过程"].map((factor) => text.indexOf(factor));
+    expect(factors.every((position) => position >= 0)).toBe(true);
+    expect([...factors].sort((a, b) => a - b)).toEqual(factors);
+  });
+
+  it("cites only provisions the assistant has (《law》第…条 in every text of this branch)", () => {
+    const labels = new Set(LEGAL_RULES.map(ruleLabel));
+    const texts = [
+      ...allArticles().flatMap((article) => [article.brief, article.summary, article.content]),
+      textOf(PRINCIPLES_DOCUMENT.sections),
+      textOf(FILING_GUIDE.sections),
+    ];
+    const cited = texts.flatMap((text) => [...text.matchAll(/《[^《》]+》第[零一二三四五六七八九十百千]+条/g)].map((match) => match[0]));
+    expect(cited.length).toBeGreaterThan(5);
+    expect(cited.filter((label) => !labels.has(label))).toEqual([]);
   });
 });
 
