@@ -17,6 +17,7 @@ import {
   type LawSuitPackage,
 } from "../../../src/schema/lawsuit-package.js";
 import { PERSONAL_ENDPOINTS } from "../../../src/schema/personal.js";
+import { FILING_GUIDE } from "../../../server/modules/lawsuit-package/filing-guide.js";
 import { decideInConsole } from "../support/identity-review.js";
 import { postMultipart } from "../support/multipart.js";
 import { freshIp, registerUser, type RegisteredUser } from "../support/personal-users.js";
@@ -144,15 +145,15 @@ describe("the holder's package", () => {
     expect(entries.sort()).toEqual(answer.files.map((entry) => entry.name).sort());
     const no = zhangEvidence.certificateNo;
     expect(entries).toEqual(
-      expect.arrayContaining([`${no}/借款合同.txt`, `${no}/存证证书-${no}.pdf`, `${no}/${no}.tlog-proof`, `${no}/${no}.entry.json`, `检验报告/数据检验报告-${no}.pdf`, "诉讼指引/诉讼包使用与提交指引.pdf", "proofs/public-verification.json", "manifest.json", "清单.txt"]),
+      expect.arrayContaining([`${no}/借款合同.txt`, `${no}/存证证书-${no}.pdf`, `${no}/${no}.tlog-proof`, `${no}/${no}.entry.json`, `检验报告/数据检验报告-${no}.pdf`, `诉讼指引/${FILING_GUIDE.title}.pdf`, "proofs/public-verification.json", "manifest.json", "清单.txt"]),
     );
     // The original exactly as stored; the certificate and the reports are PDFs pdfinfo reads.
     expect(unzipped(file, `${no}/借款合同.txt`).equals(zhangEvidence.content)).toBe(true);
     expect(pdfInfo(unzipped(file, `${no}/存证证书-${no}.pdf`), "certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
     expect(pdfInfo(unzipped(file, `检验报告/数据检验报告-${no}.pdf`), "checks.pdf")).toMatch(/Pages:\s+[1-9]/);
-    const guide = unzipped(file, "诉讼指引/诉讼包使用与提交指引.pdf");
+    const guide = unzipped(file, `诉讼指引/${FILING_GUIDE.title}.pdf`);
     fs.writeFileSync(path.join(t.database.dataDir, "guide.pdf"), guide);
-    expect(execFileSync("pdftotext", [path.join(t.database.dataDir, "guide.pdf"), "-"], { encoding: "utf8" }).replace(/\s/g, "")).toContain("诉讼包使用与提交指引");
+    expect(execFileSync("pdftotext", [path.join(t.database.dataDir, "guide.pdf"), "-"], { encoding: "utf8" }).replace(/\s/g, "")).toContain(FILING_GUIDE.title.replace(/\s/g, ""));
     const verification = JSON.parse(unzipped(file, "proofs/public-verification.json").toString("utf8"));
     expect(verification).toMatchObject({ certificateNo: no, holderIdentity: { kind: "person" } });
     expect(verification.entry).toBe(unzipped(file, `${no}/${no}.entry.json`).toString("utf8"));
