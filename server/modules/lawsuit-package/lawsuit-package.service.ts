@@ -130,7 +130,7 @@ export class LawsuitPackageService {
     const partial = path.join(this.deps.folder, `${hash}.partial`);
     this.#building.add(hash);
     try {
-      const extras = extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide, verification });
+      const extras = extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide: { title: this.deps.filingGuide.title, pdf: filingGuide }, verification });
       const entries = await writeEvidencePackage(partial, [record], this.deps.library, { createdAt, extraFiles: extras });
       await fs.rename(partial, this.fileOf(hash));
       const bytes = (await fs.stat(this.fileOf(hash))).size;

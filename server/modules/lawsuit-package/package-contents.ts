@@ -1,5 +1,6 @@
 import { LAWSUIT_PACKAGE_LINK_TTL_MS, type PackageFile } from "../../../src/schema/lawsuit-package.js";
 import { formatFileSize } from "../../../src/schema/format.js";
+import { safeFileName } from "../../http/file-download.js";
 import type { ExtraPackageFile, PackedEntry, PackedEntryRole } from "../evidence-library/package-writer.js";
 import { paragraphOf } from "../content/html-sanitiser.js";
 
@@ -11,7 +12,7 @@ import { paragraphOf } from "../content/html-sanitiser.js";
 
 export const PACKAGE_PATHS = {
   checksReport: (certificateNo: string) => `检验报告/数据检验报告-${certificateNo}.pdf`,
-  filingGuide: "诉讼指引/诉讼包使用与提交指引.pdf",
+  filingGuide: (title: string) => `诉讼指引/${safeFileName(title)}.pdf`,
   verification: "proofs/public-verification.json",
 } as const;
 
@@ -28,10 +29,10 @@ const ROLE_DESCRIPTIONS: Record<Exclude<PackedEntryRole, "extra">, string> = {
 /** A file the litigation package adds, with what the detail says of it. */
 export type DescribedExtraFile = ExtraPackageFile & { description: string };
 
-export function extraFiles(certificateNo: string, parts: { checksReport: Buffer; filingGuide: Buffer; verification: unknown }): DescribedExtraFile[] {
+export function extraFiles(certificateNo: string, parts: { checksReport: Buffer; filingGuide: { title: string; pdf: Buffer }; verification: unknown }): DescribedExtraFile[] {
   return [
     { path: PACKAGE_PATHS.checksReport(certificateNo), content: parts.checksReport, description: "数据检验报告：逐项核验摘要、账本证明、见证者联署与时间来源" },
-    { path: PACKAGE_PATHS.filingGuide, content: parts.filingGuide, description: "诉讼包使用与向法院提交的指引" },
+    { path: PACKAGE_PATHS.filingGuide(parts.filingGuide.title), content: parts.filingGuide.pdf, description: "诉讼包使用与向法院提交的指引" },
     {
       path: PACKAGE_PATHS.verification,
       content: Buffer.from(`${JSON.stringify(parts.verification, null, 2)}\n`, "utf8"),

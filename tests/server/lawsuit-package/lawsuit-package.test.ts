@@ -17,6 +17,7 @@ import {
   type LawSuitPackage,
 } from "../../../src/schema/lawsuit-package.js";
 import { PERSONAL_ENDPOINTS } from "../../../src/schema/personal.js";
+import { FILING_GUIDE } from "../../../server/modules/lawsuit-package/filing-guide.js";
 import { decideInConsole } from "../support/identity-review.js";
 import { postMultipart } from "../support/multipart.js";
 import { freshIp, registerUser, type RegisteredUser } from "../support/personal-users.js";
@@ -42,6 +43,7 @@ const PERSON_ID = idNumberEndingInX();
 const LICENCE = "91110108MA01LSPK7Q";
 const ENTERPRISE = { enterpriseName: "衡证诉讼包测试有限公司", institutionType: "1", certificateKind: "businessLicence", certificateNumber: LICENCE };
 const MINUTE = 60_000;
+const FIRM_TEXT = "甲方于每月五日前供货，乙方验收后十日内付款。";
 
 let t: TestApp;
 let zhang: RegisteredUser;
@@ -116,7 +118,8 @@ beforeAll(async () => {
   expect((await decideInConsole(t, firm.account, "approve")).json().code).toBe(200);
   t.clock.advance(MINUTE);
   zhangEvidence = await storeFile(zhang, "借款合同.txt");
-  firmEvidence = await storeFile(firm, "供货协议.txt");
+  const text = (await t.call(KINDS.text.create, { name: "供货协议要点", content: FIRM_TEXT }, { token: firm.token })).json().datas;
+  firmEvidence = { id: text.id, certificateNo: text.certificateNo, content: Buffer.from(FIRM_TEXT, "utf8") };
   strangerEvidence = await storeFile(stranger, "未认证用户的文件.txt");
 }, 120_000);
 afterAll(async () => t?.close());
@@ -142,15 +145,15 @@ describe("the holder's package", () => {
     expect(entries.sort()).toEqual(answer.files.map((entry) => entry.name).sort());
     const no = zhangEvidence.certificateNo;
     expect(entries).toEqual(
-      expect.arrayContaining([`${no}/借款合同.txt`, `${no}/存证证书-${no}.pdf`, `${no}/${no}.tlog-proof`, `${no}/${no}.entry.json`, `检验报告/数据检验报告-${no}.pdf`, "诉讼指引/诉讼包使用与提交指引.pdf", "proofs/public-verification.json", "manifest.json", "清单.txt"]),
+      expect.arrayContaining([`${no}/借款合同.txt`, `${no}/存证证书-${no}.pdf`, `${no}/${no}.tlog-proof`, `${no}/${no}.entry.json`, `检验报告/数据检验报告-${no}.pdf`, `诉讼指引/${FILING_GUIDE.title}.pdf`, "proofs/public-verification.json", "manifest.json", "清单.txt"]),
     );
     // The original exactly as stored; the certificate and the reports are PDFs pdfinfo reads.
     expect(unzipped(file, `${no}/借款合同.txt`).equals(zhangEvidence.content)).toBe(true);
     expect(pdfInfo(unzipped(file, `${no}/存证证书-${no}.pdf`), "certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
     expect(pdfInfo(unzipped(file, `检验报告/数据检验报告-${no}.pdf`), "checks.pdf")).toMatch(/Pages:\s+[1-9]/);
-    const guide = unzipped(file, "诉讼指引/诉讼包使用与提交指引.pdf");
+    const guide = unzipped(file, `诉讼指引/${FILING_GUIDE.title}.pdf`);
     fs.writeFileSync(path.join(t.database.dataDir, "guide.pdf"), guide);
-    expect(execFileSync("pdftotext", [path.join(t.database.dataDir, "guide.pdf"), "-"], { encoding: "utf8" }).replace(/\s/g, "")).toContain("诉讼包使用与提交指引");
+    expect(execFileSync("pdftotext", [path.join(t.database.dataDir, "guide.pdf"), "-"], { encoding: "utf8" }).replace(/\s/g, "")).toContain(FILING_GUIDE.title.replace(/\s/g, ""));
     const verification = JSON.parse(unzipped(file, "proofs/public-verification.json").toString("utf8"));
     expect(verification).toMatchObject({ certificateNo: no, holderIdentity: { kind: "person" } });
     expect(verification.entry).toBe(unzipped(file, `${no}/${no}.entry.json`).toString("utf8"));
@@ -162,13 +165,17 @@ describe("the holder's package", () => {
     expect(entrySizes[`${no}/借款合同.txt`]).toBe(zhangEvidence.content.length);
   });
 
-  it("is built for an organisation holding the certificate by its licence number", async () => {
+  it("is built for an organisation holding the certificate by its licence number, with its text evidence as stored", async () => {
     const response = await ask({ certificateNo: firmEvidence.certificateNo, idCardNo: LICENCE.toLowerCase() }, freshIp());
     expect(response.code).toBe(200);
     secretsSeen.push(new URL(response.datas.filePath, "http://localhost").searchParams.get("ticket")!);
     const zip = await download(response.datas.filePath);
     const { file } = saved(zip.rawPayload, "firm.zip");
-    expect(pdfInfo(unzipped(file, `${firmEvidence.certificateNo}/存证证书-${firmEvidence.certificateNo}.pdf`), "firm-certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
+    const no = firmEvidence.certificateNo;
+    expect(pdfInfo(unzipped(file, `${no}/存证证书-${no}.pdf`), "firm-certificate.pdf")).toMatch(/Pages:\s+[1-9]/);
+    const original = (response.datas as LawSuitPackage).files.find((entry) => entry.description.includes("原始文件"))!;
+    expect(original.name.startsWith(`${no}/`)).toBe(true);
+    expect(unzipped(file, original.name).toString("utf8")).toBe(FIRM_TEXT);
   });
 
   it("survives a restart: the sweep at start keeps live packages and removes what no ticket names", async () => {
