@@ -41,21 +41,41 @@ const EVERYDAY_WORDS = [
   "有效", "需要", "通过", "进行", "相关", "如果", "应当", "包括", "企业", "个人", "身份", "核验", "支付", "发票", "客服",
 ];
 
-/** Words by how often they occur: the first ones in most documents, the last ones in a few. */
-const VOCABULARY = [...EVERYDAY_WORDS.slice(0, 30), ...EVIDENCE_TERMS.slice(0, 40), ...EVERYDAY_WORDS.slice(30), ...EVIDENCE_TERMS.slice(40)];
+/**
+ * Words by rank: the help centre's everyday words first, the evidence terms after them; a word's
+ * chance is Zipf's 1/rank, so the first words are in most documents and the last in a few dozen.
+ */
+const VOCABULARY = [...EVERYDAY_WORDS, ...EVIDENCE_TERMS];
+const ZIPF = (() => {
+  const weights = VOCABULARY.map((_, rank) => 1 / (rank + 1) ** 1.1);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let running = 0;
+  return weights.map((weight) => (running += weight / total));
+})();
 const PUNCTUATION = ["，", "，", "，", "。", "；", "、"];
 
-/** The same DOCUMENTS help articles on every run: a title of 2-4 words, a body of 8-16 sentences. */
+/** Illustrative names (never real ones): one surname and two given characters, thousands of them, each in a few documents. */
+const SURNAMES = [..."王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"];
+const GIVEN = [..."小明华丽娜强伟芳军洋勇艳杰涛超秀英敏静磊"];
+
+/**
+ * The same DOCUMENTS help articles on every run: a title of 2-4 words, a body of 12-30 sentences,
+ * and in one sentence of three a party's illustrative name (the rare words of real case write-ups).
+ */
 function generateDocuments(): SearchDocument[] {
   const random = seededRandom(19);
-  // Skewed towards the front of the vocabulary (r³), as word frequencies are.
-  const word = () => VOCABULARY[Math.floor(VOCABULARY.length * random() ** 3)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const word = () => {
+    const r = random();
+    return VOCABULARY[Math.min(VOCABULARY.length - 1, ZIPF.findIndex((cumulative) => cumulative >= r))];
+  };
   const words = (min: number, max: number) => Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, word);
-  const sentence = () => words(4, 12).join("") + PUNCTUATION[Math.floor(random() * PUNCTUATION.length)];
+  const name = () => pick(SURNAMES) + pick(GIVEN) + pick(GIVEN);
+  const sentence = () => (random() < 1 / 3 ? name() : "") + words(4, 12).join("") + pick(PUNCTUATION);
   return Array.from({ length: DOCUMENTS }, (_, n) => ({
     ref: `article:${n + 1}`,
     title: words(2, 4).join(""),
-    body: Array.from({ length: 8 + Math.floor(random() * 9) }, sentence).join(""),
+    body: Array.from({ length: 12 + Math.floor(random() * 19) }, sentence).join(""),
   }));
 }
 
@@ -64,11 +84,11 @@ const QUERY_MIX: [string, string][] = [
   ["1 word, common", "用户"],
   ["1 word, common", "存证"],
   ["1 word, common", "区块链"],
-  ["1 word, rare", "默克尔树"],
-  ["1 word, rare", "著作权人"],
+  ["1 word, rare", "王小明"],
+  ["1 word, rare", "周敏静"],
   ["2 words", "区块链 时间戳"],
   ["2 words", "下载证书"],
-  ["2 words, rare", "公证员 侵权行为"],
+  ["2 words, rare", "王小明 录屏"],
   ["3 words", "电子数据 哈希值 存证"],
   ["3 words", "如何申请保全公证书"],
 ];
