@@ -70,13 +70,19 @@ export class DatabaseSearchIndex implements SearchIndex {
     const conditions = [where, sql`d.collection = ${query.collection}`];
     if (query.refPrefixes) conditions.push(refStartsWithAny(query.refPrefixes));
     const filter = sql.join(conditions, sql` AND `);
-    const [{ rows: hits }, { rows: counted }] = await Promise.all([
-      sql<{ ref: string; title: string; body: string; score: number }>`
-        SELECT d.ref, d.title, d.body, ${score} AS score FROM ${from} WHERE ${filter}
-        ORDER BY score DESC, d.id LIMIT ${query.limit} OFFSET ${query.offset}`.execute(this.db),
-      sql<{ total: number }>`SELECT count(*) AS total FROM ${from} WHERE ${filter}`.execute(this.db),
-    ]);
-    return { hits: hits.map((hit) => ({ ...hit, score: Number(hit.score) })), total: Number(counted[0].total) };
+    // Rank ids first and read the texts of one page only: the ranking pass over every match then
+    // carries no article bodies, and the same pass counts the matches (count over the window).
+    // MATERIALIZED: SQLite's bm25() cannot be evaluated beside a window function.
+    const { rows } = await sql<{ ref: string; title: string; body: string; score: number; total: number }>`
+      WITH matched AS MATERIALIZED (SELECT d.id, ${score} AS score FROM ${from} WHERE ${filter}),
+      ranked AS (SELECT id, score, count(*) OVER () AS total FROM matched ORDER BY score DESC, id LIMIT ${query.limit} OFFSET ${query.offset})
+      SELECT s.ref, s.title, s.body, ranked.score, ranked.total FROM ranked JOIN search_documents s ON s.id = ranked.id
+      ORDER BY ranked.score DESC, ranked.id`.execute(this.db);
+    const hits = rows.map(({ ref, title, body, score }) => ({ ref, title, body, score: Number(score) }));
+    if (rows.length) return { hits, total: Number(rows[0].total) };
+    // A page past the end has no row to carry the count.
+    const { rows: counted } = await sql<{ total: number }>`SELECT count(*) AS total FROM ${from} WHERE ${filter}`.execute(this.db);
+    return { hits, total: Number(counted[0].total) };
   }
 
   private async write(trx: Kysely<Database>, collection: SearchCollection, document: SearchDocument): Promise<void> {

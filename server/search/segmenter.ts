@@ -12,8 +12,8 @@ import { EVIDENCE_TERMS } from "./evidence-terms.js";
  * Recall beyond the dictionary: a document's Chinese word of three or more characters also yields its
  * character bigrams (张三丰 → 张三, 三丰), so a two-character query finds it inside words jieba did
  * not know or glued together by its HMM; bigrams across word boundaries are not indexed (保存证据
- * must not answer 存证). A query word of three or more characters matches the word itself or all of
- * its bigrams (the same word segmented differently in the document). tests/unit/search measures it.
+ * must not answer 存证). On the query side, a word jieba made up by its HMM and a run of adjacent
+ * words also match as all of their bigrams (see parseQuery). tests/unit/search measures both.
  */
 
 /** High enough that the terms win over jieba's splits, low enough not to swallow neighbours (保存证据). */
@@ -98,19 +98,26 @@ const any = (parts: QueryExpression[]): QueryExpression => (parts.length === 1 ?
 
 /**
  * A query as an expression: every word must match (AND). A word of three or more Chinese characters
- * also matches as all of its bigrams (found inside a longer word of the document), and so does a run
- * of adjacent Chinese words that jieba split differently from the document (传播权 → 传播/权, where
- * the document has 信息网络传播权). Undefined for a query of only stop words or punctuation.
+ * that is not in the dictionary (jieba's HMM joined it) also matches as all of its bigrams, which the
+ * document has when its own cut put the word inside a longer one; so does a dictionary word of four
+ * or more (search mode gives a long word's dictionary sub-words of two and three characters only:
+ * 可信时间 inside 可信时间戳). A three-character dictionary word does not: the document cuts it the same
+ * way, and its two bigrams are often words of their own (公证书 must not answer 公证…证书). A run of
+ * adjacent Chinese words also matches as all the bigrams of the run, for a word jieba split
+ * differently in the query (传播权 → 传播/权, where the document has 信息网络传播权). Undefined for a
+ * query of only stop words or punctuation.
  */
 export function parseQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
   const normalised = normaliseText(text);
   if (!normalised) return undefined;
+  const jieba = segmenter();
   const word = (token: string): QueryExpression => {
-    const bigrams = options.innerBigrams ? innerBigrams(token) : [];
+    const threeCharacterWord = [...token].length === 3 && jieba.cut(token, false).length === 1;
+    const bigrams = options.innerBigrams && !threeCharacterWord ? innerBigrams(token) : [];
     return bigrams.length ? any([token, all(bigrams)]) : token;
   };
   const groups = new Map<string, QueryExpression>();
-  for (const run of hanRuns(segmenter().cut(normalised, true))) {
+  for (const run of hanRuns(jieba.cut(normalised, true))) {
     const joined = run.join("");
     const bigrams = options.innerBigrams && run.length > 1 ? innerBigrams(joined) : [];
     const expression = bigrams.length ? any([all(run.map(word)), all(bigrams)]) : all(run.map(word));

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { isPostgres } from "../../../server/db/dialect.js";
 import { createSearchIndex } from "../../../server/search/create-search-index.js";
-import type { DatabaseSearchIndex } from "../../../server/search/database-search-index.js";
-import type { SearchCollection, SearchDocument } from "../../../server/search/search-index.js";
+import type { SearchCollection, SearchDocument, SearchIndex } from "../../../server/search/search-index.js";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.js";
 
 /**
@@ -14,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database.
  */
 describe("search index", () => {
   let database: TestDatabase;
-  let index: DatabaseSearchIndex;
+  let index: SearchIndex;
 
   const refsOf = async (text: string, more: { collection?: SearchCollection; refPrefixes?: string[] } = {}) => {
     const page = await index.search({ collection: more.collection ?? "help", text, offset: 0, limit: 100, refPrefixes: more.refPrefixes });
@@ -112,9 +111,9 @@ describe("search index", () => {
     await putAll(
       Array.from({ length: 25 }, (_, n) => ({ ref: `a:${n}`, title: `第${n}篇`, body: `存证${"说明".repeat(n + 1)}` })),
     );
-    const pages = await Promise.all([0, 10, 20].map((offset) => index.search({ collection: "help", text: "存证", offset, limit: 10 })));
-    expect(pages.map((page) => page.total)).toEqual([25, 25, 25]);
-    expect(pages.map((page) => page.hits.length)).toEqual([10, 10, 5]);
+    const pages = await Promise.all([0, 10, 20, 30].map((offset) => index.search({ collection: "help", text: "存证", offset, limit: 10 })));
+    expect(pages.map((page) => page.total)).toEqual([25, 25, 25, 25]);
+    expect(pages.map((page) => page.hits.length)).toEqual([10, 10, 5, 0]);
     const refs = pages.flatMap((page) => page.hits.map((hit) => hit.ref));
     expect(new Set(refs).size).toBe(25);
     const scores = pages.flatMap((page) => page.hits.map((hit) => hit.score));
@@ -137,6 +136,17 @@ describe("search index", () => {
       const { rows: mirrored } = await sql<{ n: number }>`SELECT count(*) AS n FROM search_fts`.execute(database.handle.db);
       expect(mirrored[0].n).toBe(0);
     }
+  });
+
+  it("writes in the caller's transaction when made on one, so the document goes with the row it mirrors", async () => {
+    const refused = database.handle.db.transaction().execute(async (trx) => {
+      await createSearchIndex(trx).put("help", { ref: "a:1", title: "录屏取证", body: "" });
+      throw new Error("the mirrored row was refused");
+    });
+    await expect(refused).rejects.toThrow("the mirrored row was refused");
+    expect(await refsOf("录屏")).toEqual([]);
+    await database.handle.db.transaction().execute((trx) => createSearchIndex(trx).put("help", { ref: "a:2", title: "录屏取证", body: "" }));
+    expect(await refsOf("录屏")).toEqual(["a:2"]);
   });
 
   it("keeps collections apart and filters by ref prefixes, taken literally", async () => {

@@ -62,6 +62,8 @@ const NOT_FOUND: [string, string][] = [
   ["办公证件遗失", "公证"],
   ["先公开证明材料", "公证"],
   ["依法取证据", "证据链"],
+  ["办理公证后下载证书", "公证书"],
+  ["区块高度与链上数据", "区块链"],
 ];
 
 /**
@@ -77,7 +79,8 @@ describe("search segmenter", () => {
   it("cuts the platform's terms as words, in documents and in queries", () => {
     const tokens = documentTokens("区块链存证平台为可信时间戳签发哈希值");
     expect(tokens).toEqual(expect.arrayContaining(["区块链", "存证", "时间戳", "哈希值"]));
-    expect(parseQuery("区块链")).toEqual({ any: ["区块链", { all: ["区块", "块链"] }] });
+    expect(parseQuery("区块链")).toBe("区块链");
+    expect(parseQuery("侵权方")).toEqual({ any: [{ all: ["侵权", "方"] }, { all: ["侵权", "权方"] }] });
     expect(parseQuery("时间戳", { innerBigrams: false })).toBe("时间戳");
   });
 
