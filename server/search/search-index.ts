@@ -45,6 +45,8 @@ export interface SearchIndex {
   /** Adds or replaces the document `ref` of `collection`. */
   put(collection: SearchCollection, document: SearchDocument): Promise<void>;
   remove(collection: SearchCollection, ref: string): Promise<void>;
+  /** How many documents `collection` holds: a writer's cheap check at start that its documents are all there. */
+  count(collection: SearchCollection): Promise<number>;
   /** Every word of the query must occur (AND); ranked by relevance, best first. */
   search(query: SearchQuery): Promise<SearchPage>;
 }
