@@ -38,6 +38,7 @@ import { contentModule } from "./modules/content/content.module.js";
 import { evidenceLibraryModule } from "./modules/evidence-library/evidence-library.module.js";
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
+import { helpCenterModule } from "./modules/help-center/help-center.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { lawsuitPackageModule } from "./modules/lawsuit-package/lawsuit-package.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
@@ -55,6 +56,7 @@ import { securityModule } from "./modules/security/security.module.js";
 import { endSessionsExposedInVouchers } from "./modules/session/exposed-token-repair.js";
 import { sessionModule } from "./modules/session/session.module.js";
 import { clientPlugin } from "./plugins/client.js";
+import { createSearchIndex } from "./search/create-search-index.js";
 import { errorsPlugin, protocolErrorOptions } from "./plugins/errors.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { multipartPlugin } from "./plugins/multipart.js";
@@ -162,6 +164,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountModule, { ...context, sessions: services.sessions, security: services.security, notifier: services.notifier });
   await app.register(commonModule, context);
   await app.register(contentModule, { ...context, blobs: services.blobs });
+  // The full-text search index the help centre and the legal assistant write and query.
+  const searchIndex = createSearchIndex(db, now);
+  await app.register(helpCenterModule, { ...context, search: searchIndex });
   await app.register(notaryModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts });
   await app.register(scanLoginModule, { ...context, accounts: services.accounts, security: services.security });
   await app.register(personalModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions, blobs: services.blobs });

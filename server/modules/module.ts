@@ -20,6 +20,7 @@ import type { ContentServices } from "./content/content.module.js";
 import type { ConsoleServices } from "./console/console.module.js";
 import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { EvidenceLibraryServices } from "./evidence-library/evidence-library.module.js";
+import type { HelpCenterServices } from "./help-center/help-center.module.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LawsuitPackageServices } from "./lawsuit-package/lawsuit-package.module.js";
 import type { LawyerServices } from "./lawyer/lawyer.module.js";
@@ -59,6 +60,7 @@ export type AppServices = {
   accounts: AccountServices;
   common: CommonServices;
   content: ContentServices;
+  helpCenter: HelpCenterServices;
   notary: NotaryServices;
   personal: PersonalServices;
   billing: BillingServices;

@@ -21,6 +21,11 @@ export function pagePSchema<T extends z.ZodType>(item: T) {
 }
 export type PageP<T> = { list: T[]; pageNumber: number; pageSize: number; totalPage: number; totalRow: number };
 
+/** One page of `total` rows as the lists answer it. */
+export function pageOf<T>(list: T[], total: number, pageNumber: number, pageSize: number): PageP<T> {
+  return { list, pageNumber, pageSize, totalPage: Math.ceil(total / pageSize), totalRow: total };
+}
+
 /**
  * pageNumber/pageSize as they arrive in a query string. Strict on the server: a bad value is a
  * validation error, not silently replaced. `sizes` lets a compact list (e.g. 4 per page) allow

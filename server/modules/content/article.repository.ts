@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { ArticleRow } from "./news-content.js";
+import { ARTICLE_TABLE, type ArticleRow } from "./news-content.js";
 
 /**
  * The public side of news articles: only published ones, in their channel's order (sort_order,
@@ -31,29 +31,8 @@ export class ArticleRepository {
     return this.published(channelCode).selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  /**
-   * The published article next to `article` in list order (sort_order, id): "previous" is the one
-   * listed just before it, "next" the one just after. The (sort_order, id) pair is compared as a
-   * whole so that articles sharing a position still have a defined neighbour.
-   */
-  async findNeighbour(
-    article: Pick<ArticleRow, "channel_code" | "sort_order" | "id">,
-    direction: "previous" | "next",
-  ): Promise<Pick<ArticleRow, "id" | "title"> | undefined> {
-    const isPrevious = direction === "previous";
-    const beyond = isPrevious ? "<" : ">";
-    const order = isPrevious ? "desc" : "asc";
-    return this.published(article.channel_code)
-      .select(["id", "title"])
-      .where((eb) =>
-        eb.or([
-          eb("sort_order", beyond, article.sort_order),
-          eb.and([eb("sort_order", "=", article.sort_order), eb("id", beyond, article.id)]),
-        ]),
-      )
-      .orderBy("sort_order", order)
-      .orderBy("id", order)
-      .limit(1)
-      .executeTakeFirst();
+  /** The published article listed just before ("previous") or after ("next") `article` in its channel. */
+  async findNeighbour(article: ArticleRow, direction: "previous" | "next"): Promise<Pick<ArticleRow, "id" | "title"> | undefined> {
+    return ARTICLE_TABLE.publishedNeighbour(this.db, article, direction);
   }
 }

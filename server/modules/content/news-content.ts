@@ -22,11 +22,17 @@ export function normaliseTags(typeName: string): string {
 }
 
 /** The form as it is stored: the HTML cleaned (html-sanitiser.ts), the summary made from the brief. */
-export function articleColumnsOf(form: NewsForm): ContentColumns<"cms_articles"> {
-  const content = sanitiseHtml(form.content);
+/** An article's body as stored: sanitised, and refused when nothing is left of it. */
+export function sanitisedArticleContent(html: string): string {
+  const content = sanitiseHtml(html);
   if (content.trim() === "") {
     throw new BusinessError(ResultCode.validationFailed, EMPTY_AFTER_SANITISING_MESSAGE, { errors: { content: EMPTY_AFTER_SANITISING_MESSAGE } });
   }
+  return content;
+}
+
+export function articleColumnsOf(form: NewsForm): ContentColumns<"cms_articles"> {
+  const content = sanitisedArticleContent(form.content);
   const channel = NEWS_CHANNELS[form.channelCode];
   return {
     channel_id: channel.id,

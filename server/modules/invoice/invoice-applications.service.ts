@@ -18,14 +18,13 @@ import {
   type IssuedInvoice,
   type IssuedInvoiceDetail,
 } from "../../../src/schema/invoice.js";
-import type { PageP, PageQuery } from "../../../src/schema/paging.js";
+import { pageOf, type PageP, type PageQuery } from "../../../src/schema/paging.js";
 import { parseShanghaiDateTime } from "../../../src/schema/shanghai-time.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { Database } from "../../db/database.js";
 import { durableTransaction, isUniqueViolation } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { PaidOrders } from "../payment/paid-orders.js";
-import { pageOf } from "./invoice-book.service.js";
 import type { InvoiceBookRepository } from "./invoice-book.repository.js";
 import type { ApplicationFilter, ApplicationRow, InvoiceRepository } from "./invoice.repository.js";
 import { mailingLine, toApplication, toApplicationRow, toInvoiceableOrder, toIssuedInvoice } from "./invoice-views.js";

@@ -9,7 +9,7 @@ import {
   type SaveAddress,
   type SaveTitle,
 } from "../../../src/schema/invoice.js";
-import type { PageP, PageQuery } from "../../../src/schema/paging.js";
+import { pageOf, type PageP, type PageQuery } from "../../../src/schema/paging.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { InvoiceBookRepository } from "./invoice-book.repository.js";
 import { toAddress, toTitle } from "./invoice-views.js";
@@ -85,8 +85,4 @@ export class InvoiceBook {
   async deleteAddress(userId: number, id: number): Promise<void> {
     if (!(await this.deps.repository.delete("invoice_addresses", userId, id))) throw notFound(INVOICE_MESSAGES.addressNotFound);
   }
-}
-
-export function pageOf<T>(list: T[], total: number, pageNumber: number, pageSize: number): PageP<T> {
-  return { list, pageNumber, pageSize, totalPage: Math.ceil(total / pageSize), totalRow: total };
 }

@@ -1,4 +1,4 @@
-import { parse, type DefaultTreeAdapterTypes } from "parse5";
+import { parse, parseFragment, type DefaultTreeAdapterTypes } from "parse5";
 import type { PageFacts } from "../monitoring.types.js";
 
 /**
@@ -8,7 +8,7 @@ import type { PageFacts } from "../monitoring.types.js";
  * the page (or its <base href>); data:, javascript: and mailto: addresses are left out.
  */
 
-type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
+type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document | DefaultTreeAdapterTypes.DocumentFragment;
 type Element = DefaultTreeAdapterTypes.Element;
 
 export interface ExtractedPageFacts extends PageFacts {
@@ -67,6 +67,11 @@ export function extractPageFacts(html: string, url: string): ExtractedPageFacts 
     links: unique(elements.filter((element) => element.tagName === "a" || element.tagName === "area").map((element) => absolute(attr(element, "href")))),
     scriptCount: elements.filter((element) => element.tagName === "script").length,
   };
+}
+
+/** The visible text of an HTML fragment (an article body), one line per block element. */
+export function textOfHtmlFragment(html: string): string {
+  return textOf(parseFragment(html), false);
 }
 
 function* walk(node: Node): Generator<Element> {

@@ -55,6 +55,22 @@ export const HelpArticleRecordSchema = PublicationFieldsSchema.extend({
 });
 export type HelpArticleRecord = z.infer<typeof HelpArticleRecordSchema>;
 
+/** Why the console refuses a menu or an article (the tree's and the menus' rules, checked on the server). */
+export const HELP_CONTENT_MESSAGES = {
+  parentNotFound: "上级栏目不存在",
+  parentNotGroup: "上级栏目须为分组（不设栏目类型的栏目）",
+  parentCycle: "不能把栏目移到它自己或其下级栏目之下",
+  groupHasChildren: "该栏目下还有子栏目，只能作为分组（不设栏目类型）",
+  kindHasArticles: "该栏目下已有文章，不能更改栏目类型",
+  deleteNotEmpty: "该栏目下还有栏目或文章，不能删除",
+  articleMenu: "所属栏目须为存证知识、司法案例、常见问题或用户手册栏目",
+  area: "地区须为省份",
+  judgedOn: "裁判日期不是有效日期",
+} as const;
+
+/** The help centre's kinds as the audit trail names them ("helpArticle.publish" …), beside ContentKindKey's. */
+export type HelpContentKindKey = "helpMenu" | "helpArticle";
+
 const TAG = "运营后台·内容";
 const ACCESS = { session: "operator", permission: "content.edit", tag: TAG } as const;
 

@@ -31,7 +31,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string>; modules?: AppOptions["modules"]; onRoute?: AppOptions["onRoute"]; capture?: AppOptions["capture"] };
+type TestAppOptions = {
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+  modules?: AppOptions["modules"];
+  onRoute?: AppOptions["onRoute"];
+  capture?: AppOptions["capture"];
+};
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ContentKindKey } from "../../../../src/schema/console/content.js";
+import type { HelpContentKindKey } from "../../../../src/schema/console/help-content.js";
 import type { ContentListQuery, MoveDirection, PublicationFields } from "../../../../src/schema/console/publication.js";
 import type { PageP } from "../../../../src/schema/paging.js";
 import type { Database } from "../../../db/database.js";
@@ -23,7 +24,7 @@ export interface ContentEditor<Form, Record> {
 /** How the audit trail names a kind's rows, and which of a form's fields are uploaded images. */
 export interface ContentSubject<Form> {
   /** The audit target type and action prefix: "banner" gives "banner.create", "banner.publish" … */
-  type: ContentKindKey;
+  type: ContentKindKey | HelpContentKindKey;
   /** What the audit trail calls a row (a form's, or a record's, which has the form's fields). */
   labelOf(values: Form): string;
   /** The form's image paths by field name ("imageUrl", "subImage.0.path"), checked before saving. */
@@ -41,6 +42,8 @@ export class AuditedContentService<Form, Record extends PublicationFields & Form
     private readonly editor: ContentEditor<Form, Record>,
     private readonly subject: ContentSubject<Form>,
     private readonly images: ContentImageService,
+    /** Runs once a change of row `id` is committed (the help centre's search index follows its rows). */
+    private readonly committed: (id: number) => Promise<void> = async () => {},
   ) {}
 
   page(query: ContentListQuery): Promise<PageP<Record>> {
@@ -55,10 +58,12 @@ export class AuditedContentService<Form, Record extends PublicationFields & Form
     await this.images.requireKnown(this.subject.imagesOf(form));
     const { type, labelOf } = this.subject;
     // The row's id exists only once it is written; the change names it then.
-    return this.audit.perform({ operator, action: `${type}.create`, target: { type, id: "", label: labelOf(form) } }, async (trx) => {
-      const created = await this.editor.create(form, trx);
-      return { result: created, after: created, targetId: String(created.id) };
+    const created = await this.audit.perform({ operator, action: `${type}.create`, target: { type, id: "", label: labelOf(form) } }, async (trx) => {
+      const row = await this.editor.create(form, trx);
+      return { result: row, after: row, targetId: String(row.id) };
     });
+    await this.committed(created.id);
+    return created;
   }
 
   async update(operator: ActingOperator, id: number, form: Form): Promise<Record> {
@@ -90,9 +95,11 @@ export class AuditedContentService<Form, Record extends PublicationFields & Form
   private async change(operator: ActingOperator, verb: string, id: number, run: (trx: Kysely<Database>) => Promise<Change<Record>>, label?: string): Promise<Record> {
     const { type, labelOf } = this.subject;
     const known = label ?? labelOf(await this.editor.get(id));
-    return this.audit.perform({ operator, action: `${type}.${verb}`, target: { type, id: String(id), label: known } }, async (trx) => {
-      const { before, after } = await run(trx);
-      return { result: after as Record, before, after };
+    const after = await this.audit.perform({ operator, action: `${type}.${verb}`, target: { type, id: String(id), label: known } }, async (trx) => {
+      const change = await run(trx);
+      return { result: change.after as Record, before: change.before, after: change.after };
     });
+    await this.committed(id);
+    return after;
   }
 }

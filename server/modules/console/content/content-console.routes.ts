@@ -9,7 +9,9 @@ import {
   type NewsForm,
   type NewsRecord,
 } from "../../../../src/schema/console/content.js";
+import { HELP_CONTENT_ENDPOINTS, type HelpArticleForm, type HelpArticleRecord, type HelpMenuForm, type HelpMenuRecord } from "../../../../src/schema/console/help-content.js";
 import type { EndpointDatas, EndpointParams } from "../../../../src/schema/contract.js";
+import type { HelpArticle } from "../../../../src/schema/help-center.js";
 import { registerEndpoint } from "../../../http/endpoint-route.js";
 import { ok } from "../../../http/envelope.js";
 import { uploadedFileField } from "../../../http/uploaded-file.js";
@@ -18,7 +20,7 @@ import { previewArticle } from "../../content/news-content.js";
 import type { ActingOperator } from "../operators/acting-operator.js";
 import type { AuditedContentService } from "./audited-content.service.js";
 
-type KindEndpoints = (typeof CONTENT_ENDPOINTS)["banner" | "news" | "dapp"];
+type KindEndpoints = (typeof CONTENT_ENDPOINTS)["banner" | "news" | "dapp"] | (typeof HELP_CONTENT_ENDPOINTS)["menu" | "article"];
 type FormOf<E extends KindEndpoints> = EndpointParams<E["create"]>;
 type RecordOf<E extends KindEndpoints> = EndpointDatas<E["one"]>;
 
@@ -27,7 +29,7 @@ const operatorOf = (request: FastifyRequest): ActingOperator => request.operator
 
 /** The eight calls of one kind of content (CONTENT_ENDPOINTS), each answered by its audited service. */
 function registerKind<E extends KindEndpoints>(app: FastifyInstance, endpoints: E, service: AuditedContentService<FormOf<E>, RecordOf<E>>) {
-  // TypeScript resolves the handlers' parameters against all three kinds at once; for the kind at hand they are its form.
+  // TypeScript resolves the handlers' parameters against all the kinds at once; for the kind at hand they are its form.
   const asForm = (params: object) => params as FormOf<E>;
   registerEndpoint(app, endpoints.list, async (query) => ok({ pageP: await service.page(query) }));
   registerEndpoint(app, endpoints.one, async ({ id }) => ok(await service.get(id)));
@@ -44,9 +46,15 @@ export type ContentConsoleServices = {
   news: AuditedContentService<NewsForm, NewsRecord>;
   dapps: AuditedContentService<DappForm, DappRecord>;
   images: ContentImageService;
+  /** The help centre's menus and articles (modules/help-center), when that module is registered. */
+  help?: {
+    menus: AuditedContentService<HelpMenuForm, HelpMenuRecord>;
+    articles: AuditedContentService<HelpArticleForm, HelpArticleRecord>;
+    preview(form: HelpArticleForm): Promise<HelpArticle>;
+  };
 };
 
-export async function contentConsoleRoutes(app: FastifyInstance, { banners, news, dapps, images }: ContentConsoleServices) {
+export async function contentConsoleRoutes(app: FastifyInstance, { banners, news, dapps, images, help }: ContentConsoleServices) {
   registerKind(app, CONTENT_ENDPOINTS.banner, banners);
   registerKind(app, CONTENT_ENDPOINTS.news, news);
   registerKind(app, CONTENT_ENDPOINTS.dapp, dapps);
@@ -63,4 +71,10 @@ export async function contentConsoleRoutes(app: FastifyInstance, { banners, news
   );
 
   registerEndpoint(app, CONTENT_ENDPOINTS.previewNews, async (form) => ok(previewArticle(form)));
+
+  if (help) {
+    registerKind(app, HELP_CONTENT_ENDPOINTS.menu, help.menus);
+    registerKind(app, HELP_CONTENT_ENDPOINTS.article, help.articles);
+    registerEndpoint(app, HELP_CONTENT_ENDPOINTS.previewArticle, async (form) => ok(await help.preview(form)));
+  }
 }

@@ -10,7 +10,7 @@ import type { Database } from "../../../db/database.js";
  * still only touches its own rows. `db` may be a transaction (the audit trail's).
  */
 
-export type PublishableTableName = "banners" | "cms_articles" | "dapps";
+export type PublishableTableName = "banners" | "cms_articles" | "dapps" | "help_menus" | "help_articles";
 /** The columns every publishable table has, as read. */
 export interface PublicationColumns {
   id: number;
@@ -65,7 +65,7 @@ export class PublishableTable<T extends PublishableTableName> {
   /** The published rows, in listing order; `scope` narrows to one scope's rows. */
   async listPublished(db: Kysely<Database>, scope: Scope<T> = {}): Promise<PublishableRow<T>[]> {
     let query = this.of(db).selectFrom(this.name).selectAll().where("state", "=", "published");
-    for (const [column, value] of Object.entries(scope)) query = query.where(column, "=", value);
+    for (const [column, value] of Object.entries(scope)) query = whereScope(query, column, value);
     return (await this.ordered(query).execute()) as PublishableRow<T>[];
   }
 
@@ -98,10 +98,35 @@ export class PublishableTable<T extends PublishableTableName> {
     return Number(result.numDeletedRows) === 1;
   }
 
+  /**
+   * The published row next to `row` within its scope, in listing order (sort_order, id): "previous"
+   * is the one listed just before it, "next" the one just after. The (sort_order, id) pair is
+   * compared as a whole so that rows sharing a position still have a defined neighbour.
+   */
+  async publishedNeighbour(
+    db: Kysely<Database>,
+    row: PublishableRow<T>,
+    direction: "previous" | "next",
+  ): Promise<{ id: number; title: string } | undefined> {
+    const isPrevious = direction === "previous";
+    const beyond = isPrevious ? "<" : ">";
+    const order = isPrevious ? "desc" : "asc";
+    let query = this.of(db).selectFrom(this.name).select(["id", "title"]).where("state", "=", "published");
+    for (const column of this.scopeColumns) query = whereScope(query, column, (row as Record<string, any>)[column]);
+    return (await query
+      .where((eb: ExpressionBuilder<any, any>) =>
+        eb.or([eb("sort_order", beyond, row.sort_order), eb.and([eb("sort_order", "=", row.sort_order), eb("id", beyond, row.id)])]),
+      )
+      .orderBy("sort_order", order)
+      .orderBy("id", order)
+      .limit(1)
+      .executeTakeFirst()) as { id: number; title: string } | undefined;
+  }
+
   /** The rows ordered together with `row` (its scope), first shown first, with their positions. */
   async orderOfScope(db: Kysely<Database>, row: PublishableRow<T>): Promise<{ id: number; sortOrder: number }[]> {
     let query = this.of(db).selectFrom(this.name).select(["id", "sort_order"]);
-    for (const column of this.scopeColumns) query = query.where(column, "=", (row as Record<string, any>)[column]);
+    for (const column of this.scopeColumns) query = whereScope(query, column, (row as Record<string, any>)[column]);
     const rows: { id: number; sort_order: number }[] = await query.orderBy("sort_order").orderBy("id").execute();
     return rows.map((found) => ({ id: Number(found.id), sortOrder: Number(found.sort_order) }));
   }
@@ -111,7 +136,7 @@ export class PublishableTable<T extends PublishableTableName> {
     let query = this.of(db)
       .selectFrom(this.name)
       .select((eb: ExpressionBuilder<any, any>) => [eb.fn.min("sort_order").as("first"), eb.fn.max("sort_order").as("last")]);
-    for (const [column, value] of Object.entries(scope)) query = query.where(column, "=", value);
+    for (const [column, value] of Object.entries(scope)) query = whereScope(query, column, value);
     const bounds = await query.executeTakeFirst();
     const value = bounds?.[end];
     if (value === null || value === undefined) return 0;
@@ -134,4 +159,9 @@ export class PublishableTable<T extends PublishableTableName> {
     for (const column of this.scopeColumns) ordered = ordered.orderBy(column);
     return ordered.orderBy("sort_order").orderBy("id");
   }
+}
+
+/** A scope column's condition: null (the help menus' root level) matches with IS, since = NULL matches nothing. */
+function whereScope<Q extends { where(column: string, operator: string, value: unknown): Q }>(query: Q, column: string, value: unknown): Q {
+  return value === null ? query.where(column, "is", null) : query.where(column, "=", value);
 }

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from "fastify";
+import { isHelpArticleKind, type HelpMenuKind } from "../../../src/schema/help-center.js";
+import { textOfHtmlFragment } from "../../monitoring/crawl/page-facts.js";
+import type { SearchIndex } from "../../search/search-index.js";
+import type { HelpArticleRow } from "./help-article-content.js";
+import type { HelpCenterRepository } from "./help-center.repository.js";
+import type { HelpMenuTree, VisibleLeaf } from "./help-menu-tree.js";
+
+export const HELP_COLLECTION = "help";
+export const articleRef = (id: number) => `article:${id}`;
+/** The article id of a ref of ours, or null for any other ref. */
+export function articleIdOf(ref: string): number | null {
+  const match = /^article:(\d+)$/.exec(ref);
+  return match ? Number(match[1]) : null;
+}
+
+/** A public help article with its plain text, for the legal assistant's passages (and our index). */
+export interface PublishedHelpArticle {
+  articleId: number;
+  menuId: number;
+  code: HelpMenuKind;
+  title: string;
+  /** Brief and body as plain text, one line per paragraph. */
+  text: string;
+  /** Menu names from the root's child down to the article's menu. */
+  menuPath: string[];
+}
+
+export type HelpArticlesListener = (articleIds: readonly number[]) => void | Promise<void>;
+
+/**
+ * Keeps the search collection "help" equal to the public help articles: an article is in it while
+ * it is published under a visible article leaf (HelpMenuTree.leaf). The console calls it after each
+ * committed change (the index is written outside the change's transaction, so a crash between the
+ * two is healed by `reconcile` at the next start). Listeners (the legal assistant) hear which
+ * articles may have changed.
+ */
+export class HelpArticleIndex {
+  private readonly listeners = new Set<HelpArticlesListener>();
+
+  constructor(
+    private readonly repository: HelpCenterRepository,
+    private readonly search: SearchIndex,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  onChanged(listener: HelpArticlesListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async publishedArticles(): Promise<PublishedHelpArticle[]> {
+    const leaves = articleLeaves(await this.repository.menuTree());
+    const rows = await this.repository.allOf([...leaves.keys()]);
+    return rows.map((row) => publishedArticleOf(row, leaves.get(row.menu_id)!));
+  }
+
+  async articleChanged(id: number): Promise<void> {
+    await this.sync([id]);
+  }
+
+  /** A menu's change may show or hide every article below it. */
+  async menuChanged(menuId: number): Promise<void> {
+    const tree = await this.repository.menuTree();
+    await this.sync(await this.repository.ofMenus(tree.subtree(menuId)));
+  }
+
+  /** At start: when the collection's size differs from the public articles', write them all again. */
+  async reconcile(): Promise<void> {
+    const published = await this.publishedArticles();
+    if ((await this.search.count(HELP_COLLECTION)) === published.length) return;
+    this.log.info({ articles: published.length }, "help centre search index rebuilt");
+    const shown = new Set(published.map((article) => article.articleId));
+    for (const article of published) await this.search.put(HELP_COLLECTION, documentOf(article));
+    for (const id of await this.repository.articleIds()) if (!shown.has(id)) await this.search.remove(HELP_COLLECTION, articleRef(id));
+  }
+
+  private async sync(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const leaves = articleLeaves(await this.repository.menuTree());
+    for (const id of ids) {
+      const row = await this.repository.findArticle(id);
+      const leaf = row && row.state === "published" ? leaves.get(row.menu_id) : undefined;
+      if (row && leaf) await this.search.put(HELP_COLLECTION, documentOf(publishedArticleOf(row, leaf)));
+      else await this.search.remove(HELP_COLLECTION, articleRef(id));
+    }
+    for (const listener of this.listeners) await listener(ids);
+  }
+}
+
+/** The visible leaves that list articles, by id. */
+export function articleLeaves(tree: HelpMenuTree): Map<number, VisibleLeaf> {
+  return new Map(tree.leaves().filter((leaf) => isHelpArticleKind(leaf.code)).map((leaf) => [leaf.id, leaf]));
+}
+
+function publishedArticleOf(row: HelpArticleRow, leaf: VisibleLeaf): PublishedHelpArticle {
+  return { articleId: row.id, menuId: leaf.id, code: leaf.code, title: row.title, text: `${row.brief}\n${textOfHtmlFragment(row.content)}`, menuPath: leaf.path };
+}
+
+function documentOf(article: PublishedHelpArticle) {
+  return { ref: articleRef(article.articleId), title: article.title, body: article.text };
+}
