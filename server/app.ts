@@ -40,6 +40,8 @@ import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
+import { legalAiModule, type LegalAiSources } from "./modules/legal-ai/legal-ai.module.js";
+import { LEGAL_RULES } from "./modules/legal-ai/sources/legal-rules.js";
 import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
 import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
@@ -79,6 +81,12 @@ export type AppOptions = {
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
   /** Replaces parts of the capture ports (issue 15): tests give an engine double, or `engine: null` for none. */
   capture?: Partial<CapturePorts>;
+  /**
+   * The legal assistant's sources (issue 19): tests give their own rules, articles or index.
+   * TODO(lead): default `search` to the platform's search index (server/search) and `articles` to
+   * the help centre's published articles; until then the assistant is registered only when both are given.
+   */
+  legalAi?: Partial<LegalAiSources>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -254,6 +262,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(judicialPayModule, { ...context, accounts: services.accounts.records, billing: services.billing, purchase: services.purchase, appraisals: services.judicialExpert.commissions });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   await app.register(lawyerModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, blobs: services.blobs, notifier: services.notifier });
+  // The legal assistant (issue 19): cites our rules and the help centre's articles; checks a
+  // certificate with the digital report's checks.
+  const legalAi = options.legalAi;
+  if (legalAi?.search && legalAi.articles) {
+    await app.register(legalAiModule, {
+      ...context,
+      search: legalAi.search,
+      articles: legalAi.articles,
+      rules: legalAi.rules ?? LEGAL_RULES,
+      evidence: services.evidence,
+      inspector: { ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs },
+    });
+  }
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
 

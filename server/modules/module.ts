@@ -21,6 +21,7 @@ import type { EvidenceService } from "./evidence/evidence.service.js";
 import type { EvidenceLibraryServices } from "./evidence-library/evidence-library.module.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LawyerServices } from "./lawyer/lawyer.module.js";
+import type { LegalAiServices } from "./legal-ai/legal-ai.module.js";
 import type { JudicialExpertServices } from "./judicial-expert/judicial-expert.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
@@ -80,6 +81,7 @@ export type AppServices = {
   liveRecord: LiveRecordService;
   cloudBrowser: CloudBrowserServices;
   lawyers: LawyerServices;
+  legalAi: LegalAiServices;
   console: ConsoleServices;
 };
 

@@ -25,6 +25,11 @@ export interface SearchQuery {
   limit: number;
   /** Only refs starting with one of these (e.g. ["article:", "lawCase:"]); every ref when absent. */
   refPrefixes?: readonly string[];
+  /**
+   * "all" (the default): every word of the query must occur. "any": at least one must, ranked by
+   * relevance (the legal assistant's fallback when no passage holds every word of a question).
+   */
+  match?: "all" | "any";
 }
 
 export interface SearchHit {
@@ -45,6 +50,6 @@ export interface SearchIndex {
   /** Adds or replaces the document `ref` of `collection`. */
   put(collection: SearchCollection, document: SearchDocument): Promise<void>;
   remove(collection: SearchCollection, ref: string): Promise<void>;
-  /** Every word of the query must occur (AND); ranked by relevance, best first. */
+  /** Every word of the query must occur (AND; any word with `match: "any"`); ranked by relevance, best first. */
   search(query: SearchQuery): Promise<SearchPage>;
 }
