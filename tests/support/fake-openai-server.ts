@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A small OpenAI-compatible chat-completions server (POST /v1/chat/completions, streaming only)
- * whose answers a test scripts, one per request in order:
+ * whose answers a test scripts, one per request in order (a reply or a function of the request):
  * - `contentReply(text)`: the text as `choices[0].delta.content` chunks, then finish_reason "stop";
  * - `toolCallReply({ name, arguments })`: tool calls as `delta.tool_calls` pieces (id and name
  *   first, the arguments in two parts), then finish_reason "tool_calls";
@@ -36,8 +36,11 @@ export interface FakeOpenAiServer {
   /** What LLM_BASE_URL is set to: http://127.0.0.1:<port>/v1 */
   baseUrl: string;
   requests: RecordedRequest[];
-  /** Queues replies for the next requests, in order. */
-  script(...replies: FakeReply[]): void;
+  /**
+   * Queues replies for the next requests, in order; a function is called with the request it
+   * answers (to cite the numbers our server gave its sources, say).
+   */
+  script(...replies: (FakeReply | ((request: RecordedRequest) => FakeReply))[]): void;
   close(): Promise<void>;
 }
 
@@ -58,7 +61,7 @@ export function errorReply(status: number, message = "scripted failure"): FakeRe
 }
 
 export async function startFakeOpenAiServer(options: { chunkDelayMs?: number } = {}): Promise<FakeOpenAiServer> {
-  const replies: FakeReply[] = [];
+  const replies: (FakeReply | ((request: RecordedRequest) => FakeReply))[] = [];
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
   const delay = () => new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs ?? 1));
@@ -71,8 +74,10 @@ export async function startFakeOpenAiServer(options: { chunkDelayMs?: number } =
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
       return;
     }
-    requests.push({ path: request.url, authorization: request.headers.authorization, body: body as RecordedRequest["body"] });
-    const reply = replies.shift() ?? errorReply(500, "no scripted reply left");
+    const recorded: RecordedRequest = { path: request.url, authorization: request.headers.authorization, body: body as RecordedRequest["body"] };
+    requests.push(recorded);
+    const next = replies.shift() ?? errorReply(500, "no scripted reply left");
+    const reply = typeof next === "function" ? next(recorded) : next;
     if (reply.kind === "error") {
       response.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: reply.message, type: "server_error" } }));
       return;
