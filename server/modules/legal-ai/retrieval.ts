@@ -10,7 +10,7 @@ export interface ScoredPassage {
  * Words a question is phrased with rather than about: dropped before the fallback search, so that
  * "什么是存证？" does not match every passage holding 是 or 什么.
  */
-const QUESTION_WORDS = /什么|怎么样|怎么|怎样|如何|为什么|为何|哪些|哪个|是否|能否|可以|可否|有没有|是不是|请问|我们|我的|你们|吗|呢|吧|啊|的|了|[\s\p{P}\p{S}]+/gu;
+const QUESTION_WORDS = /什么是|什么|怎么样|怎么|怎样|如何|为什么|为何|哪些|哪个|是否|能否|可以|可否|有没有|是不是|请问|我们|我的|你们|吗|呢|吧|啊|的|了|[\s\p{P}\p{S}]+/gu;
 
 /** The question without its question words: what the fallback ORs together. */
 export function significantWords(question: string): string {

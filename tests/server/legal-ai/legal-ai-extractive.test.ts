@@ -90,6 +90,14 @@ describe("legal assistant without a model: extractive answers, history and share
     expect((await call(E.getSource, { sourceKind: "rule", sourceId: "no-such-law:1" })).code).toBe(LegalAiCode.sourceNotFound);
   });
 
+  it("documents the answer as an event stream in the OpenAPI document", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/opendocs/json" })).json();
+    const askDoc = document.paths["/webapi/legalAI/v2/ask"].post;
+    expect(Object.keys(askDoc.responses["200"].content)).toEqual(["text/event-stream"]);
+    expect(JSON.stringify(askDoc.responses["200"].content["text/event-stream"].schema)).toContain("citations");
+    expect(document.paths["/webapi/legalAI/v2/getConversationList"].get.responses["200"].content["application/json"]).toBeDefined();
+  });
+
   it("limits questions per user and hour, refusing with an envelope before any stream", async () => {
     for (let i = 0; i < 3; i++) eventOf(await ask(t, alice, `电子数据存证 ${i}`), "done");
     const refused = await t.call(E.ask, { question: "电子数据存证" }, { token: alice.token });
