@@ -50,6 +50,8 @@ export interface SearchIndex {
   /** Adds or replaces the document `ref` of `collection`. */
   put(collection: SearchCollection, document: SearchDocument): Promise<void>;
   remove(collection: SearchCollection, ref: string): Promise<void>;
+  /** Makes `documents` the whole of `collection` (indexing at start): every other document of it is removed. */
+  replaceCollection(collection: SearchCollection, documents: readonly SearchDocument[]): Promise<void>;
   /** Every word of the query must occur (AND; any word with `match: "any"`); ranked by relevance, best first. */
   search(query: SearchQuery): Promise<SearchPage>;
 }

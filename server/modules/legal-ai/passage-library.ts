@@ -31,6 +31,7 @@ export interface Passage {
 }
 
 const sourceKey = (kind: SourceKind, sourceId: string) => `${kind}:${sourceId}`;
+const documentOf = (passage: Passage) => ({ ref: passage.ref, title: passage.source.label, body: passage.text });
 
 function ruleSource(rule: LegalRule): Omit<LegalSourceText, "passages"> {
   // A rule is one passage: our summary is short, and a citation names the whole article.
@@ -51,8 +52,8 @@ function articleSource(article: SourceArticle): Omit<LegalSourceText, "passages"
  * The assistant's sources in memory and their passages in the search index (collection
  * "passages"): the rules once at start, the help centre's published articles at start and after
  * each change it reports. A source whose label and text are unchanged is left as indexed; one that
- * changed or disappeared has its passages replaced or removed. Hits whose ref is not a passage
- * known here (left in a persistent index by an earlier run) are ignored by `passage`.
+ * changed or disappeared has its passages replaced or removed. A hit whose ref is not a passage
+ * known here (a change indexed while the hit was read) is ignored by `passage`.
  */
 export class PassageLibrary {
   private readonly sources = new Map<string, LegalSourceText>();
@@ -64,9 +65,11 @@ export class PassageLibrary {
     private readonly deps: { search: SearchIndex; rules: readonly LegalRule[]; articles: ArticleSource; log: FastifyBaseLogger },
   ) {}
 
+  /** Indexes every source at once: passages an earlier run left in the index (of articles since withdrawn or shortened) go. */
   async start(): Promise<void> {
-    for (const rule of this.deps.rules) await this.put(ruleSource(rule));
-    await this.syncArticles();
+    for (const rule of this.deps.rules) this.load(ruleSource(rule));
+    for (const article of await this.deps.articles.publishedArticles()) this.load(articleSource(article));
+    await this.deps.search.replaceCollection(PASSAGE_COLLECTION, [...this.passages.values()].map(documentOf));
     this.unsubscribe = this.deps.articles.onChange(() => void this.refresh());
   }
 
@@ -102,13 +105,17 @@ export class PassageLibrary {
     const earlier = this.sources.get(key);
     if (earlier && earlier.text === next.text && earlier.label === next.label && JSON.stringify(earlier.article) === JSON.stringify(next.article)) return;
     if (earlier) await this.drop(earlier);
+    for (const passage of this.load(next).passages) await this.deps.search.put(PASSAGE_COLLECTION, documentOf(passage));
+  }
+
+  /** Cuts a source into passages and keeps both in memory (the caller indexes them). */
+  private load(next: Omit<LegalSourceText, "passages">): LegalSourceText {
+    const key = sourceKey(next.kind, next.sourceId);
     const source: LegalSourceText = { ...next, passages: [] };
     source.passages = (next.text ? splitPassages(next.text) : []).map((text, n) => ({ ref: `${key}#${n + 1}`, source, text }));
-    for (const passage of source.passages) {
-      await this.deps.search.put(PASSAGE_COLLECTION, { ref: passage.ref, title: source.label, body: passage.text });
-      this.passages.set(passage.ref, passage);
-    }
+    for (const passage of source.passages) this.passages.set(passage.ref, passage);
     this.sources.set(key, source);
+    return source;
   }
 
   private async drop(source: LegalSourceText): Promise<void> {

@@ -23,7 +23,7 @@ export function significantWords(question: string): string {
  * fallback: its significant words OR-ed, ranked by relevance.
  */
 export async function retrievePassages(search: SearchIndex, library: PassageLibrary, question: string, limit: number): Promise<ScoredPassage[]> {
-  // Extra hits make up for refs an earlier run left in a persistent index (library.passage ignores them).
+  // Extra hits make up for refs withdrawn while the search ran (library.passage ignores them).
   const query = { collection: PASSAGE_COLLECTION, offset: 0, limit: limit * 2 } as const;
   let page = await search.search({ ...query, text: question });
   const fallback = significantWords(question);

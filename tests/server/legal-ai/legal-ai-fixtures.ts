@@ -124,6 +124,11 @@ export class MemorySearchIndex implements SearchIndex {
     this.documents.delete(`${collection}\u0000${ref}`);
   }
 
+  async replaceCollection(collection: SearchCollection, documents: readonly SearchDocument[]) {
+    for (const ref of this.refs(collection)) await this.remove(collection, ref);
+    for (const document of documents) await this.put(collection, document);
+  }
+
   refs(collection: SearchCollection): string[] {
     return [...this.documents.keys()].filter((key) => key.startsWith(`${collection}\u0000`)).map((key) => key.split("\u0000")[1]);
   }
