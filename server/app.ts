@@ -40,6 +40,7 @@ import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
+import { createSearchIndex } from "./search/create-search-index.js";
 import { legalAiModule, type LegalAiSources } from "./modules/legal-ai/legal-ai.module.js";
 import { LEGAL_RULES } from "./modules/legal-ai/sources/legal-rules.js";
 import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
@@ -82,9 +83,10 @@ export type AppOptions = {
   /** Replaces parts of the capture ports (issue 15): tests give an engine double, or `engine: null` for none. */
   capture?: Partial<CapturePorts>;
   /**
-   * The legal assistant's sources (issue 19): tests give their own rules, articles or index.
-   * TODO(lead): default `search` to the platform's search index (server/search) and `articles` to
-   * the help centre's published articles; until then the assistant is registered only when both are given.
+   * The legal assistant's sources (issue 19): tests give their own rules or articles; the search
+   * index is the platform's (server/search) unless given.
+   * TODO(lead): default `articles` to the help centre's published articles (app.services.helpCenter,
+   * adapted to ArticleSource); until then the assistant is registered only when they are given.
    */
   legalAi?: Partial<LegalAiSources>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
@@ -265,10 +267,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The legal assistant (issue 19): cites our rules and the help centre's articles; checks a
   // certificate with the digital report's checks.
   const legalAi = options.legalAi;
-  if (legalAi?.search && legalAi.articles) {
+  if (legalAi?.articles) {
     await app.register(legalAiModule, {
       ...context,
-      search: legalAi.search,
+      search: legalAi.search ?? createSearchIndex(db, now),
       articles: legalAi.articles,
       rules: legalAi.rules ?? LEGAL_RULES,
       evidence: services.evidence,

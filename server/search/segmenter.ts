@@ -105,10 +105,7 @@ const any = (parts: QueryExpression[]): QueryExpression => (parts.length === 1 ?
 export function parseQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
   const normalised = normaliseText(text);
   if (!normalised) return undefined;
-  const word = (token: string): QueryExpression => {
-    const bigrams = options.innerBigrams ? innerBigrams(token) : [];
-    return bigrams.length ? any([token, all(bigrams)]) : token;
-  };
+  const word = (token: string) => wordExpression(token, options);
   const groups = new Map<string, QueryExpression>();
   for (const run of hanRuns(segmenter().cut(normalised, true))) {
     const joined = run.join("");
@@ -117,6 +114,24 @@ export function parseQuery(text: string, options: SegmentOptions = WITH_BIGRAMS)
     groups.set(JSON.stringify(expression), expression);
   }
   return groups.size ? all([...groups.values()]) : undefined;
+}
+
+/**
+ * Any one word of the query, each matched as parseQuery matches it (SearchQuery `match: "any"`: the
+ * legal assistant's fallback when no passage holds every word of a question); bm25 ranks passages
+ * with more and rarer words first. Undefined for a query of only stop words or punctuation.
+ */
+export function parseAnyWordQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
+  const normalised = normaliseText(text);
+  if (!normalised) return undefined;
+  const tokens = [...new Set(hanRuns(segmenter().cut(normalised, true)).flat())];
+  return tokens.length ? any(tokens.map((token) => wordExpression(token, options))) : undefined;
+}
+
+/** One word: itself, or for a long Chinese word also all of its bigrams. */
+function wordExpression(token: string, options: SegmentOptions): QueryExpression {
+  const bigrams = options.innerBigrams ? innerBigrams(token) : [];
+  return bigrams.length ? any([token, all(bigrams)]) : token;
 }
 
 /** The searchable words in runs: adjacent Chinese words together, a Latin word or number alone; stop words and spaces end a run. */

@@ -1,18 +1,14 @@
-import { Jieba } from "@node-rs/jieba";
-import { dict } from "@node-rs/jieba/dict";
 import { expect } from "vitest";
 import { AskEventSchema, LEGAL_AI_ENDPOINTS, type AskEvent } from "../../../src/schema/legal-ai.js";
 import type { ArticleSource, SourceArticle } from "../../../server/modules/legal-ai/article-source.js";
 import type { LegalRule } from "../../../server/modules/legal-ai/sources/legal-rule.js";
-import type { SearchCollection, SearchDocument, SearchIndex, SearchQuery } from "../../../server/search/search-index.js";
 import type { RegisteredUser } from "../support/personal-users.js";
 import type { TestApp } from "../support/test-app.js";
 
 /**
  * What the legal assistant's tests read: rules and articles of our own (illustrative summaries
- * written for these tests), the help centre's articles through the assistant's port, and a search
- * index in memory standing in for the platform's (server/search, another branch): jieba words,
- * every word (or any word) required, ranked by a tf-idf sum.
+ * written for these tests) and the help centre's articles through the assistant's port; passages
+ * are indexed in the platform's search index on the test's database.
  */
 
 export const TEST_RULES: LegalRule[] = [
@@ -109,53 +105,8 @@ export class TestArticleSource implements ArticleSource {
   }
 }
 
-const jieba = Jieba.withDict(dict);
-const wordsOf = (text: string) => jieba.cutForSearch(text.toLowerCase(), true).filter((word) => /[\p{L}\p{N}]/u.test(word));
-
-/** The search index's contract (server/search/search-index.ts) in memory. */
-export class MemorySearchIndex implements SearchIndex {
-  private readonly documents = new Map<string, { document: SearchDocument; words: string[] }>();
-
-  async put(collection: SearchCollection, document: SearchDocument) {
-    this.documents.set(`${collection}\u0000${document.ref}`, { document, words: wordsOf(`${document.title} ${document.body}`) });
-  }
-
-  async remove(collection: SearchCollection, ref: string) {
-    this.documents.delete(`${collection}\u0000${ref}`);
-  }
-
-  async replaceCollection(collection: SearchCollection, documents: readonly SearchDocument[]) {
-    for (const ref of this.refs(collection)) await this.remove(collection, ref);
-    for (const document of documents) await this.put(collection, document);
-  }
-
-  refs(collection: SearchCollection): string[] {
-    return [...this.documents.keys()].filter((key) => key.startsWith(`${collection}\u0000`)).map((key) => key.split("\u0000")[1]);
-  }
-
-  async search(query: SearchQuery) {
-    const inCollection = [...this.documents].filter(
-      ([key, { document }]) => key.startsWith(`${query.collection}\u0000`) && (!query.refPrefixes || query.refPrefixes.some((prefix) => document.ref.startsWith(prefix))),
-    );
-    const words = [...new Set(wordsOf(query.text))];
-    const df = new Map(words.map((word) => [word, inCollection.filter(([, entry]) => entry.words.includes(word)).length]));
-    const scored = inCollection
-      .map(([, { document, words: documentWords }]) => {
-        const matched = words.filter((word) => documentWords.includes(word));
-        const score = matched.reduce((sum, word) => sum + documentWords.filter((w) => w === word).length * Math.log(1 + inCollection.length / df.get(word)!), 0);
-        return { document, matched: matched.length, score };
-      })
-      .filter(({ matched }) => words.length > 0 && (query.match === "any" ? matched > 0 : matched === words.length))
-      .sort((a, b) => b.score - a.score);
-    return {
-      total: scored.length,
-      hits: scored.slice(query.offset, query.offset + query.limit).map(({ document, score }) => ({ ...document, score })),
-    };
-  }
-}
-
 export function legalAiOptions(articles = new TestArticleSource()) {
-  return { search: new MemorySearchIndex(), articles, rules: TEST_RULES };
+  return { articles, rules: TEST_RULES };
 }
 
 /** The events of a server-sent event stream's body, each validated against the contract. */
