@@ -21,3 +21,12 @@ export interface ArticleSource {
   /** Calls `listener` after any published article changes; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
 }
+
+/**
+ * No help articles: the platform's state while no help-centre module publishes any (the assistant
+ * then cites the rules alone).
+ */
+export const NO_HELP_ARTICLES: ArticleSource = {
+  publishedArticles: async () => [],
+  onChange: () => () => undefined,
+};
