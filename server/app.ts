@@ -42,6 +42,10 @@ import { helpCenterModule } from "./modules/help-center/help-center.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
 import { lawsuitPackageModule } from "./modules/lawsuit-package/lawsuit-package.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
+import { createSearchIndex } from "./search/create-search-index.js";
+import { helpCentreArticles } from "./modules/legal-ai/article-source.js";
+import { legalAiModule, type LegalAiSources } from "./modules/legal-ai/legal-ai.module.js";
+import { LEGAL_RULES } from "./modules/legal-ai/sources/legal-rules.js";
 import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
 import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
 import { ledgerModule } from "./modules/ledger/ledger.module.js";
@@ -56,7 +60,6 @@ import { securityModule } from "./modules/security/security.module.js";
 import { endSessionsExposedInVouchers } from "./modules/session/exposed-token-repair.js";
 import { sessionModule } from "./modules/session/session.module.js";
 import { clientPlugin } from "./plugins/client.js";
-import { createSearchIndex } from "./search/create-search-index.js";
 import { errorsPlugin, protocolErrorOptions } from "./plugins/errors.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { multipartPlugin } from "./plugins/multipart.js";
@@ -82,6 +85,8 @@ export type AppOptions = {
   modules?: readonly FastifyPluginAsync<ModuleContext>[];
   /** Replaces parts of the capture ports (issue 15): tests give an engine double, or `engine: null` for none. */
   capture?: Partial<CapturePorts>;
+  /** The legal assistant's sources (issue 19): tests give their own rules or articles; the platform's search index unless given. */
+  legalAi?: Partial<LegalAiSources>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -271,6 +276,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(judicialPayModule, { ...context, accounts: services.accounts.records, billing: services.billing, purchase: services.purchase, appraisals: services.judicialExpert.commissions });
   await app.register(invoiceModule, { ...context, accounts: services.accounts.records, paid: services.payment.paid, blobs: services.blobs, ledger: services.ledger, sessions: services.sessions });
   await app.register(lawyerModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, blobs: services.blobs, notifier: services.notifier });
+  // The legal assistant (issue 19): cites our rules and the help centre's articles; checks a
+  // certificate with the digital report's checks.
+  await app.register(legalAiModule, {
+    ...context,
+    search: options.legalAi?.search ?? searchIndex,
+    articles: options.legalAi?.articles ?? helpCentreArticles(services.helpCenter),
+    rules: options.legalAi?.rules ?? LEGAL_RULES,
+    evidence: services.evidence,
+    inspector: { ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs },
+  });
   // The operator console acts on the modules above (issue 13).
   await app.register(consoleModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts, audit });
 

@@ -180,6 +180,17 @@ const EnvironmentSchema = z.object({
     .min(60000, `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）`)
     .max(CLOUD_BROWSER_MAX_MS_LIMIT, `必须是 60000-${CLOUD_BROWSER_MAX_MS_LIMIT} 之间的整数（毫秒）`)
     .default(CLOUD_BROWSER_DEFAULT_MAX_MS),
+  // The legal AI assistant (issue 19): an OpenAI-compatible chat-completions service (all three or
+  // none; without one the assistant answers with the passages it retrieves), and questions per user and hour.
+  LLM_BASE_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址（OpenAI 兼容接口的前缀，例如 https://llm.example.cn/v1）").optional(),
+  LLM_API_KEY: z.string().min(1, "不能为空").max(500, "不能超过 500 个字符").optional(),
+  LLM_MODEL: z.string().min(1, "不能为空").max(200, "不能超过 200 个字符").optional(),
+  LEGAL_AI_QUESTIONS_PER_HOUR: z.coerce
+    .number({ error: "必须是 1-10000 之间的整数" })
+    .int("必须是 1-10000 之间的整数")
+    .min(1, "必须是 1-10000 之间的整数")
+    .max(10000, "必须是 1-10000 之间的整数")
+    .default(30),
   // Whether server.ts migrates the database before it serves. Off where a release step runs
   // `npm run migrate` once for several replicas.
   MIGRATE_ON_START: booleanFlag.default(true),
@@ -267,6 +278,11 @@ export type AppConfig = {
     mediaMaxBytes: number;
     ignoreRobotsHosts: string[];
   };
+  /** The legal AI assistant (issue 19): the model, or null to answer with retrieved passages; questions per user and hour. */
+  legalAi: {
+    llm: { baseUrl: string; apiKey: string; model: string } | null;
+    questionsPerHour: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -285,7 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        return `${name} ${issue.message}（当前值 ${JSON.stringify(env[name])}）`;
+        // A key's value is never echoed: configuration errors reach logs.
+        return name === "LLM_API_KEY" ? `${name} ${issue.message}` : `${name} ${issue.message}（当前值 ${JSON.stringify(env[name])}）`;
       }),
     );
   }
@@ -309,6 +326,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(value.WX_APP_ID) !== Boolean(value.WX_APP_SECRET)) {
     const missing = value.WX_APP_ID ? "WX_APP_SECRET" : "WX_APP_ID";
     throw new ConfigError([`${missing} 未配置：微信扫码登录需要 WX_APP_ID 与 WX_APP_SECRET 同时配置（都不配置则不提供微信扫码登录）`]);
+  }
+  const llmNames = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"] as const;
+  const llmMissing = llmNames.filter((name) => !value[name]);
+  if (llmMissing.length > 0 && llmMissing.length < llmNames.length) {
+    throw new ConfigError([`${llmMissing.join("、")} 未配置：大模型需要 LLM_BASE_URL、LLM_API_KEY 与 LLM_MODEL 同时配置（都不配置则助手只检索原文）`]);
   }
   return {
     mode: value.NODE_ENV,
@@ -361,6 +383,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: value.MONITOR_MAX_BYTES,
       mediaMaxBytes: value.MONITOR_MEDIA_MAX_BYTES,
       ignoreRobotsHosts: splitList(value.MONITOR_IGNORE_ROBOTS_HOSTS),
+    },
+    legalAi: {
+      llm: value.LLM_BASE_URL && value.LLM_API_KEY && value.LLM_MODEL ? { baseUrl: value.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: value.LLM_API_KEY, model: value.LLM_MODEL } : null,
+      questionsPerHour: value.LEGAL_AI_QUESTIONS_PER_HOUR,
     },
   };
 }

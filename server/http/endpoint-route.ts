@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from "zod";
 import { CONSOLE_PERMISSIONS } from "../../src/schema/console/permissions.js";
 import { WEBAPI_PREFIX, type Endpoint, type EndpointParams } from "../../src/schema/contract.js";
-import { signedInput, signedPostQuery, successResponse } from "./route-schema.js";
+import { eventStreamResponse, signedInput, signedPostQuery, successResponse } from "./route-schema.js";
 
 /**
  * Registers the route of one contract endpoint (src/schema/contract.ts): its URL below /webapi,
@@ -53,7 +53,7 @@ export function registerEndpoint<E extends Endpoint, Files extends z.ZodRawShape
       ...(description ? { description } : {}),
       ...(isGet ? { querystring: signedInput(input, "query") } : { querystring: signedPostQuery(), body: signedInput(input, "body") }),
       ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
-      ...(endpoint.file ? {} : { response: successResponse(endpoint.datas, endpoint.extraData) }),
+      ...(endpoint.file ? {} : { response: endpoint.stream ? eventStreamResponse(endpoint.datas) : successResponse(endpoint.datas, endpoint.extraData) }),
     },
     config: { ...options.config, session: endpoint.session, ...(endpoint.permission ? { permission: endpoint.permission } : {}) },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),

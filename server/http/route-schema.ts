@@ -40,3 +40,12 @@ export function signedInput(input: z.ZodObject, part: "query" | "body") {
 export function successResponse<T extends z.ZodType, E extends z.ZodType = z.ZodUnknown>(datas: T, extraData?: E) {
   return { 200: envelopeSchema(datas, extraData) };
 }
+
+/**
+ * A stream endpoint's answer for the OpenAPI document: text/event-stream, each event's `data:` one
+ * JSON value of `datas`. The handler writes the stream itself (http/event-stream.ts); refusals before
+ * it starts are envelopes, sent outside the route's schema (envelope.ts sendEnvelope).
+ */
+export function eventStreamResponse<T extends z.ZodType>(datas: T) {
+  return { 200: { description: "text/event-stream：每个事件的 data 为一个 JSON 值", content: { "text/event-stream": { schema: datas } } } };
+}

@@ -24,6 +24,7 @@ import type { HelpCenterServices } from "./help-center/help-center.module.js";
 import type { InvoiceServices } from "./invoice/invoice.module.js";
 import type { LawsuitPackageServices } from "./lawsuit-package/lawsuit-package.module.js";
 import type { LawyerServices } from "./lawyer/lawyer.module.js";
+import type { LegalAiServices } from "./legal-ai/legal-ai.module.js";
 import type { JudicialExpertServices } from "./judicial-expert/judicial-expert.module.js";
 import type { LedgerService } from "./ledger/ledger.service.js";
 import type { NotaryServices } from "./notary/notary.module.js";
@@ -86,6 +87,7 @@ export type AppServices = {
   cloudBrowser: CloudBrowserServices;
   lawyers: LawyerServices;
   lawsuitPackage: LawsuitPackageServices;
+  legalAi: LegalAiServices;
   console: ConsoleServices;
 };
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.js";
 import type { SearchCollection, SearchDocument, SearchIndex, SearchPage, SearchQuery } from "./search-index.js";
-import { parseQuery, tokenString, type QueryExpression } from "./segmenter.js";
+import { parseAnyWordQuery, parseQuery, tokenString, type QueryExpression } from "./segmenter.js";
 
 /** A document's row as stored, with its segmented text. */
 export interface IndexedTokens {
@@ -73,7 +73,7 @@ export class DatabaseSearchIndex implements SearchIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchPage> {
-    const expression = parseQuery(query.text);
+    const expression = query.match === "any" ? parseAnyWordQuery(query.text) : parseQuery(query.text);
     if (!expression || query.refPrefixes?.length === 0) return EMPTY_PAGE;
     const { from, where, score } = this.dialect.matching(expression);
     const conditions = [where, sql`d.collection = ${query.collection}`];

@@ -27,6 +27,11 @@ export interface SearchQuery {
   limit: number;
   /** Only refs starting with one of these (e.g. ["article:", "lawCase:"]); every ref when absent. */
   refPrefixes?: readonly string[];
+  /**
+   * "all" (the default): every word of the query must occur. "any": at least one must, ranked by
+   * relevance (the legal assistant's fallback when no passage holds every word of a question).
+   */
+  match?: "all" | "any";
 }
 
 export interface SearchHit {
@@ -52,7 +57,7 @@ export interface SearchIndex {
   /** How many documents `collection` holds: a writer's cheap check at start that its documents are all there. */
   count(collection: SearchCollection): Promise<number>;
   /**
-   * Every word of the query must occur (AND); ranked by relevance, best first. A query of only
+   * Every word of the query must occur (AND; any word with `match: "any"`); ranked by relevance, best first. A query of only
    * punctuation or stop words answers an empty page.
    */
   search(query: SearchQuery): Promise<SearchPage>;

@@ -110,20 +110,37 @@ const any = (parts: QueryExpression[]): QueryExpression => (parts.length === 1 ?
 export function parseQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
   const normalised = normaliseText(text);
   if (!normalised) return undefined;
-  const jieba = segmenter();
-  const word = (token: string): QueryExpression => {
-    const threeCharacterWord = [...token].length === 3 && jieba.cut(token, false).length === 1;
-    const bigrams = options.innerBigrams && !threeCharacterWord ? innerBigrams(token) : [];
-    return bigrams.length ? any([token, all(bigrams)]) : token;
-  };
+  const word = (token: string) => wordExpression(token, options);
   const groups = new Map<string, QueryExpression>();
-  for (const run of hanRuns(jieba.cut(normalised, true))) {
+  for (const run of hanRuns(segmenter().cut(normalised, true))) {
     const joined = run.join("");
     const bigrams = options.innerBigrams && run.length > 1 ? innerBigrams(joined) : [];
     const expression = bigrams.length ? any([all(run.map(word)), all(bigrams)]) : all(run.map(word));
     groups.set(JSON.stringify(expression), expression);
   }
   return groups.size ? all([...groups.values()]) : undefined;
+}
+
+/**
+ * Any one word of the query, each matched as parseQuery matches it (SearchQuery `match: "any"`: the
+ * legal assistant's fallback when no passage holds every word of a question); bm25 ranks passages
+ * with more and rarer words first. Undefined for a query of only stop words or punctuation.
+ */
+export function parseAnyWordQuery(text: string, options: SegmentOptions = WITH_BIGRAMS): QueryExpression | undefined {
+  const normalised = normaliseText(text);
+  if (!normalised) return undefined;
+  const tokens = [...new Set(hanRuns(segmenter().cut(normalised, true)).flat())];
+  return tokens.length ? any(tokens.map((token) => wordExpression(token, options))) : undefined;
+}
+
+/**
+ * One word: itself, or for a long Chinese word also all of its bigrams; a three-character word
+ * jieba keeps whole (区块链, 时间戳) is matched as itself only.
+ */
+function wordExpression(token: string, options: SegmentOptions): QueryExpression {
+  const threeCharacterWord = [...token].length === 3 && segmenter().cut(token, false).length === 1;
+  const bigrams = options.innerBigrams && !threeCharacterWord ? innerBigrams(token) : [];
+  return bigrams.length ? any([token, all(bigrams)]) : token;
 }
 
 /** The searchable words in runs: adjacent Chinese words together, a Latin word or number alone; stop words and spaces end a run. */

@@ -123,7 +123,8 @@ export const CertificateFactorSchema = z.object({
 });
 export const CertificateCheckSchema = z.object({
   certificateNo: z.string(),
-  citation: CitationSchema,
+  /** Art. 17 of 人民法院在线诉讼规则 among the rules we include; null while it is not included. */
+  citation: CitationSchema.nullable(),
   factors: z.array(CertificateFactorSchema),
 });
 export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;

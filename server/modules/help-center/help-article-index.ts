@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { isHelpArticleKind, type HelpMenuKind } from "../../../src/schema/help-center.js";
+import { isHelpArticleKind, type HelpArticleKind } from "../../../src/schema/help-center.js";
 import { textOfHtmlFragment } from "../../monitoring/crawl/page-facts.js";
 import type { SearchIndex } from "../../search/search-index.js";
 import type { HelpArticleRow } from "./help-article-content.js";
@@ -18,7 +18,7 @@ export function articleIdOf(ref: string): number | null {
 export interface PublishedHelpArticle {
   articleId: number;
   menuId: number;
-  code: HelpMenuKind;
+  code: HelpArticleKind;
   title: string;
   /** Brief and body as plain text, one line per paragraph. */
   text: string;
@@ -89,11 +89,14 @@ export class HelpArticleIndex {
 }
 
 /** The visible leaves that list articles, by id. */
-export function articleLeaves(tree: HelpMenuTree): Map<number, VisibleLeaf> {
-  return new Map(tree.leaves().filter((leaf) => isHelpArticleKind(leaf.code)).map((leaf) => [leaf.id, leaf]));
+type ArticleLeaf = VisibleLeaf & { code: HelpArticleKind };
+const isArticleLeaf = (leaf: VisibleLeaf): leaf is ArticleLeaf => isHelpArticleKind(leaf.code);
+
+export function articleLeaves(tree: HelpMenuTree): Map<number, ArticleLeaf> {
+  return new Map(tree.leaves().filter(isArticleLeaf).map((leaf) => [leaf.id, leaf]));
 }
 
-function publishedArticleOf(row: HelpArticleRow, leaf: VisibleLeaf): PublishedHelpArticle {
+function publishedArticleOf(row: HelpArticleRow, leaf: ArticleLeaf): PublishedHelpArticle {
   return { articleId: row.id, menuId: leaf.id, code: leaf.code, title: row.title, text: `${row.brief}\n${textOfHtmlFragment(row.content)}`, menuPath: leaf.path };
 }
 

@@ -31,13 +31,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type TestAppOptions = {
-  seedDemo?: boolean;
-  env?: Record<string, string>;
-  modules?: AppOptions["modules"];
-  onRoute?: AppOptions["onRoute"];
-  capture?: AppOptions["capture"];
-};
+type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string>; modules?: AppOptions["modules"]; onRoute?: AppOptions["onRoute"]; capture?: AppOptions["capture"]; legalAi?: AppOptions["legalAi"] };
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -76,7 +70,7 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     LEDGER_BLOCK_DELAY_MS: "20",
     ...options.env,
   });
-  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture });
+  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture, legalAi: options.legalAi });
 
   const signed = (params: Record<string, unknown>) => {
     const withTime = { ...params, timestamp: clock.now() };
