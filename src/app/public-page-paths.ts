@@ -43,3 +43,18 @@ export const LINKED_PATHS = {
 export function newsDetailPath(articleId: number): string {
   return `${PUBLIC_PAGE_PATHS.detailsProduct}?articleId=${articleId}`;
 }
+
+/** Where a help-centre article or law case opens: its menu code, menu node and article (spec §2 query). */
+export function helpArticlePath(link: { code: string; menuId: number; articleId: number }): string {
+  return `${PUBLIC_PAGE_PATHS.helpCenter}?${new URLSearchParams({ code: link.code, menuId: String(link.menuId), articleId: String(link.articleId) })}`;
+}
+
+/** The read-only copy of a shared legal-AI conversation. */
+export function legalShareLinkPath(shareId: string): string {
+  return `${PUBLIC_PAGE_PATHS.legalXGPTShare}?${new URLSearchParams({ shareId })}`;
+}
+
+/** The assistant's page with one cited source open beside it (`?source=<kind>:<id>`). */
+export function legalSourcePath(sourceKind: string, sourceId: string): string {
+  return `${PUBLIC_PAGE_PATHS.legalXGPT}?${new URLSearchParams({ source: `${sourceKind}:${sourceId}` })}`;
+}
