@@ -1,10 +1,10 @@
 import { Alert, Space } from "antd";
-import { useEndpointQuery } from "../../../providers/use-endpoint";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
 import { EXTRACTIVE_LABEL, LEGAL_AI_ENDPOINTS, NOT_LEGAL_ADVICE } from "../../../schema/legal-ai";
 
 /** What answers here: the configured model by name, or the extractive notice; and the hourly limit. */
 export function AssistantStatus() {
-  const { datas: status, query } = useEndpointQuery(LEGAL_AI_ENDPOINTS.getAssistantStatus, {});
+  const { datas: status, query } = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getAssistantStatus, {});
   if (query.isError) return <Alert type="error" showIcon message={`助手状态获取失败：${query.error?.message ?? ""}`} />;
   if (!status) return null;
   const limit = `每个账号每小时最多提问 ${status.questionsPerHour} 次。`;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, Input, List, Space, Tag, Typography } from "antd";
 import { useState } from "react";
-import { useEndpointQuery } from "../../../providers/use-endpoint";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
 import { CertificateNoSchema } from "../../../schema/certificate-no";
 import { FACTOR_ANSWERS, LEGAL_AI_ENDPOINTS, type CertificateCheck } from "../../../schema/legal-ai";
 import { CitationList } from "./citation-list";
@@ -15,7 +15,7 @@ export function CertificateReview() {
   const [typed, setTyped] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [certificateNo, setCertificateNo] = useState<string | null>(null);
-  const { datas: check, query } = useEndpointQuery(LEGAL_AI_ENDPOINTS.checkCertificate, { certificateNo: certificateNo ?? "" }, { enabled: certificateNo !== null });
+  const { datas: check, query } = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.checkCertificate, { certificateNo: certificateNo ?? "" }, { enabled: certificateNo !== null });
 
   function submit() {
     const parsed = CertificateNoSchema.safeParse(typed);

@@ -7,7 +7,7 @@ import { PublicPageLayout } from "../../../components/public-page/public-page-la
 import { RouterLinkButton } from "../../../components/router-link-button";
 import { useUserSession } from "../../../providers/session-context";
 import { hasSignedInAccount } from "../../../providers/session-rules";
-import { useEndpointQuery } from "../../../providers/use-endpoint";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
 import { LEGAL_AI_ENDPOINTS } from "../../../schema/legal-ai";
 import { AssistantNotices } from "./assistant-status";
 import { CertificateReview } from "./certificate-review";
@@ -61,8 +61,8 @@ export function LegalXgptPage() {
 function AssistantWorkspace() {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
-  const history = useEndpointQuery(LEGAL_AI_ENDPOINTS.getConversationList, { pageNumber: historyPage, pageSize: HISTORY_PAGE_SIZE });
-  const conversation = useEndpointQuery(LEGAL_AI_ENDPOINTS.getConversation, { conversationId: conversationId ?? "" }, { enabled: conversationId !== null });
+  const history = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getConversationList, { pageNumber: historyPage, pageSize: HISTORY_PAGE_SIZE });
+  const conversation = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getConversation, { conversationId: conversationId ?? "" }, { enabled: conversationId !== null });
   const stream = useAskStream((askedIn) => {
     if (askedIn !== null && askedIn !== conversationId) setConversationId(askedIn);
     else if (askedIn !== null) void conversation.query.refetch();

@@ -2,7 +2,7 @@ import { Alert, Card, Space, Spin, Typography } from "antd";
 import { Link, useSearchParams } from "react-router";
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { useEndpointQuery } from "../../../providers/use-endpoint";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
 import { formatDateTime } from "../../../schema/format";
 import { LEGAL_AI_ENDPOINTS, LEGAL_AI_MESSAGES, ShareIdSchema } from "../../../schema/legal-ai";
 import { NotLegalAdvice } from "./assistant-status";
@@ -16,7 +16,7 @@ import { MessageList } from "./message-view";
 export function LegalXgptSharePage() {
   const [searchParams] = useSearchParams();
   const shareId = ShareIdSchema.safeParse(searchParams.get("shareId") ?? "");
-  const { datas: shared, query } = useEndpointQuery(LEGAL_AI_ENDPOINTS.getSharedConversation, { shareId: shareId.data ?? "" }, { enabled: shareId.success });
+  const { datas: shared, query } = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getSharedConversation, { shareId: shareId.data ?? "" }, { enabled: shareId.success });
   const refusal = shareId.success ? query.error?.message : LEGAL_AI_MESSAGES.shareNotFound;
 
   return (

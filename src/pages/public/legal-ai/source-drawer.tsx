@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Space, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { useEndpointQuery } from "../../../providers/use-endpoint";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
 import { LEGAL_AI_ENDPOINTS, SOURCE_KINDS, SourceKindSchema, type LegalSource } from "../../../schema/legal-ai";
 import { digestInBrowser } from "./source-digest";
 
@@ -22,7 +22,7 @@ function readSourceParam(value: string | null) {
 export function SourceDrawer() {
   const [searchParams, setSearchParams] = useSearchParams();
   const wanted = readSourceParam(searchParams.get("source"));
-  const { datas: source, query } = useEndpointQuery(LEGAL_AI_ENDPOINTS.getSource, wanted ?? { sourceKind: "rule", sourceId: "-" }, { enabled: wanted !== null });
+  const { datas: source, query } = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getSource, wanted ?? { sourceKind: "rule", sourceId: "-" }, { enabled: wanted !== null });
   const close = () =>
     setSearchParams((params) => {
       params.delete("source");
