@@ -1,12 +1,11 @@
-import { render } from "@testing-library/react";
 import { App as AntdApp } from "antd";
 import type { ReactNode } from "react";
 import { createHttpClient } from "../../src/providers/http-client";
 import { EventStreamClientProvider } from "../../src/providers/event-stream-context";
 import { createMemoryStorage, createSessionStore, type SessionStore, type UserSession } from "../../src/providers/session-store";
 import { AskEventSchema, type AskEvent } from "../../src/schema/legal-ai";
-import { scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
-import { RefineHarness } from "./refine-harness";
+import type { ScriptedAnswer } from "./account-harness";
+import { renderPublicPage } from "./public-page-harness";
 
 export const SIGNED_IN: UserSession = { token: "tk-legal", timestamp: Date.now(), id: 9, loginAccount: "13900000000" };
 
@@ -73,20 +72,12 @@ function heldEventStreams(sessionStore: SessionStore) {
 export function renderLegalAiPage(options: { path: string; element: ReactNode; script?: Record<string, ScriptedAnswer>; user?: UserSession }) {
   const sessionStore = createSessionStore(createMemoryStorage());
   if (options.user) sessionStore.setUser(options.user);
-  const { http, calls, callsTo } = scriptedHttpClient(options.script ?? {});
   const streams = heldEventStreams(sessionStore);
-  render(
-    <RefineHarness
-      path={options.path}
-      sessionStore={sessionStore}
-      http={http}
-      element={
-        // As App.tsx: antd's App gives pages their message and modal hooks.
-        <AntdApp>
-          <EventStreamClientProvider client={streams.client}>{options.element}</EventStreamClientProvider>
-        </AntdApp>
-      }
-    />,
+  // As App.tsx: antd's App gives pages their message and modal hooks.
+  const element = (
+    <AntdApp>
+      <EventStreamClientProvider client={streams.client}>{options.element}</EventStreamClientProvider>
+    </AntdApp>
   );
-  return { calls, callsTo, streams, sessionStore };
+  return { ...renderPublicPage({ path: options.path, script: options.script, sessionStore, element }), streams, sessionStore };
 }
