@@ -39,6 +39,7 @@ import { evidenceLibraryModule } from "./modules/evidence-library/evidence-libra
 import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
+import { lawsuitPackageModule } from "./modules/lawsuit-package/lawsuit-package.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
 import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
 import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
@@ -223,6 +224,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
   // The digital report (issue 17) checks evidence of every kind, the captured and recorded included.
   await app.register(digitalReportModule, { ...context, ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs, accounts: services.accounts.records, pdfs: services.pdfs });
+  // The help centre's litigation package (issue 19): the evidence, its certificate and proofs, and the digital report's checks, for the holder.
+  await app.register(lawsuitPackageModule, {
+    ...context,
+    captchas: services.security.captchas,
+    evidence: services.evidence,
+    certificates: services.certificates,
+    ledger: services.ledger,
+    identity: services.personal.identity,
+    checks: services.digitalReport.checks,
+    blobs: services.blobs,
+  });
   // Online notarisation and the notary offices' console (issue 17).
   await app.register(notarizationModule, {
     ...context,

@@ -44,9 +44,11 @@ export function newsDetailPath(articleId: number): string {
   return `${PUBLIC_PAGE_PATHS.detailsProduct}?articleId=${articleId}`;
 }
 
-/** Where a help-centre article or law case opens: its menu code, menu node and article (spec §2 query). */
-export function helpArticlePath(link: { code: string; menuId: number; articleId: number }): string {
-  return `${PUBLIC_PAGE_PATHS.helpCenter}?${new URLSearchParams({ code: link.code, menuId: String(link.menuId), articleId: String(link.articleId) })}`;
+/** Where the help centre opens: a leaf menu (by its code and id), optionally one of its articles (query `code`, `menuId`, `articleId`). */
+export function helpCenterPath(place: { code: string; menuId: number; articleId?: number }): string {
+  const query = new URLSearchParams({ code: place.code, menuId: String(place.menuId) });
+  if (place.articleId !== undefined) query.set("articleId", String(place.articleId));
+  return `${PUBLIC_PAGE_PATHS.helpCenter}?${query.toString()}`;
 }
 
 /** The read-only copy of a shared legal-AI conversation. */

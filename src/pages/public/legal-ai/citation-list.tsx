@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
-import { helpArticlePath, legalSourcePath } from "../../../app/public-page-paths";
+import { helpCenterPath, legalSourcePath } from "../../../app/public-page-paths";
 import { SOURCE_KINDS, type Citation } from "../../../schema/legal-ai";
 
 /** How many hex digits of a SHA-256 a citation shows; the full value is on hover and in the copy. */
@@ -11,7 +11,7 @@ export const citationAnchor = (messageKey: string, index: number) => `citation-$
 
 /** Where a citation's source opens: an article or case in the help centre, anything else (a rule) beside the assistant. */
 export function citationSourcePath(citation: Citation): string {
-  return citation.article ? helpArticlePath(citation.article) : legalSourcePath(citation.sourceKind, citation.sourceId);
+  return citation.article ? helpCenterPath(citation.article) : legalSourcePath(citation.sourceKind, citation.sourceId);
 }
 
 /**
