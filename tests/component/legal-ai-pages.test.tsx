@@ -12,51 +12,6 @@ const STATUS = { [LEGAL_AI_ENDPOINTS.getAssistantStatus.path]: ok({ mode: "extra
 const SHARE_ID = "Sh4reIdOfTwentyFourChars";
 const MESSAGES = [question(1, "网页截图能作为证据吗？"), answer(2, "需要结合取证过程审查[2]。", "model", [RULE_CITATION])];
 
-describe("sharing a conversation", () => {
-  const conversation = (shared: boolean) => ok({ ...summary(CONVERSATION_ID, "网页截图能作为证据吗", shared), messages: MESSAGES });
-
-  function renderShared(getConversation: ReturnType<typeof ok>[]) {
-    return renderLegalAiPage({
-      path: "/legalXGPT",
-      element: <LegalXgptPage />,
-      user: SIGNED_IN,
-      script: {
-        ...STATUS,
-        [LEGAL_AI_ENDPOINTS.getConversationList.path]: ok(page([summary(CONVERSATION_ID, "网页截图能作为证据吗")])),
-        [LEGAL_AI_ENDPOINTS.getConversation.path]: getConversation,
-        [LEGAL_AI_ENDPOINTS.shareConversation.path]: ok({ shareId: SHARE_ID }),
-        [LEGAL_AI_ENDPOINTS.revokeShare.path]: ok(null),
-      },
-    });
-  }
-
-  it("shows the new link once, with a warning; closed, it is nowhere to be seen again", async () => {
-    const { callsTo } = renderShared([conversation(false), conversation(true)]);
-    fireEvent.click(await screen.findByRole("button", { name: /^网页截图能作为证据吗/ }));
-    fireEvent.click((await screen.findByText("分享", { selector: "button span" })).closest("button")!);
-    const dialog = await screen.findByRole("dialog", { name: "分享链接" });
-    const link = `${window.location.origin}/legalXGPTShare?shareId=${SHARE_ID}`;
-    expect(within(dialog).getByText(link)).toBeInTheDocument();
-    expect(dialog).toHaveTextContent("链接只显示这一次");
-    expect(callsTo(LEGAL_AI_ENDPOINTS.shareConversation.path)[0].params).toEqual({ conversationId: CONVERSATION_ID });
-    fireEvent.click(within(dialog).getByRole("button", { name: "我已保存" }));
-    await waitFor(() => expect(screen.queryByText(link)).not.toBeInTheDocument());
-    // The conversation now says it is shared, and offers to end the link.
-    expect(await screen.findByRole("button", { name: "取消分享" })).toBeInTheDocument();
-  });
-
-  it("revokes a live link after confirming", async () => {
-    const { callsTo } = renderShared([conversation(true), conversation(false)]);
-    fireEvent.click(await screen.findByRole("button", { name: /^网页截图能作为证据吗/ }));
-    fireEvent.click(await screen.findByRole("button", { name: "取消分享" }));
-    const confirm = await screen.findByRole("dialog", { name: "取消分享" });
-    expect(callsTo(LEGAL_AI_ENDPOINTS.revokeShare.path)).toHaveLength(0);
-    fireEvent.click(within(confirm).getByRole("button", { name: "取消分享" }));
-    await waitFor(() => expect(callsTo(LEGAL_AI_ENDPOINTS.revokeShare.path)[0]?.params).toEqual({ conversationId: CONVERSATION_ID }));
-    await waitFor(() => expect(screen.queryByRole("button", { name: "取消分享" })).not.toBeInTheDocument());
-  });
-});
-
 describe("/legalXGPTShare", () => {
   it("shows the shared copy read-only: title, time, messages with their citations, the statement, no input", async () => {
     const { callsTo } = renderLegalAiPage({
@@ -172,3 +127,47 @@ describe("证书审查 on /legalAI", () => {
   });
 });
 
+describe("sharing a conversation", () => {
+  const conversation = (shared: boolean) => ok({ ...summary(CONVERSATION_ID, "网页截图能作为证据吗", shared), messages: MESSAGES });
+
+  function renderShared(getConversation: ReturnType<typeof ok>[]) {
+    return renderLegalAiPage({
+      path: "/legalXGPT",
+      element: <LegalXgptPage />,
+      user: SIGNED_IN,
+      script: {
+        ...STATUS,
+        [LEGAL_AI_ENDPOINTS.getConversationList.path]: ok(page([summary(CONVERSATION_ID, "网页截图能作为证据吗")])),
+        [LEGAL_AI_ENDPOINTS.getConversation.path]: getConversation,
+        [LEGAL_AI_ENDPOINTS.shareConversation.path]: ok({ shareId: SHARE_ID }),
+        [LEGAL_AI_ENDPOINTS.revokeShare.path]: ok(null),
+      },
+    });
+  }
+
+  it("shows the new link once, with a warning; closed, it is nowhere to be seen again", async () => {
+    const { callsTo } = renderShared([conversation(false), conversation(true)]);
+    fireEvent.click(await screen.findByRole("button", { name: /^网页截图能作为证据吗/ }));
+    fireEvent.click((await screen.findByText("分享", { selector: "button span" })).closest("button")!);
+    const dialog = await screen.findByRole("dialog", { name: "分享链接" });
+    const link = `${window.location.origin}/legalXGPTShare?shareId=${SHARE_ID}`;
+    expect(within(dialog).getByText(link)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("链接只显示这一次");
+    expect(callsTo(LEGAL_AI_ENDPOINTS.shareConversation.path)[0].params).toEqual({ conversationId: CONVERSATION_ID });
+    fireEvent.click(within(dialog).getByRole("button", { name: "我已保存" }));
+    await waitFor(() => expect(screen.queryByText(link)).not.toBeInTheDocument());
+    // The conversation now says it is shared, and offers to end the link.
+    expect(await screen.findByRole("button", { name: "取消分享" })).toBeInTheDocument();
+  });
+
+  it("revokes a live link after confirming", async () => {
+    const { callsTo } = renderShared([conversation(true), conversation(false)]);
+    fireEvent.click(await screen.findByRole("button", { name: /^网页截图能作为证据吗/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "取消分享" }));
+    const confirm = await screen.findByRole("dialog", { name: "取消分享" });
+    expect(callsTo(LEGAL_AI_ENDPOINTS.revokeShare.path)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole("button", { name: "取消分享" }));
+    await waitFor(() => expect(callsTo(LEGAL_AI_ENDPOINTS.revokeShare.path)[0]?.params).toEqual({ conversationId: CONVERSATION_ID }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "取消分享" })).not.toBeInTheDocument());
+  });
+});
