@@ -10,6 +10,7 @@ import { isPublicShellPath } from "../components/public-shell/public-shell-rules
 import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
 import { AppLinksProvider } from "../providers/app-links-context";
+import { EventStreamClientProvider } from "../providers/event-stream-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
 import { OperatorServicesProvider } from "../providers/operator-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
@@ -76,7 +77,9 @@ export function App() {
                           <AppFeedbackProvider feedback={services.feedback}>
                             <VerificationClientProvider client={services.verification}>
                               <AppLinksProvider links={APP_LINKS}>
-                                <AppRoutes />
+                                <EventStreamClientProvider client={services.eventStream}>
+                                  <AppRoutes />
+                                </EventStreamClientProvider>
                               </AppLinksProvider>
                             </VerificationClientProvider>
                           </AppFeedbackProvider>

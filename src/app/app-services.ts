@@ -54,6 +54,8 @@ export function createAppServices() {
     notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
     operator: { client: operatorClient, auth: createOperatorAuth({ client: operatorClient, sessionStore, now, showMessage: messageModal.show }) },
     dataProvider: createDataProvider(http),
+    /** Calls answered as a stream of events (the legal AI assistant's answers). */
+    eventStream: http,
     /** Certificates: public verification lookups, the platform key, the holder's PDF. */
     verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
     authProvider: createAuthProvider({

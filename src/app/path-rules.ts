@@ -74,6 +74,11 @@ export function isConsolePath(pathname: string): boolean {
   return pathname === APP_PATHS.console || pathname.startsWith(`${APP_PATHS.console}/`);
 }
 
+/** The customers' login, coming back to `wanted` (path and query) after signing in. */
+export function loginPath(wanted: string): string {
+  return `${APP_PATHS.login}?${new URLSearchParams({ redirect: wanted })}`;
+}
+
 /** The console's login, with the console page to come back to after signing in (`?redirect=`). */
 export function consoleLoginPath(wanted?: string): string {
   return wanted && wanted !== APP_PATHS.console ? `${APP_PATHS.consoleLogin}?${new URLSearchParams({ redirect: wanted })}` : APP_PATHS.consoleLogin;

@@ -50,3 +50,13 @@ export function helpCenterPath(place: { code: string; menuId: number; articleId?
   if (place.articleId !== undefined) query.set("articleId", String(place.articleId));
   return `${PUBLIC_PAGE_PATHS.helpCenter}?${query.toString()}`;
 }
+
+/** The read-only copy of a shared legal-AI conversation. */
+export function legalShareLinkPath(shareId: string): string {
+  return `${PUBLIC_PAGE_PATHS.legalXGPTShare}?${new URLSearchParams({ shareId })}`;
+}
+
+/** The assistant's page with one cited source open beside it (`?source=<kind>:<id>`). */
+export function legalSourcePath(sourceKind: string, sourceId: string): string {
+  return `${PUBLIC_PAGE_PATHS.legalXGPT}?${new URLSearchParams({ source: `${sourceKind}:${sourceId}` })}`;
+}

@@ -8,6 +8,7 @@ import type { SessionKind } from "../schema/session";
 import { computeSignature, stringifyParamValue } from "../schema/signature";
 import { sha256Hex } from "./browser-digest";
 import type { SessionStore } from "./session-store";
+import { createSseParser } from "./sse-parser";
 
 /**
  * The one HTTP client of the browser (DESIGN.md §4, spec §7-§8). It signs every request, places the
@@ -51,6 +52,22 @@ export interface HttpClient {
   post<T = unknown, E = unknown>(path: string, body?: RequestParams, options?: RequestOptions): Promise<Envelope<T, E>>;
 }
 
+/**
+ * Calls a streaming endpoint (`stream: true`): POSTs the input signed exactly as `post` does and
+ * hands each server-sent event to `onEvent`, checked against the endpoint's `datas` schema.
+ * Resolves to an envelope: success once the stream has ended, else the refusal that came before
+ * the stream (a JSON envelope, with the same session reactions as any call), a broken connection
+ * or an event that breaks the contract (both 500). Only an aborted call rejects, as with `post`.
+ */
+export interface EventStreamClient {
+  stream<E extends Endpoint & { method: "POST" }>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    onEvent: (event: EndpointDatas<E>) => void,
+    signal?: AbortSignal,
+  ): Promise<Envelope<null>>;
+}
+
 export interface BrowserLocation {
   pathname: string;
   search: string;
@@ -65,11 +82,13 @@ export interface HttpClientOptions {
   now: () => number;
   /** Tests pass a fake adapter; the browser uses axios's own. */
   adapter?: AxiosAdapter;
+  /** The streaming calls' transport (axios cannot read a response as it arrives); the browser's fetch by default. */
+  fetch?: typeof fetch;
   /** Shows a console call's refusal for want of a permission (3100), wherever the call was made. */
   onForbidden?: (message: string) => void;
 }
 
-export function createHttpClient(options: HttpClientOptions): HttpClient {
+export function createHttpClient(options: HttpClientOptions): HttpClient & EventStreamClient {
   const { baseURL, sessionStore, now } = options;
   const instance = axios.create({ baseURL, adapter: options.adapter, paramsSerializer: { serialize: serializeQuery } });
 
@@ -87,17 +106,88 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         : { method, url: path, params: { timestamp, signature }, data: requestOptions.multipart ? toFormData(params) : params, signal: requestOptions.signal };
 
     const envelope = await exchange<T, E>(config);
-    // Both reactions concern the stored session, so they follow only calls that carried its token:
-    // the server refreshes a session only then, and a refused link token (u/t entry) says nothing
-    // about the session this browser already holds.
-    // The notary session is not touched: spec §4 counts its 8 hours from the login timestamp.
-    if (storedToken && envelope.code === ResultCode.success) {
+    if (storedToken) reactToAnswer(sessionKind, envelope);
+    return envelope;
+  }
+
+  /**
+   * Both reactions concern the stored session, so they follow only calls that carried its token:
+   * the server refreshes a session only then, and a refused link token (u/t entry) says nothing
+   * about the session this browser already holds.
+   * The notary session is not touched: spec §4 counts its 8 hours from the login timestamp.
+   */
+  function reactToAnswer(sessionKind: SessionKind, envelope: Pick<Envelope<unknown>, "code" | "message">) {
+    if (envelope.code === ResultCode.success) {
       if (sessionKind === "user") sessionStore.touchUser(now());
       else if (sessionKind === "operator") sessionStore.touchOperator(now());
     }
-    if (storedToken && SESSION_INVALID_CODES.includes(envelope.code)) SESSION_ENDED_REACTIONS[sessionKind]();
-    if (storedToken && sessionKind === "operator" && envelope.code === ConsoleCode.forbidden) options.onForbidden?.(envelope.message);
-    return envelope;
+    if (SESSION_INVALID_CODES.includes(envelope.code)) SESSION_ENDED_REACTIONS[sessionKind]();
+    if (sessionKind === "operator" && envelope.code === ConsoleCode.forbidden) options.onForbidden?.(envelope.message);
+  }
+
+  const stream: EventStreamClient["stream"] = async (endpoint, input, onEvent, signal) => {
+    const sessionKind = sessionKindOf(endpoint);
+    const storedToken = endpoint.session === "tokenless" ? undefined : storedTokenOf(sessionKind);
+    const fields: RequestParams = storedToken ? { ...(input as RequestParams), token: storedToken } : { ...(input as RequestParams) };
+    const timestamp = now();
+    const signature = computeSignature({ ...fields, timestamp }, sha256Hex);
+    const url = `${baseURL}${endpoint.path}?${serializeQuery({ timestamp, signature })}`;
+    const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify(fields),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return failure(ResultCode.serverError);
+    }
+    const isEventStream = response.ok && response.body !== null && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    if (!isEventStream) {
+      // A refusal before the stream: an envelope, as every other call answers.
+      const body: unknown = await response.json().catch(() => null);
+      const envelope = readEnvelope<null, unknown>(body) ?? failure<null, unknown>(statusCode(response.status));
+      if (storedToken) reactToAnswer(sessionKind, envelope);
+      return envelope;
+    }
+    const ended = await readEvents(response.body!, (data) => onEvent(endpoint.datas.parse(JSON.parse(data)) as EndpointDatas<typeof endpoint>), signal);
+    if (storedToken && ended.code === ResultCode.success) reactToAnswer(sessionKind, ended);
+    return ended;
+  };
+
+  /** Reads the stream to its end; an event the handler cannot take (bad JSON, off-contract) ends it as a server error. */
+  async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: string) => void, signal?: AbortSignal): Promise<Envelope<null>> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let broken = false;
+    const parser = createSseParser((data) => {
+      if (broken) return;
+      try {
+        onData(data);
+      } catch {
+        broken = true;
+      }
+    });
+    try {
+      while (!broken) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.push(decoder.decode(value, { stream: true }));
+      }
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return failure(ResultCode.serverError);
+    }
+    if (broken) {
+      await reader.cancel().catch(() => undefined);
+      return failure(ResultCode.serverError);
+    }
+    parser.push(decoder.decode());
+    parser.end();
+    return { code: ResultCode.success, message: ResultMessage[ResultCode.success], datas: null };
   }
 
   function storedTokenOf(kind: SessionKind): string | undefined {
@@ -161,6 +251,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     baseURL,
     get: (path, params = {}, requestOptions = {}) => send("get", path, params, requestOptions),
     post: (path, body = {}, requestOptions = {}) => send("post", path, body, requestOptions),
+    stream,
   };
 }
 
@@ -231,8 +322,12 @@ function envelopeFromError<T, E>(error: unknown): Envelope<T, E> {
   const response = axios.isAxiosError(error) ? error.response : undefined;
   if (!response) return failure(ResultCode.serverError);
   if (response.status === ResultCode.timeout) return failure(ResultCode.timeout);
-  const status = response.status as ResultCodeValue;
-  return readEnvelope<T, E>(response.data) ?? failure(status in ResultMessage ? status : ResultCode.serverError);
+  return readEnvelope<T, E>(response.data) ?? failure(statusCode(response.status));
+}
+
+/** An HTTP status without an envelope, as the code callers branch on. */
+function statusCode(status: number): ResultCodeValue {
+  return status in ResultMessage ? (status as ResultCodeValue) : ResultCode.serverError;
 }
 
 function failure<T, E>(code: ResultCodeValue): Envelope<T, E> {

@@ -23,6 +23,15 @@ export function useEndpointQuery<E extends Endpoint & { method: "GET" }>(endpoin
   return { datas: result.data as EndpointDatas<E> | undefined, extraData: response?.extraData, query };
 }
 
+/**
+ * useEndpointQuery whose `datas` stays undefined until the call has answered: refine's useCustom
+ * hands an empty object before that (and while disabled), which a page must not take for an answer.
+ */
+export function useLoadedEndpointQuery<E extends Endpoint & { method: "GET" }>(endpoint: E, params: EndpointInput<E>, queryOptions?: QueryOptions) {
+  const loaded = useEndpointQuery(endpoint, params, queryOptions);
+  return { ...loaded, datas: loaded.query.isSuccess ? loaded.datas : undefined };
+}
+
 export function useEndpointMutation<E extends Endpoint & { method: "POST" }>(endpoint: E) {
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError>();
   return {

@@ -20,8 +20,8 @@ export const OTHER_SERVICES = {
   notaryConsole: { label: "公证处工作台", isOffered: true },
   /** /opendocs, generated from the same schemas as the calls. */
   apiDocumentation: { label: "接口文档", isOffered: true },
-  /** The legal assistant needs a language-model provider; this installation has none. */
-  legalAssistant: { label: "法律AI助手", isOffered: false },
+  /** /legalXGPT: answers with cited sources, written by a configured model or extractive without one. */
+  legalAssistant: { label: "法律AI助手", isOffered: true },
   /** Contracts signed through a contract service and stored whole; there is no such service here. */
   contractSigning: { label: "电子合同签署", isOffered: false },
   /** Sharing a piece of evidence from the mobile app, which has not been released. */

@@ -7,7 +7,6 @@ import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail
 import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
 import { XCONTRACT_CERTIFICATE } from "../../src/pages/info/ledger-queries/xcontract-certificate";
 import { ProductPage } from "../../src/pages/info/product/product-page";
-import { LegalXgptPage } from "../../src/pages/public/legal-ai/legal-xgpt-page";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
 import { NEWS_ENDPOINTS } from "../../src/schema/news";
 import { fail, ok } from "./account-harness";
@@ -126,23 +125,14 @@ describe("/info/product", () => {
 
   it("marks every storage service, the library and verification open, as the app's registry has them", () => {
     renderPublicPage({ path: "/info/product", element: <ProductPage /> });
-    for (const name of ["文件存证", "文本存证", "哈希存证", "交易凭证存证", "事务存证", "证据库", "证据提取", "证据下载", "查询验证", "文件确权", "子账号", "网页快照", "录屏取证", "律师服务", "在线公证", "全网监测"]) {
+    for (const name of ["文件存证", "文本存证", "哈希存证", "交易凭证存证", "事务存证", "证据库", "证据提取", "证据下载", "查询验证", "文件确权", "子账号", "网页快照", "录屏取证", "律师服务", "在线公证", "全网监测", "法律AI助手"]) {
       expect([name, tagOf(name)]).toEqual([name, "已开放"]);
     }
   });
 
-  it("marks what has no service behind it here as not open, and never says 即将开放", () => {
+  it("with the legal assistant answering, marks no product as not open, and never says 即将开放", () => {
     renderPublicPage({ path: "/info/product", element: <ProductPage /> });
-    expect(["法律AI助手", tagOf("法律AI助手")]).toEqual(["法律AI助手", "尚未开放"]);
+    expect(screen.queryByText("尚未开放")).not.toBeInTheDocument();
     expect(screen.queryByText("即将开放")).not.toBeInTheDocument();
-  });
-});
-
-describe("legal AI conversation page", () => {
-  it("is labelled as not connected and cannot send anything", () => {
-    renderPublicPage({ path: "/legalXGPT", element: <LegalXgptPage /> });
-    expect(screen.getByText("本安装未接入法律AI助手")).toBeInTheDocument();
-    expect(screen.getByLabelText("输入问题（助手未接入，暂不可用）")).toBeDisabled();
-    expect(screen.getByRole("button", { name: "发送" })).toBeDisabled();
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { APP_PATHS } from "../../app/path-rules";
+import { loginPath } from "../../app/path-rules";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
 import { HEADER_FIXED_AFTER_SCROLL_PX } from "../../schema/constants";
@@ -23,7 +23,7 @@ export function PublicHeader() {
   const isSignedIn = hasSignedInAccount(user);
   const isFixed = useScrolledPast(HEADER_FIXED_AFTER_SCROLL_PX);
   // After logging in on /login the visitor comes back to the page they were reading.
-  const loginTarget = `${APP_PATHS.login}?${new URLSearchParams({ redirect: pathname + search })}`;
+  const loginTarget = loginPath(pathname + search);
 
   return (
     <div style={{ height: PUBLIC_HEADER_HEIGHT_PX }}>

@@ -52,14 +52,15 @@ describe("what this installation offers, from the registry", () => {
 
   it("words what is missing and what is open", () => {
     expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }])).toBeNull();
-    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { service: "legalAssistant" }, { section: "judicial/notarization" }])).toBe("法律AI助手尚未在本平台开放");
-    expect(availabilityLine([{ section: "evidenceSave/fileEvidence" }, { service: "publicVerification" }, { service: "legalAssistant" }])).toBe("已开放：文件存证、查询验证；尚未开放：法律AI助手");
+    expect(notOfferedSentence([{ section: "evidenceSave/fileEvidence" }, { service: "contractSigning" }, { section: "judicial/notarization" }])).toBe("电子合同签署尚未在本平台开放");
+    expect(availabilityLine([{ section: "evidenceSave/fileEvidence" }, { service: "publicVerification" }, { service: "contractSigning" }])).toBe("已开放：文件存证、查询验证；尚未开放：电子合同签署");
     expect(availabilityLine([{ section: "judicial/notarization" }])).toBe("已开放：在线公证");
     expect(availabilitySummary().open).toEqual(expect.arrayContaining(["区块链存证", "证据库", "确权服务", "查询验证"]));
     // Every 电子取证 section has its calls, so it is named as a whole.
     expect(availabilitySummary().open).toContain("电子取证");
     expect(availabilitySummary().open).toContain("全网监测");
-    expect(availabilitySummary().pending).toEqual(expect.arrayContaining(["法律AI助手"]));
+    expect(availabilitySummary().open).toContain("法律AI助手");
+    expect(availabilitySummary().pending).toEqual(expect.arrayContaining(["电子合同签署", "证据分享"]));
   });
 });
 

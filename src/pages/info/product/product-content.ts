@@ -78,7 +78,7 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     link: { label: "法律AI助手说明", to: PUBLIC_PAGE_PATHS.legalAI },
     products: [
       product("律师服务", "提交维权需求，由律师查看证据并提供服务。", section("lawService/wsLawyer")),
-      product("法律AI助手", "以对话方式解答常见法律问题、梳理证据；需要接入大语言模型服务。", { service: "legalAssistant" }),
+      product("法律AI助手", "就电子证据的法律问题作答，每处引用注明出处并附原文哈希；未接入大模型时列出最相关的原文段落。", { service: "legalAssistant" }),
     ],
   },
   {

@@ -1,23 +1,40 @@
-import { Card, Result, Space } from "antd";
-import { Link } from "react-router";
+import { Alert, Card, Space, Spin, Typography } from "antd";
+import { Link, useSearchParams } from "react-router";
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { AssistantNotConnected } from "./assistant-not-connected";
+import { useLoadedEndpointQuery } from "../../../providers/use-endpoint";
+import { formatDateTime } from "../../../schema/format";
+import { LEGAL_AI_ENDPOINTS, LEGAL_AI_MESSAGES, ShareIdSchema } from "../../../schema/legal-ai";
+import { NotLegalAdvice } from "./assistant-status";
+import { MessageList } from "./message-view";
 
-/** /legalXGPTShare: a shared conversation would open here; with no assistant there are none. */
+/**
+ * /legalXGPTShare?shareId=: a read-only copy of a conversation someone shared, rendered as the
+ * owner sees it (answers, citations and their hashes) without any input or share controls. A link
+ * that was revoked, or never was, says so.
+ */
 export function LegalXgptSharePage() {
+  const [searchParams] = useSearchParams();
+  const shareId = ShareIdSchema.safeParse(searchParams.get("shareId") ?? "");
+  const { datas: shared, query } = useLoadedEndpointQuery(LEGAL_AI_ENDPOINTS.getSharedConversation, { shareId: shareId.data ?? "" }, { enabled: shareId.success });
+  const refusal = shareId.success ? query.error?.message : LEGAL_AI_MESSAGES.shareNotFound;
+
   return (
-    <PublicPageLayout title="法律AI助手对话分享" lead="用户分享的法律AI助手对话会在这个页面以只读方式显示。">
+    <PublicPageLayout title={shared?.title ?? "法律AI助手对话分享"} lead={shared && `分享于 ${formatDateTime(shared.sharedAt)} · 只读副本`}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
-        <AssistantNotConnected />
-        <Card>
-          <Result
-            status="info"
-            title="没有可显示的对话"
-            subTitle="本安装未接入法律AI助手，因此不存在可以分享的对话。如果有人向您发送了这样的分享链接，它并非来自本安装。"
-            extra={<Link to={PUBLIC_PAGE_PATHS.legalAI}>了解法律AI助手</Link>}
-          />
-        </Card>
+        <NotLegalAdvice />
+        {refusal && <Alert type="error" showIcon role="alert" message={refusal} />}
+        {query.isLoading && shareId.success && <Spin />}
+        {shared && (
+          <Card>
+            <Space direction="vertical" style={{ width: "100%" }}>
+              <MessageList messages={shared.messages} />
+            </Space>
+          </Card>
+        )}
+        <Typography.Paragraph type="secondary">
+          这是法律AI助手一次对话的只读副本。想自己提问，请前往<Link to={PUBLIC_PAGE_PATHS.legalXGPT}>法律AI助手</Link>。
+        </Typography.Paragraph>
       </Space>
     </PublicPageLayout>
   );
