@@ -68,7 +68,7 @@ function CheckResult({ check }: { check: CertificateCheck }) {
         )}
       />
       <Typography.Text type="secondary">依据：</Typography.Text>
-      <CitationList messageKey={`certificate-${check.certificateNo}`} citations={[check.citation]} showScores={false} />
+      <CitationList messageKey={`certificate-${check.certificateNo}`} citations={check.citation ? [check.citation] : []} showScores={false} />
     </section>
   );
 }
