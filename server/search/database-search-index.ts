@@ -24,9 +24,12 @@ export interface SearchDialect {
   written(trx: Kysely<Database>, id: number, tokens: IndexedTokens): Promise<void>;
   /** Before the rows `ids` are deleted, in the same transaction. */
   removing(trx: Kysely<Database>, ids: readonly number[]): Promise<void>;
+  /** After a whole collection was written, in the same transaction: whatever the planner needs to know. */
+  replaced(trx: Kysely<Database>): Promise<void>;
 }
 
 const EMPTY_PAGE: SearchPage = { hits: [], total: 0 };
+const DELETE_CHUNK = 1000;
 
 /** The SearchIndex over the search_documents table, with the database's own full-text matching. */
 export class DatabaseSearchIndex implements SearchIndex {
@@ -60,6 +63,7 @@ export class DatabaseSearchIndex implements SearchIndex {
         existing.filter((row) => !kept.has(row.ref)).map((row) => row.id),
       );
       for (const document of documents) await this.write(trx, collection, document);
+      await this.dialect.replaced(trx);
     });
   }
 
@@ -106,10 +110,13 @@ export class DatabaseSearchIndex implements SearchIndex {
     await this.dialect.written(trx, id, tokens);
   }
 
+  /** In chunks: a statement takes at most 32,766 parameters in SQLite (65,535 in PostgreSQL). */
   private async delete(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
-    if (!ids.length) return;
-    await this.dialect.removing(trx, ids);
-    await trx.deleteFrom("search_documents").where("id", "in", ids).execute();
+    for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
+      const chunk = ids.slice(start, start + DELETE_CHUNK);
+      await this.dialect.removing(trx, chunk);
+      await trx.deleteFrom("search_documents").where("id", "in", chunk).execute();
+    }
   }
 }
 

@@ -28,6 +28,8 @@ export const sqliteSearchDialect: SearchDialect = {
   async removing(trx, ids) {
     await sql`DELETE FROM search_fts WHERE rowid IN (${sql.join(ids)})`.execute(trx);
   },
+  // FTS5 keeps its own statistics (bm25's document counts and lengths) as it goes.
+  async replaced() {},
 };
 
 export function sqliteSearchIndex(db: Kysely<Database>, now?: () => number): DatabaseSearchIndex {

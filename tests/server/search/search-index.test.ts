@@ -175,6 +175,12 @@ describe("search index", () => {
     ]);
     expect(await refsOf("存证")).toEqual(["a:3"]);
     expect(await refsOf("公证")).toEqual(["a:2"]);
+
+    // More documents than one delete statement takes at a time.
+    await index.replaceCollection("help", Array.from({ length: 1_200 }, (_, n) => ({ ref: `b:${n}`, title: "存证", body: "" })));
+    expect((await index.search({ collection: "help", text: "存证", offset: 0, limit: 1 })).total).toBe(1_200);
+    await index.replaceCollection("help", []);
+    expect((await index.search({ collection: "help", text: "存证", offset: 0, limit: 1 })).total).toBe(0);
   });
 
   it("never lets what the user typed become query syntax", async () => {
