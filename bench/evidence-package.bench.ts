@@ -80,8 +80,8 @@ async function plainCopy() {
 
 await plainCopy(); // warm the page cache for both
 const baseline = await timed("baseline: stream the originals into one file", plainCopy);
-const packed = await timed("ZIP with per-file SHA-256 check, manifest, lists", () =>
-  writeEvidencePackage(path.join(dir, `package-${randomBytes(4).toString("hex")}.zip`), records, ports, { createdAt: Date.now() }),
-);
+const packed = await timed("ZIP with per-file SHA-256 check, manifest, lists", async () => {
+  await writeEvidencePackage(path.join(dir, `package-${randomBytes(4).toString("hex")}.zip`), records, ports, { createdAt: Date.now() });
+});
 console.log(`packaging / baseline                              ${(packed / baseline).toFixed(2)}×`);
 fs.rmSync(dir, { recursive: true, force: true });

@@ -40,6 +40,7 @@ import { evidenceModule } from "./modules/evidence/evidence.module.js";
 import { healthModule } from "./modules/health/health.module.js";
 import { helpCenterModule } from "./modules/help-center/help-center.module.js";
 import { invoiceModule } from "./modules/invoice/invoice.module.js";
+import { lawsuitPackageModule } from "./modules/lawsuit-package/lawsuit-package.module.js";
 import { lawyerModule } from "./modules/lawyer/lawyer.module.js";
 import { judicialExpertModule } from "./modules/judicial-expert/judicial-expert.module.js";
 import { judicialPayModule } from "./modules/judicial-pay/judicial-pay.module.js";
@@ -55,7 +56,7 @@ import { securityModule } from "./modules/security/security.module.js";
 import { endSessionsExposedInVouchers } from "./modules/session/exposed-token-repair.js";
 import { sessionModule } from "./modules/session/session.module.js";
 import { clientPlugin } from "./plugins/client.js";
-import type { SearchIndex } from "./search/search-index.js";
+import { createSearchIndex } from "./search/create-search-index.js";
 import { errorsPlugin, protocolErrorOptions } from "./plugins/errors.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { multipartPlugin } from "./plugins/multipart.js";
@@ -83,8 +84,6 @@ export type AppOptions = {
   capture?: Partial<CapturePorts>;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
-  /** The full-text search index (server/search) the help centre and the legal assistant write and query. */
-  searchIndex?: SearchIndex;
 };
 
 declare module "fastify" {
@@ -165,10 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountModule, { ...context, sessions: services.sessions, security: services.security, notifier: services.notifier });
   await app.register(commonModule, context);
   await app.register(contentModule, { ...context, blobs: services.blobs });
-  // UNFINISHED until server/search is merged (helper A): the lead defaults this to createSearchIndex(db)
-  // and drops the condition; until then only a caller's index (tests) brings up the help centre.
-  const searchIndex = options.searchIndex;
-  if (searchIndex) await app.register(helpCenterModule, { ...context, search: searchIndex });
+  // The help centre (issue 19) keeps its articles in the full-text search index.
+  await app.register(helpCenterModule, { ...context, search: createSearchIndex(db, now) });
   await app.register(notaryModule, { ...context, sessions: services.sessions, security: services.security, accounts: services.accounts });
   await app.register(scanLoginModule, { ...context, accounts: services.accounts, security: services.security });
   await app.register(personalModule, { ...context, accounts: services.accounts, security: services.security, sessions: services.sessions, blobs: services.blobs });
@@ -231,6 +228,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sealModule, { ...context, accounts: services.accounts.records, evidence: services.evidence, certificates: services.certificates, blobs: services.blobs, devices: services.devices.devices });
   // The digital report (issue 17) checks evidence of every kind, the captured and recorded included.
   await app.register(digitalReportModule, { ...context, ledger: services.ledger, chain: services.chain, evidence: services.evidence, blobs: services.blobs, accounts: services.accounts.records, pdfs: services.pdfs });
+  // The help centre's litigation package (issue 19): the evidence, its certificate and proofs, and the digital report's checks, for the holder.
+  await app.register(lawsuitPackageModule, {
+    ...context,
+    captchas: services.security.captchas,
+    evidence: services.evidence,
+    certificates: services.certificates,
+    ledger: services.ledger,
+    identity: services.personal.identity,
+    checks: services.digitalReport.checks,
+    blobs: services.blobs,
+  });
   // Online notarisation and the notary offices' console (issue 17).
   await app.register(notarizationModule, {
     ...context,

@@ -12,12 +12,14 @@ missing_capture_packages() {
 
 # What the features served by the platform need: web capture's browser and fonts, ffmpeg (with
 # ffprobe), which encodes the cloud browser's video, records live streams (issue 16) and cuts video
-# keyframes for monitoring, and fpcalc (Chromaprint), which fingerprints audio for monitoring (issue 18).
+# keyframes for monitoring, fpcalc (Chromaprint), which fingerprints audio for monitoring (issue 18),
+# and pdftoppm (poppler-utils), which draws the help centre's principles document as page images (issue 19).
 missing_feature_packages() {
   local missing=()
   read -r -a missing <<<"$(missing_capture_packages)"
   command -v ffmpeg >/dev/null || missing+=(ffmpeg)
   command -v fpcalc >/dev/null || missing+=(libchromaprint-tools)
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   echo "${missing[@]}"
 }
 
@@ -25,10 +27,11 @@ missing_packages() {
   local missing=()
   read -r -a missing <<<"$(missing_feature_packages)"
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-  # pdftoppm and pdfsig (the seal tests check signatures with it).
-  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  # poppler-utils is a feature package above; its pdfsig, pdfinfo and pdftotext serve the tests too.
   # The capture tests make their HTTPS test sites' CA chain with the openssl command.
   command -v openssl >/dev/null || missing+=(openssl)
+  # The litigation package tests open the zips the server writes.
+  command -v unzip >/dev/null || missing+=(unzip)
   echo "${missing[@]}"
 }
 

@@ -9,6 +9,10 @@ export class AppMetaRepository {
     return (await this.db.selectFrom("app_meta").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
   }
 
+  async get(key: string): Promise<string | null> {
+    return (await this.db.selectFrom("app_meta").select("value").where("key", "=", key).executeTakeFirst())?.value ?? null;
+  }
+
   /** Records `key` once; a second writer (another replica starting) leaves the first one's value. */
   async markOnce(key: string, value: string, now: number): Promise<void> {
     await this.db.insertInto("app_meta").values({ key, value, updated_at: now }).onConflict((conflict) => conflict.column("key").doNothing()).execute();

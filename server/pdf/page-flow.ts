@@ -67,12 +67,12 @@ export class PageFlow {
   }
 
   /** Free text in paragraphs (our own wording, with record values bounded by the layout). */
-  paragraph(text: string, options: { fontSize?: number; color?: string } = {}): void {
+  paragraph(text: string, options: { fontSize?: number; color?: string; gapAfter?: number } = {}): void {
     const block = layoutBlock(this.doc, text, { width: this.width, fontSize: options.fontSize ?? 9.5, maxLines: 20, maxChars: 2000, lineGap: 2 });
     this.ensure(block.height);
     this.doc.fillColor(options.color ?? INK);
     drawLaidBlock(this.doc, block, this.left, this.y);
-    this.y += block.height + 4;
+    this.y += block.height + (options.gapAfter ?? 4);
   }
 
   gap(points: number): void {

@@ -4,7 +4,9 @@
  * 区块链, 时间戳 are words), and the segmented text is indexed by SQLite FTS5 (unicode61, bm25) or
  * PostgreSQL full-text search ('simple' over the same segmented text). Documents live in named
  * collections: the help centre's articles ("help") and the legal assistant's passages ("passages").
- * Writers call `put`/`remove` in the same transaction as the row the document mirrors, when they can.
+ * Writers call `put`/`remove` in the same transaction as the row the document mirrors, when they can
+ * (an index made on a transaction writes in it). `createSearchIndex(db)` (./create-search-index.ts)
+ * gives the index of the database in use: ./sqlite-search-index.ts or ./postgres-search-index.ts.
  */
 
 export type SearchCollection = "help" | "passages";
@@ -45,8 +47,11 @@ export interface SearchIndex {
   /** Adds or replaces the document `ref` of `collection`. */
   put(collection: SearchCollection, document: SearchDocument): Promise<void>;
   remove(collection: SearchCollection, ref: string): Promise<void>;
-  /** How many documents `collection` holds: a writer's cheap check at start that its documents are all there. */
-  count(collection: SearchCollection): Promise<number>;
-  /** Every word of the query must occur (AND); ranked by relevance, best first. */
+  /** Makes `documents` the whole of `collection` (indexing at start, reseeding), in one transaction. */
+  replaceCollection(collection: SearchCollection, documents: readonly SearchDocument[]): Promise<void>;
+  /**
+   * Every word of the query must occur (AND); ranked by relevance, best first. A query of only
+   * punctuation or stop words answers an empty page.
+   */
   search(query: SearchQuery): Promise<SearchPage>;
 }

@@ -43,3 +43,10 @@ export const LINKED_PATHS = {
 export function newsDetailPath(articleId: number): string {
   return `${PUBLIC_PAGE_PATHS.detailsProduct}?articleId=${articleId}`;
 }
+
+/** Where the help centre opens: a leaf menu (by its code and id), optionally one of its articles (query `code`, `menuId`, `articleId`). */
+export function helpCenterPath(place: { code: string; menuId: number; articleId?: number }): string {
+  const query = new URLSearchParams({ code: place.code, menuId: String(place.menuId) });
+  if (place.articleId !== undefined) query.set("articleId", String(place.articleId));
+  return `${PUBLIC_PAGE_PATHS.helpCenter}?${query.toString()}`;
+}

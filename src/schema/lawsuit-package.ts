@@ -23,6 +23,8 @@ export const LawSuitPackageCode = {
   rateLimited: 3803,
   /** The download link is unknown or has expired. */
   downloadExpired: 3804,
+  /** The server cannot draw the principles document's pages (poppler-utils missing). */
+  pagesUnavailable: 3805,
 } as const;
 
 export const LAWSUIT_PACKAGE_MESSAGES = {
@@ -30,7 +32,11 @@ export const LAWSUIT_PACKAGE_MESSAGES = {
   captchaInvalid: "验证码错误或已过期，请重新输入",
   rateLimited: "验证次数过多，请稍后再试",
   downloadExpired: "下载链接已失效，请重新验证后下载",
+  pagesUnavailable: "服务器暂时无法生成电子证据原理的页面图片（未安装 PDF 渲染工具 poppler-utils），请联系平台管理员，或先下载 PDF 阅读",
 } as const;
+
+/** Where the principles document's page images are served, each named by its SHA-256. */
+export const PRINCIPLES_PAGE_URL_PREFIX = "/files/principles/";
 
 /** How long a download link stays valid, and how many package checks one address may make per hour. */
 export const LAWSUIT_PACKAGE_LINK_TTL_MS = 30 * 60_000;

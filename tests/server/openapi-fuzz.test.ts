@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sha256Hex } from "../../server/plugins/signature.js";
 import { EVIDENCE_KIND_ENDPOINTS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS, EXTRACTION_ENDPOINTS } from "../../src/schema/evidence-library.js";
+import { LAWSUIT_PACKAGE_ENDPOINTS } from "../../src/schema/lawsuit-package.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { solveCaptcha } from "./support/login-client.js";
 import { encodeParts, jsonText, KINDS, readOperations, type Draft, type Operation, type Part } from "./support/openapi-fuzz.js";
@@ -45,6 +46,8 @@ beforeAll(async () => {
   // The first certificates of a process load the 19 MB CJK font and warm pdfkit (seconds, once);
   // the bound below is about what each request costs, so that is paid here.
   for (let i = 0; i < 2; i++) await t.call(EVIDENCE_LIBRARY_ENDPOINTS.downloadItem, { id: saved.datas.id, part: "certificate" }, { token: alice.token });
+  // The principles document is drawn (PDF and page images) once per installation, at its first request.
+  expect((await t.call(LAWSUIT_PACKAGE_ENDPOINTS.getEleEvidencePdf)).json().code).toBe(200);
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -5,7 +5,8 @@ import { addIdColumn, isPostgres } from "../dialect.js";
  * Chinese full-text search (issue 19; server/search). `search_documents` holds every searchable
  * document of every collection (help articles; the legal assistant's passages) with its original
  * text and the same text segmented into words by jieba, space-separated. SQLite indexes the
- * segmented text in an FTS5 table (unicode61 tokenizer, rowid = document id, bm25 ranking);
+ * segmented text in an FTS5 table (unicode61 tokenizer, rowid = document id, bm25 ranking; contentless,
+ * since search_documents already holds the tokens, with contentless_delete so that rows can be removed);
  * PostgreSQL in a generated tsvector column ('simple' configuration over the segmented text,
  * title weighted A, body B) with a GIN index.
  */
@@ -26,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) STORED`.execute(db);
     await sql`CREATE INDEX search_documents_vector ON search_documents USING GIN (search_vector)`.execute(db);
   } else {
-    await sql`CREATE VIRTUAL TABLE search_fts USING fts5(title_tokens, body_tokens, tokenize = 'unicode61')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE search_fts USING fts5(title_tokens, body_tokens, content = '', contentless_delete = 1, tokenize = 'unicode61')`.execute(db);
   }
 }
 

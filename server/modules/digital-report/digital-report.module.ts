@@ -5,10 +5,13 @@ import type { DigitalReportPdfRenderer } from "../certificate/certificate-pdf-po
 import type { ChainService } from "../chain/chain.service.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
-import type { ModuleContext } from "../module.js";
+import { publish, type ModuleContext } from "../module.js";
 import { DigitalReportRepository } from "./digital-report.repository.js";
 import { digitalReportRoutes } from "./digital-report.routes.js";
 import { DigitalReportService } from "./digital-report.service.js";
+
+/** What other modules use: the checks and their report PDF, without storing a report (the litigation package). */
+export type DigitalReportServices = { checks: Pick<DigitalReportService, "inspectAndRender"> };
 
 export type DigitalReportModuleOptions = ModuleContext & {
   ledger: LedgerPort;
@@ -36,6 +39,7 @@ export async function digitalReportModule(app: FastifyInstance, { db, now, ledge
     now,
     log: app.log,
   });
+  publish(app, "digitalReport", { checks: reports });
   await reports.recover();
   await app.register(digitalReportRoutes, { reports });
 }

@@ -58,34 +58,17 @@ export class DigitalReportService {
   async create(userId: number, form: DigitalReportValues): Promise<DigitalReportDetail> {
     const records = await this.ownStoredRecords(userId, form.evidenceIds);
     await this.refuseOverDailyLimit(userId);
-    const latest = await this.deps.inspector.ledger.latestCheckpoint();
-    if (!latest) throw new BusinessError(ResultCode.validationFailed, DIGITAL_REPORT_MESSAGES.ledgerEmpty);
-    const against = { treeSize: latest.treeSize, rootHash: latest.rootHash, note: latest.note };
-    // One at a time: a package check holds its package in memory.
-    const inspections: Inspection[] = [];
-    for (const record of records) inspections.push(await inspectEvidence(this.deps.inspector, record, against));
-
     const user = await this.deps.accounts.findUser(userId);
     if (!user) throw new Error(`digital report: user ${userId} of a live session has no row`);
     const certificateNo = this.deps.evidence.newCertificateNo();
-    const items = inspections.map((inspection) => inspection.item);
-    const document: DigitalReportDocument = {
-      format: DIGITAL_REPORT_FORMAT,
+    const { document, pdf, checkedAgainst: latest } = await this.inspectAndRender(records, {
       reportNo: certificateNo,
       name: form.name ?? DIGITAL_REPORT_DEFAULT_NAME,
-      issuedAt: this.deps.now(),
-      checkpoint: latest.note,
-      verdict: items.some((item) => item.verdict === "fail") ? "fail" : "pass",
-      items,
-    };
-    const pdf = await this.deps.pdfs.renderDigitalReport({
-      document,
       // The report is handed to courts and other parties: the applicant is masked as on certificates.
       applicant: maskDisplayName(holderNameOf(user)),
       purpose: form.purpose ?? null,
-      verifierKey: this.deps.inspector.ledger.verifierKey,
-      proofs: inspections.map(({ item, entry, proofBundle }) => ({ certificateNo: item.certificateNo, entry, proofBundle })),
     });
+    const { items } = document;
     const blob = await this.deps.blobs.put(pdf);
     const id = await durableTransaction(this.deps.db, async (trx) => {
       // Counted again where the row is written, so two reports started together cannot both pass the last place.
@@ -114,6 +97,41 @@ export class DigitalReportService {
     });
     await this.finish((await this.deps.repository.find(id))!);
     return this.one(userId, id);
+  }
+
+  /**
+   * Every check of `records` (each stored and ledgered) against the latest signed checkpoint, drawn
+   * as the report PDF; nothing is stored. The digital report stores it as evidence; the litigation
+   * package carries it as its checks report.
+   */
+  async inspectAndRender(
+    records: readonly EvidenceRecord[],
+    heading: { reportNo: string; name: string; applicant: string; purpose: string | null },
+  ): Promise<{ document: DigitalReportDocument; pdf: Buffer; checkedAgainst: { treeSize: number; rootHash: string } }> {
+    const latest = await this.deps.inspector.ledger.latestCheckpoint();
+    if (!latest) throw new BusinessError(ResultCode.validationFailed, DIGITAL_REPORT_MESSAGES.ledgerEmpty);
+    const against = { treeSize: latest.treeSize, rootHash: latest.rootHash, note: latest.note };
+    // One at a time: a package check holds its package in memory.
+    const inspections: Inspection[] = [];
+    for (const record of records) inspections.push(await inspectEvidence(this.deps.inspector, record, against));
+    const items = inspections.map((inspection) => inspection.item);
+    const document: DigitalReportDocument = {
+      format: DIGITAL_REPORT_FORMAT,
+      reportNo: heading.reportNo,
+      name: heading.name,
+      issuedAt: this.deps.now(),
+      checkpoint: latest.note,
+      verdict: items.some((item) => item.verdict === "fail") ? "fail" : "pass",
+      items,
+    };
+    const pdf = await this.deps.pdfs.renderDigitalReport({
+      document,
+      applicant: heading.applicant,
+      purpose: heading.purpose,
+      verifierKey: this.deps.inspector.ledger.verifierKey,
+      proofs: inspections.map(({ item, entry, proofBundle }) => ({ certificateNo: item.certificateNo, entry, proofBundle })),
+    });
+    return { document, pdf, checkedAgainst: against };
   }
 
   /** Stores a pending report as evidence (again under its number, answered as before) and marks it stored. */

@@ -8,30 +8,53 @@ import { itemPaths, manifestJson, packingListText, type PackedItem } from "./pac
 
 export class PackageIntegrityError extends Error {}
 
+/** What an entry of the package is, for callers that describe the package (the litigation package's detail). */
+export type PackedEntryRole = "content" | "attachment" | "certificate" | "proof" | "entry" | "manifest" | "list" | "extra";
+
+/** One file written into the ZIP: its path, its size before compression and what it is. */
+export interface PackedEntry {
+  path: string;
+  bytes: number;
+  role: PackedEntryRole;
+}
+
+/** A file a caller adds to the package beside the evidence (a report, a guide). */
+export interface ExtraPackageFile {
+  path: string;
+  content: Buffer;
+}
+
 /**
  * Writes the ZIP of `records` to `target`, streaming: the output goes straight to the file and
  * each original is read from storage as the archive reaches it, so only one certificate PDF is in
  * memory at a time, whatever the sizes. Each original's SHA-256 is computed as it is packed and
  * must equal the record's, so a package never carries a file that differs from its certificate.
- * `onItem` is called after each item with the count done.
+ * `onItem` is called after each item with the count done; `extraFiles` are added after the items.
+ * Answers every entry written, in order.
  */
 export async function writeEvidencePackage(
   target: string,
   records: readonly LibraryRecord[],
   ports: EvidenceLibraryPorts,
-  options: { createdAt: number; onItem?: (done: number) => void },
-): Promise<void> {
+  options: { createdAt: number; onItem?: (done: number) => void; extraFiles?: readonly ExtraPackageFile[] },
+): Promise<PackedEntry[]> {
   const zip = new yazl.ZipFile();
   const mtime = new Date(options.createdAt);
   const written = pipeline(zip.outputStream as Readable, fs.createWriteStream(target, { flags: "wx" }));
   written.catch(() => undefined);
+  const entries: PackedEntry[] = [];
+  const addBuffer = (content: Buffer, path: string, role: PackedEntryRole, compress = true) => {
+    zip.addBuffer(content, path, { mtime, compress });
+    entries.push({ path, bytes: content.length, role });
+  };
 
   const packed: PackedItem[] = [];
   /** Packs one stored file; what was packed must hash to `sha256`, or the package fails. */
-  const packChecked = async (content: Readable, path: string, sha256: string, mismatch: string) => {
+  const packChecked = async (content: Readable, path: string, role: PackedEntryRole, expected: { sha256: string; bytes: number }, mismatch: string) => {
     // Until zip.end(), `written` can only fail: racing it means a failed write never leaves us waiting.
     const packedSha256 = await Promise.race([packContent(zip, content, path, mtime), written.then(() => "")]);
-    if (packedSha256 !== sha256) throw new PackageIntegrityError(mismatch);
+    if (packedSha256 !== expected.sha256) throw new PackageIntegrityError(mismatch);
+    entries.push({ path, bytes: expected.bytes, role });
   };
   try {
     for (const record of records) {
@@ -41,22 +64,24 @@ export async function writeEvidencePackage(
       const content = await ports.evidence.openContent(record);
       const item = { record, ...itemPaths(record, content !== null) };
       const { paths } = item;
-      zip.addBuffer(pdf, paths.certificate, { mtime, compress: false });
-      zip.addBuffer(Buffer.from(proof, "utf8"), paths.proof, { mtime });
-      zip.addBuffer(Buffer.from(record.entryJson, "utf8"), paths.entry, { mtime });
-      if (content && paths.content) await packChecked(content, paths.content, record.sha256, `证据 ${record.certificateNo} 的存储内容与存证摘要不一致`);
+      addBuffer(pdf, paths.certificate, "certificate", false);
+      addBuffer(Buffer.from(proof, "utf8"), paths.proof, "proof");
+      addBuffer(Buffer.from(record.entryJson, "utf8"), paths.entry, "entry");
+      if (content && paths.content) await packChecked(content, paths.content, "content", { sha256: record.sha256, bytes: record.size }, `证据 ${record.certificateNo} 的存储内容与存证摘要不一致`);
       for (const { attachment, path } of item.attachments) {
         const stream = await ports.evidence.openAttachment(record, attachment.index);
         if (!stream) throw new PackageIntegrityError(`证据 ${record.certificateNo} 的附件 ${attachment.fileName} 已不在存储中`);
-        await packChecked(stream, path, attachment.sha256, `证据 ${record.certificateNo} 的附件 ${attachment.fileName} 与记录的摘要不一致`);
+        await packChecked(stream, path, "attachment", { sha256: attachment.sha256, bytes: attachment.size }, `证据 ${record.certificateNo} 的附件 ${attachment.fileName} 与记录的摘要不一致`);
       }
       packed.push(item);
       options.onItem?.(packed.length);
     }
-    zip.addBuffer(Buffer.from(manifestJson(packed, ports.ledger, options.createdAt), "utf8"), "manifest.json", { mtime });
-    zip.addBuffer(Buffer.from(packingListText(packed, ports.ledger, options.createdAt), "utf8"), "清单.txt", { mtime });
+    for (const extra of options.extraFiles ?? []) addBuffer(extra.content, extra.path, "extra");
+    addBuffer(Buffer.from(manifestJson(packed, ports.ledger, options.createdAt), "utf8"), "manifest.json", "manifest");
+    addBuffer(Buffer.from(packingListText(packed, ports.ledger, options.createdAt), "utf8"), "清单.txt", "list");
     zip.end();
     await written;
+    return entries;
   } catch (error) {
     (zip.outputStream as Readable).destroy();
     await written.catch(() => undefined);

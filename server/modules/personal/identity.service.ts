@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import { VerificationStatus } from "../../../src/schema/account.js";
 import { REVIEW_MESSAGES } from "../../../src/schema/console/identity-review.js";
@@ -28,6 +29,7 @@ import type {
   EnterpriseApplicationRow,
   IdentityRepository,
 } from "./identity.repository.js";
+import { digestsEqual } from "../security/digest-compare.js";
 import { sniffImageType } from "./image-type.js";
 
 export type IdentityDependencies = {
@@ -210,6 +212,19 @@ export class IdentityService {
     return row?.status === VerificationStatus.verified ? { name: row.enterprise_name, idNumber: row.certificate_number } : null;
   }
 
+  /**
+   * Whether `idNumber` is the account's verified personal ID number or verified business licence
+   * number (the litigation package's holder check): spaces ignored, letters compared
+   * case-insensitively (the final X of an ID number), compared as digests in constant time.
+   */
+  async holderIdentityMatches(userId: number, idNumber: string): Promise<boolean> {
+    const typed = identityDigest(idNumber);
+    const identities = await Promise.all((["person", "organisation"] as const).map((kind) => this.verifiedIdentity(userId, kind)));
+    // Both compared, whichever matches, so the time taken does not say which kind the holder has.
+    const matches = identities.map((identity) => identity !== null && digestsEqual(identityDigest(identity.idNumber), typed));
+    return matches.some(Boolean);
+  }
+
   /** An organisation application's licence photo as a data: URL, for the reviewer; null when its blob is missing. */
   licenceImageOf(row: EnterpriseApplicationRow): Promise<string | null> {
     return this.licenceDataUrl(row);
@@ -286,4 +301,8 @@ function licenceError(message: string) {
 
 function verifiedNameOf(row: ApplicationRow): string {
   return "real_name" in row ? row.real_name : row.enterprise_name;
+}
+
+function identityDigest(idNumber: string): string {
+  return createHash("sha256").update(idNumber.replace(/\s/g, "").toUpperCase(), "utf8").digest("hex");
 }

@@ -221,3 +221,5 @@ export const CONTENT_ENDPOINTS = {
 };
 
 export type ContentKindKey = "banner" | "news" | "dapp";
+/** The eight calls of one kind of content, whatever its form and record. */
+export type ContentEndpoints = ReturnType<typeof contentEndpoints<z.ZodObject, z.ZodObject>>;

@@ -4,14 +4,13 @@ import { ContentCode } from "../../../src/schema/console/publication.js";
 import { CASE_TYPES, EVIDENCE_CHANNELS, HELP_CENTER_ENDPOINTS, HELP_MENU_NOT_FOUND_MESSAGE, HelpCenterCode, HelpMenuNodeSchema } from "../../../src/schema/help-center.js";
 import { signInOperator } from "../support/operator.js";
 import { createTestApp, restartTestApp, type TestApp } from "../support/test-app.js";
-import { memorySearchIndex } from "./support/memory-search-index.js";
+import { createSearchIndex } from "../../../server/search/create-search-index.js";
 
 const C = HELP_CONTENT_ENDPOINTS;
 const P = HELP_CENTER_ENDPOINTS;
 
 let t: TestApp;
 let token: string;
-const search = memorySearchIndex();
 
 type Json = { code: number; message: string; datas: any; extraData?: any };
 const call = async (endpoint: Parameters<TestApp["call"]>[0], params: Record<string, unknown> = {}): Promise<Json> => (await t.call(endpoint, params, { token })).json();
@@ -58,7 +57,7 @@ let knowHowIds: number[];
 let caseIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false, searchIndex: search });
+  t = await createTestApp({ seedDemo: false });
   token = (await signInOperator(t, { roles: ["contentEditor"] })).token;
   guide = await menu(null, "存证指南", null);
   knowHow = await menu(guide, "存证知识", "HLEVIDENCE");
@@ -177,8 +176,9 @@ describe("search", () => {
   });
 
   it("heals a lost index write at the next start", async () => {
-    await search.remove("help", `article:${knowHowIds[2]}`);
-    t = await restartTestApp(t, { seedDemo: false, searchIndex: search });
+    await createSearchIndex(t.database.handle.db).remove("help", `article:${knowHowIds[2]}`);
+    expect((await ok(P.findArticleLikeKey, { keyName: "原理" })).pageP.list).toEqual([]);
+    t = await restartTestApp(t, { seedDemo: false });
     const page = (await ok(P.findArticleLikeKey, { keyName: "原理" })).pageP;
     expect(page.list.map((hit: any) => hit.articleId)).toEqual([knowHowIds[2]]);
   });

@@ -37,7 +37,6 @@ type TestAppOptions = {
   modules?: AppOptions["modules"];
   onRoute?: AppOptions["onRoute"];
   capture?: AppOptions["capture"];
-  searchIndex?: AppOptions["searchIndex"];
 };
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
@@ -77,7 +76,7 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     LEDGER_BLOCK_DELAY_MS: "20",
     ...options.env,
   });
-  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture, searchIndex: options.searchIndex });
+  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture });
 
   const signed = (params: Record<string, unknown>) => {
     const withTime = { ...params, timestamp: clock.now() };

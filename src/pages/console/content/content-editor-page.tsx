@@ -7,7 +7,7 @@ import { PUBLICATION_STATES, type PublicationFields } from "../../../schema/cons
 import { RECORD_ID_PARAM } from "../../kinds/record-links";
 import { SectionPageFrame } from "../../kinds/section-page-frame";
 import { refusalOf } from "../../kinds/server-refusal";
-import { ContentForm } from "./content-form";
+import { ContentForm, type FormExtras } from "./content-form";
 import { formValuesOf, type ContentKind } from "./content-kinds";
 import type { ContentPreview } from "./content-previews";
 
@@ -18,6 +18,8 @@ export interface ContentEditorProps extends SectionPageProps {
   Preview: ContentPreview;
   /** Drawn beside the form as it is typed; otherwise on request (the news preview asks the server). */
   isPreviewLive: boolean;
+  /** The kind's own inputs and fields that do not apply, from the values being typed. */
+  formExtras?: (values: Values) => FormExtras;
 }
 
 /**
@@ -38,7 +40,7 @@ function EditRow(props: ContentEditorProps & { id: string }) {
   return <Editor {...props} record={record} initialValues={formValuesOf(props.kind, record)} />;
 }
 
-function Editor({ route, kind, Preview, isPreviewLive, record, initialValues }: ContentEditorProps & { record?: PublicationFields; initialValues: Values }) {
+function Editor({ route, kind, Preview, isPreviewLive, formExtras, record, initialValues }: ContentEditorProps & { record?: PublicationFields; initialValues: Values }) {
   const [values, setValues] = useState<Values>(initialValues);
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const create = useEndpointMutation(kind.endpoints.create);
@@ -59,7 +61,7 @@ function Editor({ route, kind, Preview, isPreviewLive, record, initialValues }: 
     return null;
   }
 
-  const form = <ContentForm kind={kind} initialValues={initialValues} submitLabel={record ? "保存" : "保存为草稿"} onSubmit={save} onChange={setValues} />;
+  const form = <ContentForm kind={kind} extras={formExtras} initialValues={initialValues} submitLabel={record ? "保存" : "保存为草稿"} onSubmit={save} onChange={setValues} />;
   return (
     <>
       {record && (

@@ -10,8 +10,19 @@ import { ImageUploadField } from "./image-upload-field";
 type Values = Record<string, unknown>;
 type NamePath = (string | number)[];
 
+/**
+ * What a kind's screen adds to the schema-drawn form, from the values being typed: its own input
+ * for a field (a choice among rows of another list), and fields that do not apply (left out of the
+ * form and saved as their default).
+ */
+export interface FormExtras {
+  inputs?: Readonly<Record<string, ReactNode>>;
+  hidden?: readonly string[];
+}
+
 export interface ContentFormProps {
   kind: ContentKind;
+  extras?: (values: Values) => FormExtras;
   initialValues: Values;
   submitLabel: string;
   /** Resolves to the server's refusal, or null once saved. */
@@ -27,14 +38,18 @@ export interface ContentFormProps {
  * values when it is edited. Checked by the same schema as the server; the server's field messages
  * ("button.0.jumpUrl") land on the field they name, anything else above the button.
  */
-export function ContentForm({ kind, initialValues, submitLabel, onSubmit, onChange }: ContentFormProps) {
+export function ContentForm({ kind, extras, initialValues, submitLabel, onSubmit, onChange }: ContentFormProps) {
   const [form] = Form.useForm();
+  const [values, setValues] = useState<Values>(initialValues);
+  const added = extras?.(values) ?? {};
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
   async function submit() {
     setRefusal(null);
-    const checked = kind.form.safeParse(form.getFieldsValue(true));
+    const typed: Values = { ...form.getFieldsValue(true) };
+    for (const name of added.hidden ?? []) typed[name] = undefined;
+    const checked = kind.form.safeParse(typed);
     if (!checked.success) return showRefusal(checked.error.issues.map((issue) => [issue.path as NamePath, issue.message]));
     setSaving(true);
     const answer = await onSubmit(checked.data).finally(() => setSaving(false));
@@ -50,8 +65,18 @@ export function ContentForm({ kind, initialValues, submitLabel, onSubmit, onChan
   }
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={(_changed, all) => onChange?.(all)} onFinish={submit} noValidate>
-      <SchemaFields kind={kind} object={kind.form} />
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onValuesChange={(_changed, all) => {
+        setValues(all);
+        onChange?.(all);
+      }}
+      onFinish={submit}
+      noValidate
+    >
+      <SchemaFields kind={kind} object={kind.form} extras={added} />
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" loading={isSaving}>
         {submitLabel}
@@ -86,12 +111,15 @@ interface FieldsProps {
   object: z.ZodObject;
   /** Inside a repeated row: the row's name in its list, and the list's path ("subImage"). */
   row?: { name: number; path: string };
+  /** Top-level fields only. */
+  extras?: FormExtras;
 }
 
-function SchemaFields({ kind, object, row }: FieldsProps) {
+function SchemaFields({ kind, object, row, extras = {} }: FieldsProps) {
   return (
     <>
       {Object.entries(object.shape).map(([name, schema]) => {
+        if (extras.hidden?.includes(name)) return null;
         const field = describeField(name, schema as z.ZodType);
         const path = row ? `${row.path}.${name}` : name;
         const element = field.schema instanceof z.ZodArray ? unwrap(field.schema.element as z.ZodType) : null;
@@ -100,7 +128,7 @@ function SchemaFields({ kind, object, row }: FieldsProps) {
         }
         return (
           <Form.Item key={name} name={row ? [row.name, name] : name} label={field.label} required={field.isRequired} style={row ? { flex: 1, marginBottom: 8 } : undefined}>
-            {inputOf(kind, path, field.label, schema as z.ZodType)}
+            {extras.inputs?.[name] ?? inputOf(kind, path, field.label, schema as z.ZodType)}
           </Form.Item>
         );
       })}

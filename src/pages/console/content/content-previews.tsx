@@ -1,10 +1,10 @@
 import { Alert, Skeleton, Typography } from "antd";
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { RelatedAppCard } from "../../../components/shell/related-apps-drawer";
 import { useEndpointMutation } from "../../../providers/use-endpoint";
 import type { Banner, Dapp } from "../../../schema/common";
-import { CONTENT_ENDPOINTS, type NewsForm } from "../../../schema/console/content";
-import type { NewsArticle } from "../../../schema/news";
+import { CONTENT_ENDPOINTS } from "../../../schema/console/content";
+import type { Endpoint, EndpointDatas, EndpointInput } from "../../../schema/contract";
 import { BannerCarouselView } from "../../home/banner-carousel";
 import { NewsArticleCard } from "../../info/details-product/news-detail-page";
 import { refusalOf } from "../../kinds/server-refusal";
@@ -47,15 +47,18 @@ export function DappPreview({ values }: { values: Values }) {
   );
 }
 
-/** The server cleans the HTML as it would on saving, and answers the article as its page shows it. */
-export function NewsPreview({ values }: { values: Values }) {
-  const { send } = useEndpointMutation(CONTENT_ENDPOINTS.previewNews);
-  const [answer, setAnswer] = useState<{ article: NewsArticle } | { problem: string } | null>(null);
+/**
+ * A preview the server draws: it cleans the HTML as it would on saving and answers the article as
+ * its public page shows it; asked again whenever the values change.
+ */
+export function ServerPreview<E extends Endpoint & { method: "POST" }>({ endpoint, values, children }: { endpoint: E; values: Values; children: (answer: EndpointDatas<E>) => ReactNode }) {
+  const { send } = useEndpointMutation(endpoint);
+  const [answer, setAnswer] = useState<{ article: EndpointDatas<E> } | { problem: string } | null>(null);
   const key = JSON.stringify(values);
   useEffect(() => {
     let isCurrent = true;
     setAnswer(null);
-    send(JSON.parse(key) as NewsForm).then(
+    send(JSON.parse(key) as EndpointInput<E>).then(
       (article) => isCurrent && setAnswer({ article }),
       (error: unknown) => isCurrent && setAnswer({ problem: refusalOf(error).message }),
     );
@@ -66,10 +69,18 @@ export function NewsPreview({ values }: { values: Values }) {
   }, [key]);
   if (!answer) return <Skeleton active paragraph={{ rows: 6 }} />;
   if ("problem" in answer) return <Alert type="warning" showIcon message={`无法预览：${answer.problem}`} />;
+  return <>{children(answer.article)}</>;
+}
+
+export function NewsPreview({ values }: { values: Values }) {
   return (
-    <section aria-label="产品动态预览">
-      <Typography.Title level={3}>{answer.article.title}</Typography.Title>
-      <NewsArticleCard detail={{ cmsArticle: answer.article, lastPage: null, nextPage: null }} />
-    </section>
+    <ServerPreview endpoint={CONTENT_ENDPOINTS.previewNews} values={values}>
+      {(article) => (
+        <section aria-label="产品动态预览">
+          <Typography.Title level={3}>{article.title}</Typography.Title>
+          <NewsArticleCard detail={{ cmsArticle: article, lastPage: null, nextPage: null }} />
+        </section>
+      )}
+    </ServerPreview>
   );
 }

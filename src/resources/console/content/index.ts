@@ -1,7 +1,8 @@
 import { PictureOutlined } from "@ant-design/icons";
 import type { ComponentType } from "react";
 import type { z } from "zod";
-import { CONTENT_ENDPOINTS, type ContentKindKey } from "../../../schema/console/content";
+import { CONTENT_ENDPOINTS, type ContentEndpoints } from "../../../schema/console/content";
+import { HELP_CONTENT_ENDPOINTS } from "../../../schema/console/help-content";
 import { ContentListQuerySchema } from "../../../schema/console/publication";
 import { customPage, defineSectionData, genericPage } from "../../define";
 import { describeFilters } from "../../field-meta";
@@ -14,15 +15,14 @@ type Screens = Promise<{ default: ComponentType<SectionPageProps>; slots: PageSl
  * One section per kind of content: its list (state filter, 新建, and on each row 编辑 / 预览 /
  * 发布 / 下线 / 上移 / 下移 / 删除), and one editor for a new row and for an existing one (`?id=`).
  */
-function contentSection<K extends ContentKindKey>(
-  kind: K,
+function contentSection<E extends ContentEndpoints>(
+  endpoints: E,
   section: { key: string; title: string; description: string },
-  columns: readonly (keyof z.infer<(typeof CONTENT_ENDPOINTS)[K]["one"]["datas"]> & string)[],
+  columns: readonly (keyof z.infer<E["one"]["datas"]> & string)[],
   screens: () => Screens,
 ): SectionDefinition {
   const { key, title, description } = section;
   // The record and the form are the contract's: what the one-row call answers and the create call takes.
-  const endpoints = CONTENT_ENDPOINTS[kind];
   const [record, form] = [endpoints.one.datas, endpoints.create.input];
   return {
     key,
@@ -47,21 +47,27 @@ function contentSection<K extends ContentKindKey>(
   };
 }
 
-/** 内容 (/console/content): what the public pages show (banners, product news, related applications). A section is one entry in `sections`. */
+/** 内容 (/console/content): what the public pages show (banners, product news, related applications, the help centre). A section is one entry in `sections`. */
 export const content: MainSectionDefinition = {
   key: "content",
   title: "内容",
   icon: PictureOutlined,
   sideNav: "links",
   sections: [
-    contentSection("banner", { key: "banners", title: "轮播图", description: "首页轮播图：图片、标题、按钮与模板，预览、发布与下线" }, ["imageUrl", "title", "templateId", "state", "updatedAt"], () =>
+    contentSection(CONTENT_ENDPOINTS.banner, { key: "banners", title: "轮播图", description: "首页轮播图：图片、标题、按钮与模板，预览、发布与下线" }, ["imageUrl", "title", "templateId", "state", "updatedAt"], () =>
       import("../../../pages/console/content/banner-screens"),
     ),
-    contentSection("news", { key: "news", title: "产品动态", description: "首页滚动消息与产品动态文章：正文 HTML 保存前按白名单清理" }, ["title", "typeName", "publishedAt", "state", "updatedAt"], () =>
+    contentSection(CONTENT_ENDPOINTS.news, { key: "news", title: "产品动态", description: "首页滚动消息与产品动态文章：正文 HTML 保存前按白名单清理" }, ["title", "typeName", "publishedAt", "state", "updatedAt"], () =>
       import("../../../pages/console/content/news-screens"),
     ),
-    contentSection("dapp", { key: "dapps", title: "相关应用", description: "左侧抽屉中的相关应用：图标、简介、入口地址与类别" }, ["menu_logo", "dapp_name", "category", "display", "state", "updatedAt"], () =>
+    contentSection(CONTENT_ENDPOINTS.dapp, { key: "dapps", title: "相关应用", description: "左侧抽屉中的相关应用：图标、简介、入口地址与类别" }, ["menu_logo", "dapp_name", "category", "display", "state", "updatedAt"], () =>
       import("../../../pages/console/content/dapp-screens"),
+    ),
+    contentSection(HELP_CONTENT_ENDPOINTS.menu, { key: "helpMenus", title: "帮助中心栏目", description: "帮助中心的目录：分组与栏目，栏目类型决定它显示的内容" }, ["name", "code", "parentId", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/help-menu-screens"),
+    ),
+    contentSection(HELP_CONTENT_ENDPOINTS.article, { key: "helpArticles", title: "帮助文章", description: "存证知识、司法案例、常见问题与用户手册：正文 HTML 保存前按白名单清理" }, ["title", "menuId", "publishedAt", "state", "updatedAt"], () =>
+      import("../../../pages/console/content/help-article-screens"),
     ),
   ],
 };

@@ -1,0 +1,58 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { AppMetaRepository } from "../../db/app-meta.repository.js";
+import { keepTidy } from "../../jobs/housekeeping.js";
+import type { CertificateService } from "../certificate/certificate.service.js";
+import type { DigitalReportServices } from "../digital-report/digital-report.module.js";
+import type { EvidenceService } from "../evidence/evidence.service.js";
+import type { LedgerService } from "../ledger/ledger.service.js";
+import { publish, type ModuleContext } from "../module.js";
+import type { IdentityService } from "../personal/identity.service.js";
+import type { CaptchaService } from "../security/captcha.service.js";
+import { FILING_GUIDE } from "./filing-guide.js";
+import { LawsuitPackageRepository } from "./lawsuit-package.repository.js";
+import { lawsuitPackageRoutes } from "./lawsuit-package.routes.js";
+import { LawsuitPackageService } from "./lawsuit-package.service.js";
+import { PRINCIPLES_DOCUMENT } from "./principles-document.js";
+import { PrinciplesService } from "./principles.service.js";
+
+export type LawsuitPackageModuleOptions = ModuleContext & {
+  captchas: CaptchaService;
+  evidence: EvidenceService;
+  certificates: CertificateService;
+  ledger: LedgerService;
+  identity: IdentityService;
+  checks: DigitalReportServices["checks"];
+  blobs: BlobStore;
+};
+
+/** The principles document, for the legal assistant's citations and the tests. */
+export type LawsuitPackageServices = { principles: PrinciplesService; packages: LawsuitPackageService };
+
+/**
+ * The help centre's generated documents (issue 19): the litigation package of a certificate for its
+ * holder, downloaded through a short-lived ticket, and the principles of electronic evidence as a
+ * PDF and page images. Owns lawsuit_package_tickets, lawsuit_package_attempts and the packages
+ * under DATA_DIR/lawsuit-packages.
+ */
+export async function lawsuitPackageModule(app: FastifyInstance, options: LawsuitPackageModuleOptions) {
+  const { config, db, now } = options;
+  const packages = new LawsuitPackageService({
+    repository: new LawsuitPackageRepository(db),
+    captchas: options.captchas,
+    library: { evidence: options.evidence, certificates: options.certificates, ledger: options.ledger },
+    certificates: options.certificates,
+    identity: options.identity,
+    checks: options.checks,
+    filingGuide: FILING_GUIDE,
+    folder: path.join(config.dataDir, "lawsuit-packages"),
+    now,
+    log: app.log,
+  });
+  const principles = new PrinciplesService({ document: PRINCIPLES_DOCUMENT, blobs: options.blobs, meta: new AppMetaRepository(db), now });
+  publish(app, "lawsuitPackage", { principles, packages });
+  await packages.sweep();
+  await app.register(lawsuitPackageRoutes, { packages, principles });
+  keepTidy(app, [{ name: "lawsuit packages", run: () => packages.sweep() }]);
+}
