@@ -67,15 +67,6 @@ export class DatabaseSearchIndex implements SearchIndex {
     });
   }
 
-  async count(collection: SearchCollection): Promise<number> {
-    const row = await this.db
-      .selectFrom("search_documents")
-      .select((eb) => eb.fn.countAll<string | number>().as("count"))
-      .where("collection", "=", collection)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   async search(query: SearchQuery): Promise<SearchPage> {
     const expression = query.match === "any" ? parseAnyWordQuery(query.text) : parseQuery(query.text);
     if (!expression || query.refPrefixes?.length === 0) return EMPTY_PAGE;

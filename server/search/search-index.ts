@@ -54,8 +54,6 @@ export interface SearchIndex {
   remove(collection: SearchCollection, ref: string): Promise<void>;
   /** Makes `documents` the whole of `collection` (indexing at start, reseeding), in one transaction. */
   replaceCollection(collection: SearchCollection, documents: readonly SearchDocument[]): Promise<void>;
-  /** How many documents `collection` holds: a writer's cheap check at start that its documents are all there. */
-  count(collection: SearchCollection): Promise<number>;
   /**
    * Every word of the query must occur (AND; any word with `match: "any"`); ranked by relevance, best first. A query of only
    * punctuation or stop words answers an empty page.

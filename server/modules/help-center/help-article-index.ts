@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import { isHelpArticleKind, type HelpArticleKind } from "../../../src/schema/help-center.js";
 import { textOfHtmlFragment } from "../../monitoring/crawl/page-facts.js";
 import type { SearchIndex } from "../../search/search-index.js";
@@ -31,8 +30,8 @@ export type HelpArticlesListener = (articleIds: readonly number[]) => void | Pro
 /**
  * Keeps the search collection "help" equal to the public help articles: an article is in it while
  * it is published under a visible article leaf (HelpMenuTree.leaf). The console calls it after each
- * committed change (the index is written outside the change's transaction, so a crash between the
- * two is healed by `reconcile` at the next start). Listeners (the legal assistant) hear which
+ * committed change (the index is written outside the change's transaction: `reconcile` at start
+ * heals a crash between the two). Listeners (the legal assistant) hear which
  * articles may have changed.
  */
 export class HelpArticleIndex {
@@ -41,7 +40,6 @@ export class HelpArticleIndex {
   constructor(
     private readonly repository: HelpCenterRepository,
     private readonly search: SearchIndex,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
   onChanged(listener: HelpArticlesListener): () => void {
@@ -65,14 +63,13 @@ export class HelpArticleIndex {
     await this.sync(await this.repository.ofMenus(tree.subtree(menuId)));
   }
 
-  /** At start: when the collection's size differs from the public articles', write them all again. */
+  /**
+   * At start: the collection becomes exactly the public articles (one transaction), so a crash
+   * between a console change's commit and its index write heals at the next start.
+   */
   async reconcile(): Promise<void> {
     const published = await this.publishedArticles();
-    if ((await this.search.count(HELP_COLLECTION)) === published.length) return;
-    this.log.info({ articles: published.length }, "help centre search index rebuilt");
-    const shown = new Set(published.map((article) => article.articleId));
-    for (const article of published) await this.search.put(HELP_COLLECTION, documentOf(article));
-    for (const id of await this.repository.articleIds()) if (!shown.has(id)) await this.search.remove(HELP_COLLECTION, articleRef(id));
+    await this.search.replaceCollection(HELP_COLLECTION, published.map(documentOf));
   }
 
   private async sync(ids: readonly number[]): Promise<void> {

@@ -28,7 +28,7 @@ export async function helpCenterModule(app: FastifyInstance, { config, db, now, 
   const repository = new HelpCenterRepository(db);
   const menus = new HelpMenuEditor(db, repository, now);
   const articles = new HelpArticleEditor(db, repository, now);
-  const index = new HelpArticleIndex(repository, search, app.log);
+  const index = new HelpArticleIndex(repository, search);
   const service = new HelpCenterService(repository, search, articles);
   if (config.seedDemo) await seedHelpCentre(db, now(), HELP_SEED);
   await index.reconcile();

@@ -64,11 +64,6 @@ export class HelpCenterRepository {
     return (await this.published(menuIds).selectAll().orderBy("menu_id").orderBy("sort_order").orderBy("id").execute()) as HelpArticleRow[];
   }
 
-  /** Every article's id, whatever its state. */
-  async articleIds(): Promise<number[]> {
-    return (await this.db.selectFrom("help_articles").select("id").execute()).map((row) => row.id);
-  }
-
   async ofMenus(menuIds: readonly number[]): Promise<number[]> {
     if (menuIds.length === 0) return [];
     const rows = await this.db.selectFrom("help_articles").select("id").where("menu_id", "in", menuIds).execute();

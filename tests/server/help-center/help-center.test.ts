@@ -177,6 +177,7 @@ describe("search", () => {
 
   it("heals a lost index write at the next start", async () => {
     await createSearchIndex(t.database.handle.db).remove("help", `article:${knowHowIds[2]}`);
+    expect((await ok(P.findArticleLikeKey, { keyName: "原理" })).pageP.list).toEqual([]);
     t = await restartTestApp(t, { seedDemo: false });
     const page = (await ok(P.findArticleLikeKey, { keyName: "原理" })).pageP;
     expect(page.list.map((hit: any) => hit.articleId)).toEqual([knowHowIds[2]]);

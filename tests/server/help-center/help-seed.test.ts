@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HelpCenterRepository } from "../../../server/modules/help-center/help-center.repository.js";
 import type { SeedMenu } from "../../../server/modules/help-center/seed/help-seed.types.js";
 import { seedHelpCentre } from "../../../server/modules/help-center/seed/seed-help.js";
+import { HELP_SEED } from "../../../server/modules/help-center/seed/help-seed.js";
+import { HELP_CENTER_ENDPOINTS } from "../../../src/schema/help-center.js";
+import { createTestApp, restartTestApp } from "../support/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.js";
 
 const article = (title: string) => ({ title, typeName: "存证,证书", brief: `${title}摘要`, summary: "", content: `<p>${title}<script>x()</script></p>`, publishedOn: "2026-01-02" });
@@ -41,5 +44,25 @@ describe("seeding the help centre", () => {
     expect(tree.root().children.map((node) => node.name)).toEqual(["新手入门", "司法案例"]);
     const lawCases = await db.selectFrom("help_menus").select("id").where("code", "=", "HLLAWCASE").executeTakeFirstOrThrow();
     expect(tree.leaf(lawCases.id)?.path).toEqual(["司法案例"]);
+  });
+});
+
+describe("the development content (HELP_SEED) in a started app", () => {
+  it("is seeded once at start, every leaf of it in the menu, and searchable; a restart adds nothing", async () => {
+    let t = await createTestApp();
+    try {
+      const count = async () => Number((await t.database.handle.db.selectFrom("help_articles").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n);
+      const seeded = await count();
+      expect(seeded).toBe(HELP_SEED.flatMap(function articlesOf(menu): unknown[] { return "children" in menu ? menu.children.flatMap(articlesOf) : (menu.articles ?? []); }).length);
+      const [root] = (await t.call(HELP_CENTER_ENDPOINTS.getHelpCenterList)).json().datas;
+      expect(root.children.length).toBe(HELP_SEED.length);
+      const found = (await t.call(HELP_CENTER_ENDPOINTS.findArticleLikeKey, { keyName: "存证" })).json().datas.pageP;
+      expect(found.totalRow).toBeGreaterThan(0);
+      expect(found.list[0].nameList.length).toBeGreaterThan(0);
+      t = await restartTestApp(t);
+      expect(await count()).toBe(seeded);
+    } finally {
+      await t.close();
+    }
   });
 });

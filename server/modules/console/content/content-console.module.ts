@@ -10,15 +10,13 @@ import { BANNER_SUBJECT, DAPP_SUBJECT, HELP_ARTICLE_SUBJECT, HELP_MENU_SUBJECT, 
  * trail and the console's calls (permission content.edit).
  */
 export async function contentConsoleModule(app: FastifyInstance, { audit, services }: ConsoleConcernOptions) {
-  const { content, common } = services;
-  // Registered only with a search index (app.ts) until server/search is merged.
-  const helpCenter = "helpCenter" in services ? services.helpCenter : undefined;
+  const { content, common, helpCenter } = services;
   await app.register(contentConsoleRoutes, {
     banners: new AuditedContentService(audit, content.banners, BANNER_SUBJECT, content.images),
     news: new AuditedContentService(audit, content.news, NEWS_SUBJECT, content.images),
     dapps: new AuditedContentService(audit, common.dapps, DAPP_SUBJECT, content.images),
     images: content.images,
-    help: helpCenter && {
+    help: {
       menus: new AuditedContentService(audit, helpCenter.menus, HELP_MENU_SUBJECT, content.images, helpCenter.menuChanged),
       articles: new AuditedContentService(audit, helpCenter.articles, HELP_ARTICLE_SUBJECT, content.images, helpCenter.articleChanged),
       preview: helpCenter.preview,

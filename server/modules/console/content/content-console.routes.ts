@@ -46,8 +46,8 @@ export type ContentConsoleServices = {
   news: AuditedContentService<NewsForm, NewsRecord>;
   dapps: AuditedContentService<DappForm, DappRecord>;
   images: ContentImageService;
-  /** The help centre's menus and articles (modules/help-center), when that module is registered. */
-  help?: {
+  /** The help centre's menus and articles (modules/help-center). */
+  help: {
     menus: AuditedContentService<HelpMenuForm, HelpMenuRecord>;
     articles: AuditedContentService<HelpArticleForm, HelpArticleRecord>;
     preview(form: HelpArticleForm): Promise<HelpArticle>;
@@ -72,9 +72,7 @@ export async function contentConsoleRoutes(app: FastifyInstance, { banners, news
 
   registerEndpoint(app, CONTENT_ENDPOINTS.previewNews, async (form) => ok(previewArticle(form)));
 
-  if (help) {
-    registerKind(app, HELP_CONTENT_ENDPOINTS.menu, help.menus);
-    registerKind(app, HELP_CONTENT_ENDPOINTS.article, help.articles);
-    registerEndpoint(app, HELP_CONTENT_ENDPOINTS.previewArticle, async (form) => ok(await help.preview(form)));
-  }
+  registerKind(app, HELP_CONTENT_ENDPOINTS.menu, help.menus);
+  registerKind(app, HELP_CONTENT_ENDPOINTS.article, help.articles);
+  registerEndpoint(app, HELP_CONTENT_ENDPOINTS.previewArticle, async (form) => ok(await help.preview(form)));
 }
