@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HelpCenterPage } from "../../src/pages/public/help-center/help-center-page";
 import { ID_NUMBER_HINT } from "../../src/pages/public/help-center/lawsuit-package-view";
 import { EXTRACTION_CAPTCHA_ENDPOINT } from "../../src/schema/account";
+import { webapiPath } from "../../src/schema/contract";
 import { LAWSUIT_PACKAGE_ENDPOINTS, LAWSUIT_PACKAGE_MESSAGES, LawSuitPackageCode, LawSuitPackageSchema } from "../../src/schema/lawsuit-package";
 import { fail, ok, type ScriptedAnswer } from "./account-harness";
 import { menuAnswer, P } from "./help-center-fixtures";
@@ -19,7 +20,7 @@ const captchaImages = () => {
   return (() => ok({ codeBase64: `data:image/png;base64,Q0FQVENIQS0${++served}` })) as ScriptedAnswer;
 };
 const found = LawSuitPackageSchema.parse({
-  filePath: "/webapi/extractEvidence/v2/downloadLawSuitPackage?ticket=abcdefghijklmnopqrstuvwxyz",
+  filePath: `${webapiPath(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage)}?ticket=abcdefghijklmnopqrstuvwxyz`,
   title: "证书 CERT-2026-0001 的诉讼包",
   updateTime: "2026-11-20 10:00:00",
   fileSize: "1.2 MB",

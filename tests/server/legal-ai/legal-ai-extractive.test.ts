@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { webapiPath } from "../../../src/schema/contract.js";
 import { LEGAL_AI_ENDPOINTS, LegalAiCode, type Citation } from "../../../src/schema/legal-ai.js";
 import { passwordLogin, registerUser, type RegisteredUser } from "../support/personal-users.js";
 import { createTestApp, restartTestApp, type TestApp } from "../support/test-app.js";
@@ -105,10 +106,10 @@ describe("legal assistant without a model: extractive answers, history and share
 
   it("documents the answer as an event stream in the OpenAPI document", async () => {
     const document = (await t.app.inject({ method: "GET", url: "/opendocs/json" })).json();
-    const askDoc = document.paths["/webapi/legalAI/v2/ask"].post;
+    const askDoc = document.paths[webapiPath(LEGAL_AI_ENDPOINTS.ask)].post;
     expect(Object.keys(askDoc.responses["200"].content)).toEqual(["text/event-stream"]);
     expect(JSON.stringify(askDoc.responses["200"].content["text/event-stream"].schema)).toContain("citations");
-    expect(document.paths["/webapi/legalAI/v2/getConversationList"].get.responses["200"].content["application/json"]).toBeDefined();
+    expect(document.paths[webapiPath(LEGAL_AI_ENDPOINTS.getConversationList)].get.responses["200"].content["application/json"]).toBeDefined();
   });
 
   it("limits questions per user and hour, refusing with an envelope before any stream", async () => {
