@@ -43,7 +43,8 @@ export class PrinciplesService {
     return {
       brief: document.brief,
       subTitle: document.subTitle,
-      content: paragraphOf(document.brief),
+      // The brief is shown by itself; the content says what the pages hold.
+      content: paragraphOf(`全文共 ${pages.length} 页，内容依次为：${document.sections.map((section) => section.heading).join("；")}。`),
       pngList: pages.map((sha256, index) => ({ filePath: PRINCIPLES_PAGE_URL_PREFIX + sha256, page: index + 1 })),
     };
   }

@@ -28,8 +28,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("the principles document", () => {
-  it("answers the brief, subtitle, the brief as HTML and one image per page of the exported PDF", async () => {
-    expect(principle).toMatchObject({ brief: PRINCIPLES_DOCUMENT.brief, subTitle: PRINCIPLES_DOCUMENT.subTitle, content: `<p>${PRINCIPLES_DOCUMENT.brief}</p>` });
+  it("answers the brief, subtitle, the pages' contents as HTML and one image per page of the exported PDF", async () => {
+    expect(principle).toMatchObject({ brief: PRINCIPLES_DOCUMENT.brief, subTitle: PRINCIPLES_DOCUMENT.subTitle });
+    expect(principle.content).toBe(`<p>全文共 ${principle.pngList.length} 页，内容依次为：${PRINCIPLES_DOCUMENT.sections.map((section) => section.heading).join("；")}。</p>`);
     const exported = await t.call(ENDPOINTS.exportEleEvidencePdf);
     expect(exported.headers["content-type"]).toBe("application/pdf");
     expect(exported.headers["content-disposition"]).toContain(encodeURIComponent(`${PRINCIPLES_DOCUMENT.title}.pdf`));
