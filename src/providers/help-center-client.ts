@@ -21,6 +21,11 @@ export interface HelpCenterClient {
   packageCaptcha(): Promise<string>;
   lawSuitPackage(form: LawSuitPackageForm): Promise<EndpointDatas<typeof LAWSUIT_PACKAGE_ENDPOINTS.getLawSuitPackage>>;
   principlesPdfUrl(): string;
+  /**
+   * The signed address of a package's download, made when it is clicked: the server's filePath
+   * carries the ticket (valid 30 minutes), and a signature is good for 5 minutes only.
+   */
+  packageDownloadUrl(filePath: string): string;
 }
 
 /** sessionStorage key of the cached menu tree. */
@@ -45,6 +50,7 @@ export function useHelpCenterClient(storage: StorageLike | undefined = globalThi
       packageCaptcha: async () => (await queryEndpoint(dataProvider, EXTRACTION_CAPTCHA_ENDPOINT, { time: String(Date.now()) })).codeBase64,
       lawSuitPackage: (form) => queryEndpoint(dataProvider, LAWSUIT_PACKAGE_ENDPOINTS.getLawSuitPackage, form),
       principlesPdfUrl: () => signedUrl(LAWSUIT_PACKAGE_ENDPOINTS.exportEleEvidencePdf, {}),
+      packageDownloadUrl: (filePath) => signedUrl(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage, { ticket: new URL(filePath, "http://localhost").searchParams.get("ticket") ?? "" }),
     };
   }, [dataProvider, sessionStore, storage]);
 }

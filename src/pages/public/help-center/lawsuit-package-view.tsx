@@ -25,6 +25,7 @@ export function LawSuitPackageView({ client, onVerified }: { client: HelpCenterC
     return (
       <LawSuitPackageDetail
         result={result}
+        client={client}
         onAgain={() => {
           setResult(null);
           onVerified(false);
@@ -109,7 +110,7 @@ const FILE_COLUMNS = [
   { title: "大小（字节）", dataIndex: "bytes", key: "bytes", width: 140 },
 ];
 
-function LawSuitPackageDetail({ result, onAgain }: { result: LawSuitPackage; onAgain: () => void }) {
+function LawSuitPackageDetail({ result, client, onAgain }: { result: LawSuitPackage; client: HelpCenterClient; onAgain: () => void }) {
   return (
     <Card title={result.title} extra={<Button onClick={onAgain}>重新验证</Button>}>
       <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
@@ -121,7 +122,8 @@ function LawSuitPackageDetail({ result, onAgain }: { result: LawSuitPackage; onA
       {/* Written by the server for this package. */}
       <div className="news-article-content" style={{ lineHeight: 1.9 }} dangerouslySetInnerHTML={{ __html: result.content }} />
       <Table size="small" rowKey="name" columns={FILE_COLUMNS} dataSource={result.files} pagination={false} style={{ margin: "16px 0" }} />
-      <Button type="primary" href={result.filePath} target="_blank" rel="noopener">
+      {/* Signed when clicked; the server answers the zip as an attachment, so the page stays where it is. */}
+      <Button type="primary" href={result.filePath} onClick={(event) => ((event.currentTarget as HTMLAnchorElement).href = client.packageDownloadUrl(result.filePath))} download>
         下载诉讼包
       </Button>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
