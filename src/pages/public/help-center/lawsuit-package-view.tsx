@@ -6,7 +6,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import { MessageModal } from "../../../components/message-modal";
 import type { HelpCenterClient } from "../../../providers/help-center-client";
-import { LawSuitPackageFormSchema, type LawSuitPackage, type LawSuitPackageForm } from "../../../schema/lawsuit-package";
+import { LAWSUIT_PACKAGE_LINK_TTL_MS, LawSuitPackageFormSchema, type LawSuitPackage, type LawSuitPackageForm } from "../../../schema/lawsuit-package";
 import { CaptchaImage } from "../../info/extraction/captcha-image";
 import "../../info/details-product/news-article.css";
 
@@ -127,7 +127,7 @@ function LawSuitPackageDetail({ result, client, onAgain }: { result: LawSuitPack
         下载诉讼包
       </Button>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        下载链接 30 分钟内有效，过期后请重新验证。
+        下载链接 {LAWSUIT_PACKAGE_LINK_TTL_MS / 60_000} 分钟内有效，过期后请重新验证。
       </Typography.Paragraph>
     </Card>
   );
