@@ -41,6 +41,7 @@ export const PRINCIPLES_PAGE_URL_PREFIX = "/files/principles/";
 /** How long a download link stays valid, and how many package checks one address may make per hour. */
 export const LAWSUIT_PACKAGE_LINK_TTL_MS = 30 * 60_000;
 export const LAWSUIT_PACKAGE_ATTEMPTS_PER_HOUR = 10;
+const LINK_MINUTES = LAWSUIT_PACKAGE_LINK_TTL_MS / 60_000;
 
 /** The form (spec §5): certificate number, ID number, captcha; each required, checked on blur. */
 export const LawSuitPackageFormSchema = LitigationPackageQuerySchema;
@@ -56,7 +57,7 @@ export type PackageFile = z.infer<typeof PackageFileSchema>;
 
 /** The package detail (spec §3: title, updateTime, fileSize, fileNum, fileFormat, content) and its link. */
 export const LawSuitPackageSchema = z.object({
-  filePath: z.string().describe("下载地址（一次验证后 30 分钟内有效）"),
+  filePath: z.string().describe(`下载地址（一次验证后 ${LINK_MINUTES} 分钟内有效）`),
   title: z.string(),
   updateTime: z.string().describe("YYYY-MM-DD HH:mm:ss，包的生成时间"),
   fileSize: z.string().describe("如 1.2 MB"),
@@ -100,7 +101,7 @@ export const LAWSUIT_PACKAGE_ENDPOINTS = {
     file: true,
     session: "tokenless",
     tag: TAG,
-    summary: "下载诉讼包（zip）；链接来自 getLawSuitPackage，30 分钟内有效，过期答 3804",
+    summary: `下载诉讼包（zip）；链接来自 getLawSuitPackage，${LINK_MINUTES} 分钟内有效，过期答 3804`,
   }),
   getEleEvidencePdf: endpoint({
     method: "GET",

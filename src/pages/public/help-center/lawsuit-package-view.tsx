@@ -6,7 +6,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
 import { MessageModal } from "../../../components/message-modal";
 import type { HelpCenterClient } from "../../../providers/help-center-client";
-import { LAWSUIT_PACKAGE_LINK_TTL_MS, LawSuitPackageFormSchema, type LawSuitPackage, type LawSuitPackageForm } from "../../../schema/lawsuit-package";
+import { LawSuitPackageFormSchema, type LawSuitPackage, type LawSuitPackageForm } from "../../../schema/lawsuit-package";
 import { CaptchaImage } from "../../info/extraction/captcha-image";
 import "../../info/details-product/news-article.css";
 
@@ -126,9 +126,6 @@ function LawSuitPackageDetail({ result, client, onAgain }: { result: LawSuitPack
       <Button type="primary" href={result.filePath} onClick={(event) => ((event.currentTarget as HTMLAnchorElement).href = client.packageDownloadUrl(result.filePath))} download>
         下载诉讼包
       </Button>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        下载链接 {LAWSUIT_PACKAGE_LINK_TTL_MS / 60_000} 分钟内有效，过期后请重新验证。
-      </Typography.Paragraph>
     </Card>
   );
 }
