@@ -3,14 +3,14 @@ import type { LoggerOptions } from "pino";
 
 /**
  * Names of parameters whose values never reach the logs: tokens, passwords (even encrypted),
- * verification codes, identity numbers, download tickets, image payloads, and search keywords (a console search may
+ * verification codes, identity numbers, download tickets, share links, image payloads, and search keywords (a console search may
  * be a customer's name, phone number or whole ID number). Matched case-insensitively.
  */
 const SECRET_PARAM_NAMES = new Set(
   [
     "token", "t", "signature", "password", "passWord", "encryptPassword", "encryptAccount",
     "vCode", "vcode", "loginVcode", "verifyCode", "code", "idCard", "idCardNo", "certNo",
-    "base64Data", "secret", "appSecret", "keyword", "ticket",
+    "base64Data", "secret", "appSecret", "keyword", "ticket", "shareId",
   ].map((name) => name.toLowerCase()),
 );
 

@@ -174,6 +174,8 @@ describe("legal assistant without a model: extractive answers, history and share
     const { shareId: renewed } = (await call(E.shareConversation, { conversationId }, alice)).datas;
     expect((await call(E.getSharedConversation, { shareId })).code).toBe(LegalAiCode.shareNotFound);
     expect((await call(E.getSharedConversation, { shareId: renewed })).code).toBe(200);
+    // A share id is a capability: the request log never carries it.
+    expect(t.logs.join("\n")).not.toContain(renewed);
     expect((await call(E.revokeShare, { conversationId }, alice)).code).toBe(200);
     expect((await call(E.getSharedConversation, { shareId: renewed })).code).toBe(LegalAiCode.shareNotFound);
     expect((await call(E.getConversationList, {}, alice)).datas.pageP.list[0].shared).toBe(false);
