@@ -157,3 +157,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
+
+/** Runs `work` in `db`'s transaction when it is one, else in a new transaction. */
+export function inTransaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R> {
+  return db.isTransaction ? work(db) : db.transaction().execute((trx: Transaction<Database>) => work(trx));
+}

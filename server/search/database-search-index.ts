@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.js";
+import { inTransaction } from "../db/dialect.js";
 import type { SearchCollection, SearchDocument, SearchIndex, SearchPage, SearchQuery } from "./search-index.js";
 import { parseAnyWordQuery, parseQuery, tokenString, type QueryExpression } from "./segmenter.js";
 
@@ -115,11 +116,6 @@ export class DatabaseSearchIndex implements SearchIndex {
 function refStartsWithAny(prefixes: readonly string[]): RawBuilder<unknown> {
   const alternatives = prefixes.map((prefix) => sql`substr(d.ref, 1, ${[...prefix].length}) = ${prefix}`);
   return sql`(${sql.join(alternatives, sql` OR `)})`;
-}
-
-/** `work` inside `db` when it already is a transaction (the caller's, with the row the document mirrors), else inside a new one. */
-function inTransaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R> {
-  return db.isTransaction ? work(db) : db.transaction().execute((trx: Transaction<Database>) => work(trx));
 }
 
 /** The query in a database's boolean syntax: `quote` spells a token, `and`/`or` are the operators with their spaces. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import {
   CONTENT_NOT_FOUND_MESSAGE,
   ContentCode,
@@ -14,6 +14,7 @@ import {
 } from "../../../../src/schema/console/publication.js";
 import type { PageP } from "../../../../src/schema/paging.js";
 import type { Database } from "../../../db/database.js";
+import { inTransaction } from "../../../db/dialect.js";
 import { BusinessError } from "../../../http/envelope.js";
 import type { ContentColumns, PublishableRow, PublishableTable, PublishableTableName } from "./publishable-table.js";
 
@@ -133,7 +134,3 @@ export class PublicationEditor<T extends PublishableTableName, Form, Record exte
   }
 }
 
-/** `work` inside `db` when it already is a transaction, else inside a new one. */
-function inTransaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R> {
-  return db.isTransaction ? work(db) : db.transaction().execute((trx: Transaction<Database>) => work(trx));
-}
