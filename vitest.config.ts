@@ -114,6 +114,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Several processes (issue 20): the shared Redis, the S3 blob store (s3rver), the BullMQ
+          // queues and the ledger writer across processes, on PostgreSQL, against the throwaway Redis
+          // scripts/test.sh starts (TEST_REDIS_URL).
+          name: "multi-process",
+          include: ["tests/multi-process/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB_KIND: "postgres" },
+          globalSetup: ["tests/server/support/database-template.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The capture engine (server/capture) in real Chromium against pages the tests serve on loopback.
           name: "capture",
           include: ["tests/capture/**/*.test.ts"],
@@ -148,6 +163,21 @@ export default defineConfig({
           fileParallelism: false,
           // Last, one file at a time and alone on the machine.
           sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The scale test (issue 20): three web processes and two workers behind a round-robin
+          // front, killed with SIGKILL mid-run. It loads both cores, so it runs at the very end, alone.
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          env: { TEST_DB_KIND: "postgres" },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 source scripts/lib/system-packages.sh
 # shellcheck source=lib/throwaway-postgres.sh
 source scripts/lib/throwaway-postgres.sh
+# shellcheck source=lib/throwaway-redis.sh
+source scripts/lib/throwaway-redis.sh
 
 if [ ! -d node_modules ]; then
   echo "==> Installing npm dependencies"
@@ -15,8 +17,9 @@ if [ ! -d node_modules ]; then
 fi
 ensure_system_packages
 
-trap stop_throwaway_postgres EXIT
+trap 'stop_throwaway_postgres; stop_throwaway_redis' EXIT
 start_throwaway_postgres
+start_throwaway_redis
 
 phase_started=$SECONDS
 echo "==> Import boundaries (DESIGN.md §2, .dependency-cruiser.cjs)"

@@ -12,6 +12,8 @@ import { assertSchemaCurrent } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { validatorCompiler } from "./http/request-validation.js";
 import { JobQueues } from "./jobs/job-queues.js";
+import type { ProcessRole } from "./process-role.js";
+import { openSharedRedis } from "./redis/redis-connection.js";
 import { loggerOptions } from "./logging.js";
 import { accountModule } from "./modules/account/account.module.js";
 import { billingModule } from "./modules/billing/billing.module.js";
@@ -87,6 +89,8 @@ export type AppOptions = {
   capture?: Partial<CapturePorts>;
   /** The legal assistant's sources (issue 19): tests give their own rules or articles; the platform's search index unless given. */
   legalAi?: Partial<LegalAiSources>;
+  /** What this process does (server/process-role.ts): "all" unless given; server.ts gives "web" and worker.ts "worker" when REDIS_URL is set. */
+  role?: ProcessRole;
   /** Sees every route as it is registered (tests list the console's routes and their permissions). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -160,7 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // encapsulated unless it must reach every route (the session module's check, via fastify-plugin).
   // A module others need publishes its services on app.services under its name (modules/module.ts);
   // the lines below hand them on as ports, and server.ts and the tests read them there too.
-  const context: ModuleContext = { config, db, now, jobs: new JobQueues() };
+  // Redis closes after every module (hooks run last-registered first), like the database.
+  const redis = config.redis ? openSharedRedis(config.redis) : null;
+  if (redis) app.addHook("onClose", async () => redis.close());
+  const context: ModuleContext = { config, db, now, jobs: new JobQueues(), role: options.role ?? "all", redis };
   const { services } = app;
   await app.register(healthModule);
   await app.register(sessionModule, context);

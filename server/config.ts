@@ -191,6 +191,19 @@ const EnvironmentSchema = z.object({
     .min(1, "必须是 1-10000 之间的整数")
     .max(10000, "必须是 1-10000 之间的整数")
     .default(30),
+  // Several processes (issue 20): Redis for the job queues (BullMQ), shared rate limits, captcha,
+  // nonce and throttling state, and the chain's live push between processes; every key starts with
+  // REDIS_PREFIX so one Redis can serve several installations.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, "必须是 redis:// 或 rediss:// 开头的地址，例如 redis://127.0.0.1:6379/0").optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "只能由 1-40 个字母、数字、下划线或连字符组成").default("hz"),
+  // Blobs in an S3-compatible store instead of DATA_DIR/blobs: all of endpoint, bucket and keys, or none.
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址，例如 https://s3.cn-north-1.example.com").optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "必须是 3-63 位小写字母、数字、点或连字符组成的存储桶名称").optional(),
+  S3_REGION: z.string().min(1, "不能为空").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1, "不能为空").optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, "不能为空").optional(),
+  // Most S3-compatible stores other than AWS address buckets by path (https://host/bucket/key).
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   // Whether server.ts migrates the database before it serves. Off where a release step runs
   // `npm run migrate` once for several replicas.
   MIGRATE_ON_START: booleanFlag.default(true),
@@ -254,6 +267,10 @@ export type AppConfig = {
   tsa: { url: string; caFile: string | undefined } | undefined;
   /** Worker threads that draw certificate PDFs (server/modules/certificate/certificate-pdf-pool.ts). */
   certificatePdfWorkers: number;
+  /** Redis shared by every process of the installation (issue 20), or null: one process, in-process queues and state. */
+  redis: { url: string; prefix: string } | null;
+  /** The S3-compatible blob store (issue 20), or null: blobs under DATA_DIR/blobs. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
   /** server.ts runs the migrations before building the app (otherwise `npm run migrate` must have). */
   migrateOnStart: boolean;
   /** The deadline of a graceful close; past it the process exits anyway (code 1). */
@@ -285,6 +302,9 @@ export type AppConfig = {
   };
 };
 
+/** Variables whose values are secrets (a Redis URL may carry its password): never echoed in a message. */
+const SECRET_VARIABLES = new Set(["LLM_API_KEY", "REDIS_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`配置有误：\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
@@ -302,7 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         // A key's value is never echoed: configuration errors reach logs.
-        return name === "LLM_API_KEY" ? `${name} ${issue.message}` : `${name} ${issue.message}（当前值 ${JSON.stringify(env[name])}）`;
+        return SECRET_VARIABLES.has(name) ? `${name} ${issue.message}` : `${name} ${issue.message}（当前值 ${JSON.stringify(env[name])}）`;
       }),
     );
   }
@@ -331,6 +351,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const llmMissing = llmNames.filter((name) => !value[name]);
   if (llmMissing.length > 0 && llmMissing.length < llmNames.length) {
     throw new ConfigError([`${llmMissing.join("、")} 未配置：大模型需要 LLM_BASE_URL、LLM_API_KEY 与 LLM_MODEL 同时配置（都不配置则助手只检索原文）`]);
+  }
+  const s3Names = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const s3Missing = s3Names.filter((name) => !value[name]);
+  if (s3Missing.length > 0 && s3Missing.length < s3Names.length) {
+    throw new ConfigError([`${s3Missing.join("、")} 未配置：S3 存储需要 ${s3Names.join("、")} 同时配置（都不配置则文件存放在 DATA_DIR/blobs）`]);
   }
   return {
     mode: value.NODE_ENV,
@@ -365,6 +390,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerWitnesses: witnessUrls.map((url, i) => ({ url: url.replace(/\/$/, ""), verifierKey: witnessKeys[i] })),
     tsa: value.TSA_URL ? { url: value.TSA_URL, caFile: value.TSA_CA_FILE } : undefined,
     certificatePdfWorkers: value.CERTIFICATE_PDF_WORKERS,
+    redis: value.REDIS_URL ? { url: value.REDIS_URL, prefix: value.REDIS_PREFIX } : null,
+    s3:
+      value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: value.S3_ENDPOINT.replace(/\/+$/, ""),
+            bucket: value.S3_BUCKET,
+            region: value.S3_REGION,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: value.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     migrateOnStart: value.MIGRATE_ON_START,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     capture: {

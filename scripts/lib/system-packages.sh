@@ -27,6 +27,8 @@ missing_packages() {
   local missing=()
   read -r -a missing <<<"$(missing_feature_packages)"
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+  # The multi-process tests (issue 20) start a throwaway Redis of their own.
+  command -v redis-server >/dev/null || missing+=(redis-server)
   # poppler-utils is a feature package above; its pdfsig, pdfinfo and pdftotext serve the tests too.
   # The capture tests make their HTTPS test sites' CA chain with the openssl command.
   command -v openssl >/dev/null || missing+=(openssl)

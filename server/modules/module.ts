@@ -4,6 +4,8 @@ import type { BlobStore } from "../blobs/blob-store.js";
 import type { AppConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { JobQueues } from "../jobs/job-queues.js";
+import type { ProcessRole } from "../process-role.js";
+import type { SharedRedis } from "../redis/redis-connection.js";
 import type { AccountServices } from "./account/account.module.js";
 import type { BillingServices } from "./billing/billing.module.js";
 import type { CaptureServices } from "./capture/capture.module.js";
@@ -46,6 +48,10 @@ export type ModuleContext = {
   now: () => number;
   /** Where a module declares the in-process job queues it runs (the platform's health page reads them). */
   jobs: JobQueues;
+  /** What this process does: serve, run jobs, or both (server/process-role.ts). */
+  role: ProcessRole;
+  /** The installation's Redis when REDIS_URL is set (several processes), else null (one process). */
+  redis: SharedRedis | null;
 };
 
 /**

@@ -41,8 +41,8 @@ export type ConsoleServices = { audit: AuditTrail; operators: OperatorServices; 
  * console registers after the modules it acts on (app.ts).
  */
 export async function consoleModule(app: FastifyInstance, options: ConsoleModuleOptions) {
-  const { config, db, now, jobs, sessions, security, accounts, audit } = options;
-  const context: ModuleContext = { config, db, now, jobs };
+  const { config, db, now, jobs, role, redis, sessions, security, accounts, audit } = options;
+  const context: ModuleContext = { config, db, now, jobs, role, redis };
   const operators = createOperatorServices({ ...context, sessions, security, accounts });
   publish(app, "console", { audit, operators, gate: operators.gate });
   // The demo operator's password is public: development installations only.

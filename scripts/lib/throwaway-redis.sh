@@ -1,0 +1,34 @@
+# Starts a throwaway Redis on a free loopback port (nothing kept on disk) and exports TEST_REDIS_URL
+# for the multi-process tests (issue 20); stop_throwaway_redis stops it again. Its own server, not the
+# machine's, so a run never touches another installation's keys. If it cannot start, the run stops loudly.
+# shellcheck shell=bash
+
+REDIS_DIR=""
+REDIS_PORT=""
+
+start_throwaway_redis() {
+  REDIS_DIR=$(mktemp -d /tmp/evidence-redis.XXXXXX)
+  REDIS_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  if ! redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$REDIS_DIR" \
+      --daemonize yes --pidfile "$REDIS_DIR/redis.pid" --logfile "$REDIS_DIR/redis.log" >/dev/null; then
+    echo "!! Redis could not be started: the multi-process tests cannot run." >&2
+    exit 1
+  fi
+  for _ in $(seq 1 50); do
+    redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  if ! redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+    cat "$REDIS_DIR/redis.log" >&2
+    echo "!! Redis did not answer (see above): the multi-process tests cannot run." >&2
+    exit 1
+  fi
+  export TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+  echo "==> Throwaway Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$REDIS_PORT ($REDIS_DIR)"
+}
+
+stop_throwaway_redis() {
+  [ -n "$REDIS_DIR" ] || return 0
+  redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+  rm -rf "$REDIS_DIR"
+}
