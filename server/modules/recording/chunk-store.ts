@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { syncDirectory } from "../../blobs/blob-store.js";
+import { syncDirectory } from "../../blobs/local-blob-store.js";
 import { PackageDigest } from "../../capture/package/package-digest.js";
 
 /** A chunk streamed to a fsync'ed temporary file with its digests, not yet under its index. */
