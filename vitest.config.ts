@@ -177,6 +177,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           env: { TEST_DB_KIND: "postgres" },
+          globalSetup: ["tests/server/support/database-template.ts"],
           sequence: { groupOrder: 4 },
         },
       },

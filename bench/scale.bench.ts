@@ -1,0 +1,51 @@
+/**
+ * Benchmark (issue 20): sustained requests per second and latency of a mixed load (logins, uploads,
+ * user info, public verifications) through a round-robin front with 1, 2 and 3 web processes and
+ * one worker on this machine, all on one PostgreSQL, one Redis and one S3-compatible store (s3rver).
+ * The same cluster and load as the scale test (tests/scale), without the kills and the captures.
+ * The load generator shares the machine's two cores with the processes it measures, so the figures
+ * show how the platform grows here, not what more machines would give. Never part of `npm test`.
+ *
+ *   npx tsx bench/scale.bench.ts     (BENCH_DATABASE_URL, TEST_REDIS_URL, BENCH_USERS, BENCH_SECONDS)
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase } from "../server/db/dialect.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { startCluster } from "../tests/scale/support/cluster.js";
+import { runMixedLoad, summarise } from "../tests/scale/support/mixed-load.js";
+import { startRoundRobinFront } from "../tests/scale/support/round-robin-front.js";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const USERS = Number(process.env.BENCH_USERS ?? 12);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+
+const name = `scale_bench_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const databaseUrl = new URL(ADMIN_URL);
+databaseUrl.pathname = `/${name}`;
+const handle = openDatabase({ kind: "postgres", url: databaseUrl.toString() });
+await migrateToLatest(handle.db);
+await handle.db.destroy();
+
+const cluster = await startCluster({ databaseUrl: databaseUrl.toString() });
+try {
+  await cluster.addWorker();
+  const rows: string[] = [];
+  let single = 0;
+  for (let webs = 1; webs <= 3; webs++) {
+    while (cluster.webs.length < webs) await cluster.addWeb();
+    const front = await startRoundRobinFront(cluster.webs.map((web) => web.url));
+    const figures = summarise(await runMixedLoad({ baseUrl: front.url, users: USERS, durationMs: SECONDS * 1000, captureUrls: [], capturesPerUser: 0 }));
+    await front.close();
+    if (webs === 1) single = figures.perSecond;
+    rows.push(`${webs} web | ${figures.perSecond.toFixed(1)} req/s | p50 ${figures.p50.toFixed(0)} ms | p99 ${figures.p99.toFixed(0)} ms | ${figures.failed} failed of ${figures.requests} | ${(figures.perSecond / single).toFixed(2)}x of 1 web`);
+  }
+  console.log(`mixed load, ${USERS} users, ${SECONDS} s per step, 1 worker:\n${rows.join("\n")}`);
+} finally {
+  await cluster.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
