@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import pg from "pg";
+import { openBlobStore } from "../../server/blobs/open-blob-store.js";
+import { loadConfig } from "../../server/config.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { CAPTURE_ENDPOINTS, type CaptureRecord } from "../../src/schema/capture.js";
 import { startTestSites, type TestSites } from "../capture/support/test-sites.js";
@@ -86,12 +92,14 @@ describe("several processes under load, two of them killed", () => {
     }
 
     // Every acknowledged blob reads back from the S3 store with its digest; the database agrees.
+    const blobs = await openBlobStore(loadConfig({ ...cluster.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "scale-audit-")) }));
     const client = new pg.Client({ connectionString: cluster.env.DATABASE_URL });
     await client.connect();
     try {
       for (const upload of result.uploads) {
-        const stored = await cluster.s3.read(upload.sha256);
-        expect(createHash("sha256").update(stored).digest("hex"), upload.certificateNo).toBe(upload.sha256);
+        const stream = await blobs.store.open(upload.sha256);
+        expect(stream, upload.certificateNo).not.toBeNull();
+        expect(createHash("sha256").update(await buffer(stream!)).digest("hex"), upload.certificateNo).toBe(upload.sha256);
       }
       const numbers = result.uploads.map((upload) => upload.certificateNo);
       const evidence = await client.query<{ certificate_no: string; status: string }>("SELECT certificate_no, status FROM evidence_records WHERE certificate_no = ANY($1)", [numbers]);
@@ -105,6 +113,7 @@ describe("several processes under load, two of them killed", () => {
       expect(Number(captured.rows[0].count)).toBe(result.captures.length);
     } finally {
       await client.end();
+      await blobs.close();
     }
   });
 });

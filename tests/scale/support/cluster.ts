@@ -5,12 +5,12 @@ import path from "node:path";
 import { buildServer, SERVER_OUT_DIR } from "../../../scripts/build-server.js";
 import { startServer, type ServerProcess } from "../../e2e/support/server-process.js";
 import { dropRedisNamespace, testRedisEnv, testRedisPrefix } from "../../multi-process/support/test-redis.js";
-import { startS3Server, type S3Server } from "../../multi-process/support/s3-server.js";
+import { startTestS3, type TestS3 } from "../../multi-process/support/s3-server.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const WORKER_BUNDLE = path.join(SERVER_OUT_DIR, "worker.js");
 /** A worker says it is ready on stdout once its queues listen (server/worker.ts). */
-const WORKER_READY = /worker ready|工作进程已启动/;
+const WORKER_READY = /后台任务进程已启动/;
 
 /** A worker process of the platform: `node dist-server/worker.js`, as `npm run worker` runs it. */
 export type WorkerProcess = { child: ChildProcess; output(): string; stop(): Promise<void>; kill9(): Promise<void> };
@@ -23,7 +23,7 @@ export type WorkerProcess = { child: ChildProcess; output(): string; stop(): Pro
  */
 export type Cluster = {
   env: Record<string, string>;
-  s3: S3Server;
+  s3: TestS3;
   webs: ServerProcess[];
   workers: WorkerProcess[];
   addWeb(): Promise<ServerProcess>;
@@ -35,7 +35,7 @@ export type Cluster = {
 export async function startCluster(options: { databaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
   await buildServer();
   const redisPrefix = testRedisPrefix("scale");
-  const s3 = await startS3Server();
+  const s3 = await startTestS3("scale");
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     ...testRedisEnv(redisPrefix),
