@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionKind } from "../../../src/schema/session.js";
 import type { Database } from "../../db/database.js";
-import { LastSeenWriter } from "./last-seen-writer.js";
+import { LAST_SEEN_WRITE_INTERVAL_MS, LastSeenWriter } from "./last-seen-writer.js";
 import { SessionCache } from "./session-cache.js";
 import type { SessionEndNotice, SessionEndsChannel } from "./session-ends-channel.js";
 import type { SessionRepository, SessionRow } from "./session.repository.js";
@@ -18,9 +18,10 @@ export const REFRESH_GRANULARITY_MS = 1000;
 
 /**
  * Purging leaves a session this long past its idle limit by the database's "last seen": another
- * process may have seen it since and not written that yet (last-seen-writer.ts; seconds at most).
+ * process may have seen it since and not written that yet (at most one write interval and a
+ * refresh granularity; a few intervals spare a slow write).
  */
-const PURGE_MARGIN_MS = 60_000;
+const PURGE_MARGIN_MS = 5 * LAST_SEEN_WRITE_INTERVAL_MS;
 
 export type SessionLookup =
   | { ok: true; session: ActiveSession }
