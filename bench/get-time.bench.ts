@@ -5,30 +5,17 @@
  *
  *   npm run bench            (BENCH_SECONDS and BENCH_CONNECTIONS change the load)
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { openDatabase } from "../server/db/dialect.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { SessionRepository } from "../server/modules/session/session.repository.js";
 import { SessionService } from "../server/modules/session/session.service.js";
 import { COMMON_ENDPOINTS } from "../src/schema/common.js";
 import { webapiPath } from "../src/schema/contract.js";
-import { computeSignature } from "../src/schema/signature.js";
 import { startServer } from "../tests/e2e/support/server-process.js";
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-async function measure(label: string, url: string) {
-  await autocannon({ url, connections, duration: 1 }); // warm-up: JIT, SQLite page cache
-  const result = await autocannon({ url, connections, duration: seconds });
-  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50 };
-}
+import { LOAD, measure, printFigures, signedQuery } from "./support/http-load.js";
 
 async function tokenFor(dataDir: string) {
   const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "platform.sqlite") });
@@ -41,16 +28,11 @@ async function tokenFor(dataDir: string) {
 const GET_TIME = webapiPath(COMMON_ENDPOINTS.getTime);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 const token = await tokenFor(dataDir);
-const params = { token, timestamp: String(Date.now()) };
-const query = new URLSearchParams({ ...params, signature: computeSignature(params, sha256Hex) });
-
-const anonymousParams = { timestamp: params.timestamp };
-const anonymousQuery = new URLSearchParams({ ...anonymousParams, signature: computeSignature(anonymousParams, sha256Hex) });
 
 const platform = await startServer({ dataDir, env: { LOG_LEVEL: "silent" } });
-const full = await measure("full stack (signature + session + envelope)", `${platform.url}${GET_TIME}?${query}`);
-const anonymous = await measure("full stack without a session", `${platform.url}${GET_TIME}?${anonymousQuery}`);
-const check = await fetch(`${platform.url}${GET_TIME}?${query}`).then((response) => response.json());
+const full = await measure("full stack (signature + session + envelope)", `${platform.url}${GET_TIME}?${signedQuery({ token })}`);
+const anonymous = await measure("full stack without a session", `${platform.url}${GET_TIME}?${signedQuery({})}`);
+const check = await fetch(`${platform.url}${GET_TIME}?${signedQuery({ token })}`).then((response) => response.json());
 if (check.code !== 200) throw new Error(`the platform refused the benchmark request: ${JSON.stringify(check)}`);
 await platform.stop();
 
@@ -59,7 +41,6 @@ const baseline = await measure("bare Fastify route", `${bare.url}${GET_TIME}`);
 await bare.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`\ngetTime, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`);
-console.table([full, anonymous, baseline].map((row) => ({ ...row, requestsPerSecond: Math.round(row.requestsPerSecond) })));
+printFigures(`getTime, ${os.cpus().length} cores, Node ${process.version}`, [full, anonymous, baseline]);
 console.log(`throughput ratio full/bare: ${(full.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`);
-console.log(`p99 ratio full/bare: ${(full.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2)}`);
+console.log(`p99 ratio full/bare: ${(full.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2)} (${LOAD.connections} connections)`);

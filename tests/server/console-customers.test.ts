@@ -176,6 +176,8 @@ describe("one customer", () => {
 describe("ending sessions", () => {
   it("ends one session: its next call answers 3013, the others go on; audited and logged", async () => {
     const second = (await passwordLogin("Bob.Lee@Example.com", "abc12345")).datas.token as string;
+    // In use, so the ending must reach a session this process has looked up (and cached) too.
+    expect((await userInfo(bob.id, second)).code).toBe(200);
     const sessions = (await detail(bob.id)).datas.sessions as { ref: string }[];
     expect(sessions).toHaveLength(2);
     // Newest first: the session just started.

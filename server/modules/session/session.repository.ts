@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, SessionsTable } from "../../db/database.js";
+import { inTransaction } from "../../db/dialect.js";
 
 export type SessionRow = SessionsTable;
 
@@ -22,13 +23,24 @@ export class SessionRepository {
     return this.db.selectFrom("sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
   }
 
-  async touch(tokenHash: string, at: number): Promise<void> {
-    await this.db
-      .updateTable("sessions")
-      .set({ last_seen_at: at })
-      .where("token_hash", "=", tokenHash)
-      .where("revoked_at", "is", null)
-      .execute();
+  /**
+   * Writes sessions' last-seen times (token hash → time) in one transaction. A time never moves
+   * back (another process may have written a later one) and an ended session is left as it is.
+   * Rows are taken in token-hash order, so two processes writing at once cannot deadlock.
+   */
+  async recordLastSeen(lastSeen: ReadonlyMap<string, number>): Promise<void> {
+    const ordered = [...lastSeen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    await inTransaction(this.db, async (trx) => {
+      for (const [tokenHash, at] of ordered) {
+        await trx
+          .updateTable("sessions")
+          .set({ last_seen_at: at })
+          .where("token_hash", "=", tokenHash)
+          .where("revoked_at", "is", null)
+          .where("last_seen_at", "<", at)
+          .execute();
+      }
+    });
   }
 
   async revoke(tokenHash: string, at: number, reason: string): Promise<boolean> {

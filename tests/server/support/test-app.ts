@@ -49,6 +49,15 @@ export async function restartTestApp(previous: TestApp, options: TestAppOptions 
   return startTestApp({ ...previous.database, handle: openDatabase(previous.database.handle.target) }, previous.clock, options);
 }
 
+/**
+ * Another process of the same installation: a second app on `of`'s database (a connection of its
+ * own) and data folder, with the same clock. Close it with `app.close()`; the database stays `of`'s.
+ */
+export async function startSiblingApp(of: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = { ...of.database, handle: openDatabase(of.database.handle.target), dispose: async () => {} };
+  return startTestApp(database, of.clock, options);
+}
+
 async function startTestApp(database: TestDatabase, clock: TestClock, options: TestAppOptions): Promise<TestApp> {
   const logs: string[] = [];
   const logStream = new Writable({

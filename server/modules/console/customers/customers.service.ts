@@ -31,7 +31,7 @@ export type CustomerDependencies = {
   accounts: Pick<AccountRecords, "findUser" | "search" | "changePlatformHold">;
   subAccounts: Pick<SubAccounts, "page" | "idsOf" | "nameOf">;
   history: Pick<LoginHistory, "newestOf">;
-  sessions: Pick<SessionService, "listLive" | "endOne" | "endAllOf">;
+  sessions: Pick<SessionService, "listLive" | "endOne" | "endAllOf" | "forgetEnded">;
   identity: Pick<IdentityService, "getRealNameInfo" | "getEnterpriseInfo">;
   evidence: Pick<EvidenceService, "findByCertificateNo" | "holderStats">;
   audit: Pick<AuditTrail, "perform">;
@@ -82,21 +82,25 @@ export class CustomerService {
   async endSession(operator: ActingOperator, userId: number, sessionRef: string): Promise<{ endedSessions: number }> {
     const user = await this.requireCustomer(userId);
     const live = (await this.deps.sessions.listLive(String(userId), CUSTOMER_SESSIONS)).length;
-    return this.deps.audit.perform({ operator, action: "customer.endSession", target: targetOf(user) }, async (trx) => {
+    const ended = await this.deps.audit.perform({ operator, action: "customer.endSession", target: targetOf(user) }, async (trx) => {
       if (!(await this.deps.sessions.endOne(String(userId), CUSTOMER_SESSIONS, sessionRef, "ended-by-operator", trx))) {
         throw new BusinessError(ResultCode.notFound, CUSTOMER_MESSAGES.sessionNotFound);
       }
       return { result: { endedSessions: 1 }, before: { liveSessions: live, sessionRef }, after: { liveSessions: live - 1 } };
     });
+    await this.deps.sessions.forgetEnded([String(userId)], CUSTOMER_SESSIONS);
+    return ended;
   }
 
   /** Signs the account out everywhere. */
   async endAllSessions(operator: ActingOperator, userId: number): Promise<{ endedSessions: number }> {
     const user = await this.requireCustomer(userId);
-    return this.deps.audit.perform({ operator, action: "customer.endAllSessions", target: targetOf(user) }, async (trx) => {
+    const ended = await this.deps.audit.perform({ operator, action: "customer.endAllSessions", target: targetOf(user) }, async (trx) => {
       const endedSessions = await this.deps.sessions.endAllOf(String(userId), CUSTOMER_SESSIONS, "ended-by-operator", trx);
       return { result: { endedSessions }, before: { liveSessions: endedSessions }, after: { liveSessions: 0 } };
     });
+    await this.deps.sessions.forgetEnded([String(userId)], CUSTOMER_SESSIONS);
+    return ended;
   }
 
   /**
@@ -106,15 +110,18 @@ export class CustomerService {
   async disable(operator: ActingOperator, userId: number, reason: string): Promise<CustomerStatusChange> {
     const user = await this.requireCustomer(userId);
     const children = await this.deps.subAccounts.idsOf(userId);
-    return this.deps.audit.perform({ operator, action: "customer.disable", target: targetOf(user), reason }, async (trx) => {
+    const subjects = [userId, ...children];
+    const outcome = await this.deps.audit.perform({ operator, action: "customer.disable", target: targetOf(user), reason }, async (trx) => {
       const change = await this.deps.accounts.changePlatformHold(userId, "disable", trx);
       if (!change) throw notFound();
       if (!change.after) throw new BusinessError(ResultCode.validationFailed, change.before.status === "cancelled" ? CUSTOMER_MESSAGES.cancelled : CUSTOMER_MESSAGES.alreadyDisabled);
       let endedSessions = 0;
-      for (const subject of [userId, ...children]) endedSessions += await this.deps.sessions.endAllOf(String(subject), CUSTOMER_SESSIONS, "account-disabled", trx);
+      for (const subject of subjects) endedSessions += await this.deps.sessions.endAllOf(String(subject), CUSTOMER_SESSIONS, "account-disabled", trx);
       const after = statusFacts(change.after);
       return { result: { ...after, endedSessions }, before: statusFacts(change.before), after: { ...after, endedSessions } };
     });
+    await this.deps.sessions.forgetEnded(subjects.map(String), CUSTOMER_SESSIONS);
+    return outcome;
   }
 
   /** Lifts the platform's hold; a main account's hold on its sub-account stays. */
