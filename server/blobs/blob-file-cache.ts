@@ -20,12 +20,16 @@ type CachedFile = { file: string; bytes: number; usedAt: number };
  * path or random access (ZIP, ffmpeg, pdftoppm), and the staging area of uploads. It is a
  * LocalBlobStore (the same fsync'ed staging, hashing and atomic rename), bounded: past `maxBytes`
  * the least recently used files (by mtime, which a hit renews) are removed, except those used in
- * the last 15 minutes. Any copy can go at any time; the store holds the blob.
+ * the last 15 minutes. The bound is checked whenever a sixteenth of it was added since the last
+ * check, so the cache exceeds it by at most that (plus what the last 15 minutes brought). Any copy
+ * can go at any time; the store holds the blob.
  */
 export class BlobFileCache {
   private readonly files: LocalBlobStore;
   private readonly filling = new Map<string, Promise<string>>();
   private trimming: Promise<void> = Promise.resolve();
+  /** Bytes filed since the last walk: the cache is walked again only once it may have grown by a sixteenth of its bound. */
+  private addedSinceTrim = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly root: string,
@@ -39,10 +43,13 @@ export class BlobFileCache {
     return this.files.writeTemp(source, options);
   }
 
-  /** Files a staged blob in the cache and answers its path. */
+  /** Files a staged blob in the cache and answers its path (the bound is kept: see trim). */
   async keep(staged: TempBlob): Promise<string> {
     await staged.commit();
-    return this.cachedPath(staged.sha256) as Promise<string>;
+    const file = (await this.cachedPath(staged.sha256)) as string;
+    this.addedSinceTrim += staged.size;
+    if (this.addedSinceTrim >= this.maxBytes / 16) await this.trim();
+    return file;
   }
 
   /** The cached copy's path, marked as just used, or null when there is none. */
@@ -73,9 +80,7 @@ export class BlobFileCache {
         await staged.discard();
         throw new Error(`blob ${sha256}: the store answered bytes whose SHA-256 is ${staged.sha256}`);
       }
-      const file = await this.keep(staged);
-      await this.trim();
-      return file;
+      return this.keep(staged);
     })().finally(() => this.filling.delete(sha256));
     this.filling.set(sha256, filled);
     return filled;
@@ -88,6 +93,7 @@ export class BlobFileCache {
   }
 
   private async trimOnce(): Promise<void> {
+    this.addedSinceTrim = 0;
     const cached = await this.listCached();
     let total = cached.reduce((sum, entry) => sum + entry.bytes, 0);
     const keepAfter = Date.now() - KEEP_RECENT_MS;

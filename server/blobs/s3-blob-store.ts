@@ -58,7 +58,6 @@ export class S3BlobStore implements BlobStore {
         // The staged file becomes the blob's local copy (the readers that need a path find it there).
         const file = await this.cache.keep(staged);
         await this.upload(file, staged.sha256, staged.size);
-        await this.cache.trim();
         return staged.sha256;
       },
       discard: () => staged.discard(),
