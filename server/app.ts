@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import { LocalBlobStore } from "./blobs/local-blob-store.js";
+import { openBlobStore } from "./blobs/open-blob-store.js";
 import type { AppConfig } from "./config.js";
 import { AppMetaRepository } from "./db/app-meta.repository.js";
 import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
@@ -139,7 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", {} as AppServices);
   // Close hooks run last-registered first: the database closes after every module has closed.
   app.addHook("onClose", async () => db.destroy());
-  publish(app, "blobs", new LocalBlobStore(path.join(config.dataDir, "blobs")));
+  const blobs = await openBlobStore(config);
+  app.addHook("onClose", async () => blobs.close());
+  publish(app, "blobs", blobs.store);
 
   await app.register(securityHeadersPlugin, { publicBaseUrl: config.publicBaseUrl });
   await app.register(errorsPlugin);

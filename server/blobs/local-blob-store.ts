@@ -5,7 +5,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { BlobTooLargeError, type BlobStore, type BlobUsage, type BlobVolume, type TempBlob } from "./blob-store.js";
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** A blob's name: its SHA-256 in lowercase hex. */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
 const FAN_OUT = /^[0-9a-f]{2}$/;
 
 /**
@@ -179,8 +180,8 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** The two-hex-digit folders below `folder` (none when it does not exist yet). */
-async function fanOutFolders(folder: string): Promise<string[]> {
+/** The two-hex-digit folders below `folder` (none when it does not exist yet); the S3 store's local cache walks them too. */
+export async function fanOutFolders(folder: string): Promise<string[]> {
   try {
     const entries = await fsp.readdir(folder, { withFileTypes: true });
     return entries.filter((entry) => entry.isDirectory() && FAN_OUT.test(entry.name)).map((entry) => path.join(folder, entry.name));
