@@ -96,6 +96,7 @@ describe("平台状态 on scripted answers", () => {
       witnesses: [{ name: "hengzheng.local/witness", url: null, isOnline: true, cosignedSize: 120, lastCosignedAt: NOW - 29_000, lastError: null }],
       tsa: { url: "https://tsa.example.cn/tsr", lastToken: { treeSize: 120, genTime: NOW - 28_000 }, lastError: null },
       queues: [{ key: "ledger.blocks", name: "账本区块写入", waiting: 0, running: 0, failed: 0 }],
+      failedJobs: [],
       blobStore: { bytesUsed: 5 * 1024 * 1024, fileCount: 12, measuredAt: NOW, freeBytes: null, totalBytes: null },
       database: { dialect: "postgres", sizeBytes: null },
       process: { uptimeSeconds: 2 * 86_400 + 3 * 3600, rssBytes: 200 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024, heapTotalBytes: 90 * 1024 * 1024, nodeVersion: "v20.20.2" },
