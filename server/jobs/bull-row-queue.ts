@@ -38,7 +38,7 @@ export class BullRowQueue<Row extends QueueRow> implements RowJobQueue {
   readonly #closing = new AbortController();
   readonly #running = new Set<number>();
   readonly #enqueue: SerialPass;
-  readonly #sweep: NodeJS.Timeout | null;
+  #sweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: RowQueueDependencies<Row>,
@@ -59,12 +59,13 @@ export class BullRowQueue<Row extends QueueRow> implements RowJobQueue {
     );
     if (!settings.runsJobs) {
       this.#worker = null;
-      this.#sweep = null;
       return;
     }
     this.#worker = new Worker<RowJobData>(deps.key, (job, token) => this.process(job, token), {
       connection: redis.connection(`jobs:${deps.key}`),
       prefix,
+      // Started by the first kick (the module's onReady): no job runs before the app is complete.
+      autorun: false,
       concurrency: deps.concurrency,
       lockDuration: lockMs,
       stalledInterval: lockMs,
@@ -73,13 +74,13 @@ export class BullRowQueue<Row extends QueueRow> implements RowJobQueue {
     });
     this.#worker.on("failed", (job, error) => deps.log.warn({ err: error, queue: this.key, rowId: job?.data.rowId, attempts: job?.attemptsMade }, "queued job failed"));
     this.#worker.on("error", (error) => deps.log.error({ err: error, queue: this.key }, "job worker error"));
-    this.#sweep = setInterval(() => this.#enqueue.request(), lockMs);
-    this.#sweep.unref();
   }
 
   /** Rows are put on the queue from every process; only workers run them. */
   kick(): void {
-    if (!this.#closing.signal.aborted) this.#enqueue.request();
+    if (this.#closing.signal.aborted) return;
+    this.#enqueue.request();
+    if (this.#worker && !this.#sweep) this.startWorker(this.#worker);
   }
 
   async depth(): Promise<QueueDepth> {
@@ -120,6 +121,12 @@ export class BullRowQueue<Row extends QueueRow> implements RowJobQueue {
     if (this.#sweep) clearInterval(this.#sweep);
     await this.#worker?.close();
     await this.#queue.close();
+  }
+
+  private startWorker(worker: Worker<RowJobData>): void {
+    this.#sweep = setInterval(() => this.#enqueue.request(), this.settings.lockMs);
+    this.#sweep.unref();
+    worker.run().catch((error) => this.deps.log.error({ err: error, queue: this.key }, "job worker stopped"));
   }
 
   private jobIdOf(rowId: number): string {
