@@ -1,5 +1,5 @@
-import { App, Button, Card, Modal, Table, Typography } from "antd";
-import { useState } from "react";
+import { Card, Table, Typography } from "antd";
+import { ConfirmedActionButton } from "../../../components/confirmed-action-button";
 import { useEndpointMutation } from "../../../providers/use-endpoint";
 import { useOperatorSession } from "../../../providers/session-context";
 import { isPermitted } from "../../../schema/console/permissions";
@@ -38,37 +38,18 @@ export function FailedJobTable({ failedJobs, onRetried }: Pick<PlatformHealth, "
 }
 
 function RetryJob({ job, onRetried }: { job: FailedJob; onRetried: () => void }) {
-  const { message } = App.useApp();
   const { send } = useEndpointMutation(PLATFORM_HEALTH_ENDPOINTS.retryFailedJob);
-  const [isOpen, setOpen] = useState(false);
-  const [isSending, setSending] = useState(false);
-
-  async function retry() {
-    setSending(true);
-    try {
-      await send({ queue: job.queue, rowId: job.rowId });
-      message.success("已重新排队，处理进程将从中断处继续");
-      setOpen(false);
-      onRetried();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
-    <>
-      <Button type="link" size="small" onClick={() => setOpen(true)}>
-        重试
-      </Button>
-      {isOpen && (
-        <Modal open title="重试任务" okText="确认重试" cancelText="取消" confirmLoading={isSending} onOk={() => void retry()} onCancel={() => setOpen(false)}>
-          <Typography.Paragraph>
-            将“{job.queueName}”的第 {job.rowId} 号记录重新排队，由处理进程从中断处继续。此操作记入操作审计。
-          </Typography.Paragraph>
-        </Modal>
-      )}
-    </>
+    <ConfirmedActionButton
+      label="重试"
+      title="重试任务"
+      okText="确认重试"
+      description={`将“${job.queueName}”的第 ${job.rowId} 号记录重新排队，由处理进程从中断处继续。此操作记入操作审计。`}
+      perform={async () => {
+        await send({ queue: job.queue, rowId: job.rowId });
+        onRetried();
+        return "已重新排队，处理进程将从中断处继续";
+      }}
+    />
   );
 }
