@@ -196,6 +196,22 @@ const EnvironmentSchema = z.object({
   // REDIS_PREFIX so one Redis can serve several installations.
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, "必须是 redis:// 或 rediss:// 开头的地址，例如 redis://127.0.0.1:6379/0").optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "只能由 1-40 个字母、数字、下划线或连字符组成").default("hz"),
+  // The shared job queues (BullMQ, with REDIS_URL): tries of a job whose run throws, the first
+  // wait before a retry (doubled each time), and how long a worker's hold on a job lasts without
+  // renewal (a worker that dies gives its jobs to another after about this long).
+  JOB_ATTEMPTS: z.coerce.number({ error: "必须是 1-20 之间的整数" }).int("必须是 1-20 之间的整数").min(1, "必须是 1-20 之间的整数").max(20, "必须是 1-20 之间的整数").default(5),
+  JOB_BACKOFF_MS: z.coerce
+    .number({ error: "必须是 100-3600000 之间的整数（毫秒）" })
+    .int("必须是 100-3600000 之间的整数（毫秒）")
+    .min(100, "必须是 100-3600000 之间的整数（毫秒）")
+    .max(3600000, "必须是 100-3600000 之间的整数（毫秒）")
+    .default(5000),
+  JOB_LOCK_MS: z.coerce
+    .number({ error: "必须是 1000-600000 之间的整数（毫秒）" })
+    .int("必须是 1000-600000 之间的整数（毫秒）")
+    .min(1000, "必须是 1000-600000 之间的整数（毫秒）")
+    .max(600000, "必须是 1000-600000 之间的整数（毫秒）")
+    .default(30000),
   // Blobs in an S3-compatible store instead of DATA_DIR/blobs: all of endpoint, bucket and keys, or none.
   S3_ENDPOINT: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址，例如 https://s3.cn-north-1.example.com").optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "必须是 3-63 位小写字母、数字、点或连字符组成的存储桶名称").optional(),
@@ -269,6 +285,8 @@ export type AppConfig = {
   certificatePdfWorkers: number;
   /** Redis shared by every process of the installation (issue 20), or null: one process, in-process queues and state. */
   redis: { url: string; prefix: string } | null;
+  /** The shared job queues (BullMQ): tries per job, first retry wait (exponential), a worker's hold on a job. */
+  jobs: { attempts: number; backoffMs: number; lockMs: number };
   /** The S3-compatible blob store (issue 20), or null: blobs under DATA_DIR/blobs. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
   /** server.ts runs the migrations before building the app (otherwise `npm run migrate` must have). */
@@ -391,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tsa: value.TSA_URL ? { url: value.TSA_URL, caFile: value.TSA_CA_FILE } : undefined,
     certificatePdfWorkers: value.CERTIFICATE_PDF_WORKERS,
     redis: value.REDIS_URL ? { url: value.REDIS_URL, prefix: value.REDIS_PREFIX } : null,
+    jobs: { attempts: value.JOB_ATTEMPTS, backoffMs: value.JOB_BACKOFF_MS, lockMs: value.JOB_LOCK_MS },
     s3:
       value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
         ? {

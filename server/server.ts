@@ -1,15 +1,9 @@
-import closeWithGrace from "close-with-grace";
 import { buildApp, databaseTargetFor } from "./app.js";
 import { PLATFORM_NAME } from "../src/schema/constants.js";
 import { openDatabase } from "./db/dialect.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { closeGracefully } from "./graceful-close.js";
 import { describeMigrations, loadConfigOrExit, lockDataDirOrExit } from "./startup.js";
-
-/**
- * close-with-grace also answers fault signals (SIGSEGV, SIGBUS …), SIGHUP, SIGUSR2 and
- * beforeExit; a graceful close is for SIGTERM, SIGINT and the two error events only.
- */
-const NOT_CLOSING_ON = ["SIGHUP", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE", "SIGSEGV", "SIGUSR2", "beforeExit"] as const;
 
 /**
  * Boots the platform: configuration, the data folder's lock, the migration step, the app, a
@@ -23,26 +17,12 @@ async function main() {
   // The migration step, first and on its own (also `npm run migrate`); a deployment that
   // migrates once for several replicas turns it off with MIGRATE_ON_START=false.
   if (config.migrateOnStart) console.log(describeMigrations(await migrateToLatest(database.db), database.describe()));
-  const app = await buildApp({ config, database });
+  // With Redis and PostgreSQL the jobs are shared and run by `npm run worker` processes (which
+  // need both); otherwise this process runs them itself.
+  const app = await buildApp({ config, database, role: config.redis && config.databaseUrl ? "web" : "all" });
 
-  // SIGTERM/SIGINT: requests in flight finish, the modules and the database close, then exit 0.
-  // An unhandled rejection or uncaught exception is logged and closes the same way, then exit 1.
-  // Past the deadline the process exits 1 whatever is still open.
-  closeWithGrace(
-    {
-      delay: config.shutdownTimeoutMs,
-      skip: [...NOT_CLOSING_ON],
-      logger: app.log,
-      onTimeout: (delay) => app.log.error({ deadlineMs: delay }, "close did not finish before its deadline: exiting"),
-    },
-    async ({ signal, err }) => {
-      if (err) app.log.fatal({ err }, "unexpected error: closing");
-      else app.log.info({ signal }, "closing: finishing requests in flight");
-      await app.close();
-      // Only once the database is closed may another process take the folder.
-      dataDirLock?.release();
-    },
-  );
+  // Only once the database is closed may another process take the folder.
+  closeGracefully(app, config.shutdownTimeoutMs, () => dataDirLock?.release());
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;

@@ -1,23 +1,36 @@
-/** How many jobs of one in-process queue wait, run, and have failed since the process started. */
+/** How many jobs of one queue wait, run, and have failed. */
 export interface QueueDepth {
   readonly waiting: number;
   readonly running: number;
   readonly failed: number;
 }
 
-/** One in-process job queue as its owner declares it for the platform's health page. */
+/** A job that ran out of tries (the dead letters): its row stays where the failure left it until an operator retries. */
+export interface FailedJob {
+  readonly queue: string;
+  readonly rowId: number;
+  readonly attempts: number;
+  readonly lastError: string;
+  readonly failedAt: number;
+}
+
+/** One job queue as its owner declares it for the platform's health page. */
 export interface JobQueue {
   /** Stable identifier, e.g. "ledger.blocks". */
   readonly key: string;
   /** What the operator reads, e.g. 账本区块. */
   readonly name: string;
-  depth(): QueueDepth;
+  depth(): QueueDepth | Promise<QueueDepth>;
+  /** The newest failed jobs, at most `limit`; queues that keep none leave this out. */
+  failedJobs?(limit: number): Promise<FailedJob[]>;
+  /** Runs a failed job again; false when no such failed job is there (any more). */
+  retry?(rowId: number): Promise<boolean>;
 }
 
 /**
- * The in-process job queues of this process (DESIGN.md §2 "jobs"): each module that runs one
- * declares it here as it registers, so the health page lists every queue without knowing the
- * modules, and a new queue shows up by being declared. Depths are read on demand, never copied.
+ * The job queues of this process (DESIGN.md §2 "jobs"): each module that runs one declares it
+ * here as it registers, so the health page lists every queue without knowing the modules, and a
+ * new queue shows up by being declared. Depths are read on demand, never copied.
  */
 export class JobQueues {
   readonly #queues = new Map<string, JobQueue>();
@@ -28,7 +41,29 @@ export class JobQueues {
   }
 
   /** Every declared queue with its depth now, in the order they were declared. */
-  depths(): (QueueDepth & { key: string; name: string })[] {
-    return [...this.#queues.values()].map((queue) => ({ key: queue.key, name: queue.name, ...queue.depth() }));
+  async depths(): Promise<(QueueDepth & { key: string; name: string })[]> {
+    const queues = [...this.#queues.values()];
+    const depths = await Promise.all(queues.map((queue) => queue.depth()));
+    return queues.map((queue, index) => ({ key: queue.key, name: queue.name, ...depths[index] }));
+  }
+
+  /** The newest failed jobs of every queue that keeps them, newest first, at most `limit`. */
+  async failedJobs(limit: number): Promise<(FailedJob & { queueName: string })[]> {
+    const queues = [...this.#queues.values()];
+    const lists = await Promise.all(queues.map(async (queue) => (await queue.failedJobs?.(limit)) ?? []));
+    return lists
+      .flatMap((list, index) => list.map((job) => ({ ...job, queueName: queues[index].name })))
+      .sort((a, b) => b.failedAt - a.failedAt)
+      .slice(0, limit);
+  }
+
+  /** Retries one failed job; false when the queue or the failed job is not there. */
+  async retry(queueKey: string, rowId: number): Promise<boolean> {
+    const queue = this.#queues.get(queueKey);
+    return (await queue?.retry?.(rowId)) ?? false;
+  }
+
+  has(queueKey: string): boolean {
+    return this.#queues.has(queueKey);
   }
 }

@@ -96,6 +96,7 @@ describe("平台状态 on scripted answers", () => {
       witnesses: [{ name: "hengzheng.local/witness", url: null, isOnline: true, cosignedSize: 120, lastCosignedAt: NOW - 29_000, lastError: null }],
       tsa: { url: "https://tsa.example.cn/tsr", lastToken: { treeSize: 120, genTime: NOW - 28_000 }, lastError: null },
       queues: [{ key: "ledger.blocks", name: "账本区块写入", waiting: 0, running: 0, failed: 0 }],
+      failedJobs: [],
       blobStore: { bytesUsed: 5 * 1024 * 1024, fileCount: 12, measuredAt: NOW, freeBytes: null, totalBytes: null },
       database: { dialect: "postgres", sizeBytes: null },
       process: { uptimeSeconds: 2 * 86_400 + 3 * 3600, rssBytes: 200 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024, heapTotalBytes: 90 * 1024 * 1024, nodeVersion: "v20.20.2" },
@@ -109,14 +110,33 @@ describe("平台状态 on scripted answers", () => {
     };
   }
 
-  function renderHealth(answers: PlatformHealth[]) {
+  function renderHealth(answers: PlatformHealth[], script: Parameters<typeof renderConsole>[0]["script"] = {}) {
     return renderConsole({
       path: HEALTH_PATH,
       registry: CONSOLE_REGISTRY,
       roles: ["administrator"],
-      script: { [OPERATOR_AUTH_ENDPOINTS.me.path]: me, [PLATFORM_HEALTH_ENDPOINTS.overview.path]: answers.map((answer) => ok(answer)) },
+      script: { [OPERATOR_AUTH_ENDPOINTS.me.path]: me, [PLATFORM_HEALTH_ENDPOINTS.overview.path]: answers.map((answer) => ok(answer)), ...script },
     });
   }
+
+  it("lists the failed jobs with their last error, and 重试 one after confirming it", async () => {
+    const failedJob = { queue: "capture.pages", queueName: "网页取证", rowId: 42, attempts: 5, lastError: "connection terminated", failedAt: NOW - 60_000 };
+    const view = renderHealth([overview({ failedJobs: [failedJob] }), overview()], {
+      [PLATFORM_HEALTH_ENDPOINTS.retryFailedJob.path]: ok({ queue: "capture.pages", rowId: 42 }),
+    });
+    const row = (await screen.findByText("connection terminated", undefined, { timeout: 20_000 })).closest("tr")!;
+    expect(within(row).getByText("网页取证")).toBeInTheDocument();
+    expect(within(row).getByText("42")).toBeInTheDocument();
+
+    await userEvent.setup().click(within(row).getByRole("button", { name: "重试" }));
+    const dialog = await screen.findByRole("dialog", { name: "重试任务" });
+    expect(dialog).toHaveTextContent("“网页取证”的第 42 号记录");
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "确认重试" }));
+    await waitFor(() => expect(view.callsTo(PLATFORM_HEALTH_ENDPOINTS.retryFailedJob.path)).toHaveLength(1));
+    expect(view.callsTo(PLATFORM_HEALTH_ENDPOINTS.retryFailedJob.path)[0]!.params).toEqual({ queue: "capture.pages", rowId: 42 });
+    // The overview is read again: the job has left the failed list.
+    await waitFor(() => expect(screen.queryByText("connection terminated")).not.toBeInTheDocument());
+  });
 
   it("colours a checkpoint that stopped while entries wait, and a witness that fails, and says what cannot be read", async () => {
     const stale = overview({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken } from "../../server/modules/session/session.service.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
 import { COMMON_ENDPOINTS } from "../../src/schema/common.js";
-import { createTestApp, startSiblingApp, type TestApp } from "../server/support/test-app.js";
+import { createTestApp, siblingTestApp, type TestApp } from "../server/support/test-app.js";
 import { dropRedisNamespace, testRedisEnv, testRedisPrefix } from "./support/test-redis.js";
 
 // Two web processes of one installation: one PostgreSQL database, one Redis namespace, one clock.
@@ -13,7 +13,7 @@ let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
   first = await createTestApp({ env: testRedisEnv(prefix) });
-  second = await startSiblingApp(first, { env: testRedisEnv(prefix) });
+  second = await siblingTestApp(first, { env: testRedisEnv(prefix) });
 });
 afterAll(async () => {
   await second?.app.close();

@@ -95,27 +95,35 @@ export class CaptureRunner {
   }
 
   /**
-   * Start-up: a capture a crash left running is finished where its package was already made and
-   * passed QA (it was being sealed), queued again while it has attempts left, failed otherwise.
+   * Start-up (embedded): every capture a crash left running is settled by `resume`. With several
+   * processes a shared queue resumes each one when its job comes back instead (server/jobs).
    */
   async recover(): Promise<{ resumed: number; sealed: number; abandoned: number }> {
-    const { repository, moves, db } = this.deps;
     const counts = { resumed: 0, sealed: 0, abandoned: 0 };
-    for (const row of await repository.inState("running")) {
-      const qa = row.qa_json ? CaptureQaSchema.parse(JSON.parse(row.qa_json)) : null;
-      if (row.package_sha256 && qa && isSealedWithoutReview(row, qa.passed)) {
-        if ((await this.sealOrFail(row.id)) === "sealed") counts.sealed++;
-      } else if (row.attempts < CAPTURE_MAX_ATTEMPTS) {
-        const to = CAPTURE_LIFECYCLE.next("running", "resume");
-        if (await repository.updateIn(db, row.id, "running", { state: to, stage: "queued", ...noPackage(), updated_at: this.deps.now() })) counts.resumed++;
-        await moves.removeWork(row.id);
-      } else {
-        await moves.fail(row, "abandon", "interrupted", "");
-        counts.abandoned++;
-      }
+    for (const row of await this.deps.repository.inState("running")) {
+      const outcome = await this.resume(row);
+      if (outcome !== "none") counts[outcome]++;
     }
     if (counts.resumed + counts.sealed + counts.abandoned > 0) this.deps.log.info(counts, "capture: settled captures an interrupted run left running");
     return counts;
+  }
+
+  /**
+   * One capture an interrupted run left running: finished where its package was already made and
+   * passed QA (it was being sealed), queued again while it has attempts left, failed otherwise.
+   */
+  async resume(row: CaptureRow): Promise<"resumed" | "sealed" | "abandoned" | "none"> {
+    const { repository, moves, db } = this.deps;
+    const qa = row.qa_json ? CaptureQaSchema.parse(JSON.parse(row.qa_json)) : null;
+    if (row.package_sha256 && qa && isSealedWithoutReview(row, qa.passed)) return (await this.sealOrFail(row.id)) === "sealed" ? "sealed" : "none";
+    if (row.attempts < CAPTURE_MAX_ATTEMPTS) {
+      const to = CAPTURE_LIFECYCLE.next("running", "resume");
+      const isResumed = await repository.updateIn(db, row.id, "running", { state: to, stage: "queued", ...noPackage(), updated_at: this.deps.now() });
+      await moves.removeWork(row.id);
+      return isResumed ? "resumed" : "none";
+    }
+    await moves.fail(row, "abandon", "interrupted", "");
+    return "abandoned";
   }
 
   /** Housekeeping: a capture left unreviewed for CAPTURE_REVIEW_DAYS fails and its unit goes back. */

@@ -1,13 +1,14 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import type { RowJobQueue } from "../../jobs/row-queue.js";
 import { keepTidy } from "../../jobs/housekeeping.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { PackageUnits } from "../purchase/package-units.js";
 import { CaptureMoves } from "./capture-moves.js";
 import type { CapturePorts } from "./capture-ports.js";
-import { CaptureQueue } from "./capture-queue.js";
+import { openCaptureQueue } from "./capture-queue.js";
 import { CaptureRunner } from "./capture-runner.js";
 import { CaptureSealer } from "./capture-sealer.js";
 import { CaptureSettledListeners } from "./capture-settlements.js";
@@ -27,23 +28,25 @@ export type CaptureModuleOptions = ModuleContext & {
  * a restart (recovered before the queue starts), are sealed as evidence, and are charged to
  * package units. Housekeeping ends reviews left too long.
  */
-export async function captureModule(app: FastifyInstance, { db, now, config, jobs, units, evidence, blobs, ports }: CaptureModuleOptions) {
+export async function captureModule(app: FastifyInstance, options: CaptureModuleOptions) {
+  const { db, now, config, units, evidence, blobs, ports } = options;
   const repository = new CaptureRepository(db);
   const settled = new CaptureSettledListeners(app.log);
   const moves = new CaptureMoves({ db, repository, units, workRoot: path.join(config.dataDir, "captures"), settled, now });
   const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => moves.workDirOf(id), settled, now, log: app.log });
   const runner = new CaptureRunner({ db, repository, moves, sealer, ports, timeoutMs: config.capture.timeoutMs, now, log: app.log });
-  const queue = new CaptureQueue({
+  const queue = await openCaptureQueue(options, {
     concurrency: config.capture.concurrency,
     nextQueued: (limit) => repository.nextQueued(limit),
     countQueued: () => repository.countInState("queued"),
+    find: (id) => repository.find(id),
     claim: (row) => runner.claim(row),
     run: (row, signal) => runner.run(row, signal),
+    resume: async (row) => void (await runner.resume(row)),
+    recover: () => runner.recover(),
     log: app.log,
   });
   const captures = new CaptureService({ db, repository, units, blobs, moves, sealer, settled, ports, now, kick: () => queue.kick() });
-  jobs.declare(queue);
-  await runner.recover();
   publish(app, "capture", { captures, runner, queue });
   app.addHook("onReady", async () => queue.kick());
   app.addHook("onClose", async () => {
@@ -54,4 +57,4 @@ export async function captureModule(app: FastifyInstance, { db, now, config, job
   await app.register(captureRoutes, { captures });
 }
 
-export type CaptureServices = { captures: CaptureService; runner: CaptureRunner; queue: CaptureQueue };
+export type CaptureServices = { captures: CaptureService; runner: CaptureRunner; queue: RowJobQueue };

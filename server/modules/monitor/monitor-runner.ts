@@ -34,8 +34,8 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
  * Runs the crawl queue's rows. `claim` takes a queued run (the `site_busy` unique column refuses a
  * second crawl of a site); `run` crawls the site within its bounds, matches each page not seen
  * unchanged before, hands each verdict to the hits recorder, and ends the run in one transaction
- * with its counters and the crawl counted in the task's open billing week. `recover` (start-up)
- * queues again the runs a stopped process left running.
+ * with its counters and the crawl counted in the task's open billing week. `resume` queues again a
+ * run a stopped process left running (`recover`: all of them, at an embedded start-up).
  */
 export class MonitorRunner {
   constructor(private readonly deps: MonitorRunnerDependencies) {}
@@ -51,16 +51,20 @@ export class MonitorRunner {
     }
   }
 
+  /** Start-up (embedded): every run a stopped process left running is resumed. */
   async recover(): Promise<void> {
-    for (const row of await this.deps.repository.runsInState("running")) {
-      const givenUp = row.attempts >= MAX_RUN_ATTEMPTS;
-      await this.deps.repository.updateRun(
-        this.deps.db,
-        row.id,
-        givenUp ? { state: "failed", site_busy: null, failure: RUN_FAILURES.interrupted, ended_at: this.deps.now() } : { state: "queued", site_busy: null },
-        "running",
-      );
-    }
+    for (const row of await this.deps.repository.runsInState("running")) await this.resume(row);
+  }
+
+  /** One run an interrupted process left running: queued again while it has attempts left, failed after. */
+  async resume(row: RunRow): Promise<void> {
+    const givenUp = row.attempts >= MAX_RUN_ATTEMPTS;
+    await this.deps.repository.updateRun(
+      this.deps.db,
+      row.id,
+      givenUp ? { state: "failed", site_busy: null, failure: RUN_FAILURES.interrupted, ended_at: this.deps.now() } : { state: "queued", site_busy: null },
+      "running",
+    );
   }
 
   async run(row: RunRow, signal: AbortSignal): Promise<void> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
-import { RowQueue } from "../../jobs/row-queue.js";
+import { openRowQueue } from "../../jobs/row-queue-backend.js";
+import type { RowJobQueue } from "../../jobs/row-queue.js";
+import { runsJobs } from "../../process-role.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { BillingServices } from "../billing/billing.module.js";
 import type { CapturePorts } from "../capture/capture-ports.js";
@@ -45,7 +47,7 @@ export type MonitorModuleOptions = ModuleContext & {
  * recorder, which captures the page as web evidence.
  */
 export async function monitorModule(app: FastifyInstance, options: MonitorModuleOptions) {
-  const { db, now, config, jobs, libraries } = options;
+  const { db, now, config, libraries } = options;
   const log = app.log;
   const repository = new MonitorRepository(db);
   const moves = new MonitorMoves({ db, repository, billing: options.billing.money, users: options.accounts, notifier: options.notifier, now, log });
@@ -64,14 +66,17 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   });
   const works = new MonitorWorks({ repository, blobs: options.blobs, evidence: options.evidence, libraries, now, log });
   const runner = new MonitorRunner({ db, repository, libraries, hits: hits.recorder, bounds: config.monitor, now, log });
-  const queue = new RowQueue<RunRow>({
+  const queue = await openRowQueue<RunRow>(options, {
     key: "monitor.crawls",
     name: "全网监测抓取",
     concurrency: config.monitor.concurrency,
     nextQueued: (limit) => repository.nextQueued(limit),
     countQueued: () => repository.countRuns("queued"),
+    find: (id) => repository.findRun(id),
     claim: (row) => runner.claim(row),
     run: (row, signal) => runner.run(row, signal),
+    resume: (row) => runner.resume(row),
+    recover: () => runner.recover(),
     log,
   });
   const scheduler = new MonitorScheduler({ db, repository, moves, kick: () => queue.kick(), now, log });
@@ -87,13 +92,15 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
     kick: () => queue.kick(),
     now,
   });
-  jobs.declare(queue);
-  await runner.recover();
   await works.finishUnfinished();
   publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits, reports });
   app.addHook("onReady", async () => {
-    await scheduler.tick().catch((error) => log.error({ err: error }, "monitor scheduler: start-up pass failed"));
-    scheduler.start(config.monitor.tickMs);
+    // The schedule's passes are safe to run at once (conditional writes), but web processes leave
+    // them to the processes that run the crawls.
+    if (runsJobs(options.role)) {
+      await scheduler.tick().catch((error) => log.error({ err: error }, "monitor scheduler: start-up pass failed"));
+      scheduler.start(config.monitor.tickMs);
+    }
     queue.kick();
   });
   app.addHook("onClose", async () => {
@@ -104,4 +111,4 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   await app.register(monitorRoutes, { works, tasks });
 }
 
-export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowQueue<RunRow>; runner: MonitorRunner; hits: MonitorHitServices; reports: MonitorReportServices };
+export type MonitorServices = { tasks: MonitorTasks; works: MonitorWorks; scheduler: MonitorScheduler; queue: RowJobQueue; runner: MonitorRunner; hits: MonitorHitServices; reports: MonitorReportServices };

@@ -257,6 +257,10 @@ export class MonitorRepository {
       .execute();
   }
 
+  findRun(id: number): Promise<RunRow | undefined> {
+    return this.db.selectFrom("monitor_runs").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
   runsInState(state: string): Promise<RunRow[]> {
     return this.db.selectFrom("monitor_runs").selectAll().where("state", "=", state).orderBy("id").execute();
   }

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "appraisalInstitution.update": "修改鉴定机构",
   "appraisalExpert.add": "添加鉴定人",
   "appraisalExpert.remove": "移除鉴定人",
+  "job.retry": "重试失败任务",
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
@@ -43,6 +44,7 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   productPrice: "商品价格",
   offlineContract: "线下合同",
   appraisalInstitution: "鉴定机构",
+  job: "后台任务",
 };
 
 /** The account the command line's actions are recorded under (server/cli). */

@@ -12,6 +12,7 @@ export const CONSOLE_PERMISSIONS = {
   "customers.manage": "停用、启用客户账号并结束其会话",
   "content.edit": "编辑轮播图、产品动态与相关应用",
   "platform.health": "查看平台运行状态",
+  "platform.jobs": "重试失败的后台任务",
   "audit.read": "查阅操作审计记录",
   "finance.manage": "处理发票、退款与线下合同",
   "notaryOffices.manage": "管理公证处及其工作人员账号",

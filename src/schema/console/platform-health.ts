@@ -4,7 +4,7 @@ import type { SessionKind } from "../session";
 
 /**
  * The platform's health as an operator sees it (issue 13): the ledger and its chain of trust
- * (witnesses, TSA), the in-process job queues, the blob store's disk, the database, the process
+ * (witnesses, TSA), the job queues and their failed jobs, the blob store's disk, the database, the process
  * and live sessions. Every figure is read from the module that owns it; one that cannot be known
  * is null, and the page says so rather than showing a guess. Queue depths, TSA errors and the
  * process figures are this process's own (several replicas on PostgreSQL each have their own).
@@ -53,9 +53,28 @@ export const QueueHealthSchema = z.object({
   name: z.string().meta({ title: "队列" }),
   waiting: z.number().int().nonnegative().meta({ title: "等待" }),
   running: z.number().int().nonnegative().meta({ title: "进行中" }),
-  failed: z.number().int().nonnegative().meta({ title: "失败（本进程启动以来）" }),
+  /** Jobs that ran out of tries: in Redis (shared by every process) or, in-process, since this process started. */
+  failed: z.number().int().nonnegative().meta({ title: "失败" }),
 });
 export type QueueHealth = z.infer<typeof QueueHealthSchema>;
+
+/** How many failed jobs the page lists (newest first); the queue's count says how many there are. */
+export const FAILED_JOBS_SHOWN = 50;
+
+/** A job that ran out of tries (a dead letter): its row waits where the failure left it until an operator retries. */
+export const FailedJobSchema = z.object({
+  queue: z.string().meta({ title: "队列标识" }),
+  queueName: z.string().meta({ title: "队列" }),
+  rowId: z.number().int().positive().meta({ title: "记录编号" }),
+  attempts: z.number().int().nonnegative().meta({ title: "已尝试次数" }),
+  lastError: z.string().meta({ title: "最近错误" }),
+  failedAt: z.number().int().meta({ title: "失败时间", format: "datetime" }),
+});
+export type FailedJob = z.infer<typeof FailedJobSchema>;
+
+export const JOB_MESSAGES = {
+  notFailed: "该任务不在失败列表中（可能已被重试或已完成），请刷新后查看",
+} as const;
 
 export const BlobStoreHealthSchema = z.object({
   bytesUsed: z.number().int().nonnegative().meta({ title: "已用空间", format: "bytes" }),
@@ -106,6 +125,7 @@ export const PlatformHealthSchema = z.object({
   witnesses: z.array(WitnessHealthSchema),
   tsa: TsaHealthSchema,
   queues: z.array(QueueHealthSchema),
+  failedJobs: z.array(FailedJobSchema),
   blobStore: BlobStoreHealthSchema,
   database: DatabaseHealthSchema,
   process: ProcessHealthSchema,
@@ -127,6 +147,19 @@ export const PLATFORM_HEALTH_ENDPOINTS = {
     session: "operator",
     permission: "platform.health",
     tag: "运营后台·平台状态",
-    summary: "平台运行状态：账本与检查点、见证者、可信时间戳、任务队列、存储空间、数据库、进程与在线会话",
+    summary: "平台运行状态：账本与检查点、见证者、可信时间戳、任务队列与失败任务、存储空间、数据库、进程与在线会话",
+  }),
+  retryFailedJob: endpoint({
+    method: "POST",
+    path: "/console/v2/retryFailedJob",
+    input: z.object({
+      queue: z.string({ error: "请指定队列" }).min(1, "请指定队列").max(100, "队列标识不能超过 100 个字符"),
+      rowId: z.coerce.number({ error: "记录编号必须是正整数" }).int("记录编号必须是正整数").positive("记录编号必须是正整数"),
+    }),
+    datas: z.object({ queue: z.string(), rowId: z.number().int() }),
+    session: "operator",
+    permission: "platform.jobs",
+    tag: "运营后台·平台状态",
+    summary: "重试一个失败的后台任务（死信）：任务回到等待队列，由处理进程从中断处继续，记入操作审计",
   }),
 };

@@ -31,7 +31,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type TestAppOptions = { seedDemo?: boolean; env?: Record<string, string>; modules?: AppOptions["modules"]; onRoute?: AppOptions["onRoute"]; capture?: AppOptions["capture"]; legalAi?: AppOptions["legalAi"] };
+type TestAppOptions = {
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+  modules?: AppOptions["modules"];
+  onRoute?: AppOptions["onRoute"];
+  capture?: AppOptions["capture"];
+  legalAi?: AppOptions["legalAi"];
+  role?: AppOptions["role"];
+};
 
 /** The real app on a fresh database, with a controllable clock and captured logs. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,12 +58,13 @@ export async function restartTestApp(previous: TestApp, options: TestAppOptions 
 }
 
 /**
- * Another process of the same installation: a second app on `of`'s database (a connection of its
- * own) and data folder, with the same clock. Close it with `app.close()`; the database stays `of`'s.
+ * Another process of the same platform (issue 20): an app of its own (its own connection, its own
+ * in-memory state, `options.role`) on `previous`'s database, data folder and clock, beside it.
+ * Closing the answer closes this app only; the database stays with `previous`.
  */
-export async function startSiblingApp(of: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = { ...of.database, handle: openDatabase(of.database.handle.target), dispose: async () => {} };
-  return startTestApp(database, of.clock, options);
+export async function siblingTestApp(previous: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const sibling = await startTestApp({ ...previous.database, handle: openDatabase(previous.database.handle.target) }, previous.clock, options);
+  return { ...sibling, close: () => sibling.app.close() };
 }
 
 async function startTestApp(database: TestDatabase, clock: TestClock, options: TestAppOptions): Promise<TestApp> {
@@ -79,7 +88,7 @@ async function startTestApp(database: TestDatabase, clock: TestClock, options: T
     LEDGER_BLOCK_DELAY_MS: "20",
     ...options.env,
   });
-  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture, legalAi: options.legalAi });
+  const app = await buildApp({ config, database: database.handle, now: clock.now, logStream, modules: options.modules, onRoute: options.onRoute, capture: options.capture, legalAi: options.legalAi, role: options.role });
 
   const signed = (params: Record<string, unknown>) => {
     const withTime = { ...params, timestamp: clock.now() };

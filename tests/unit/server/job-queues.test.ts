@@ -15,13 +15,13 @@ function deferred<T = void>() {
 }
 
 describe("job queue depths", () => {
-  it("the registry lists each declared queue with its depth now, and refuses a key twice", () => {
+  it("the registry lists each declared queue with its depth now, and refuses a key twice", async () => {
     const queues = new JobQueues();
     let waiting = 2;
     queues.declare({ key: "a", name: "甲", depth: () => ({ waiting, running: 1, failed: 0 }) });
     queues.declare({ key: "b", name: "乙", depth: () => ({ waiting: 0, running: 0, failed: 3 }) });
     waiting = 5;
-    expect(queues.depths()).toEqual([
+    expect(await queues.depths()).toEqual([
       { key: "a", name: "甲", waiting: 5, running: 1, failed: 0 },
       { key: "b", name: "乙", waiting: 0, running: 0, failed: 3 },
     ]);

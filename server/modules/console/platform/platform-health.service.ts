@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { BlobStoreHealth, PlatformHealth } from "../../../../src/schema/console/platform-health.js";
+import { FAILED_JOBS_SHOWN, type BlobStoreHealth, type PlatformHealth } from "../../../../src/schema/console/platform-health.js";
 import type { BlobStore, BlobUsage } from "../../../blobs/blob-store.js";
 import type { Database } from "../../../db/database.js";
 import { databaseSize, isPostgres } from "../../../db/dialect.js";
@@ -16,7 +16,7 @@ export interface PlatformHealthPorts {
   chain: Pick<ChainService, "witnessReports" | "tsaReport">;
   blobs: Pick<BlobStore, "usage" | "volume">;
   sessions: Pick<SessionService, "liveCounts">;
-  jobs: Pick<JobQueues, "depths">;
+  jobs: Pick<JobQueues, "depths" | "failedJobs">;
   db: Kysely<Database>;
   now: () => number;
   log: { warn(object: object, message: string): void };
@@ -35,13 +35,15 @@ export class PlatformHealthService {
   async overview(): Promise<PlatformHealth> {
     const { ledger, chain, sessions, jobs, now } = this.ports;
     const generatedAt = now();
-    const [checkpoint, witnesses, tsa, blobStore, databaseSizeBytes, liveSessions] = await Promise.all([
+    const [checkpoint, witnesses, tsa, blobStore, databaseSizeBytes, liveSessions, queues, failedJobs] = await Promise.all([
       ledger.latestCheckpoint(),
       chain.witnessReports(),
       chain.tsaReport(),
       this.#blobStore(generatedAt),
       this.#databaseSize(),
       sessions.liveCounts(),
+      jobs.depths(),
+      jobs.failedJobs(FAILED_JOBS_SHOWN),
     ]);
     const queue = ledger.queueDepth();
     const memory = process.memoryUsage();
@@ -58,7 +60,8 @@ export class PlatformHealthService {
       },
       witnesses: witnesses.map((witness) => ({ ...witness, url: witness.url === "in-process" ? null : witness.url })),
       tsa,
-      queues: jobs.depths(),
+      queues,
+      failedJobs,
       blobStore,
       database: { dialect: isPostgres(this.ports.db) ? "postgres" : "sqlite", sizeBytes: databaseSizeBytes },
       process: {

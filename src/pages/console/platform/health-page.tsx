@@ -5,6 +5,7 @@ import type { SectionPageProps } from "../../../resources/types";
 import { isCheckpointStale, PLATFORM_HEALTH_ENDPOINTS, type PlatformHealth } from "../../../schema/console/platform-health";
 import { formatDateTime } from "../../../schema/format";
 import { SectionPageFrame } from "../../kinds/section-page-frame";
+import { FailedJobTable } from "./failed-jobs-table";
 import { LedgerCard, ProcessCard, SessionsCard, StorageCard } from "./health-cards";
 import { hasWitnessTrouble, QueueTable, TsaCard, WitnessTable } from "./health-tables";
 
@@ -12,7 +13,7 @@ import { hasWitnessTrouble, QueueTable, TsaCard, WitnessTable } from "./health-t
 export const HEALTH_REFRESH_MS = 15_000;
 
 /**
- * 平台状态 (issue 13): the ledger, its witnesses and TSA, the job queues, storage, the process and
+ * 平台状态 (issue 13): the ledger, its witnesses and TSA, the job queues and failed jobs, storage, the process and
  * live sessions, read again every 15 seconds. What needs attention (a stalled ledger, a witness
  * that fails) is coloured and summed up at the top.
  */
@@ -34,12 +35,12 @@ export default function HealthPage({ route }: SectionPageProps) {
       }
     >
       {query.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={health ? `刷新失败，以下为上次读取的状态：${query.error.message}` : query.error.message} />}
-      {health ? <HealthOverview health={health} /> : query.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
+      {health ? <HealthOverview health={health} onChanged={() => void query.refetch()} /> : query.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
     </SectionPageFrame>
   );
 }
 
-function HealthOverview({ health }: { health: PlatformHealth }) {
+function HealthOverview({ health, onChanged }: { health: PlatformHealth; onChanged: () => void }) {
   const troubled = health.witnesses.filter(hasWitnessTrouble);
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -57,6 +58,7 @@ function HealthOverview({ health }: { health: PlatformHealth }) {
           <QueueTable queues={health.queues} />
         </Col>
       </Row>
+      {health.failedJobs.length > 0 && <FailedJobTable failedJobs={health.failedJobs} onRetried={onChanged} />}
       <StorageCard blobStore={health.blobStore} database={health.database} />
       <ProcessCard process={health.process} />
       <SessionsCard sessions={health.sessions} />

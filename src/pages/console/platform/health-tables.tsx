@@ -100,7 +100,7 @@ const queueLabel = (name: keyof QueueHealth) => labelOf(QueueHealthSchema, name)
 
 export function QueueTable({ queues }: Pick<PlatformHealth, "queues">) {
   return (
-    <Card size="small" title="任务队列（本进程）">
+    <Card size="small" title="任务队列">
       <Table<QueueHealth>
         size="small"
         rowKey="key"
