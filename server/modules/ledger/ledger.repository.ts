@@ -20,10 +20,13 @@ export interface CheckpointRow {
   readonly createdAt: number;
 }
 
-export interface NewEntryRow {
-  readonly index: number;
-  readonly entry: Uint8Array;
-  readonly leafHash: Uint8Array;
+/** A block's entries: entry i is logged at index firstIndex + i with leaf hash leafHashes[i]. */
+export interface NewEntries {
+  readonly firstIndex: number;
+  readonly entries: readonly Uint8Array[];
+  readonly leafHashes: readonly Uint8Array[];
+  readonly blockHeight: number;
+  readonly now: number;
 }
 
 export interface NodeRow {
@@ -48,6 +51,9 @@ function splitFrontier(bytes: Uint8Array): Uint8Array[] {
   if (bytes.length % HASH_SIZE !== 0) throw new RangeError(`stored frontier of ${bytes.length} bytes is not whole hashes`);
   return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) => Uint8Array.from(bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)));
 }
+
+/** The drivers bind Buffers; a view over the same bytes, not a copy. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -99,20 +105,14 @@ export const ledgerRepository = {
       .execute();
   },
 
-  async insertEntries(db: LedgerDb, rows: readonly NewEntryRow[], blockHeight: number, now: number): Promise<void> {
-    for (const part of chunks(rows)) {
-      await db
-        .insertInto("ledger_entries")
-        .values(
-          part.map((row) => ({
-            idx: row.index,
-            entry: Buffer.from(row.entry),
-            leaf_hash: Buffer.from(row.leafHash),
-            block_height: blockHeight,
-            integrated_at: now,
-          })),
-        )
-        .execute();
+  async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
+    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(entries.length, start + ROWS_PER_INSERT);
+      const values = [];
+      for (let i = start; i < end; i += 1) {
+        values.push({ idx: firstIndex + i, entry: asBuffer(entries[i]), leaf_hash: asBuffer(leafHashes[i]), block_height: blockHeight, integrated_at: now });
+      }
+      await db.insertInto("ledger_entries").values(values).execute();
     }
   },
 
@@ -120,7 +120,7 @@ export const ledgerRepository = {
     for (const part of chunks(rows)) {
       await db
         .insertInto("ledger_nodes")
-        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: Buffer.from(row.hash) })))
+        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: asBuffer(row.hash) })))
         .execute();
     }
   },
