@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
@@ -61,6 +61,25 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/**
+ * The multi-row INSERT of `rows` entries, compiled by Kysely once per row count and database kind:
+ * building and compiling a 256-row query every block cost more than SQLite's insert of its rows.
+ * Parameters go in row order, each row as (idx, entry, leaf_hash, block_height, integrated_at).
+ */
+const compiledEntryInserts = new WeakMap<object, Map<number, string>>();
+function entriesInsertSql(db: LedgerDb, rows: number): string {
+  const adapter = db.getExecutor().adapter;
+  let byRows = compiledEntryInserts.get(adapter);
+  if (!byRows) compiledEntryInserts.set(adapter, (byRows = new Map()));
+  let text = byRows.get(rows);
+  if (text === undefined) {
+    const row = { idx: 0, entry: Buffer.alloc(0), leaf_hash: Buffer.alloc(0), block_height: 0, integrated_at: 0 };
+    text = db.insertInto("ledger_entries").values(Array.from({ length: rows }, () => row)).compile().sql;
+    byRows.set(rows, text);
+  }
+  return text;
+}
+
 /** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
 export const ledgerRepository = {
   async readState(db: LedgerDb): Promise<StoredState | null> {
@@ -108,11 +127,9 @@ export const ledgerRepository = {
   async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
     for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
       const end = Math.min(entries.length, start + ROWS_PER_INSERT);
-      const values = [];
-      for (let i = start; i < end; i += 1) {
-        values.push({ idx: firstIndex + i, entry: asBuffer(entries[i]), leaf_hash: asBuffer(leafHashes[i]), block_height: blockHeight, integrated_at: now });
-      }
-      await db.insertInto("ledger_entries").values(values).execute();
+      const parameters: unknown[] = [];
+      for (let i = start; i < end; i += 1) parameters.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
+      await db.executeQuery(CompiledQuery.raw(entriesInsertSql(db, end - start), parameters));
     }
   },
 
