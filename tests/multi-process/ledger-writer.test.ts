@@ -27,6 +27,7 @@ const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000, pollMs = 20): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
+    if (failures.length > 0) throw failures[0];
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
@@ -38,6 +39,7 @@ class Writer {
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
   readonly exited: Promise<number | null>;
+  killed = false;
 
   constructor(readonly name: string, databaseUrl: string) {
     // The application name lets the test see which writer's session holds the lock (pg_stat_activity).
@@ -47,7 +49,13 @@ class Writer {
       env: { ...process.env, LEDGER_TEST_DATABASE_URL: url.toString(), LEDGER_TEST_SIGNER_KEY: SIGNER_KEY, LEDGER_TEST_ORIGIN: ORIGIN, WRITER_NAME: name },
       stdio: ["pipe", "pipe", "inherit"],
     });
-    this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      this.child.on("exit", (code) => {
+        // A writer that dies on its own (a failed block, a crash) fails the test at once.
+        if (!this.killed && code !== 0) failures.push(new Error(`${name} exited with ${code}`));
+        resolve(code);
+      }),
+    );
     this.ready = new Promise((resolve, reject) => {
       this.child.on("exit", (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
       readline.createInterface({ input: this.child.stdout! }).on("line", (line) => {
@@ -71,6 +79,7 @@ class Writer {
 }
 
 let database: TestDatabase;
+const failures: Error[] = [];
 const writers: Writer[] = [];
 
 beforeAll(async () => {
@@ -78,7 +87,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const writer of writers) writer.child.kill("SIGKILL");
+  for (const writer of writers) {
+    writer.killed = true;
+    writer.child.kill("SIGKILL");
+  }
   await database.handle.db.destroy();
   await database.dispose();
 });
@@ -94,6 +106,7 @@ async function lockHolder(): Promise<string | null> {
 /** SIGKILL `writer` while its session holds the writer lock: in the middle of one of its blocks. */
 async function killMidBlock(writer: Writer): Promise<number> {
   await until(async () => (await lockHolder()) === writer.name, `${writer.name} to hold the writer lock`, 20_000, 1);
+  writer.killed = true;
   writer.child.kill("SIGKILL");
   const killedAt = Date.now();
   await writer.exited;
