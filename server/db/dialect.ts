@@ -139,8 +139,12 @@ export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Tr
  */
 export async function lockForTransaction(trx: Transaction<Database>, name: string, idleLimitMs?: number): Promise<void> {
   if (!isPostgres<Database>(trx)) return;
-  if (idleLimitMs !== undefined) await sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(idleLimitMs)}, true)`.execute(trx);
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  // One round trip for both: the setting is taken before the lock is waited for (left to right).
+  if (idleLimitMs !== undefined) {
+    await sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(idleLimitMs)}, true), pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  } else {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  }
 }
 
 /**

@@ -58,6 +58,11 @@ export interface LedgerServiceOptions {
 
 const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 
+interface QueuedEntry {
+  readonly entry: Uint8Array;
+  readonly leafHash: Uint8Array;
+}
+
 /** What the next block extends: the tree after the last block this process knows of, and its signed checkpoint. */
 interface LedgerTip {
   readonly blockHeight: number;
@@ -92,7 +97,7 @@ export class LedgerService implements LedgerPort {
   readonly #verifier: NoteVerifier;
   readonly #now: () => number;
   readonly #log: LedgerServiceOptions["log"];
-  readonly #queue: BlockQueue<Uint8Array, LedgerReceipt>;
+  readonly #queue: BlockQueue<QueuedEntry, LedgerReceipt>;
   readonly #tiles = new FullTileCache();
   readonly #listeners = new Set<CheckpointListener>();
   #tip!: LedgerTip;
@@ -132,7 +137,10 @@ export class LedgerService implements LedgerPort {
     if (this.#closed) return Promise.reject(new LedgerClosedError());
     if (this.#broken) return Promise.reject(this.#broken);
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
-    return this.#queue.push(Uint8Array.from(entry));
+    // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
+    // now, while other blocks may be waiting on the database, rather than on the block's own path.
+    const copy = Uint8Array.from(entry);
+    return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
   }
 
   /** Called after each block is durable, with its checkpoint. Returns the unsubscribe function. */
@@ -181,9 +189,9 @@ export class LedgerService implements LedgerPort {
     });
   }
 
-  async #integrate(entries: Uint8Array[]): Promise<LedgerReceipt[]> {
-    // Leaf hashes depend on nothing stored: computed before the writer lock is taken.
-    const leafHashes = entries.map((entry) => hashLeaf(entry, sha256));
+  async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
+    const entries = queued.map((item) => item.entry);
+    const leafHashes = queued.map((item) => item.leafHash);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.#writeBlock(entries, leafHashes);
