@@ -13,7 +13,8 @@ import { verifyEd25519 } from "./ed25519.js";
  * and on average one node, 0x01‖left‖right), and a Hash object per call cost more than the digest.
  */
 const SCRATCH_SIZE = 65_536 + 1;
-const scratch = Buffer.allocUnsafe(SCRATCH_SIZE);
+// A plain Uint8Array: its subarray is a cheaper object than a Buffer's.
+const scratch = new Uint8Array(SCRATCH_SIZE);
 
 const asPlainBytes = (digest: Buffer): Uint8Array => new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 
