@@ -134,9 +134,17 @@ export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Tr
  * Serialises one kind of writer across processes until the transaction ends: a PostgreSQL
  * transaction-level advisory lock named by `name`. SQLite needs none: it has one writer at a time,
  * and callers re-read what they are about to extend inside the transaction anyway.
+ * With `idleLimitMs`, PostgreSQL ends the session of a holder that stays idle in the transaction
+ * that long (a stopped process, a lost network), so its lock and its uncommitted work go together.
  */
-export async function lockForTransaction(trx: Transaction<Database>, name: string): Promise<void> {
-  if (isPostgres<Database>(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+export async function lockForTransaction(trx: Transaction<Database>, name: string, idleLimitMs?: number): Promise<void> {
+  if (!isPostgres<Database>(trx)) return;
+  // One round trip for both: the setting is taken before the lock is waited for (left to right).
+  if (idleLimitMs !== undefined) {
+    await sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(idleLimitMs)}, true), pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  } else {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  }
 }
 
 /**

@@ -17,11 +17,6 @@ export class LedgerQueryError extends Error {
   }
 }
 
-/** The block's starting state is no longer the stored one: another process integrated first. */
-export class StaleLedgerStateError extends Error {
-  override name = "StaleLedgerStateError";
-}
-
 export class LedgerClosedError extends Error {
   override name = "LedgerClosedError";
   constructor() {

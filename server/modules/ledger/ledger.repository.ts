@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
@@ -20,10 +20,13 @@ export interface CheckpointRow {
   readonly createdAt: number;
 }
 
-export interface NewEntryRow {
-  readonly index: number;
-  readonly entry: Uint8Array;
-  readonly leafHash: Uint8Array;
+/** A block's entries: entry i is logged at index firstIndex + i with leaf hash leafHashes[i]. */
+export interface NewEntries {
+  readonly firstIndex: number;
+  readonly entries: readonly Uint8Array[];
+  readonly leafHashes: readonly Uint8Array[];
+  readonly blockHeight: number;
+  readonly now: number;
 }
 
 export interface NodeRow {
@@ -49,10 +52,32 @@ function splitFrontier(bytes: Uint8Array): Uint8Array[] {
   return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) => Uint8Array.from(bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)));
 }
 
+/** The drivers bind Buffers; a view over the same bytes, not a copy. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += ROWS_PER_INSERT) out.push(items.slice(i, i + ROWS_PER_INSERT));
   return out;
+}
+
+/**
+ * The multi-row INSERT of `rows` entries, compiled by Kysely once per row count and database kind:
+ * building and compiling a 256-row query every block cost more than SQLite's insert of its rows.
+ * Parameters go in row order, each row as (idx, entry, leaf_hash, block_height, integrated_at).
+ */
+const compiledEntryInserts = new WeakMap<object, Map<number, string>>();
+function entriesInsertSql(db: LedgerDb, rows: number): string {
+  const adapter = db.getExecutor().adapter;
+  let byRows = compiledEntryInserts.get(adapter);
+  if (!byRows) compiledEntryInserts.set(adapter, (byRows = new Map()));
+  let text = byRows.get(rows);
+  if (text === undefined) {
+    const row = { idx: 0, entry: Buffer.alloc(0), leaf_hash: Buffer.alloc(0), block_height: 0, integrated_at: 0 };
+    text = db.insertInto("ledger_entries").values(Array.from({ length: rows }, () => row)).compile().sql;
+    byRows.set(rows, text);
+  }
+  return text;
 }
 
 /** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
@@ -99,20 +124,12 @@ export const ledgerRepository = {
       .execute();
   },
 
-  async insertEntries(db: LedgerDb, rows: readonly NewEntryRow[], blockHeight: number, now: number): Promise<void> {
-    for (const part of chunks(rows)) {
-      await db
-        .insertInto("ledger_entries")
-        .values(
-          part.map((row) => ({
-            idx: row.index,
-            entry: Buffer.from(row.entry),
-            leaf_hash: Buffer.from(row.leafHash),
-            block_height: blockHeight,
-            integrated_at: now,
-          })),
-        )
-        .execute();
+  async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
+    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(entries.length, start + ROWS_PER_INSERT);
+      const parameters: unknown[] = [];
+      for (let i = start; i < end; i += 1) parameters.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
+      await db.executeQuery(CompiledQuery.raw(entriesInsertSql(db, end - start), parameters));
     }
   },
 
@@ -120,7 +137,7 @@ export const ledgerRepository = {
     for (const part of chunks(rows)) {
       await db
         .insertInto("ledger_nodes")
-        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: Buffer.from(row.hash) })))
+        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: asBuffer(row.hash) })))
         .execute();
     }
   },

@@ -1,11 +1,12 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
 import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
-import { CompactRange } from "../../ledger/compact-range.js";
+import type { Checkpoint } from "../../../isomorphic/ledger/checkpoint.js";
+import type { CompactRangeState } from "../../ledger/compact-range.js";
 import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
-import { encodeBase64, encodeHex } from "../../../isomorphic/ledger/encoding.js";
+import { bytesEqual, encodeBase64, encodeHex } from "../../../isomorphic/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
 import { EMPTY_TREE_ROOT, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import { generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
@@ -14,10 +15,10 @@ import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
 import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
-import { LedgerClosedError, LedgerQueryError, StaleLedgerStateError } from "./ledger-errors.js";
-import { checkStoredLedger, type CheckedLedger } from "./ledger-integrity.js";
+import { LedgerClosedError, LedgerIntegrityError, LedgerQueryError } from "./ledger-errors.js";
+import { checkStateAgainstCheckpoint, checkStoredLedger } from "./ledger-integrity.js";
 import type { LedgerKey } from "./ledger-signer-key.js";
-import { ledgerRepository as repo, type CheckpointRow, type NewEntryRow, type NodeRow } from "./ledger.repository.js";
+import { ledgerRepository as repo, type CheckpointRow, type NodeRow, type StoredState } from "./ledger.repository.js";
 import type {
   ChainEntrySummary,
   ConsistencyProofAnswer,
@@ -27,13 +28,20 @@ import type {
   StoredCheckpoint,
 } from "./ledger.types.js";
 import { FullTileCache, readStoredTile, storedNodeReader } from "./stored-tiles.js";
+import { extendTree } from "../../ledger/tree-extension.js";
 
 /** Blocks close after this many entries or this long after their first entry (DESIGN.md §6). */
 export const BLOCK_MAX_ENTRIES = 256;
 export const BLOCK_MAX_DELAY_MS = 500;
-/** Two processes on one database must not both extend the same tree. */
+/** One writer at a time across the processes sharing the database (PostgreSQL advisory lock). */
 const WRITER_LOCK = "hengzheng-ledger-writer";
-const STALE_RETRIES = 3;
+/**
+ * A writer holding the lock but silent this long (a stopped or hung process, a cut network) has its
+ * session ended by PostgreSQL, which releases the lock for the next writer. A live block is never
+ * idle near this long: it only hashes and signs between its statements.
+ */
+const WRITER_IDLE_LIMIT_MS = 10_000;
+const WRITE_CONFLICT_RETRIES = 3;
 
 export type CheckpointListener = (checkpoint: StoredCheckpoint) => void | Promise<void>;
 
@@ -50,11 +58,34 @@ export interface LedgerServiceOptions {
 
 const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 
+interface QueuedEntry {
+  readonly entry: Uint8Array;
+  readonly leafHash: Uint8Array;
+}
+
+/** What the next block extends: the tree after the last block this process knows of, and its signed checkpoint. */
+interface LedgerTip {
+  readonly blockHeight: number;
+  readonly state: CompactRangeState;
+  readonly checkpoint: Checkpoint;
+}
+
+const tipOf = (stored: StoredState, checkpoint: Checkpoint): LedgerTip => ({
+  blockHeight: stored.blockHeight,
+  state: { size: stored.treeSize, hashes: stored.frontier },
+  checkpoint,
+});
+
+const sameFrontier = (stored: StoredState, state: CompactRangeState) =>
+  stored.treeSize === state.size && stored.frontier.length === state.hashes.length && stored.frontier.every((hash, i) => bytesEqual(hash, state.hashes[i]));
+
 /**
  * The evidence ledger (DESIGN.md §6) over the pure libraries in isomorphic/ledger and server/ledger.
  * Appends wait in a queue and are integrated in blocks; each block is one durable transaction
  * holding its entries, the tile-row nodes it completed, its checkpoint (signed only after the signer
  * has checked it against the previous one) and the new tree state. Appends resolve only after that commit.
+ * Any number of processes may append to one database: each block is built under the writer lock
+ * from the stored tip (#writeBlock), so they take turns and each extends what the last one left.
  * Reads (tiles, proofs, checkpoints) come from the database, so any process sharing it serves the
  * same log.
  */
@@ -66,15 +97,17 @@ export class LedgerService implements LedgerPort {
   readonly #verifier: NoteVerifier;
   readonly #now: () => number;
   readonly #log: LedgerServiceOptions["log"];
-  readonly #queue: BlockQueue<Uint8Array, LedgerReceipt>;
+  readonly #queue: BlockQueue<QueuedEntry, LedgerReceipt>;
   readonly #tiles = new FullTileCache();
   readonly #listeners = new Set<CheckpointListener>();
-  #range: CompactRange = CompactRange.empty();
-  #blockHeight = 0;
-  #signer!: CheckpointSigner;
+  #tip!: LedgerTip;
   #closed = false;
   /** Set when the stored ledger no longer checks out after a failed block: no more appends. */
   #broken: Error | null = null;
+
+  get #expected() {
+    return { origin: this.origin, verifier: this.#verifier };
+  }
 
   private constructor(options: LedgerServiceOptions) {
     this.origin = options.origin;
@@ -104,7 +137,10 @@ export class LedgerService implements LedgerPort {
     if (this.#closed) return Promise.reject(new LedgerClosedError());
     if (this.#broken) return Promise.reject(this.#broken);
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
-    return this.#queue.push(Uint8Array.from(entry));
+    // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
+    // now, while other blocks may be waiting on the database, rather than on the block's own path.
+    const copy = Uint8Array.from(entry);
+    return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
   }
 
   /** Called after each block is durable, with its checkpoint. Returns the unsubscribe function. */
@@ -132,19 +168,12 @@ export class LedgerService implements LedgerPort {
   }
 
   async #load(): Promise<void> {
-    const expected = { origin: this.origin, verifier: this.#verifier };
-    let checked = await checkStoredLedger(this.#db, expected);
+    let checked = await checkStoredLedger(this.#db, this.#expected);
     if (!checked) {
       await this.#signEmptyTree();
-      checked = (await checkStoredLedger(this.#db, expected))!;
+      checked = (await checkStoredLedger(this.#db, this.#expected))!;
     }
-    this.#adopt(checked);
-  }
-
-  #adopt({ state, checkpoint }: CheckedLedger): void {
-    this.#range = CompactRange.fromState({ size: state.treeSize, hashes: state.frontier });
-    this.#blockHeight = state.blockHeight;
-    this.#signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer], lastSigned: checkpoint.note });
+    this.#tip = tipOf(checked.state, checked.parsed);
   }
 
   /** Block 0: the empty tree, so /ledger/checkpoint answers from the first start on. */
@@ -160,67 +189,90 @@ export class LedgerService implements LedgerPort {
     });
   }
 
-  async #integrate(entries: Uint8Array[]): Promise<LedgerReceipt[]> {
+  async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
+    const entries = queued.map((item) => item.entry);
+    const leafHashes = queued.map((item) => item.leafHash);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#integrateOnce(entries);
+        return await this.#writeBlock(entries, leafHashes);
       } catch (error) {
-        // The signer may have signed a checkpoint that was never stored, and another process may
-        // have moved the log on: start again from what the database holds, and try again if that
-        // was the reason.
-        await this.#reload();
-        const conflict = error instanceof StaleLedgerStateError || isWriteConflict(error);
-        if (!conflict || attempt >= STALE_RETRIES) throw error;
+        // SQLite busy (another process on the same file) or a PostgreSQL serialization failure:
+        // nothing of the block was stored, and the next attempt re-reads the tip under the lock.
+        if (!isWriteConflict(error) || attempt >= WRITE_CONFLICT_RETRIES) throw error;
       }
     }
   }
 
-  async #reload(): Promise<void> {
-    try {
-      this.#adopt((await checkStoredLedger(this.#db, { origin: this.origin, verifier: this.#verifier }))!);
-    } catch (error) {
-      this.#broken = error as Error;
-      this.#log?.error({ err: error }, "ledger state no longer checks out; appends are refused");
-    }
-  }
-
-  async #integrateOnce(entries: Uint8Array[]): Promise<LedgerReceipt[]> {
-    const oldSize = this.#range.size;
-    const height = this.#blockHeight + 1;
-    const range = CompactRange.fromState(this.#range.state());
-    const rows: NewEntryRow[] = [];
-    const nodes: NodeRow[] = [];
-    const keepTileRow = (level: number, index: number, hash: Uint8Array) => {
-      if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
-    };
-    for (const entry of entries) {
-      const leafHash = hashLeaf(entry, sha256);
-      rows.push({ index: range.size, entry, leafHash });
-      range.append(leafHash, keepTileRow);
-    }
-    const treeSize = range.size;
-    const rootHash = range.root();
+  /**
+   * One block, built under the writer lock from the stored tip: the process that waited for the
+   * lock extends whatever the previous writer committed, so no block is ever thrown away. The lock
+   * lives exactly as long as the transaction: a writer that dies or is cut off loses both together
+   * (PostgreSQL ends the backend and releases the lock when the connection drops), so a stale
+   * writer can never commit, and the next one takes over at once. The tip's block height is the
+   * fencing token besides: a block only ever extends the state row it read under the lock.
+   */
+  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<LedgerReceipt[]> {
     const createdAt = this.#now();
-
-    const note = await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK);
-      const stored = await repo.readState(trx);
-      if (!stored || stored.treeSize !== oldSize || stored.blockHeight !== height - 1) {
-        throw new StaleLedgerStateError(`stored tree is at size ${stored?.treeSize}, block ${stored?.blockHeight}; expected ${oldSize}, ${height - 1}`);
-      }
-      await repo.insertEntries(trx, rows, height, createdAt);
+    const block = await durableTransaction(this.#db, async (trx) => {
+      await lockForTransaction(trx, WRITER_LOCK, WRITER_IDLE_LIMIT_MS);
+      const tip = await this.#storedTip(trx);
+      const height = tip.blockHeight + 1;
+      const firstIndex = tip.state.size;
+      const nodes: NodeRow[] = [];
+      const extension = extendTree(tip.state, leafHashes, (level, index, hash) => {
+        if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
+      });
+      const treeSize = extension.range.size;
+      await repo.insertEntries(trx, { firstIndex, entries, leafHashes, blockHeight: height, now: createdAt });
       await repo.insertNodes(trx, nodes);
-      // The signer checks the new root against the last signed one with a consistency proof read
-      // from the nodes just written, so a wrong tree state or a wrong node never gets signed.
-      const signed = await this.#signer.sign({ size: treeSize, rootHash }, (from, to) => generateConsistencyProof(from, to, storedNodeReader(trx, to), sha256));
-      await repo.insertCheckpoint(trx, { blockHeight: height, treeSize, rootHash: encodeBase64(rootHash), note: signed, createdAt });
-      await repo.writeState(trx, { treeSize, frontier: [...range.state().hashes], blockHeight: height }, createdAt);
-      return signed;
+      // The signer checks the new root against the last signed one with the block's consistency
+      // proof, so a wrong frontier or a wrong node hash never gets signed.
+      const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer], lastSigned: tip.checkpoint });
+      const note = await signer.sign({ size: treeSize, rootHash: extension.root }, extension.consistencyProof);
+      const rootHash = encodeBase64(extension.root);
+      await repo.insertCheckpoint(trx, { blockHeight: height, treeSize, rootHash, note, createdAt });
+      const state = extension.range.state();
+      await repo.writeState(trx, { treeSize, frontier: [...state.hashes], blockHeight: height }, createdAt);
+      return { tip: { blockHeight: height, state, checkpoint: signer.lastSigned! }, firstIndex, treeSize, rootHash, note };
     });
-    this.#range = range;
-    this.#blockHeight = height;
-    this.#publish({ blockHeight: height, treeSize, rootHash: encodeBase64(rootHash), note, createdAt });
-    return rows.map((row) => ({ index: row.index, leafHash: encodeHex(row.leafHash), blockHeight: height, checkpoint: note, treeSize, integratedAt: createdAt }));
+    // Only a committed block moves the tip: a failed one leaves it where the stored state still is.
+    this.#tip = block.tip;
+    const { tip, firstIndex, treeSize, rootHash, note } = block;
+    this.#publish({ blockHeight: tip.blockHeight, treeSize, rootHash, note, createdAt });
+    return leafHashes.map((leafHash, i) => ({
+      index: firstIndex + i,
+      leafHash: Buffer.from(leafHash.buffer, leafHash.byteOffset, leafHash.length).toString("hex"),
+      blockHeight: tip.blockHeight,
+      checkpoint: note,
+      treeSize,
+      integratedAt: createdAt,
+    }));
+  }
+
+  /**
+   * The tip the block extends, read under the writer lock: our own when no other process wrote
+   * since our last block (the usual case: nothing but the state row is read), else what the other
+   * writer left, once its state checks out against its signed checkpoint and does not go back.
+   */
+  async #storedTip(trx: Transaction<Database>): Promise<LedgerTip> {
+    const stored = await repo.readState(trx);
+    const tip = this.#tip;
+    if (stored && stored.blockHeight === tip.blockHeight && sameFrontier(stored, tip.state)) return tip;
+    try {
+      const checkpoint = await repo.lastCheckpoint(trx);
+      if (!stored || !checkpoint) throw new LedgerIntegrityError("树状态或检查点在运行中消失");
+      if (stored.blockHeight < tip.blockHeight || stored.treeSize < tip.state.size) {
+        throw new LedgerIntegrityError(`树状态从第 ${tip.blockHeight} 块（大小 ${tip.state.size}）回退到第 ${stored.blockHeight} 块（大小 ${stored.treeSize}）`);
+      }
+      this.#tip = tipOf(stored, checkStateAgainstCheckpoint(stored, checkpoint, this.#expected));
+      return this.#tip;
+    } catch (error) {
+      if (error instanceof LedgerIntegrityError) {
+        this.#broken = error;
+        this.#log?.error({ err: error }, "ledger state no longer checks out; appends are refused");
+      }
+      throw error;
+    }
   }
 
   #publish(checkpoint: StoredCheckpoint): void {

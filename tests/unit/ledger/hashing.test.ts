@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "../../../server/ledger/node-crypto.js";
 import { EMPTY_TREE_ROOT, hashChildren, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
@@ -26,5 +27,18 @@ describe("RFC 6962 tree hashing", () => {
   it("splits at the largest power of two below n (three leaves = (ab)c)", () => {
     const [a, b, c] = RFC6962_LEAVES.slice(0, 3).map((leaf) => hashLeaf(leaf, sha256));
     expect(merkleTreeHash([a, b, c])).toEqual(hashChildren(hashChildren(a, b, sha256), c, sha256));
+  });
+
+  it("hashes the parts concatenated, whatever their sizes, and returns a hash no later call changes", () => {
+    const reference = (...parts: Uint8Array[]) => new Uint8Array(createHash("sha256").update(Buffer.concat(parts)).digest());
+    // Around the one-shot path's scratch size (65,537 bytes: the largest leaf, 0x00 + 65,535 bytes).
+    for (const sizes of [[0], [1, 32, 32], [65_536, 1], [65_536, 2], [40_000, 40_000], [200_000]]) {
+      const parts = sizes.map((size, i) => new Uint8Array(size).fill(i + 7));
+      expect(sha256(...parts), sizes.join("+")).toEqual(reference(...parts));
+    }
+    const first = sha256(new Uint8Array([1]));
+    const copy = Uint8Array.from(first);
+    sha256(new Uint8Array([2]));
+    expect(first).toEqual(copy);
   });
 });
