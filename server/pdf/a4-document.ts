@@ -23,6 +23,9 @@ export function openA4Document({ margin, title, subject, issuedAt }: A4DocumentO
     margin,
     info: { Title: title, Author: PLATFORM_NAME, Subject: subject, CreationDate: issued, ModDate: issued },
     lang: "zh-CN",
+    // No default font: pdfkit would parse Helvetica's metrics for every document (a tenth of a
+    // certificate's drawing time) only for the CJK font to replace it on the next line.
+    font: "",
   });
   const finished = pdfBytesOf(doc);
   selectCjkFont(doc);

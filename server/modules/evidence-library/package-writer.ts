@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { Transform, type Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
-import yazl from "yazl";
+import type yazl from "yazl";
+import { createZipFile } from "../../zip/zip-file.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { itemPaths, manifestJson, packingListText, type PackedItem } from "./package-contents.js";
 
@@ -38,7 +39,7 @@ export async function writeEvidencePackage(
   ports: EvidenceLibraryPorts,
   options: { createdAt: number; onItem?: (done: number) => void; extraFiles?: readonly ExtraPackageFile[] },
 ): Promise<PackedEntry[]> {
-  const zip = new yazl.ZipFile();
+  const zip = createZipFile();
   const mtime = new Date(options.createdAt);
   const written = pipeline(zip.outputStream as Readable, fs.createWriteStream(target, { flags: "wx" }));
   written.catch(() => undefined);
