@@ -47,7 +47,8 @@ describe("several processes under load, two of them killed", () => {
     const { target } = database.handle;
     if (target.kind !== "postgres") throw new Error("the scale test runs on PostgreSQL (TEST_DB_KIND=postgres)");
     await database.handle.db.destroy(); // the processes open their own connections
-    cluster = await startCluster({ databaseUrl: target.url, env: { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(",") } });
+    // A killed worker's jobs go to the other within one to two JOB_LOCK_MS.
+    cluster = await startCluster({ databaseUrl: target.url, env: { CAPTURE_ALLOWED_HOSTS: sites.allowedHosts.join(","), JOB_LOCK_MS: "5000" } });
     await Promise.all([cluster.addWeb(), cluster.addWeb(), cluster.addWorker(), cluster.addWorker()]);
     front = await startRoundRobinFront(cluster.webs.map((web) => web.url));
     const verifierKey = (await (await fetch(`${front.url}/ledger/vkey`)).text()).trim();
