@@ -29,8 +29,10 @@ export function isNotFound(error: unknown): boolean {
 /** The SDK's error as an S3StoreError (see there why); errors that are ours already pass through. */
 export function storeFailure(operation: string, error: unknown): Error {
   if (error instanceof S3StoreError) return error;
-  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return new S3StoreError(operation, failure?.name ?? "unknown error", failure?.$metadata?.httpStatusCode);
+  const failure = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  // The store's error name (NoSuchBucket, AccessDenied…), or for a network failure its code (ECONNREFUSED…).
+  const what = failure?.name && failure.name !== "Error" ? failure.name : (failure?.code ?? failure?.name ?? "unknown error");
+  return new S3StoreError(operation, what, failure?.$metadata?.httpStatusCode);
 }
 
 /** Runs one request to the store; its failure becomes an S3StoreError. */

@@ -16,7 +16,7 @@ import { webapiPath } from "../../src/schema/contract.js";
 import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E } from "../../src/schema/evidence-library.js";
 import { postMultipart } from "../server/support/multipart.js";
-import { registerUser } from "../server/support/personal-users.js";
+import { registerUser, type RegisteredUser } from "../server/support/personal-users.js";
 import { createTestApp, type TestApp } from "../server/support/test-app.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { startTestS3, type TestS3 } from "./support/s3-server.js";
@@ -198,22 +198,28 @@ describe("the S3 blob store", () => {
 describe("the app with S3_* set", () => {
   let t: TestApp;
   let appS3: TestS3;
+  let user: RegisteredUser;
+  let isS3Closed = false;
   beforeAll(async () => {
     appS3 = await startTestS3("app");
     t = await createTestApp({ seedDemo: false, env: appS3.env });
+    user = await registerUser(t, "13700000951");
   });
   afterAll(async () => {
     await t?.close();
-    await appS3?.close();
+    if (!isS3Closed) await appS3?.close();
   });
 
-  it("keeps an uploaded evidence file in the bucket, nothing under DATA_DIR/blobs, and serves it back", async () => {
-    const user = await registerUser(t, "13700000951");
-    const content = randomBytes(200 * 1024);
-    const created = await postMultipart(t, webapiPath(KINDS.file.create), { name: "S3 存证文件" }, {
+  const uploadEvidence = (content: Buffer) =>
+    postMultipart(t, webapiPath(KINDS.file.create), { name: "S3 存证文件" }, {
       token: user.token,
       files: [{ name: "file", filename: "contract.bin", contentType: "application/octet-stream", content }],
     });
+  const evidenceCount = async () => (await t.call(E.list, { pageNumber: 1, pageSize: 10 }, { token: user.token })).json().datas.totalRow;
+
+  it("keeps an uploaded evidence file in the bucket, nothing under DATA_DIR/blobs, and serves it back", async () => {
+    const content = randomBytes(200 * 1024);
+    const created = await uploadEvidence(content);
     expect(created.json().code).toBe(200);
     const [record] = created.json().datas;
 
@@ -229,5 +235,16 @@ describe("the app with S3_* set", () => {
     const downloaded = await t.call(E.downloadItem, { id: record.id, part: "file" }, { token: user.token });
     expect(downloaded.statusCode).toBe(200);
     expect(sha256(downloaded.rawPayload)).toBe(sha256(content));
+  });
+
+  it("acknowledges nothing when the store cannot be reached, and says so without a key in the log", async () => {
+    const before = await evidenceCount();
+    isS3Closed = true;
+    await appS3.close();
+    const refused = await uploadEvidence(randomBytes(4096));
+    expect(refused.json()).toMatchObject({ code: 500, message: "服务器内部错误，请稍后重试" });
+    expect(await evidenceCount()).toBe(before);
+    expect(t.logs.join("")).toMatch(/S3 HeadObject blobs\/[0-9a-f/]+ failed: ECONNREFUSED/);
+    expect(t.logs.join("")).not.toContain("S3RVER");
   });
 });
