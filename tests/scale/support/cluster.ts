@@ -92,7 +92,7 @@ async function startWorker(env: Record<string, string>, dataDir: string): Promis
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the worker did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the worker did not start within 120 s:\n${output}`)), 120_000);
     const listen = (chunk: Buffer) => {
       output += chunk;
       if (WORKER_READY.test(output)) {
