@@ -49,6 +49,15 @@ export async function restartTestApp(previous: TestApp, options: TestAppOptions 
   return startTestApp({ ...previous.database, handle: openDatabase(previous.database.handle.target) }, previous.clock, options);
 }
 
+/**
+ * Another process of the same installation (issue 20): a second app on `first`'s database, data
+ * folder (its keys) and clock. Close it before `first`; its close leaves the database to `first`.
+ */
+export async function startPeerTestApp(first: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = { ...first.database, handle: openDatabase(first.database.handle.target), dispose: async () => undefined };
+  return startTestApp(database, first.clock, options);
+}
+
 async function startTestApp(database: TestDatabase, clock: TestClock, options: TestAppOptions): Promise<TestApp> {
   const logs: string[] = [];
   const logStream = new Writable({
