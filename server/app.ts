@@ -13,6 +13,7 @@ import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { validatorCompiler } from "./http/request-validation.js";
 import { JobQueues } from "./jobs/job-queues.js";
 import type { ProcessRole } from "./process-role.js";
+import { sharedRateLimitStore } from "./redis/rate-limit-store.js";
 import { openSharedRedis } from "./redis/redis-connection.js";
 import { loggerOptions } from "./logging.js";
 import { accountModule } from "./modules/account/account.module.js";
@@ -147,9 +148,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
+  // Redis closes after every module (hooks run last-registered first), like the database.
+  const redis = config.redis ? openSharedRedis(config.redis) : null;
+  if (redis) app.addHook("onClose", async () => redis.close());
   // Limits are per route (login, send-code); throttling of failed logins lives in the accounts module.
+  // With Redis the counters are shared, so a limit holds however many web processes serve.
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试` }),
   });
   await app.register(opendocsPlugin);
@@ -166,9 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // encapsulated unless it must reach every route (the session module's check, via fastify-plugin).
   // A module others need publishes its services on app.services under its name (modules/module.ts);
   // the lines below hand them on as ports, and server.ts and the tests read them there too.
-  // Redis closes after every module (hooks run last-registered first), like the database.
-  const redis = config.redis ? openSharedRedis(config.redis) : null;
-  if (redis) app.addHook("onClose", async () => redis.close());
   const context: ModuleContext = { config, db, now, jobs: new JobQueues(), role: options.role ?? "all", redis };
   const { services } = app;
   await app.register(healthModule);

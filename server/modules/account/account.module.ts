@@ -10,11 +10,13 @@ import { AccountRecords } from "./account-records.service.js";
 import { accountRoutes } from "./account.routes.js";
 import { AccountService } from "./account.service.js";
 import { loadKnownDevices } from "./known-device.js";
+import type { LoginAttemptCounters } from "./login-attempt-counters.js";
+import { RedisLoginAttemptCounters } from "./login-attempt.redis-store.js";
 import { LoginAttemptRepository } from "./login-attempt.repository.js";
 import { LoginChallengeRepository } from "./login-challenge.repository.js";
 import { LoginHistory } from "./login-history.js";
 import { LoginHistoryRepository } from "./login-history.repository.js";
-import { LoginThrottle } from "./login-throttle.js";
+import { LoginThrottle, THROTTLE } from "./login-throttle.js";
 import { loginRoutes } from "./login.routes.js";
 import { LoginService } from "./login.service.js";
 import { PasswordHasher } from "./password-hasher.js";
@@ -24,11 +26,21 @@ import { UserRepository } from "./user.repository.js";
 
 export type AccountModuleOptions = ModuleContext & { sessions: SessionService; security: SecurityServices; notifier: Notifier };
 
-function createAccountServices({ config, db, now, sessions, security, notifier }: AccountModuleOptions) {
+/**
+ * Failed-login counters: in the database by default, in the shared Redis with REDIS_URL so that
+ * failures on every process count toward one lock-out. Redis forgets ended windows by itself.
+ */
+function loginAttemptCounters({ db, now, redis }: AccountModuleOptions) {
+  if (redis) return { counters: new RedisLoginAttemptCounters(redis), tidy: [] };
+  const counters = new LoginAttemptRepository(db);
+  return { counters, tidy: [{ name: "login failures", run: () => counters.deleteEndedBefore(now() - THROTTLE.windowMs) }] };
+}
+
+function createAccountServices({ config, db, now, sessions, security, notifier }: AccountModuleOptions, attemptCounters: LoginAttemptCounters) {
   const users = new UserRepository(db);
   const hasher = new PasswordHasher(config.passwordScryptLogN);
   const codes = new VerificationService(new VerificationRepository(db), notifier, now);
-  const throttle = new LoginThrottle(new LoginAttemptRepository(db), now);
+  const throttle = new LoginThrottle(attemptCounters, now);
   const devices = loadKnownDevices(config.dataDir, now);
   const records = new AccountRecords({ users, hasher, now });
   const history = new LoginHistory(new LoginHistoryRepository(db), now);
@@ -74,12 +86,10 @@ export type AccountServices = ReturnType<typeof createAccountServices>;
  */
 export async function accountModule(app: FastifyInstance, options: AccountModuleOptions) {
   const { config, security } = options;
-  const { login, devices, accounts, throttle, history } = publish(app, "accounts", createAccountServices(options));
+  const attempts = loginAttemptCounters(options);
+  const { login, devices, accounts, history } = publish(app, "accounts", createAccountServices(options, attempts.counters));
   const { refuseReplayedRequest } = security;
   await app.register(loginRoutes, { login, devices, refuseReplayedRequest, perMinute: config.loginRateLimitPerMinute });
   await app.register(accountRoutes, { accounts, refuseReplayedRequest });
-  keepTidy(app, [
-    { name: "login failures", run: () => throttle.deleteExpired() },
-    { name: "login history", run: () => history.purgeExpired() },
-  ]);
+  keepTidy(app, [...attempts.tidy, { name: "login history", run: () => history.purgeExpired() }]);
 }

@@ -23,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
   );
 
   // The phone and e-mail twins share one budget per address, so alternating them gains nothing.
-  const sendCodeLimit = app.rateLimit(SEND_CODE_RATE_LIMIT);
+  const sendCodeLimit = app.rateLimit({ ...SEND_CODE_RATE_LIMIT, groupId: "send-verification-code" });
   for (const [target, channel] of [
     [ENDPOINTS.sendPhoneVCode, "mobile"],
     [ENDPOINTS.sendEmailVCode, "email"],

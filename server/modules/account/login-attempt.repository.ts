@@ -1,17 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.js";
 
-export type Reservation = { key: string; count: number; windowStart: number };
+import type { LoginAttemptCounters, Reservation } from "./login-attempt-counters.js";
 
-/** The only code that touches login_attempt_counters (DESIGN.md §8). */
-export class LoginAttemptRepository {
+/** The only code that touches login_attempt_counters (DESIGN.md §8): the counters of one process, or of several without Redis. */
+export class LoginAttemptRepository implements LoginAttemptCounters {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Counts one attempt on `key` in one upsert and answers the count with it: a key whose window
-   * has ended starts a new one at `now`. Attempts sent at once each get their own count, so a
-   * limit holds however many arrive together.
-   */
+  /** One upsert: attempts sent at once each get their own count. */
   async reserve(key: string, now: number, windowMs: number): Promise<Reservation> {
     const ended = now - windowMs;
     const row = await this.db
@@ -29,7 +25,6 @@ export class LoginAttemptRepository {
     return { key, count: Number(row.count), windowStart: Number(row.window_start) };
   }
 
-  /** Takes back an attempt that was not a failure, unless its window has ended meanwhile. */
   async release(reservation: Reservation): Promise<void> {
     await this.db
       .updateTable("login_attempt_counters")

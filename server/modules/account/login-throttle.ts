@@ -1,6 +1,6 @@
 import { AccountCode } from "../../../src/schema/account.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { LoginAttemptRepository, Reservation } from "./login-attempt.repository.js";
+import type { LoginAttemptCounters, Reservation } from "./login-attempt-counters.js";
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -67,7 +67,7 @@ type Limit = { key: string; max?: number; scope: "account" | "source" | "address
  */
 export class LoginThrottle {
   constructor(
-    private readonly attempts: LoginAttemptRepository,
+    private readonly attempts: LoginAttemptCounters,
     private readonly now: () => number,
   ) {}
 
@@ -88,10 +88,6 @@ export class LoginThrottle {
     await this.giveBack(attempt.reservations);
     await this.attempts.forget(attempt.sourceKey);
     return result;
-  }
-
-  async deleteExpired(): Promise<void> {
-    await this.attempts.deleteEndedBefore(this.now() - THROTTLE.windowMs);
   }
 
   private async begin(source: LoginSource): Promise<LoginAttempt> {

@@ -12,10 +12,11 @@ export const PUBLIC_VERIFY_PER_MINUTE = 60;
 export async function certificateRoutes(app: FastifyInstance, options: { certificates: CertificateService; sessions: SessionService; perMinute?: number }) {
   const { certificates } = options;
   // One budget per kind of lookup, shared by its GET and POST twins: a per-route limit would let an
-  // address try twice as many certificate numbers by alternating the two.
+  // address try twice as many certificate numbers by alternating the two. The groupId names the
+  // budget where counters are shared through Redis (server/redis/rate-limit-store.ts).
   const limit = { max: options.perMinute ?? PUBLIC_VERIFY_PER_MINUTE, timeWindow: "1 minute" };
-  const byNumber = { onRequest: app.rateLimit(limit) };
-  const byDigest = { onRequest: app.rateLimit(limit) };
+  const byNumber = { onRequest: app.rateLimit({ ...limit, groupId: "verify-by-certificate-no" }) };
+  const byDigest = { onRequest: app.rateLimit({ ...limit, groupId: "verify-by-digest" }) };
 
   registerEndpoint(app, ENDPOINTS.getCertificatePdf, async ({ id }, request, reply) => {
     const { certificateNo, pdf } = await certificates.pdfForHolder(Number(request.session!.subjectId), Number(id));

@@ -5,6 +5,7 @@ import { registerEndpoint } from "../../http/endpoint-route.js";
 import { ok } from "../../http/envelope.js";
 import { keepSocketAlive } from "../../http/socket-keepalive.js";
 import type { ChainService } from "./chain.service.js";
+import { pushOnce } from "./push-once.js";
 
 /** Dead connections (a laptop closed mid-session) are noticed within two of these. */
 const PING_INTERVAL_MS = 30_000;
@@ -19,9 +20,9 @@ export async function chainRoutes(app: FastifyInstance, options: { chain: ChainS
   const { chain } = options;
 
   app.get(CHAIN_SOCKET_PATH, { websocket: true }, (socket, request) => {
-    const send = (push: unknown) => {
+    const send = pushOnce((push) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(push));
-    };
+    });
     const unsubscribe = chain.subscribe(send);
     keepSocketAlive(socket, PING_INTERVAL_MS);
     socket.on("close", unsubscribe);

@@ -2,6 +2,7 @@ import { decodeBase64, encodeBase64 } from "../../../isomorphic/ledger/encoding.
 import type { ChainPush } from "../../../src/schema/chain-live.js";
 import type { JobQueue } from "../../jobs/job-queues.js";
 import type { LedgerChainView, LedgerPort, StoredCheckpoint } from "../ledger/ledger.types.js";
+import type { ChainEvent, ChainEventBus } from "./chain-events.js";
 import type { ChainRepository } from "./chain.repository.js";
 import { LatestOnlyWorker } from "./latest-only-worker.js";
 import { checkToken, type TimestampToken } from "./tsa/rfc3161.js";
@@ -74,10 +75,18 @@ type Log = { warn(object: object, message: string): void; error(object: object, 
  * What happens around each ledger checkpoint besides signing it: witnesses cosign it, a TSA
  * time-stamps its root hash, and the live socket's listeners hear about it. Nothing here can hold
  * up an append: the ledger calls `#onCheckpoint` after the block is durable and does not wait.
+ * With several processes (an event bus over Redis), each announces its checkpoints and witness
+ * changes, and each pushes the others' to its own listeners from the shared tables.
  */
 export class ChainService implements LedgerChainView {
   readonly #listeners = new Set<(push: ChainPush) => void>();
   readonly #tsaWorker: LatestOnlyWorker<StoredCheckpoint> | null;
+  // Pushes run one at a time and only the newest waits: a burst of checkpoints costs one snapshot
+  // per push in progress, not one each.
+  readonly #pushWorker = new LatestOnlyWorker<void>(() => this.#push(), () => undefined);
+  #events: ChainEventBus | null = null;
+  /** Another process changed the chain: reread the newest checkpoint and the witnesses before pushing. */
+  #isBehindOthers = false;
   #latest: StoredCheckpoint | null = null;
   #unsubscribe: () => void = () => undefined;
   #syncs: WitnessSync[] = [];
@@ -94,7 +103,16 @@ export class ChainService implements LedgerChainView {
     this.#tsaWorker = tsa ? new LatestOnlyWorker((checkpoint) => this.#timestamp(checkpoint), (error) => this.#timestampFailed(error)) : null;
   }
 
-  static async create(options: { ledger: LedgerPort; repo: ChainRepository; witnesses: readonly WitnessClient[]; tsa?: TsaClient | null; now?: () => number; log?: Log }): Promise<ChainService> {
+  static async create(options: {
+    ledger: LedgerPort;
+    repo: ChainRepository;
+    witnesses: readonly WitnessClient[];
+    tsa?: TsaClient | null;
+    /** The other processes of the installation (null: this one is alone). */
+    events?: ChainEventBus | null;
+    now?: () => number;
+    log?: Log;
+  }): Promise<ChainService> {
     const now = options.now ?? Date.now;
     const service = new ChainService(options.ledger, options.repo, options.tsa ?? null, now, options.log);
     for (const client of options.witnesses) {
@@ -103,11 +121,13 @@ export class ChainService implements LedgerChainView {
     const stored = new Map((await options.repo.witnesses()).map((row) => [row.name, row]));
     service.#syncs = options.witnesses.map((client) => {
       const row = stored.get(client.name);
-      const deps = { repo: options.repo, ledger: options.ledger, now, onChange: () => void service.#push(), log: options.log };
+      const deps = { repo: options.repo, ledger: options.ledger, now, onChange: () => service.#changed({ kind: "witness" }), log: options.log };
       return new WitnessSync(client, deps, { cosignedSize: row?.cosignedSize ?? null, status: row?.status ?? 0, lastError: row?.lastError ?? null });
     });
     service.#latest = await options.ledger.latestCheckpoint();
     service.#unsubscribe = options.ledger.onCheckpoint((checkpoint) => service.#onCheckpoint(checkpoint));
+    service.#events = options.events ?? null;
+    service.#events?.onRemote((event) => service.#onRemoteEvent(event));
     // Catch the witnesses up at start: this also tells whether each is reachable.
     if (service.#latest) {
       for (const sync of service.#syncs) sync.offer(service.#latest);
@@ -120,7 +140,35 @@ export class ChainService implements LedgerChainView {
     if (!this.#latest || checkpoint.treeSize >= this.#latest.treeSize) this.#latest = checkpoint;
     for (const sync of this.#syncs) sync.offer(checkpoint);
     this.#tsaWorker?.offer(checkpoint);
-    void this.#push();
+    this.#changed({ kind: "checkpoint", blockHeight: checkpoint.blockHeight });
+  }
+
+  /** A change made here: pushed to this process's listeners and announced to the others. */
+  #changed(event: ChainEvent): void {
+    this.#pushWorker.offer();
+    this.#events?.announce(event);
+  }
+
+  #onRemoteEvent(event: ChainEvent): void {
+    // A checkpoint this process already knows (it appended too, or heard of a later one) adds nothing.
+    if (event.kind === "checkpoint" && this.#latest && this.#latest.blockHeight >= event.blockHeight) return;
+    this.#isBehindOthers = true;
+    this.#pushWorker.offer();
+  }
+
+  /** Takes the newest checkpoint and the witnesses' status from the shared tables, where the other processes wrote them. */
+  async #catchUp(): Promise<void> {
+    this.#isBehindOthers = false;
+    const [latest, witnesses] = await Promise.all([this.ledger.latestCheckpoint(), this.repo.witnesses()]).catch((error: unknown) => {
+      this.#isBehindOthers = true;
+      throw error;
+    });
+    if (latest && (!this.#latest || latest.treeSize >= this.#latest.treeSize)) this.#latest = latest;
+    const stored = new Map(witnesses.map((row) => [row.name, row]));
+    for (const sync of this.#syncs) {
+      const row = stored.get(sync.status.name);
+      if (row) sync.adopt(row);
+    }
   }
 
   async #timestamp(checkpoint: StoredCheckpoint): Promise<void> {
@@ -245,8 +293,9 @@ export class ChainService implements LedgerChainView {
   }
 
   async #push(): Promise<void> {
-    if (this.#listeners.size === 0) return;
     try {
+      if (this.#isBehindOthers) await this.#catchUp();
+      if (this.#listeners.size === 0) return;
       const push = await this.snapshot();
       for (const listener of this.#listeners) listener(push);
     } catch (error) {
@@ -256,7 +305,7 @@ export class ChainService implements LedgerChainView {
 
   /** Resolves once every witness submission and time-stamp request in flight has finished (tests, shutdown). */
   async idle(): Promise<void> {
-    await Promise.all([...this.#syncs.map((sync) => sync.idle()), this.#tsaWorker?.idle()]);
+    await Promise.all([...this.#syncs.map((sync) => sync.idle()), this.#tsaWorker?.idle(), this.#pushWorker.idle()]);
   }
 
   async close(): Promise<void> {

@@ -2,10 +2,12 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../../config.js";
 import type { Database } from "../../db/database.js";
+import type { SharedRedis } from "../../redis/redis-connection.js";
 import { loadWitnessKey } from "../../witness/witness-key.js";
 import { WitnessStateStore } from "../../witness/witness-state.js";
 import { Witness } from "../../witness/witness.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
+import { openRedisChainEvents } from "./chain-events.redis.js";
 import { ChainRepository } from "./chain.repository.js";
 import { ChainService } from "./chain.service.js";
 import { TsaClient } from "./tsa/tsa-client.js";
@@ -29,6 +31,8 @@ export async function createChain(options: {
   config: Pick<AppConfig, "dataDir" | "ledgerLocalWitness" | "ledgerWitnesses" | "tsa">;
   db: Kysely<Database>;
   ledger: LedgerPort;
+  /** The installation's Redis when several processes serve: their live sockets hear each other's checkpoints. */
+  redis?: SharedRedis | null;
   now?: () => number;
   log?: Log;
 }): Promise<Chain> {
@@ -55,12 +59,15 @@ export async function createChain(options: {
   }
 
   const tsa = config.tsa ? new TsaClient({ url: config.tsa.url, caFile: config.tsa.caFile }) : null;
-  const chain = await ChainService.create({ ledger, repo: new ChainRepository(options.db), witnesses: clients, tsa, now, log: options.log });
+  const events = options.redis ? await openRedisChainEvents(options.redis, options.log) : null;
+  const chain = await ChainService.create({ ledger, repo: new ChainRepository(options.db), witnesses: clients, tsa, events, now, log: options.log });
 
   return {
     chain,
     localWitness,
     async close() {
+      // No other process's event starts a push once the chain is closing.
+      await events?.close();
       await chain.close();
       store?.close();
     },

@@ -66,6 +66,15 @@ export class WitnessSync {
     return this.#worker.idle();
   }
 
+  /**
+   * Takes the status another process recorded in the shared table after its own submission (it
+   * signed the newer checkpoint). A submission of this process under way has the fresher word.
+   */
+  adopt(stored: { status: number; cosignedSize: number | null; lastError: string | null }): void {
+    if (this.#worker.isRunning) return;
+    this.#status = { name: this.client.name, status: stored.status === 1 ? 1 : 0, cosignedSize: stored.cosignedSize, lastError: stored.lastError };
+  }
+
   async #submit(checkpoint: StoredCheckpoint): Promise<void> {
     let oldSize = this.#status.cosignedSize ?? 0;
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -31,10 +31,10 @@ export function createLedgerService(options: {
  * TSA time-stamps, the live push). One module, because the log's public answers carry the chain's
  * cosignatures, and because on close the chain must still see the log's last block.
  */
-export async function ledgerModule(app: FastifyInstance, { config, db, now, jobs }: ModuleContext) {
+export async function ledgerModule(app: FastifyInstance, { config, db, now, jobs, redis }: ModuleContext) {
   // Refuses to start when the stored ledger contradicts its last signed checkpoint.
   const ledger = publish(app, "ledger", await createLedgerService({ config, db, now, log: app.log }));
-  const { chain, localWitness, close: closeChain } = await createChain({ config, db, ledger, now, log: app.log });
+  const { chain, localWitness, close: closeChain } = await createChain({ config, db, ledger, redis, now, log: app.log });
   publish(app, "chain", chain);
   jobs.declare({ key: "ledger.blocks", name: "账本区块写入", depth: () => ledger.queueDepth() });
   for (const queue of chain.queues()) jobs.declare(queue);

@@ -54,6 +54,6 @@ export async function notaryConsoleRoutes(app: FastifyInstance, { console, setti
 
 /** The public query of a notarial certificate: tokenless, limited per address like the evidence certificates' lookups. */
 export async function notarialCertificateRoutes(app: FastifyInstance, { query, perMinute }: { query: NotarialCertificateQuery; perMinute?: number }) {
-  const limit = { onRequest: app.rateLimit({ max: perMinute ?? PUBLIC_VERIFY_PER_MINUTE, timeWindow: "1 minute" }) };
+  const limit = { onRequest: app.rateLimit({ max: perMinute ?? PUBLIC_VERIFY_PER_MINUTE, timeWindow: "1 minute", groupId: "notarial-certificate-query" }) };
   registerEndpoint(app, NOTARIAL_CERTIFICATE_ENDPOINTS.query, async ({ certificateNo }) => ok(await query.query(certificateNo)), limit);
 }

@@ -2,7 +2,7 @@ import { AccountCode, EncryptedEnvelopeSchema } from "../../../src/schema/accoun
 import { SIGNATURE_MAX_SKEW_MS } from "../../../src/schema/signature.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { LoginKey } from "./login-key.js";
-import type { NonceRepository } from "./nonce.repository.js";
+import type { NonceStore } from "./nonce-store.js";
 
 const DECRYPT_FAILED = "加密信息无法解密，请刷新页面后重试";
 const STALE = "加密信息已过期，请重新提交";
@@ -14,7 +14,7 @@ const STALE = "加密信息已过期，请重新提交";
 export class EncryptedFields {
   constructor(
     private readonly key: LoginKey,
-    private readonly nonces: NonceRepository,
+    private readonly nonces: NonceStore,
     private readonly now: () => number,
   ) {}
 

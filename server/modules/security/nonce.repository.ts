@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { NonceStore } from "./nonce-store.js";
 
-/** Single-use markers: a nonce can be claimed once until it expires. */
-export class NonceRepository {
+/** Single-use markers in the used_nonces table (one process, or several on one database without Redis). */
+export class NonceRepository implements NonceStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** True when this call claimed the nonce; false when it was used before. */
   async claim(nonce: string, expiresAt: number): Promise<boolean> {
     const result = await this.db
       .insertInto("used_nonces")

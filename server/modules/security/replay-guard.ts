@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AccountCode } from "../../../src/schema/account.js";
 import { SIGNATURE_MAX_SKEW_MS } from "../../../src/schema/signature.js";
 import { failure, sendEnvelope } from "../../http/envelope.js";
-import type { NonceRepository } from "./nonce.repository.js";
+import type { NonceStore } from "./nonce-store.js";
 
 /**
  * Refuses a request whose signature was seen before. A signature covers every parameter and the
@@ -13,7 +13,7 @@ import type { NonceRepository } from "./nonce.repository.js";
  */
 export type ReplayGuard = ReturnType<typeof createReplayGuard>;
 
-export function createReplayGuard(nonces: NonceRepository, now: () => number) {
+export function createReplayGuard(nonces: NonceStore, now: () => number) {
   return async function refuseReplayedRequest(request: FastifyRequest, reply: FastifyReply) {
     const signature = (request.query as { signature?: string }).signature ?? "";
     const digest = createHash("sha256").update(signature.toLowerCase(), "utf8").digest("hex");

@@ -37,7 +37,7 @@ export async function securityRoutes(
   // Development only (refused in production): the answer of this browser's captcha, so that
   // automated end-to-end tests can log in with a password as a person would.
   registerEndpoint(app, DEV_ENDPOINTS.captchaAnswer, async (_query, request) => {
-    const answer = captchas.peekAnswer(request.cookies[CAPTCHA_COOKIE] ?? "");
+    const answer = await captchas.peekAnswer(request.cookies[CAPTCHA_COOKIE] ?? "");
     if (!answer) throw new BusinessError(ResultCode.notFound, "没有找到当前浏览器的图形验证码");
     return ok({ answer });
   });
