@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { BlobTooLargeError, type BlobStore, type BlobUsage, type BlobVolume, type TempBlob } from "./blob-store.js";
 import { ParallelDigests } from "./parallel-digests.js";
+import { TempFile } from "./temp-file.js";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const FAN_OUT = /^[0-9a-f]{2}$/;
@@ -42,9 +43,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /**
-   * Streams `source` into a temporary file, fsync'ed once at the end, while SHA-256 and SM3 are
-   * computed on their own threads over the same bytes (parallel-digests.ts): the event loop only
-   * copies each chunk once, and memory stays at a few MiB whatever the size. Nothing is visible
+   * Streams `source` into a temporary file (temp-file.ts) made durable at the end, while SHA-256
+   * and SM3 are computed on their own threads over the same bytes (parallel-digests.ts): the event
+   * loop only copies each chunk once, and memory stays at a few MiB whatever the size. Nothing is visible
    * under the blob's name until commit(), so a caller can still refuse the content (a digest
    * mismatch) with discard(). More than `maxBytes` throws BlobTooLargeError once the source is
    * read to its end (so the request body is consumed) and the temporary file is gone.
@@ -53,15 +54,8 @@ export class LocalBlobStore implements BlobStore {
     const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     await fsp.mkdir(this.tempDir, { recursive: true });
     const temp = path.join(this.tempDir, `upload.${randomBytes(12).toString("hex")}`);
-    const handle = await fsp.open(temp, "wx");
-    let position = 0;
-    const digests = new ParallelDigests({
-      sink: async (bytes) => {
-        const at = position;
-        position += bytes.length;
-        await writeFully(handle, bytes, at);
-      },
-    });
+    const file = await TempFile.create(temp);
+    const digests = new ParallelDigests({ sink: (bytes) => file.append(bytes) });
     let size = 0;
     let sha256: string;
     let sm3: string;
@@ -73,14 +67,14 @@ export class LocalBlobStore implements BlobStore {
       }
       if (size > maxBytes) throw new BlobTooLargeError(maxBytes, size);
       ({ sha256, sm3 } = await digests.finish());
-      await handle.sync();
+      await file.sync();
     } catch (error) {
       await digests.abort();
-      await handle.close();
+      await file.close();
       await fsp.rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
+    await file.close();
     let isSettled = false;
     return {
       sha256,
@@ -195,14 +189,6 @@ async function fanOutFolders(folder: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
-  }
-}
-
-/** A write may take fewer bytes than asked (a full disk shows up here); the rest is written after. */
-async function writeFully(handle: fsp.FileHandle, bytes: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < bytes.length; ) {
-    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
-    done += bytesWritten;
   }
 }
 

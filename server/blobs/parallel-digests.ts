@@ -8,11 +8,13 @@ export interface StreamDigests {
 
 /**
  * Why these sizes: a slab of 1 MiB is ~2.5 ms of SM3, long enough that the two messages per slab
- * cost nothing, and four of them let the socket, the file write and both threads each work on a
- * different slab. Memory per stream is bounded by their sum (4 MiB), whatever the stream's size.
+ * cost nothing; eight of them let the socket, the file write and both threads each work on
+ * different slabs, with ~20 ms of SM3 queued so the slowest thread does not starve when the event
+ * loop is briefly busy elsewhere. Memory per stream is bounded by their sum (8 MiB), whatever the
+ * stream's size.
  */
 const SLAB_BYTES = 1024 * 1024;
-const SLABS_PER_STREAM = 4;
+const SLABS_PER_STREAM = 8;
 
 /**
  * SHA-256 and SM3 of a stream, each on its own thread, so the event loop only copies bytes. Every

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BlobTooLargeError } from "../../../server/blobs/blob-store.js";
 import { digestThreads } from "../../../server/blobs/digest-threads.js";
 import { LocalBlobStore } from "../../../server/blobs/local-blob-store.js";
+import { TempFile } from "../../../server/blobs/temp-file.js";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "write-temp-"));
 const store = new LocalBlobStore(root);
@@ -48,5 +49,19 @@ describe("LocalBlobStore.writeTemp", () => {
     expect(error).toMatchObject({ maxBytes: 1024 * 1024, size: content.length });
     expect(leftovers()).toEqual([]);
     expect(digestThreads.openDigests).toBe(0);
+  });
+});
+
+describe("TempFile", () => {
+  it("keeps every byte in order across its background flushes (past 64 MiB) and its final sync", async () => {
+    const file = path.join(root, "flushed");
+    const piece = randomBytes(1024 * 1024);
+    const pieces = Array.from({ length: 65 }, (_, index) => Buffer.concat([Buffer.from([index]), piece.subarray(1)]));
+    const temp = await TempFile.create(file);
+    for (const bytes of pieces) await temp.append(bytes);
+    await temp.sync();
+    await temp.close();
+    expect(fs.readFileSync(file).equals(Buffer.concat(pieces))).toBe(true);
+    await expect(TempFile.create(file)).rejects.toMatchObject({ code: "EEXIST" });
   });
 });
