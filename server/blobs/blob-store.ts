@@ -15,6 +15,8 @@ export interface BlobVolume {
 /** Content streamed to a durable temporary file, not yet under its name. */
 export interface TempBlob {
   readonly sha256: string;
+  /** The second digest (GB/T 32905 SM3) of the same bytes, computed while they were written. */
+  readonly sm3: string;
   readonly size: number;
   /** Moves the file under its SHA-256 name (durably) and answers that name. */
   commit(): Promise<string>;
@@ -42,12 +44,12 @@ export interface BlobStore {
   /** Stores the bytes and answers their SHA-256 (lowercase hex), the blob's name from now on. */
   put(content: Buffer): Promise<string>;
   /**
-   * Streams `source` into durable temporary storage, hashing as it goes (`observe` sees every
-   * chunk too, e.g. for SM3). Nothing is visible under the blob's name until commit(), so a caller
+   * Streams `source` into durable temporary storage, computing its SHA-256 and SM3 as it goes
+   * (parallel-digests.ts: off the event loop, the bytes copied once). Nothing is visible under the blob's name until commit(), so a caller
    * can still refuse the content with discard(). More than `maxBytes` throws BlobTooLargeError once
    * the source is read to its end (so a request body is consumed).
    */
-  writeTemp(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number; observe?: (chunk: Uint8Array) => void }): Promise<TempBlob>;
+  writeTemp(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<TempBlob>;
   has(sha256: string): Promise<boolean>;
   /** A stream of the blob, or null when there is none by that name. */
   open(sha256: string): Promise<Readable | null>;

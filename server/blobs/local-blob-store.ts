@@ -4,6 +4,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { BlobTooLargeError, type BlobStore, type BlobUsage, type BlobVolume, type TempBlob } from "./blob-store.js";
+import { ParallelDigests } from "./parallel-digests.js";
+import { TempFile } from "./temp-file.js";
 
 /** A blob's name: its SHA-256 in lowercase hex. */
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -42,42 +44,42 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /**
-   * Streams `source` into a fsync'ed temporary file, hashing as it goes (`observe` sees every chunk
-   * too, e.g. for SM3). Nothing is visible under the blob's name until commit(), so a caller can
-   * still refuse the content (a digest mismatch) with discard(). More than `maxBytes` throws
-   * BlobTooLargeError once the source is read to its end (so the request body is consumed) and
-   * the temporary file is gone.
+   * Streams `source` into a temporary file (temp-file.ts) made durable at the end, while SHA-256
+   * and SM3 are computed on their own threads over the same bytes (parallel-digests.ts): the event
+   * loop only copies each chunk once, and memory stays at a few MiB whatever the size. Nothing is visible
+   * under the blob's name until commit(), so a caller can still refuse the content (a digest
+   * mismatch) with discard(). More than `maxBytes` throws BlobTooLargeError once the source is
+   * read to its end (so the request body is consumed) and the temporary file is gone.
    */
-  async writeTemp(source: AsyncIterable<Uint8Array>, options: { maxBytes?: number; observe?: (chunk: Uint8Array) => void } = {}): Promise<TempBlob> {
+  async writeTemp(source: AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<TempBlob> {
     const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     await fsp.mkdir(this.tempDir, { recursive: true });
     const temp = path.join(this.tempDir, `upload.${randomBytes(12).toString("hex")}`);
-    const hash = createHash("sha256");
+    const file = await TempFile.create(temp);
+    const digests = new ParallelDigests({ sink: (bytes) => file.append(bytes) });
     let size = 0;
-    const handle = await fsp.open(temp, "wx");
+    let sha256: string;
+    let sm3: string;
     try {
       for await (const chunk of source) {
         size += chunk.length;
         if (size > maxBytes) continue; // keep reading (and counting) so the body is consumed
-        hash.update(chunk);
-        options.observe?.(chunk);
-        await handle.write(chunk);
+        await digests.update(chunk);
       }
-      if (size <= maxBytes) await handle.sync();
+      if (size > maxBytes) throw new BlobTooLargeError(maxBytes, size);
+      ({ sha256, sm3 } = await digests.finish());
+      await file.sync();
     } catch (error) {
-      await handle.close();
+      await digests.abort();
+      await file.close();
       await fsp.rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
-    if (size > maxBytes) {
-      await fsp.rm(temp, { force: true });
-      throw new BlobTooLargeError(maxBytes, size);
-    }
-    const sha256 = hash.digest("hex");
+    await file.close();
     let isSettled = false;
     return {
       sha256,
+      sm3,
       size,
       commit: async () => {
         if (isSettled) throw new Error("TempBlob: already committed or discarded");

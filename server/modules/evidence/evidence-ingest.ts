@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { findUploadProblem, UPLOAD_MESSAGES, type UploadRule } from "../../../src/schema/upload.js";
 import { BlobTooLargeError, type BlobStore, type TempBlob } from "../../blobs/blob-store.js";
@@ -20,9 +19,9 @@ export function uploadRefusal(message: string, field = "file"): BusinessError {
 }
 
 /**
- * Streams one uploaded file into the blob store's temporary area, computing SHA-256 (the blob
- * store's own) and SM3 (node:crypto) over the same chunks as they arrive: memory stays at a few
- * chunks whatever the file's size. The format is checked from the name before any byte is kept;
+ * Streams one uploaded file into the blob store's temporary area, which computes SHA-256 (the
+ * blob's name) and SM3 over the same bytes as they arrive, off the event loop: memory stays at a
+ * few MiB whatever the file's size. The format is checked from the name before any byte is kept;
  * size limits and the zero-byte rule when the stream ends. A refused file is read to its end (so
  * the next part can be reached) and leaves nothing behind.
  */
@@ -33,10 +32,9 @@ export async function ingestFile(blobs: BlobStore, file: StreamedFile, rule: Upl
     await consume(file);
     throw uploadRefusal(formatProblem.message, field);
   }
-  const sm3 = createHash("sm3");
   let blob: TempBlob;
   try {
-    blob = await blobs.writeTemp(file.stream, { maxBytes: rule.maxBytes, observe: (chunk) => sm3.update(chunk) });
+    blob = await blobs.writeTemp(file.stream, { maxBytes: rule.maxBytes });
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw uploadRefusal(messages.tooLarge(rule.maxBytes), field);
     throw error;
@@ -49,7 +47,7 @@ export async function ingestFile(blobs: BlobStore, file: StreamedFile, rule: Upl
     await blob.discard();
     throw uploadRefusal(messages.empty, field);
   }
-  return { fileName: file.filename, size: blob.size, sha256: blob.sha256, sm3: sm3.digest("hex"), blob };
+  return { fileName: file.filename, size: blob.size, sha256: blob.sha256, sm3: blob.sm3, blob };
 }
 
 /**

@@ -1,0 +1,117 @@
+import { digestThreads, type DigestThreadPool, type ThreadDigest } from "./digest-threads.js";
+
+/** The two digests of a stream (lowercase hex). */
+export interface StreamDigests {
+  readonly sha256: string;
+  readonly sm3: string;
+}
+
+/**
+ * Why these sizes: a slab of 1 MiB is ~2.5 ms of SM3, long enough that the two messages per slab
+ * cost nothing; eight of them let the socket, the file write and both threads each work on
+ * different slabs, with ~20 ms of SM3 queued so the slowest thread does not starve when the event
+ * loop is briefly busy elsewhere. Memory per stream is bounded by their sum (8 MiB), whatever the
+ * stream's size.
+ */
+const SLAB_BYTES = 1024 * 1024;
+const SLABS_PER_STREAM = 8;
+
+/**
+ * SHA-256 and SM3 of a stream, each on its own thread, so the event loop only copies bytes. Every
+ * chunk is copied once, from the socket's buffer into a slab of shared memory; both threads hash
+ * the slab in place and `sink` (the temporary file) writes it from there, in order. A slab is
+ * reused once all three are done with it, and update() waits when every slab is busy: that wait
+ * is the back-pressure that slows the socket to the speed of the slowest of them.
+ */
+export class ParallelDigests {
+  private readonly digests: ThreadDigest[];
+  private readonly freeSlabs: Uint8Array[] = [];
+  private readonly waitingForSlab: (() => void)[] = [];
+  private slabsMade = 0;
+  private current: Uint8Array | null = null;
+  private filled = 0;
+  private inFlight = new Set<Promise<void>>();
+  private sinkWrites: Promise<unknown> = Promise.resolve();
+  private failure: unknown = null;
+  private isClosed = false;
+
+  constructor(private readonly options: { sink?: (bytes: Uint8Array) => Promise<unknown>; pool?: DigestThreadPool } = {}) {
+    this.digests = (options.pool ?? digestThreads).open(["sha256", "sm3"]);
+  }
+
+  /** Takes a chunk (copied: the caller may reuse it once this resolves). */
+  async update(chunk: Uint8Array): Promise<void> {
+    for (let offset = 0; offset < chunk.length; ) {
+      this.throwIfUnusable();
+      this.current ??= await this.takeSlab();
+      this.throwIfUnusable();
+      const length = Math.min(chunk.length - offset, SLAB_BYTES - this.filled);
+      this.current.set(chunk.subarray(offset, offset + length), this.filled);
+      this.filled += length;
+      offset += length;
+      if (this.filled === SLAB_BYTES) this.dispatch();
+    }
+  }
+
+  /** Both digests, once the threads and the sink are done with every byte. */
+  async finish(): Promise<StreamDigests> {
+    this.throwIfUnusable();
+    if (this.filled > 0) this.dispatch();
+    this.isClosed = true;
+    const [sha256, sm3] = this.digests.map((digest) => digest.digest());
+    const settled = await Promise.allSettled([sha256!, sm3!, this.settleInFlight()]);
+    if (this.failure) throw this.failure;
+    const rejected = settled.find((result) => result.status === "rejected");
+    if (rejected) throw rejected.reason;
+    return { sha256: await sha256!, sm3: await sm3! };
+  }
+
+  /** Gives up: the threads drop their state, and this resolves once the sink has stopped writing. */
+  async abort(): Promise<void> {
+    if (!this.isClosed) for (const digest of this.digests) digest.abort();
+    this.isClosed = true;
+    await this.settleInFlight();
+  }
+
+  private dispatch() {
+    const bytes = this.current!.subarray(0, this.filled);
+    const slab = this.current!;
+    this.current = null;
+    this.filled = 0;
+    const sink = this.options.sink;
+    if (sink) this.sinkWrites = this.sinkWrites.then(() => sink(bytes));
+    const work = Promise.allSettled([...this.digests.map((digest) => digest.update(bytes)), this.sinkWrites]).then((results) => {
+      this.failure ??= results.find((result) => result.status === "rejected")?.reason ?? null;
+      this.inFlight.delete(work);
+      this.releaseSlab(slab);
+    });
+    this.inFlight.add(work);
+  }
+
+  private async takeSlab(): Promise<Uint8Array> {
+    while (true) {
+      const free = this.freeSlabs.pop();
+      if (free) return free;
+      // Allocated on demand: a small upload touches one slab (and only its pages it writes).
+      if (this.slabsMade < SLABS_PER_STREAM) {
+        this.slabsMade += 1;
+        return new Uint8Array(new SharedArrayBuffer(SLAB_BYTES));
+      }
+      await new Promise<void>((resolve) => this.waitingForSlab.push(resolve));
+    }
+  }
+
+  private releaseSlab(slab: Uint8Array) {
+    this.freeSlabs.push(slab);
+    this.waitingForSlab.shift()?.();
+  }
+
+  private async settleInFlight(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  private throwIfUnusable() {
+    if (this.failure) throw this.failure;
+    if (this.isClosed) throw new Error("ParallelDigests: already finished or aborted");
+  }
+}
