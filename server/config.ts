@@ -199,7 +199,12 @@ const EnvironmentSchema = z.object({
   // The shared job queues (BullMQ, with REDIS_URL): tries of a job whose run throws, the first
   // wait before a retry (doubled each time), and how long a worker's hold on a job lasts without
   // renewal (a worker that dies gives its jobs to another after about this long).
-  JOB_ATTEMPTS: z.coerce.number({ error: "必须是 1-20 之间的整数" }).int("必须是 1-20 之间的整数").min(1, "必须是 1-20 之间的整数").max(20, "必须是 1-20 之间的整数").default(5),
+  JOB_ATTEMPTS: z.coerce
+    .number({ error: "必须是 1-20 之间的整数" })
+    .int("必须是 1-20 之间的整数")
+    .min(1, "必须是 1-20 之间的整数")
+    .max(20, "必须是 1-20 之间的整数")
+    .default(5),
   JOB_BACKOFF_MS: z.coerce
     .number({ error: "必须是 100-3600000 之间的整数（毫秒）" })
     .int("必须是 100-3600000 之间的整数（毫秒）")

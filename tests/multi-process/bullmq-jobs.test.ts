@@ -19,7 +19,7 @@ import { dropRedisNamespace, testRedisEnv, testRedisPrefix } from "./support/tes
  */
 const prefix = testRedisPrefix("jobs");
 const ENV = { ...testRedisEnv(prefix), CAPTURE_ALLOWED_HOSTS: "127.0.0.1:9", JOB_ATTEMPTS: "2", JOB_BACKOFF_MS: "100", JOB_LOCK_MS: "1000" };
-const double = captureDouble();
+let double = captureDouble();
 let web: TestApp;
 let worker: TestApp;
 let operatorToken: string;
@@ -79,8 +79,10 @@ describe("captures on the shared queue", () => {
     const sealed = await until(() => captureOf(id), (row) => row.state === "sealed", "the capture to be sealed");
     expect(sealed.attempts).toBe(1);
     expect(await evidenceCount(user)).toBe(1);
-    // The completed job is gone: nothing waits, runs or failed.
-    expect((await overview()).queues.find((queue: { key: string }) => queue.key === "capture.pages")).toMatchObject({ waiting: 0, running: 0, failed: 0 });
+    // The completed job is removed (once its processor has returned): nothing waits, runs or failed.
+    const captureQueue = async () => (await overview()).queues.find((queue: { key: string }) => queue.key === "capture.pages");
+    await until(captureQueue, (queue) => queue.running === 0, "the job to complete");
+    expect(await captureQueue()).toMatchObject({ waiting: 0, running: 0, failed: 0 });
   });
 
   it("a run that throws is retried with backoff, then shown as failed; 重试 runs it again, audited", async () => {
@@ -116,6 +118,26 @@ describe("captures on the shared queue", () => {
     expect(again.code).not.toBe(200);
     expect(again.message).toContain("不在失败列表中");
     expect(await db().selectFrom("operator_audit").selectAll().where("action", "=", "job.retry").execute()).toHaveLength(1);
+  });
+
+  it("a worker closed gracefully mid-capture puts the job back; the next worker resumes and seals it once", async () => {
+    const url = "http://127.0.0.1:9/hold/graceful";
+    const user = await customerWithUnits(1);
+    const held = double.whenHeld(url);
+    const id = await captureOn(web, user, url);
+    await held;
+    await worker.close();
+    expect(await captureOf(id)).toMatchObject({ state: "running", attempts: 1 });
+
+    // The next worker is another process: a browser (double) of its own.
+    double = captureDouble();
+    const resumed = double.whenHeld(url);
+    worker = await siblingTestApp(web, { seedDemo: false, env: ENV, role: "worker", capture: { engine: double.engine } });
+    await resumed;
+    double.release(url);
+    const sealed = await until(() => captureOf(id), (row) => row.state === "sealed", "the capture to be sealed by the next worker");
+    expect(sealed.attempts).toBe(2);
+    expect(await evidenceCount(user)).toBe(1);
   });
 
   it("a worker killed mid-capture leaves it to another worker, which finishes it exactly once", async () => {
