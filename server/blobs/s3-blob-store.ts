@@ -53,6 +53,7 @@ export class S3BlobStore implements BlobStore {
     const staged = await this.cache.stage(source, options);
     return {
       sha256: staged.sha256,
+      sm3: staged.sm3,
       size: staged.size,
       commit: async () => {
         // The staged file becomes the blob's local copy (the readers that need a path find it there).
