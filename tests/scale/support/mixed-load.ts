@@ -63,7 +63,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
     const registered = await registerUser(options.baseUrl, mobile, PASSWORD);
     const session = (await timed("login", () => loginWithPassword(options.baseUrl, mobile, PASSWORD), () => true)) ?? registered;
     result.sessions.push(session);
-    if (options.captureUrls.length > 0) await buySnapshotBundle(options.baseUrl, session);
+    if (options.captureUrls.length > 0) await buySnapshotBundle(options.baseUrl, session, `front-affinity=${userIndex}`);
     let captures = 0;
     for (let step = 0; performance.now() < deadline; step++) {
       switch (step % 4) {
