@@ -1,3 +1,5 @@
+import { concatBytes } from "../../isomorphic/ledger/encoding.js";
+
 /**
  * The two container formats of a CFF font program (Adobe Technical Note #5176): INDEX (a counted
  * list of byte strings) and DICT (operands followed by an operator), read and written byte-exactly.
@@ -121,21 +123,11 @@ export function entryOf(entries: readonly DictEntry[], operator: number): DictEn
 
 /** A DICT entry's bytes: the operands as given (bytes, or integers written in 5-byte form so offsets can be filled in later). */
 export function writeEntry(operator: number, operands: Uint8Array | readonly number[]): Uint8Array {
-  const operandBytes = operands instanceof Uint8Array ? operands : concatBytes(operands.map(fixedInteger));
+  const operandBytes = operands instanceof Uint8Array ? operands : concatBytes(...operands.map(fixedInteger));
   const operatorBytes = operator > 0xff ? [12, operator & 0xff] : [operator];
-  return concatBytes([operandBytes, new Uint8Array(operatorBytes)]);
+  return concatBytes(operandBytes, new Uint8Array(operatorBytes));
 }
 
 function fixedInteger(value: number): Uint8Array {
   return new Uint8Array([29, (value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]);
-}
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

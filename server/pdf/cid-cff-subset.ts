@@ -1,4 +1,5 @@
-import { concatBytes, DICT_OPERATORS, writeEntry, writeIndex } from "./cff-data.js";
+import { concatBytes } from "../../isomorphic/ledger/encoding.js";
+import { DICT_OPERATORS, writeEntry, writeIndex } from "./cff-data.js";
 import type { CidCffFont } from "./cid-cff-font.js";
 
 /**
@@ -49,7 +50,7 @@ export function writeCidCff(font: CidCffFont, glyphs: readonly number[]): Uint8A
   // Identity charset: glyph i is CID i (format 2, one range from CID 1), none beyond .notdef.
   const charset = glyphs.length > 1 ? new Uint8Array([2, 0, 1, (glyphs.length - 2) >> 8, (glyphs.length - 2) & 0xff]) : new Uint8Array([0]);
   const usedDicts = [...fontDictIndex.keys()].map((index) => font.fontDicts[index]);
-  const privateDicts = usedDicts.map((dict) => concatBytes(dict.privateEntries.map((entry) => writeEntry(entry.operator, entry.operandBytes))));
+  const privateDicts = usedDicts.map((dict) => concatBytes(...dict.privateEntries.map((entry) => writeEntry(entry.operator, entry.operandBytes))));
 
   // Every offset in a DICT is written in the 5-byte form, so sizes are known before the offsets.
   const header = new Uint8Array([1, 0, 4, 4]);
@@ -57,7 +58,7 @@ export function writeCidCff(font: CidCffFont, glyphs: readonly number[]): Uint8A
   const stringIndex = writeIndex(STRINGS.map((text) => new TextEncoder().encode(text)));
   const globalSubrIndex = writeIndex([]);
   const topDict = (offsets: { charset: number; charStrings: number; fdArray: number; fdSelect: number }) =>
-    concatBytes([
+    concatBytes(
       writeEntry(DICT_OPERATORS.ros, [FIRST_CUSTOM_SID, FIRST_CUSTOM_SID + 1, 0]),
       ...font.topEntries.map((entry) => writeEntry(entry.operator, entry.operandBytes)),
       writeEntry(DICT_OPERATORS.cidCount, [glyphs.length]),
@@ -65,9 +66,9 @@ export function writeCidCff(font: CidCffFont, glyphs: readonly number[]): Uint8A
       writeEntry(DICT_OPERATORS.charStrings, [offsets.charStrings]),
       writeEntry(DICT_OPERATORS.fdArray, [offsets.fdArray]),
       writeEntry(DICT_OPERATORS.fdSelect, [offsets.fdSelect]),
-    ]);
+    );
   const fontDicts = (privateOffsets: readonly number[]) =>
-    writeIndex(usedDicts.map((dict, index) => concatBytes([...dict.entries.map((entry) => writeEntry(entry.operator, entry.operandBytes)), writeEntry(DICT_OPERATORS.private, [privateDicts[index].length, privateOffsets[index]])])));
+    writeIndex(usedDicts.map((dict, index) => concatBytes(...dict.entries.map((entry) => writeEntry(entry.operator, entry.operandBytes)), writeEntry(DICT_OPERATORS.private, [privateDicts[index].length, privateOffsets[index]]))));
 
   const topDictIndexSize = writeIndex([topDict({ charset: 0, charStrings: 0, fdArray: 0, fdSelect: 0 })]).length;
   const charsetAt = header.length + nameIndex.length + topDictIndexSize + stringIndex.length + globalSubrIndex.length;
@@ -81,7 +82,7 @@ export function writeCidCff(font: CidCffFont, glyphs: readonly number[]): Uint8A
     privateOffsets.push(privateAt);
     privateAt += dict.length;
   }
-  return concatBytes([
+  return concatBytes(
     header,
     nameIndex,
     writeIndex([topDict({ charset: charsetAt, charStrings: charStringsAt, fdArray: fdArrayAt, fdSelect: fdSelectAt })]),
@@ -92,5 +93,5 @@ export function writeCidCff(font: CidCffFont, glyphs: readonly number[]): Uint8A
     charStrings,
     fontDicts(privateOffsets),
     ...privateDicts,
-  ]);
+  );
 }

@@ -42,7 +42,7 @@ export function desubroutinize(charstring: Uint8Array, subroutines: Type2Subrout
     while (p < code.length) {
       const b0 = code[p];
       if (b0 >= 32 || b0 === OPERATOR.shortint) {
-        const length = b0 === OPERATOR.shortint ? 3 : b0 <= 246 ? 1 : b0 <= 254 ? 2 : 5;
+        const length = numberLength(b0);
         state.lastNumber = { at: out.length, value: numberAt(code, p) };
         for (let i = 0; i < length; i += 1) out.push(code[p + i]);
         state.stackDepth += 1;
