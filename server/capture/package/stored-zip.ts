@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import yazl from "yazl";
+import { createZipFile } from "../../zip/zip-file.js";
 import type { PackagedFile } from "../capture-engine.types.js";
 import { PackageDigest } from "./package-digest.js";
 
@@ -22,7 +22,7 @@ export interface StoredZipEntries {
  */
 export async function writeStoredZip(target: string, entryTime: Date, fill: (entries: StoredZipEntries) => Promise<void>): Promise<PackagedFile> {
   const mtime = zipEntryTime(entryTime);
-  const zip = new yazl.ZipFile();
+  const zip = createZipFile();
   const whole = new PackageDigest();
   const output = createWriteStream(target, { flags: "wx" });
   // Only a file this call created is removed on failure: an existing file of that name is left alone.
