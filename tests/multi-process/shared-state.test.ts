@@ -3,10 +3,11 @@ import WebSocket from "ws";
 import { THROTTLE } from "../../server/modules/account/login-throttle.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
 import { ACCOUNT_ENDPOINTS } from "../../src/schema/account.js";
-import { ChainPushSchema, CHAIN_SOCKET_PATH, type ChainPush } from "../../src/schema/chain-live.js";
+import { CHAIN_SOCKET_PATH } from "../../src/schema/chain-live.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { DEV_ENDPOINTS } from "../../src/schema/dev-tools.js";
 import { computeSignature } from "../../src/schema/signature.js";
+import { pushesOf } from "../server/support/chain-pushes.js";
 import { encryptorFor, solveCaptcha } from "../server/support/login-client.js";
 import { freshIp, registerUser } from "../server/support/personal-users.js";
 import { createTestApp, siblingTestApp, type TestApp } from "../server/support/test-app.js";
@@ -90,31 +91,6 @@ describe("caller state shared through Redis", () => {
     expect((await sendCode(10)).statusCode).toBe(429);
   });
 });
-
-/** Collects the pushes of one socket and lets a test wait for the one it expects. */
-function pushesOf(socket: WebSocket) {
-  const received: ChainPush[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on("message", (data) => {
-    received.push(ChainPushSchema.parse(JSON.parse(String(data))));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  return {
-    received,
-    async until(predicate: (push: ChainPush) => boolean, timeoutMs = 15_000): Promise<ChainPush> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching push; got ${JSON.stringify(received)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
-  };
-}
 
 describe("the chain's live push across processes", () => {
   it("pushes to a socket on one process each block the other wrote, once", async () => {

@@ -1,37 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { ChainPushSchema, type ChainPush } from "../../src/schema/chain-live.js";
 import { LEDGER_ENDPOINTS } from "../../src/schema/ledger.js";
 import { decodeBase64 } from "../../isomorphic/ledger/encoding.js";
+import { pushesOf } from "./support/chain-pushes.js";
 import { createTestApp, type TestApp } from "./support/test-app.js";
 import { startOpensslTsa, type OpensslTsa } from "./support/openssl-tsa.js";
 
 const entry = (text: string) => new TextEncoder().encode(JSON.stringify({ v: 1, text }));
-
-/** Collects the pushes of one socket and lets a test wait for the one it expects. */
-function pushesOf(socket: WebSocket) {
-  const received: ChainPush[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on("message", (data) => {
-    received.push(ChainPushSchema.parse(JSON.parse(String(data))));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  return {
-    received,
-    async until(predicate: (push: ChainPush) => boolean, timeoutMs = 10_000): Promise<ChainPush> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching push; got ${JSON.stringify(received)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
-  };
-}
 
 describe("live chain socket /ws/chain", () => {
   let test: TestApp;
