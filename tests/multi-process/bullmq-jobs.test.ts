@@ -163,7 +163,8 @@ describe("captures on the shared queue", () => {
     } finally {
       child.process.kill("SIGKILL");
     }
-  }, 60_000);
+  }, 180_000); // a loaded machine takes long to start a process that compiles the app with tsx
+
 });
 
 /** A worker process of its own (tsx), on this file's database, data folder and Redis namespace. */
@@ -178,6 +179,6 @@ function startWorkerProcess(holdUrl: string) {
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   return {
     process: child,
-    said: (line: string) => until(async () => output, (text) => text.split("\n").includes(line), `the worker process to say "${line}"`, 30_000),
+    said: (line: string) => until(async () => output, (text) => text.split("\n").includes(line), `the worker process to say "${line}"`, 120_000),
   };
 }
