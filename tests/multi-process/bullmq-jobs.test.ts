@@ -49,6 +49,20 @@ async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, w
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+/**
+ * A new worker (another process: a browser double of its own) takes the capture an earlier worker
+ * left running, resumes it (its second attempt), and seals it with one piece of evidence.
+ */
+async function expectFinishedByNextWorker(user: RegisteredUser, id: number, url: string) {
+  double = captureDouble();
+  const resumed = double.whenHeld(url);
+  worker = await siblingTestApp(web, { seedDemo: false, env: ENV, role: "worker", capture: { engine: double.engine } });
+  await resumed;
+  double.release(url);
+  const sealed = await until(() => captureOf(id), (row) => row.state === "sealed", "the capture to be sealed by the next worker");
+  expect(sealed.attempts).toBe(2);
+  expect(await evidenceCount(user)).toBe(1);
+}
 const overview = async () => (await web.call(PLATFORM_HEALTH_ENDPOINTS.overview, {}, { token: operatorToken })).json().datas;
 
 beforeAll(async () => {
@@ -129,15 +143,7 @@ describe("captures on the shared queue", () => {
     await worker.close();
     expect(await captureOf(id)).toMatchObject({ state: "running", attempts: 1 });
 
-    // The next worker is another process: a browser (double) of its own.
-    double = captureDouble();
-    const resumed = double.whenHeld(url);
-    worker = await siblingTestApp(web, { seedDemo: false, env: ENV, role: "worker", capture: { engine: double.engine } });
-    await resumed;
-    double.release(url);
-    const sealed = await until(() => captureOf(id), (row) => row.state === "sealed", "the capture to be sealed by the next worker");
-    expect(sealed.attempts).toBe(2);
-    expect(await evidenceCount(user)).toBe(1);
+    await expectFinishedByNextWorker(user, id, url);
   });
 
   it("a worker killed mid-capture leaves it to another worker, which finishes it exactly once", async () => {
@@ -153,17 +159,12 @@ describe("captures on the shared queue", () => {
       expect(await captureOf(id)).toMatchObject({ state: "running", attempts: 1 });
       child.process.kill("SIGKILL");
 
-      const resumed = double.whenHeld(url);
-      worker = await siblingTestApp(web, { seedDemo: false, env: ENV, role: "worker", capture: { engine: double.engine } });
-      await resumed;
-      double.release(url);
-      const sealed = await until(() => captureOf(id), (row) => row.state === "sealed", "the capture to be sealed by the second worker");
-      expect(sealed.attempts).toBe(2);
-      expect(await evidenceCount(user)).toBe(1);
+      await expectFinishedByNextWorker(user, id, url);
     } finally {
       child.process.kill("SIGKILL");
     }
-  }, 60_000);
+  }, 180_000); // a loaded machine takes long to start a process that compiles the app with tsx
+
 });
 
 /** A worker process of its own (tsx), on this file's database, data folder and Redis namespace. */
@@ -178,6 +179,6 @@ function startWorkerProcess(holdUrl: string) {
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   return {
     process: child,
-    said: (line: string) => until(async () => output, (text) => text.split("\n").includes(line), `the worker process to say "${line}"`, 30_000),
+    said: (line: string) => until(async () => output, (text) => text.split("\n").includes(line), `the worker process to say "${line}"`, 120_000),
   };
 }
