@@ -12,8 +12,10 @@ const prefix = testRedisPrefix("sessions");
 let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  first = await createTestApp({ env: testRedisEnv(prefix) });
-  second = await siblingTestApp(first, { env: testRedisEnv(prefix) });
+  // No demo content: nothing here reads it, and seeding it twice only slows the start.
+  const options = { env: testRedisEnv(prefix), seedDemo: false };
+  first = await createTestApp(options);
+  second = await siblingTestApp(first, options);
 });
 afterAll(async () => {
   await second?.app.close();
