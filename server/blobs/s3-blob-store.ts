@@ -49,7 +49,7 @@ export class S3BlobStore implements BlobStore {
     return sha256;
   }
 
-  async writeTemp(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number; observe?: (chunk: Uint8Array) => void }): Promise<TempBlob> {
+  async writeTemp(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<TempBlob> {
     const staged = await this.cache.stage(source, options);
     return {
       sha256: staged.sha256,
