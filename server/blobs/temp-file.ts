@@ -24,7 +24,10 @@ export class TempFile {
     return new TempFile(await fsp.open(file, "wx"));
   }
 
-  /** Writes the bytes after those already written (calls must not overlap). */
+  /**
+   * Writes the bytes after those of the previous call. Calls may overlap: each one's place in the
+   * file is taken when it is made, so several writes can be under way at once.
+   */
   async append(bytes: Uint8Array): Promise<void> {
     if (this.flushFailure) throw this.flushFailure;
     const start = this.written;
