@@ -139,7 +139,8 @@ export class LedgerService implements LedgerPort {
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
     // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
     // now, while other blocks may be waiting on the database, rather than on the block's own path.
-    const copy = Uint8Array.from(entry);
+    // (Buffer.from copies small entries into Node's shared pool rather than a buffer of their own.)
+    const copy = Buffer.from(entry);
     return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
   }
 
