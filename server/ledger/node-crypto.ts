@@ -31,9 +31,11 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
     scratch.set(part, offset);
     offset += part.length;
   }
-  // A plain Uint8Array view (not a Buffer), so every hash the ledger returns has one type. The
-  // digest is a fresh buffer, never the scratch one (synchronous, so no other call interleaves).
-  return asPlainBytes(oneShotHash("sha256", scratch.subarray(0, length), "buffer"));
+  // The digest comes back as a 32-character "binary" (latin1) string and is copied into Node's shared buffer
+  // pool: a "buffer" digest allocates an ArrayBuffer of its own each time, which cost more (in
+  // allocation and garbage collection) than the hash. A plain Uint8Array view (not a Buffer), so
+  // every hash the ledger returns has one type; never the scratch (no other call interleaves).
+  return asPlainBytes(Buffer.from(oneShotHash("sha256", scratch.subarray(0, length), "binary"), "binary"));
 }
 
 export const nodeLedgerCrypto: LedgerCrypto = { sha256, verifyEd25519 };

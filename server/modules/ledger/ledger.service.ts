@@ -139,7 +139,8 @@ export class LedgerService implements LedgerPort {
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
     // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
     // now, while other blocks may be waiting on the database, rather than on the block's own path.
-    const copy = Uint8Array.from(entry);
+    // (Buffer.from copies small entries into Node's shared pool rather than a buffer of their own.)
+    const copy = Buffer.from(entry);
     return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
   }
 
@@ -167,26 +168,29 @@ export class LedgerService implements LedgerPort {
     await this.#queue.flush();
   }
 
+  /**
+   * The start-up check runs under the writer lock: its reads then see one committed picture even
+   * while other processes append (unlocked, a block committed between two of them looked like a
+   * contradiction). Signs the empty tree when the ledger was never started.
+   */
   async #load(): Promise<void> {
-    let checked = await checkStoredLedger(this.#db, this.#expected);
-    if (!checked) {
-      await this.#signEmptyTree();
-      checked = (await checkStoredLedger(this.#db, this.#expected))!;
-    }
+    const checked = await durableTransaction(this.#db, async (trx) => {
+      await lockForTransaction(trx, WRITER_LOCK);
+      const found = await checkStoredLedger(trx, this.#expected);
+      if (found) return found;
+      await this.#signEmptyTree(trx);
+      return (await checkStoredLedger(trx, this.#expected))!;
+    });
     this.#tip = tipOf(checked.state, checked.parsed);
   }
 
   /** Block 0: the empty tree, so /ledger/checkpoint answers from the first start on. */
-  async #signEmptyTree(): Promise<void> {
+  async #signEmptyTree(trx: Transaction<Database>): Promise<void> {
     const createdAt = this.#now();
-    await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK);
-      if (await repo.readState(trx)) return; // another process started the log meanwhile
-      const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer] });
-      const note = await signer.sign({ size: 0, rootHash: EMPTY_TREE_ROOT });
-      await repo.insertCheckpoint(trx, { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt });
-      await repo.writeState(trx, { treeSize: 0, frontier: [], blockHeight: 0 }, createdAt);
-    });
+    const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer] });
+    const note = await signer.sign({ size: 0, rootHash: EMPTY_TREE_ROOT });
+    await repo.insertCheckpoint(trx, { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt });
+    await repo.writeState(trx, { treeSize: 0, frontier: [], blockHeight: 0 }, createdAt);
   }
 
   async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
