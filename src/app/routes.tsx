@@ -1,24 +1,22 @@
-import { ErrorPage } from "../pages/error/error-page";
+import { Navigate, Route } from "react-router";
 import { HomePage } from "../pages/home/home-page";
 import { LoginPage } from "../pages/login/login-page";
 import { ScanCallbackPage } from "../pages/login/scan-callback-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
-import { APP_LINKS } from "../resources/registry-paths";
 import type { AppRoute } from "./app-route";
 import { lazyPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
-import { consoleRoutes, notaryRoutes, sectionRoutes } from "./section-routes";
 
 export const CATCH_ALL_PATH = "*";
 
 /**
  * The public, account and notary-login routes as one plain array (STYLE.md: routes as one
  * declarative array). The eight main sections' routes, the operator console's and the notary
- * console's come from the resource registries (section-routes.tsx); the consoles' logins are here.
+ * console's come from the resource registries (section-routes.tsx), with "/" and the catch-all, in
+ * the registry part of the app (registry-app.tsx), loaded only when needed; the consoles' logins are here.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: APP_PATHS.root, redirectTo: APP_LINKS.operationPanel },
   { path: APP_PATHS.home, element: <HomePage /> },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },
@@ -36,10 +34,18 @@ export const appRoutes: readonly AppRoute[] = [
     element: lazyPage(() => import("../pages/user/legal/legal-document-page").then(({ LegalDocumentPage }) => () => <LegalDocumentPage document={document} />)),
   })),
   ...publicPageRoutes,
-  { path: CATCH_ALL_PATH, element: <ErrorPage /> },
 ];
 
-/** What the navigation guard counts as "matched": everything but the catch-all. */
-export const knownRoutePatterns: readonly string[] = [...appRoutes, ...sectionRoutes, ...consoleRoutes, ...notaryRoutes]
-  .map((route) => route.path)
-  .filter((path) => path !== CATCH_ALL_PATH);
+/** What the navigation guard knows without the registry part of the app (registry-app.tsx adds the rest). */
+export const publicRoutePatterns: readonly string[] = appRoutes.map((route) => route.path);
+
+export function renderRoute(route: AppRoute) {
+  return (
+    <Route
+      key={route.path}
+      path={route.path}
+      caseSensitive
+      element={"redirectTo" in route ? <Navigate to={route.redirectTo} replace /> : route.element}
+    />
+  );
+}
