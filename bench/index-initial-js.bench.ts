@@ -61,12 +61,17 @@ async function scriptsOfFirstLoad(browser: Browser, url: string): Promise<{ path
     await page.goto(url);
     await page.waitForLoadState("networkidle");
     // Playwright's "network idle" (500 ms without requests) can come while a loaded machine is still
-    // running the first scripts, before the route's lazy chunks are asked for: wait for a longer
-    // quiet spell so that they count too.
+    // running the first scripts, before the route's lazy chunks are asked for. Done means: a quiet
+    // network, then a main thread with nothing left to run (an idle callback), and still no request.
     const deadline = Date.now() + QUIET_DEADLINE_MS;
-    while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`${url} kept fetching for ${QUIET_DEADLINE_MS} ms`);
-      await page.waitForTimeout(100);
+    for (;;) {
+      while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
+        if (Date.now() > deadline) throw new Error(`${url} kept fetching for ${QUIET_DEADLINE_MS} ms`);
+        await page.waitForTimeout(100);
+      }
+      const quietSince = lastActivity;
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+      if (inFlight === 0 && lastActivity === quietSince) break;
     }
     return [...fetched].map((pathname) => ({ pathname, gzip: gzipBytes(path.join(DIST, pathname)) }));
   } finally {
