@@ -1,7 +1,6 @@
 import { Navigate, Route } from "react-router";
 import { HomePage } from "../pages/home/home-page";
 import { LoginPage } from "../pages/login/login-page";
-import { ScanCallbackPage } from "../pages/login/scan-callback-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import type { AppRoute } from "./app-route";
@@ -9,6 +8,8 @@ import { lazyPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
 
 export const CATCH_ALL_PATH = "*";
+
+const loadScanCallbackPage = () => import("../pages/login/scan-callback-page").then((module) => module.ScanCallbackPage);
 
 /**
  * The public, account and notary-login routes as one plain array (STYLE.md: routes as one
@@ -27,8 +28,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.resetPassword, element: lazyPage(() => import("../pages/user/reset-password-page").then((module) => module.ResetPasswordPage)) },
   { path: APP_PATHS.setPassword, element: lazyPage(() => import("../pages/user/set-password-page").then((module) => module.SetPasswordPage)) },
   { path: APP_PATHS.verificationCode, element: lazyPage(() => import("../pages/user/verification-code-page").then((module) => module.VerificationCodePage)) },
-  { path: APP_PATHS.wxCallBack, element: <ScanCallbackPage /> },
-  { path: APP_PATHS.wxCallBackHome, element: <ScanCallbackPage /> },
+  { path: APP_PATHS.wxCallBack, element: lazyPage(loadScanCallbackPage) },
+  { path: APP_PATHS.wxCallBackHome, element: lazyPage(loadScanCallbackPage) },
   ...LEGAL_DOCUMENTS.map(({ path, document }) => ({
     path,
     element: lazyPage(() => import("../pages/user/legal/legal-document-page").then(({ LegalDocumentPage }) => () => <LegalDocumentPage document={document} />)),
