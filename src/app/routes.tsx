@@ -1,6 +1,4 @@
 import { Navigate, Route } from "react-router";
-import { HomePage } from "../pages/home/home-page";
-import { LoginPage } from "../pages/login/login-page";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import type { AppRoute } from "./app-route";
@@ -18,11 +16,13 @@ const loadScanCallbackPage = () => import("../pages/login/scan-callback-page").t
  * the registry part of the app (registry-app.tsx), loaded only when needed; the consoles' logins are here.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: APP_PATHS.home, element: <HomePage /> },
+  // The home page (its banner, login panel and forms) loads as a page of its own, so that a visitor
+  // arriving at another public page (the verification page) does not load it.
+  { path: APP_PATHS.home, element: lazyPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },
   { path: APP_PATHS.judicialStatus, element: lazyPage(() => import("../pages/judicial/judicial-status-page").then((module) => module.JudicialStatusPage)) },
-  { path: APP_PATHS.login, element: <LoginPage /> },
+  { path: APP_PATHS.login, element: lazyPage(() => import("../pages/login/login-page").then((module) => module.LoginPage)) },
   { path: APP_PATHS.register, element: lazyPage(() => import("../pages/user/register-page").then((module) => module.RegisterPage)) },
   { path: APP_PATHS.inviteRegister, element: lazyPage(() => import("../pages/user/register-page").then(({ RegisterPage }) => () => <RegisterPage title="受邀注册" />)) },
   { path: APP_PATHS.resetPassword, element: lazyPage(() => import("../pages/user/reset-password-page").then((module) => module.ResetPasswordPage)) },
