@@ -1,13 +1,12 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
 import { MessageModalHost } from "../components/message-modal";
 import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
-import { ErrorPage } from "../pages/error/error-page";
 import { AccountServicesProvider } from "../providers/account-context";
 import { AppLinksProvider } from "../providers/app-links-context";
 import { EventStreamClientProvider } from "../providers/event-stream-context";
@@ -17,31 +16,29 @@ import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
 import { VerificationClientProvider } from "../verification/verification-context";
+import type { AppLinks } from "../resources/app-links";
 import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
-import { CONSOLE_REGISTRY } from "../resources/console/registry";
-import { NOTARY_BASE, NOTARY_REGISTRY } from "../resources/notary";
-import { refineResources } from "../resources/derive";
-import { REGISTRY } from "../resources/registry";
-import { APP_LINKS } from "../resources/registry-paths";
-import type { AppRoute } from "./app-route";
-import { APP_PATHS } from "./path-rules";
-import { appRoutes, knownRoutePatterns } from "./routes";
-import { consoleRoutes, notaryRoutes, sectionRoutes } from "./section-routes";
+import { lazyPage } from "./lazy-page";
+import { loadedRegistryApp, loadRegistryApp, subscribeRegistryApp } from "./registry-loader";
+import { appRoutes, CATCH_ALL_PATH, publicRoutePatterns, renderRoute } from "./routes";
 
-// The logged-in shell (and with it the side navigation) loads with the first main-section page.
-const AppShell = lazy(() => import("../components/shell/app-shell").then((module) => ({ default: module.AppShell })));
-// The operator console's shell (pro-components' ProLayout) loads only with a console page.
-const ConsoleShell = lazy(() => import("../components/console-shell/console-shell").then((module) => ({ default: module.ConsoleShell })));
-// The notary console's shell loads only with a notary console page.
-const NotaryShell = lazy(() => import("../components/notary-shell/notary-shell").then((module) => ({ default: module.NotaryShell })));
-const REFINE_RESOURCES = [...refineResources(REGISTRY), ...refineResources(CONSOLE_REGISTRY, APP_PATHS.console), ...refineResources(NOTARY_REGISTRY, NOTARY_BASE)];
+// The main sections, the consoles and "/" come with the registries, loaded on the first need (registry-app.tsx).
+const RegistryRoutes = lazy(() => loadRegistryApp().then((module) => ({ default: module.RegistryRoutes })));
+const errorPage = lazyPage(() => import("../pages/error/error-page").then((module) => module.ErrorPage));
+const loadRegistryRoutePatterns = () => loadRegistryApp().then((module) => module.registryRoutePatterns);
+let appLinks: Promise<AppLinks> | undefined;
+// One promise for every reader: useAppLinks() suspends on it until it settles.
+const loadAppLinks = () => (appLinks ??= loadRegistryApp().then((module) => module.appLinks));
+const NO_RESOURCES: never[] = [];
 
 export function App() {
   const [services] = useState(createAppServices);
   const { Bridge } = services.navigation;
+  // Refine hears of the registries' resources when they arrive; until then no page needs them.
+  const resources = useSyncExternalStore(subscribeRegistryApp, () => loadedRegistryApp()?.registryRefineResources ?? NO_RESOURCES);
 
   return (
     <BrowserRouter>
@@ -52,7 +49,7 @@ export function App() {
             dataProvider={services.dataProvider}
             authProvider={services.authProvider}
             accessControlProvider={services.accessControlProvider}
-            resources={REFINE_RESOURCES}
+            resources={resources}
             options={{
               disableTelemetry: true,
               // The navigation guard owns the route rules of spec §2; refine's own per-route
@@ -67,16 +64,17 @@ export function App() {
                   <OperatorServicesProvider services={services.operator}>
                     <Bridge />
                     <NavigationGuard
-                      routePatterns={knownRoutePatterns}
+                      routePatterns={publicRoutePatterns}
+                      loadMoreRoutePatterns={loadRegistryRoutePatterns}
                       sessionStore={services.sessionStore}
                       lookupUserInfo={services.lookupUserInfo}
-                      errorPage={<ErrorPage />}
+                      errorPage={errorPage}
                     >
                       <ScanLoginClientProvider client={services.scanLogin}>
                         <PersonalServicesProvider services={services.personal}>
                           <AppFeedbackProvider feedback={services.feedback}>
                             <VerificationClientProvider client={services.verification}>
-                              <AppLinksProvider links={APP_LINKS}>
+                              <AppLinksProvider links={loadAppLinks}>
                                 <EventStreamClientProvider client={services.eventStream}>
                                   <AppRoutes />
                                 </EventStreamClientProvider>
@@ -104,8 +102,6 @@ function AppRoutes() {
   const otherRoutes = appRoutes.filter((route) => !isPublicShellPath(route.path));
   return (
     <Routes>
-      {/* Every page of the eight main sections sits in the logged-in shell, a layout route that stays mounted between them. */}
-      {shellRoute(AppShell, sectionRoutes)}
       <Route
         element={
           <PublicShell>
@@ -115,39 +111,16 @@ function AppRoutes() {
       >
         {publicShellRoutes.map(renderRoute)}
       </Route>
-      {/* The operator console: its own shell, apart from the customers' in look and in session. */}
-      {shellRoute(ConsoleShell, consoleRoutes)}
-      {/* The notary console: the office staff's own shell and session. */}
-      {shellRoute(NotaryShell, notaryRoutes)}
       {otherRoutes.map(renderRoute)}
+      {/* Everything else is the registries' (their shells and sections), or unknown: their part of the app answers both. */}
+      <Route
+        path={CATCH_ALL_PATH}
+        element={
+          <Suspense fallback={null}>
+            <RegistryRoutes />
+          </Suspense>
+        }
+      />
     </Routes>
-  );
-}
-
-/** A layout route: `routes` inside a shell loaded on demand, which stays mounted while one moves between them. */
-function shellRoute(Shell: ComponentType<{ children: ReactNode }>, routes: readonly AppRoute[]) {
-  return (
-    <Route
-      element={
-        <Suspense fallback={null}>
-          <Shell>
-            <Outlet />
-          </Shell>
-        </Suspense>
-      }
-    >
-      {routes.map(renderRoute)}
-    </Route>
-  );
-}
-
-function renderRoute(route: AppRoute) {
-  return (
-    <Route
-      key={route.path}
-      path={route.path}
-      caseSensitive
-      element={"redirectTo" in route ? <Navigate to={route.redirectTo} replace /> : route.element}
-    />
   );
 }

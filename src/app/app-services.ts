@@ -17,11 +17,9 @@ import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createSignedUrlBuilder } from "../providers/signed-url";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
-import { CONSOLE_REGISTRY } from "../resources/console/registry";
-import { sectionPermissions } from "../resources/derive";
 import { createVerificationClient } from "../verification/verification-client";
 import { createNavigationBridge } from "./navigation-bridge";
-import { APP_PATHS } from "./path-rules";
+import { loadRegistryApp } from "./registry-loader";
 
 /** Everything the app wires together, built once per page load; the providers share one client and one store. */
 export function createAppServices() {
@@ -66,7 +64,7 @@ export function createAppServices() {
       accounts,
       getLocation: navigation.getLocation,
     }),
-    accessControlProvider: createAccessControlProvider({ sessionStore, now, consolePermissions: sectionPermissions(CONSOLE_REGISTRY, APP_PATHS.console) }),
+    accessControlProvider: createAccessControlProvider({ sessionStore, now, loadConsolePermissions: () => loadRegistryApp().then((module) => module.consolePermissions) }),
     lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
   };
 }

@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { SessionStore } from "../providers/session-store";
-import { decideNavigation, type GuardEffect } from "./navigation-guard";
+import { decideNavigation, isKnownPath, type GuardEffect } from "./navigation-guard";
 
 export interface NavigationGuardProps {
   routePatterns: readonly string[];
+  /**
+   * The patterns of the routes loaded on demand (the registries'), asked for only when a path is
+   * not among `routePatterns`; the guard decides once they have arrived.
+   */
+  loadMoreRoutePatterns?: () => Promise<readonly string[]>;
   sessionStore: SessionStore;
   /** The u/t entry lookup; the guard runs again once it settles, whatever the outcome. */
   lookupUserInfo: (userId: string, token: string) => Promise<unknown>;
@@ -23,26 +28,44 @@ export function NavigationGuard(props: NavigationGuardProps) {
   const entryKey = useRef(location.key);
   const [isLookupSettled, setLookupSettled] = useState(false);
   const isInitialEntry = location.key === entryKey.current && !isLookupSettled;
+  const [morePatterns, setMorePatterns] = useState<readonly string[] | null>(null);
+  const isWaitingForPatterns = Boolean(props.loadMoreRoutePatterns) && morePatterns === null && !isKnownPath(location.pathname, routePatterns);
+
+  useEffect(() => {
+    if (!isWaitingForPatterns || !props.loadMoreRoutePatterns) return;
+    let isCurrent = true;
+    props
+      .loadMoreRoutePatterns()
+      // Patterns that cannot be loaded leave the path unknown: the error page rather than a blank one.
+      .catch(() => [])
+      .then((patterns) => isCurrent && setMorePatterns(patterns));
+    return () => {
+      isCurrent = false;
+    };
+  }, [isWaitingForPatterns]);
 
   // Decided once per location (and again after the entry lookup), reading the sessions as they
   // are at that moment; later session changes do not re-run the guard, as in spec §2.
-  const decision = useMemo(
-    () =>
-      decideNavigation({
-        pathname: location.pathname,
-        search: location.search,
-        routePatterns,
-        isInitialEntry,
-        user: sessionStore.getUser(),
-        notary: sessionStore.getNotary(),
-        operator: sessionStore.getOperator(),
-        now: now(),
-      }),
+  // Patterns arriving later change nothing for a path already decided without them.
+  const decision = useMemo(() => {
+    if (isWaitingForPatterns) return null;
+    return decideNavigation({
+      pathname: location.pathname,
+      search: location.search,
+      routePatterns: morePatterns ? [...routePatterns, ...morePatterns] : routePatterns,
+      isInitialEntry,
+      user: sessionStore.getUser(),
+      notary: sessionStore.getNotary(),
+      operator: sessionStore.getOperator(),
+      now: now(),
+    });
+  },
     // `now` is left out on purpose: a new clock function must not count as a route change.
-    [location.key, location.pathname, location.search, isInitialEntry, routePatterns, sessionStore],
+    [location.key, location.pathname, location.search, isInitialEntry, isWaitingForPatterns, routePatterns, sessionStore],
   );
 
   useEffect(() => {
+    if (!decision) return;
     switch (decision.kind) {
       case "render":
         applyGuardEffects(decision.effects, sessionStore, now());
@@ -70,8 +93,8 @@ export function NavigationGuard(props: NavigationGuardProps) {
     // Only a new decision acts; the callbacks are read as they are at that moment.
   }, [decision]);
 
-  if (decision.kind === "render") return <>{props.children}</>;
-  if (decision.kind === "errorPage") return <>{props.errorPage}</>;
+  if (decision?.kind === "render") return <>{props.children}</>;
+  if (decision?.kind === "errorPage") return <>{props.errorPage}</>;
   return null;
 }
 

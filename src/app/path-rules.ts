@@ -1,4 +1,4 @@
-import { CLOUD_BROWSER_PAGE_PATH } from "../schema/cloud-browser";
+import { CLOUD_BROWSER_PAGE_PATH } from "../schema/cloud-browser-path";
 
 /**
  * Which paths are public, which belong to the notary console or the operator console and which are

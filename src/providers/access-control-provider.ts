@@ -31,11 +31,14 @@ export interface AccessControlOptions {
   now: () => number;
   /** The permission each console section needs, by resource (derive.ts sectionPermissions of the console registry). */
   consolePermissions?: ReadonlyMap<string, ConsolePermission>;
+  /** The same, loaded when a console resource is first asked about (the app loads the registries on demand). */
+  loadConsolePermissions?: () => Promise<ReadonlyMap<string, ConsolePermission>>;
 }
 
-export function createAccessControlProvider({ sessionStore, now, consolePermissions = new Map() }: AccessControlOptions): AccessControlProvider {
+export function createAccessControlProvider({ sessionStore, now, consolePermissions, loadConsolePermissions }: AccessControlOptions): AccessControlProvider {
+  const permissions = async () => consolePermissions ?? (await loadConsolePermissions?.()) ?? new Map<string, ConsolePermission>();
   /** The permission of the console section a resource is or lies below. */
-  const permissionOf = (key: string) => [...consolePermissions].find(([section]) => isUnder(key, section))?.[1];
+  const permissionOf = async (key: string) => [...(await permissions())].find(([section]) => isUnder(key, section))?.[1];
 
   return {
     can: async ({ resource, params }) => {
@@ -47,7 +50,7 @@ export function createAccessControlProvider({ sessionStore, now, consolePermissi
         // The menu hides what a role does not allow; this is the same rule for a typed-in address.
         const session = sessionStore.getOperator();
         if (!isOperatorSessionActive(session, now())) return { can: false, reason: ACCESS_DENIED_REASON.operator };
-        const needed = permissionOf(key);
+        const needed = await permissionOf(key);
         return needed && !isPermitted(session.operator.permissions, needed) ? { can: false, reason: ACCESS_DENIED_REASON.operatorRole } : { can: true };
       }
       // Spec §6: a sub-account (accountType 3) does not manage child accounts or invoices.

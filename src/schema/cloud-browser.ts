@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CaptureUrlSchema } from "./capture";
+import { CLOUD_BROWSER_PAGE_PATH } from "./cloud-browser-path";
 import { endpoint } from "./contract";
 import { RecordingIdSchema, RecordingNameSchema, RecordingPurposeSchema, RecordingRecordSchema, RECORDING_MAX_DURATION_MS } from "./recording";
 import { defineStateMachine } from "./state-machine";
@@ -14,8 +15,7 @@ import { defineStateMachine } from "./state-machine";
 
 // ---- where ----
 
-/** The recorder page, served by the server outside the app's router (spec §2: "served from a separate path"). */
-export const CLOUD_BROWSER_PAGE_PATH = "/precord";
+export { CLOUD_BROWSER_PAGE_PATH } from "./cloud-browser-path";
 /** The recorder's websocket (outside /webapi, like the chain's live socket). */
 export const CLOUD_BROWSER_SOCKET_PATH = "/ws/precord";
 

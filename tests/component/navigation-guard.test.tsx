@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { NavigationGuard } from "../../src/app/navigation-guard-view";
-import { knownRoutePatterns } from "../../src/app/routes";
+import { NavigationGuard, type NavigationGuardProps } from "../../src/app/navigation-guard-view";
+import { knownRoutePatterns, registryRoutePatterns } from "../../src/app/registry-app";
+import { publicRoutePatterns } from "../../src/app/routes";
 import { isKnownPath } from "../../src/app/navigation-guard";
 import { createMemoryStorage, createSessionStore, type SessionStore } from "../../src/providers/session-store";
 import { registryPath } from "../../src/resources/registry-paths";
@@ -17,11 +18,13 @@ function CurrentLocation() {
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
 }
 
-function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.fn(async () => true)) {
+type RoutePatternProps = Pick<NavigationGuardProps, "routePatterns" | "loadMoreRoutePatterns">;
+
+function renderAt(path: string, sessionStore: SessionStore, lookupUserInfo = vi.fn(async () => true), patterns: RoutePatternProps = { routePatterns: knownRoutePatterns }) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <NavigationGuard
-        routePatterns={knownRoutePatterns}
+        {...patterns}
         sessionStore={sessionStore}
         lookupUserInfo={lookupUserInfo}
         now={() => NOW}
@@ -48,6 +51,36 @@ describe("the router knows every route of spec §2", () => {
   const clientRoutes = [...SPEC_TOP_LEVEL_ROUTES.filter((path) => path !== "/obtainEvidence"), ...SPEC_INFO_ROUTES, ...SPEC_NOTARY_CONSOLE_ROUTES, ...SPEC_USER_ROUTES, ...SPEC_PAGES];
   it.each(clientRoutes)("%s", (path) => {
     expect(isKnownPath(path, knownRoutePatterns)).toBe(true);
+  });
+});
+
+describe("<NavigationGuard> with the registries' routes loaded on demand (as the app runs it)", () => {
+  const onDemand = () => {
+    const loadMoreRoutePatterns = vi.fn(async () => registryRoutePatterns);
+    return { patterns: { routePatterns: publicRoutePatterns, loadMoreRoutePatterns }, loadMoreRoutePatterns };
+  };
+
+  it("decides a public page without loading them", async () => {
+    const { patterns, loadMoreRoutePatterns } = onDemand();
+    renderAt("/index", createSessionStore(createMemoryStorage()), undefined, patterns);
+    expect(await screen.findByText("首页")).toBeInTheDocument();
+    expect(loadMoreRoutePatterns).not.toHaveBeenCalled();
+  });
+
+  it("decides a registry page once they have arrived", async () => {
+    const { patterns, loadMoreRoutePatterns } = onDemand();
+    const store = createSessionStore(createMemoryStorage());
+    store.setUser({ token: "tk", timestamp: NOW - 60_000 });
+    renderAt(OPERATION_PANEL, store, undefined, patterns);
+    expect(await screen.findByText("操作面板")).toBeInTheDocument();
+    expect(loadMoreRoutePatterns).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the error page for a path they do not know either", async () => {
+    const { patterns } = onDemand();
+    renderAt("/no/such/page", createSessionStore(createMemoryStorage()), undefined, patterns);
+    expect(await screen.findByText("错误页")).toBeInTheDocument();
+    expect(location()).toBe("/no/such/page");
   });
 });
 

@@ -5,6 +5,7 @@ import { BigDataPage } from "../../src/pages/info/big-data/big-data-page";
 import { BlockChainPage } from "../../src/pages/info/block-chain/block-chain-page";
 import { NewsDetailPage } from "../../src/pages/info/details-product/news-detail-page";
 import { LedgerQueryPage } from "../../src/pages/info/ledger-queries/ledger-query-page";
+import { pendingStatement } from "../../src/pages/info/ledger-queries/ledger-query-pending";
 import { XCONTRACT_CERTIFICATE } from "../../src/pages/info/ledger-queries/xcontract-certificate";
 import { ProductPage } from "../../src/pages/info/product/product-page";
 import { CHAIN_STATS_ENDPOINT } from "../../src/schema/chain-live";
@@ -105,7 +106,7 @@ describe("/info/activityProduct and /info/detailsProduct", () => {
 describe("the ledger pages' forms", () => {
   // /info/certificate and /info/validateQuery verify for real now (tests/e2e/certificate-verification.test.ts).
   it("check their input with the schema rules and answer with the plain statement, never a result", async () => {
-    const { calls } = renderPublicPage({ path: "/info/xcontractCertificate", element: <LedgerQueryPage definition={XCONTRACT_CERTIFICATE} /> });
+    const { calls } = renderPublicPage({ path: "/info/xcontractCertificate", element: <LedgerQueryPage definition={XCONTRACT_CERTIFICATE} statement={pendingStatement(XCONTRACT_CERTIFICATE)} /> });
     fireEvent.click(screen.getByRole("button", { name: "查看证书" }));
     expect(await screen.findByText("请输入证书编号")).toBeInTheDocument();
 

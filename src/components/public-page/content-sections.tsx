@@ -1,6 +1,7 @@
 import { Card, Space, Table, Typography } from "antd";
 import { Link } from "react-router";
 import { useAppLinks } from "../../providers/app-links-context";
+import type { AppLinkName } from "../../resources/app-links";
 import type { ContentLink, ContentSection, ContentTable } from "./content-section";
 
 /** The text sections of a public page, one card each. */
@@ -57,7 +58,12 @@ function ContentTableView({ table }: { table: ContentTable }) {
 
 /** Server pages (/opendocs) need a full page load; app pages navigate in place. */
 export function ContentLinkView({ link }: { link: ContentLink }) {
-  const links = useAppLinks();
-  if ("appLink" in link) return <Link to={links[link.appLink]}>{link.label}</Link>;
+  if ("appLink" in link) return <NamedAppLink name={link.appLink} label={link.label} />;
   return link.isServerPage ? <a href={link.to}>{link.label}</a> : <Link to={link.to}>{link.label}</Link>;
+}
+
+/** A link to a registry page: only such links wait for the registry's links to load. */
+function NamedAppLink({ name, label }: { name: AppLinkName; label: string }) {
+  const links = useAppLinks();
+  return <Link to={links[name]}>{label}</Link>;
 }

@@ -2,7 +2,7 @@ import { AppstoreOutlined, DownOutlined, LogoutOutlined } from "@ant-design/icon
 import { useLogout } from "@refinedev/core";
 import { Dropdown, Space } from "antd";
 import { useNavigate } from "react-router";
-import { useAppLinks } from "../../providers/app-links-context";
+import { useAppLinksLater } from "../../providers/app-links-context";
 import { resolveDisplayName } from "../../providers/session-rules";
 import type { UserSession } from "../../providers/session-store";
 import { UserAvatar } from "../shell/user-avatar";
@@ -15,7 +15,7 @@ import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
  */
 export function PublicUserMenu({ user }: { user: UserSession }) {
   const navigate = useNavigate();
-  const links = useAppLinks();
+  const links = useAppLinksLater();
   const { mutate: logout, isPending } = useLogout();
   const name = resolveDisplayName(user);
 
@@ -29,7 +29,7 @@ export function PublicUserMenu({ user }: { user: UserSession }) {
           { type: "divider" },
           { key: "logout", icon: <LogoutOutlined />, label: PUBLIC_SHELL_TEXT.logout, disabled: isPending },
         ],
-        onClick: ({ key }) => (key === "logout" ? logout() : navigate(links.operationPanel)),
+        onClick: ({ key }) => (key === "logout" ? logout() : void links().then(({ operationPanel }) => navigate(operationPanel))),
       }}
     >
       <button type="button" aria-label={`用户菜单：${name}`} className="hz-user-button">

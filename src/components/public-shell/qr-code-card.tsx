@@ -1,7 +1,11 @@
 import { Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
-import { QrCodeImage } from "./qr-code-image";
 import { qrCodeUrl, type QrCodeTarget } from "./qr-code-targets";
+
+// The QR encoder loads when a pop-up first opens, not with every public page.
+const QrCodeImage = lazy(() => import("./qr-code-image").then((module) => ({ default: module.QrCodeImage })));
+const QR_CODE_SIZE_PX = 148;
 
 /** A QR code with its title and an honest caption; the content of the QR pop-ups. */
 export function QrCodeCard({ target }: { target: QrCodeTarget }) {
@@ -11,8 +15,10 @@ export function QrCodeCard({ target }: { target: QrCodeTarget }) {
   return (
     <div style={{ width: 180, textAlign: "center" }}>
       <Typography.Text strong>{target.title}</Typography.Text>
-      <div style={{ margin: "8px auto", width: 148 }}>
-        <QrCodeImage text={url} label={`${target.title}二维码`} />
+      <div style={{ margin: "8px auto", width: QR_CODE_SIZE_PX }}>
+        <Suspense fallback={<div style={{ height: QR_CODE_SIZE_PX }} />}>
+          <QrCodeImage text={url} label={`${target.title}二维码`} size={QR_CODE_SIZE_PX} />
+        </Suspense>
       </div>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, lineHeight: 1.6 }}>
         {target.caption}

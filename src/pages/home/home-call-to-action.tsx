@@ -1,6 +1,6 @@
 import { MobileOutlined, QrcodeOutlined } from "@ant-design/icons";
 import { Popover } from "antd";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { APP_PATHS } from "../../app/path-rules";
 import { navItem } from "../../components/public-shell/public-nav-items";
 import { QrCodeCard } from "../../components/public-shell/qr-code-card";
@@ -13,7 +13,6 @@ import "./home-call-to-action.css";
 
 /** The closing band: where to start, and the app and public-account QR pop-ups (spec §1). */
 export function HomeCallToAction() {
-  const links = useAppLinks();
   const isSignedIn = hasSignedInAccount(useUserSession());
   return (
     <section aria-label="开始使用" className="hz-cta">
@@ -24,9 +23,9 @@ export function HomeCallToAction() {
         </div>
         <div className="hz-cta__actions">
           {isSignedIn ? (
-            <RouterLinkButton size="large" shape="round" to={links.operationPanel}>
-              进入工作台
-            </RouterLinkButton>
+            <Suspense fallback={null}>
+              <WorkspaceButton />
+            </Suspense>
           ) : (
             <RouterLinkButton size="large" shape="round" to={APP_PATHS.register}>
               免费注册
@@ -40,6 +39,16 @@ export function HomeCallToAction() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The registry's link, which a visitor's page never loads. */
+function WorkspaceButton() {
+  const links = useAppLinks();
+  return (
+    <RouterLinkButton size="large" shape="round" to={links.operationPanel}>
+      进入工作台
+    </RouterLinkButton>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Grid } from "antd";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
 import { BannerCarousel } from "./banner-carousel";
@@ -20,7 +20,14 @@ const NARROW_PANEL_MAX_WIDTH_PX = 360;
 export function HomeHero() {
   const user = useUserSession();
   const screens = Grid.useBreakpoint();
-  const panel: ReactNode = hasSignedInAccount(user) ? <WelcomeCard user={user} /> : <HomeAccessPanel style={{ boxShadow: "0 12px 32px rgba(11, 26, 51, 0.25)" }} />;
+  const panel: ReactNode = hasSignedInAccount(user) ? (
+    // The card links into the registry's pages, whose links load on demand.
+    <Suspense fallback={null}>
+      <WelcomeCard user={user} />
+    </Suspense>
+  ) : (
+    <HomeAccessPanel style={{ boxShadow: "0 12px 32px rgba(11, 26, 51, 0.25)" }} />
+  );
 
   // One tree for both widths, so that crossing the breakpoint (a window resized, a tablet turned)
   // keeps the panel mounted and whatever the visitor has typed into it.

@@ -1,4 +1,5 @@
 import { Typography } from "antd";
+import { Suspense } from "react";
 import { AccountPageShell } from "../../components/account-page-layout";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
@@ -15,7 +16,14 @@ export function LoginPage() {
       <Typography.Title level={3} style={{ marginTop: 0, textAlign: "center" }}>
         {LOGIN_PAGE_TITLE}
       </Typography.Title>
-      {hasSignedInAccount(user) ? <SignedInCard user={user} /> : <LoginPanel style={{ margin: "0 auto" }} />}
+      {hasSignedInAccount(user) ? (
+        // The card links into the registry's pages, whose links load on demand.
+        <Suspense fallback={null}>
+          <SignedInCard user={user} />
+        </Suspense>
+      ) : (
+        <LoginPanel style={{ margin: "0 auto" }} />
+      )}
     </AccountPageShell>
   );
 }

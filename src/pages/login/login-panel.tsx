@@ -1,5 +1,5 @@
 import { Card, Space, Tabs } from "antd";
-import { useState, type CSSProperties, type ReactNode } from "react";
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from "react";
 import { Link } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
 import { LOGIN_MODE } from "../../schema/credentials";
@@ -7,14 +7,24 @@ import { AGREEMENT_TEXT } from "./agreement-field";
 import { CodeLoginForm } from "./code-login-form";
 import { LOGIN_TEXT } from "./login-text";
 import { PasswordLoginForm } from "./password-login-form";
-import { ScanLoginTab } from "./scan-login-tab";
+
+// Scan login (its QR frame and outcomes) loads when its tab is first opened.
+const ScanLoginTab = lazy(() => import("./scan-login-tab").then((module) => ({ default: module.ScanLoginTab })));
 
 type LoginModeValue = (typeof LOGIN_MODE)[keyof typeof LOGIN_MODE];
 
 const TABS: { mode: LoginModeValue; label: string; render: () => ReactNode }[] = [
   { mode: LOGIN_MODE.password, label: LOGIN_TEXT.tabs.password, render: () => <PasswordLoginForm /> },
   { mode: LOGIN_MODE.code, label: LOGIN_TEXT.tabs.code, render: () => <CodeLoginForm /> },
-  { mode: LOGIN_MODE.scan, label: LOGIN_TEXT.tabs.scan, render: () => <ScanLoginTab /> },
+  {
+    mode: LOGIN_MODE.scan,
+    label: LOGIN_TEXT.tabs.scan,
+    render: () => (
+      <Suspense fallback={null}>
+        <ScanLoginTab />
+      </Suspense>
+    ),
+  },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { AppRoute } from "../../app/app-route";
 import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
 import { lazyPage } from "../../app/lazy-page";
+import type { LedgerQueryPageDefinition } from "../info/ledger-queries/ledger-query-definition";
 import { LEDGER_QUERY_PAGES } from "../info/ledger-queries/ledger-query-pages";
 
 /**
@@ -21,7 +22,10 @@ export const publicPageRoutes: readonly AppRoute[] = [
   { path: PUBLIC_PAGE_PATHS.extractList, element: lazyPage(() => import("../info/extraction/extract-list-page").then((module) => module.ExtractListPage)) },
   ...LEDGER_QUERY_PAGES.map((definition) => ({
     path: definition.path,
-    element: lazyPage(() => import("../info/ledger-queries/ledger-query-page").then(({ LedgerQueryPage }) => () => <LedgerQueryPage definition={definition} />)),
+    element: lazyPage(async () => {
+      const [{ LedgerQueryPage }, statement] = await Promise.all([import("../info/ledger-queries/ledger-query-page"), ledgerQueryStatement(definition)]);
+      return () => <LedgerQueryPage definition={definition} statement={statement} />;
+    }),
   })),
   { path: PUBLIC_PAGE_PATHS.activity, element: lazyPage(() => import("./activity/activity-page").then((module) => module.ActivityPage)) },
   { path: PUBLIC_PAGE_PATHS.lawyerActivity, element: lazyPage(() => import("./activity/lawyer-activity-page").then((module) => module.LawyerActivityPage)) },
@@ -36,3 +40,10 @@ export const publicPageRoutes: readonly AppRoute[] = [
   { path: PUBLIC_PAGE_PATHS.helpCenter, element: lazyPage(() => import("./help-center/help-center-page").then((module) => module.HelpCenterPage)) },
   { path: PUBLIC_PAGE_PATHS.signOnLogin, element: lazyPage(() => import("./sign-on/sign-on-login-page").then((module) => module.SignOnLoginPage)) },
 ];
+
+/** A page whose documents come from another service says whether it is offered; the verification pages load nothing for it. */
+async function ledgerQueryStatement(definition: LedgerQueryPageDefinition): Promise<string | null> {
+  if (!definition.source) return null;
+  const { pendingStatement } = await import("../info/ledger-queries/ledger-query-pending");
+  return pendingStatement(definition);
+}

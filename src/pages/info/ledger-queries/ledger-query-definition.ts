@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { ContentSection } from "../../../components/public-page/content-section";
-import { notOfferedSentence, type ServiceRef } from "../../../resources/offered-services";
+import type { ServiceRef } from "../../../resources/offered-services";
 
 /** A query form: its fields come from the schema's shape, labels from each field's metadata. */
 export interface LedgerQueryForm {
@@ -23,13 +23,4 @@ export interface LedgerQueryPageDefinition {
   /** A page without verification: the service its documents come from, and what its absence means here. */
   source?: { service: ServiceRef; whileAbsent: string };
   sections: readonly ContentSection[];
-}
-
-/**
- * The plain statement a page gives instead of results while the service its documents come from
- * is not offered here (src/resources/availability.ts), e.g. "在线公证尚未在本平台开放，还没有…".
- */
-export function pendingStatement(definition: LedgerQueryPageDefinition): string | null {
-  const absent = definition.source && notOfferedSentence([definition.source.service]);
-  return absent ? `${absent}，${definition.source!.whileAbsent}` : null;
 }

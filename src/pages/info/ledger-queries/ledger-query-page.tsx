@@ -2,7 +2,7 @@ import { Alert, Card, Space, Spin } from "antd";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { pendingStatement, type LedgerQueryPageDefinition } from "./ledger-query-definition";
+import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 import { LedgerQueryForm } from "./ledger-query-form";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
@@ -18,9 +18,11 @@ function queryPanel(load: NonNullable<LedgerQueryPageDefinition["query"]>) {
   return panel;
 }
 
-/** A public evidence page of the ledger family: the statement, the form if any, then the explanation. */
-export function LedgerQueryPage({ definition }: { definition: LedgerQueryPageDefinition }) {
-  const statement = pendingStatement(definition);
+/**
+ * A public evidence page of the ledger family: the statement, the form if any, then the explanation.
+ * `statement` is pendingStatement() of the definition, worked out by the route as it loads the page.
+ */
+export function LedgerQueryPage({ definition, statement }: { definition: LedgerQueryPageDefinition; statement: string | null }) {
   const QueryPanel = definition.query && queryPanel(definition.query);
   return (
     <PublicPageLayout title={definition.title} lead={definition.lead}>
