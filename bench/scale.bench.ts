@@ -41,7 +41,7 @@ try {
     const figures = summarise(await runMixedLoad({ baseUrl: front.url, users: USERS, durationMs: SECONDS * 1000, captureUrls: [], capturesPerUser: 0 }));
     await front.close();
     if (webs === 1) single = figures.perSecond;
-    rows.push(`${webs} web | ${figures.perSecond.toFixed(1)} req/s | p50 ${figures.p50.toFixed(0)} ms | p99 ${figures.p99.toFixed(0)} ms | ${figures.failed} failed of ${figures.requests} | ${(figures.perSecond / single).toFixed(2)}x of 1 web`);
+    rows.push(`${webs} web | ${figures.perSecond.toFixed(1)} req/s | p50 ${figures.p50.toFixed(0)} ms | p99 ${figures.p99.toFixed(0)} ms | ${figures.failed} not answered 200 of ${figures.requests} (${figures.byKind}) | ${(figures.perSecond / single).toFixed(2)}x of 1 web`);
   }
   console.log(`mixed load, ${USERS} users, ${SECONDS} s per step, 1 worker:\n${rows.join("\n")}`);
 } finally {

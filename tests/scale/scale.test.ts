@@ -62,7 +62,7 @@ describe("several processes under load, two of them killed", () => {
     await victimWorker.kill9();
     const result = await load;
     const figures = summarise(result);
-    console.log(`scale: ${figures.requests} requests in ${(result.elapsedMs / 1000).toFixed(1)} s (${figures.perSecond.toFixed(1)}/s, p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, ${figures.failed} not acknowledged); ${result.uploads.length} uploads stored, ${result.captures.length} captures accepted; served by ${[...front.served().values()].join("/")}`);
+    console.log(`scale: ${figures.requests} requests in ${(result.elapsedMs / 1000).toFixed(1)} s (${figures.perSecond.toFixed(1)}/s, p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, ${figures.failed} not acknowledged: ${figures.byKind}); ${result.uploads.length} uploads stored, ${result.captures.length} captures accepted; served by ${[...front.served().values()].join("/")}`);
 
     expect(result.requests.filter((request) => request.kind === "login" && !request.ok)).toEqual([]);
     expect(result.uploads.length).toBeGreaterThan(20);

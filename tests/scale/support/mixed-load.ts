@@ -107,9 +107,16 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
 export function summarise(result: LoadResult) {
   const latencies = result.requests.map((request) => request.ms).sort((a, b) => a - b);
   const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  const kinds = [...new Set(result.requests.map((request) => request.kind))];
+  const byKind = kinds.map((kind) => {
+    const of = result.requests.filter((request) => request.kind === kind);
+    return `${kind} ${of.filter((request) => request.ok).length}/${of.length}`;
+  });
   return {
     requests: latencies.length,
     failed: result.requests.filter((request) => !request.ok).length,
+    /** "kind answered/asked" for each kind of request, e.g. "verify 58/140" (the rest refused or cut off). */
+    byKind: byKind.join(", "),
     perSecond: latencies.length / (result.elapsedMs / 1000),
     p50: at(0.5),
     p99: at(0.99),
