@@ -22,6 +22,10 @@ export type LoadOptions = {
   captureUrls: string[];
   /** Captures each user asks for during the run (each takes a browser for seconds). */
   capturesPerUser: number;
+  /** Public verifications (limited per address, so one load generator meets the limit); on unless false. */
+  verifications?: boolean;
+  /** Users signed in by an earlier run, used instead of registering `users` new ones (sign-up codes are limited per address and minute). */
+  sessions?: LoginResult[];
 };
 
 export type LoadResult = {
@@ -58,10 +62,13 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  const user = async (userIndex: number) => {
+  const signIn = async () => {
     const mobile = uniqueMobile();
     const registered = await registerUser(options.baseUrl, mobile, PASSWORD);
-    const session = (await timed("login", () => loginWithPassword(options.baseUrl, mobile, PASSWORD), () => true)) ?? registered;
+    return (await timed("login", () => loginWithPassword(options.baseUrl, mobile, PASSWORD), () => true)) ?? registered;
+  };
+  const user = async (userIndex: number) => {
+    const session = options.sessions?.[userIndex] ?? (await signIn());
     result.sessions.push(session);
     if (options.captureUrls.length > 0) await buySnapshotBundle(options.baseUrl, session, `front-affinity=${userIndex}`);
     let captures = 0;
@@ -79,9 +86,9 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
           break;
         }
         case 1: {
-          const own = result.uploads.find((upload) => upload.token === session.token);
+          const own = options.verifications === false ? undefined : result.uploads.find((upload) => upload.token === session.token);
           if (own) await timed("verify", () => call(options.baseUrl, CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo: own.certificateNo }), ({ body }) => body.code === 200);
-          else await timed("userInfo", () => call(options.baseUrl, ACCOUNT_ENDPOINTS.getUserInfo, { token: session.token }), ({ body }) => body.code === 200);
+          else await timed("userInfo", () => call(options.baseUrl, ACCOUNT_ENDPOINTS.getUserInfo, { userId: String(session.loginUser.id), token: session.token }), ({ body }) => body.code === 200);
           break;
         }
         case 3: {
@@ -91,14 +98,14 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
             const answer = await timed("capture", () => call(options.baseUrl, CAPTURE_ENDPOINTS.create, { name: `规模测试取证 ${userIndex}-${captures}`, urls: url, token: session.token }), ({ body }) => body.code === 200);
             if (answer?.body.code === 200) for (const created of answer.body.datas) result.captures.push({ id: created.id, token: session.token });
           } else {
-            await timed("userInfo", () => call(options.baseUrl, ACCOUNT_ENDPOINTS.getUserInfo, { token: session.token }), ({ body }) => body.code === 200);
+            await timed("userInfo", () => call(options.baseUrl, ACCOUNT_ENDPOINTS.getUserInfo, { userId: String(session.loginUser.id), token: session.token }), ({ body }) => body.code === 200);
           }
           break;
         }
       }
     }
   };
-  await Promise.all(Array.from({ length: options.users }, (_, index) => user(index)));
+  await Promise.all(Array.from({ length: options.sessions?.length ?? options.users }, (_, index) => user(index)));
   result.elapsedMs = performance.now() - started;
   return result;
 }
