@@ -11,31 +11,21 @@
  *
  *   npx tsx bench/scale.bench.ts     (BENCH_DATABASE_URL, TEST_REDIS_URL, BENCH_USERS, BENCH_SECONDS)
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { openDatabase } from "../server/db/dialect.js";
-import { migrateToLatest } from "../server/db/migrate.js";
 import type { LoginResult } from "../tests/e2e/support/api-accounts.js";
 import { startCluster } from "../tests/scale/support/cluster.js";
 import { runMixedLoad, summarise } from "../tests/scale/support/mixed-load.js";
 import { startRoundRobinFront } from "../tests/scale/support/round-robin-front.js";
+import { scratchPostgresDatabase } from "./support/scratch-postgres.js";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // Sign-up codes are limited to 10 per address and minute, and every user here comes from one address.
 const USERS = Math.min(10, Number(process.env.BENCH_USERS ?? 8));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-const name = `scale_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
-const handle = openDatabase({ kind: "postgres", url: databaseUrl.toString() });
-await migrateToLatest(handle.db);
-await handle.db.destroy();
+const scratch = await scratchPostgresDatabase(ADMIN_URL, "scale_bench");
+await scratch.handle.db.destroy(); // the processes open their own connections
 
-const cluster = await startCluster({ databaseUrl: databaseUrl.toString() });
+const cluster = await startCluster({ databaseUrl: scratch.url.toString() });
 try {
   await cluster.addWorker();
   const rows: string[] = [];
@@ -54,6 +44,5 @@ try {
   console.log(`mixed load, ${USERS} users, ${SECONDS} s per step, 1 worker:\n${rows.join("\n")}`);
 } finally {
   await cluster.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }

@@ -6,7 +6,6 @@
  *   end; the ledger tables are emptied before each run; raw inserts are one multi-row INSERT per
  *   transaction (the ledger's own statement shape) with synchronous_commit on.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import pg from "pg";
 import type { Database } from "../../server/db/database.js";
 import { openDatabase } from "../../server/db/dialect.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
+import { scratchPostgresDatabase } from "./scratch-postgres.js";
 
 export interface BenchDatabase {
   readonly label: string;
@@ -63,14 +63,7 @@ export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
 }
 
 export async function postgresBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
-  const name = `ledger_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ kind: "postgres", url: url.toString() });
-  await migrateToLatest(handle.db);
+  const { url, handle, drop } = await scratchPostgresDatabase(adminUrl, "ledger_bench");
   await sql`CREATE TABLE raw_entries (idx bigint PRIMARY KEY, entry bytea NOT NULL)`.execute(handle.db);
   const raw = new pg.Pool({ connectionString: url.toString(), max: 1 });
   return {
@@ -104,9 +97,7 @@ export async function postgresBenchDatabase(adminUrl: string): Promise<BenchData
     },
     async close() {
       await raw.end();
-      await handle.db.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await drop();
     },
   };
 }
