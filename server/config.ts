@@ -9,11 +9,13 @@ import { CLOUD_BROWSER_DEFAULT_MAX_MS, CLOUD_BROWSER_MAX_MS_LIMIT } from "../src
  */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-const portSchema = z.coerce
-  .number({ error: "必须是 1-65535 之间的整数" })
-  .int("必须是 1-65535 之间的整数")
-  .min(1, "必须是 1-65535 之间的整数")
-  .max(65535, "必须是 1-65535 之间的整数");
+/** A whole number in [min, max] from the environment, with one message naming the range (and its unit). */
+const integerIn = (min: number, max: number, unit = "") => {
+  const message = `必须是 ${min}-${max} 之间的整数${unit}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+const portSchema = integerIn(1, 65535);
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "只能是 true、false、1 或 0" })
@@ -38,17 +40,9 @@ const EnvironmentSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "必须是 smtp:// 或 smtps:// 开头的地址").optional(),
   MAIL_FROM: z.string().min(3, "不能为空").default("衡证电子证据平台 <no-reply@localhost>"),
   SMS_WEBHOOK_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址").optional(),
-  PASSWORD_SCRYPT_LOG_N: z.coerce
-    .number({ error: "必须是 14-20 之间的整数" })
-    .int("必须是 14-20 之间的整数")
-    .min(14, "必须是 14-20 之间的整数")
-    .max(20, "必须是 14-20 之间的整数")
+  PASSWORD_SCRYPT_LOG_N: integerIn(14, 20)
     .default(17),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: "必须是 1-100000 之间的整数" })
-    .int("必须是 1-100000 之间的整数")
-    .min(1, "必须是 1-100000 之间的整数")
-    .max(100000, "必须是 1-100000 之间的整数")
+  LOGIN_RATE_LIMIT_PER_MINUTE: integerIn(1, 100000)
     .default(30),
   USER_SESSION_IDLE_MS: z.coerce
     .number({ error: "必须是不小于 1000 的整数（毫秒）" })
@@ -69,11 +63,7 @@ const EnvironmentSchema = z.object({
   // How long a block waits for more entries after its first (DESIGN.md §6). A 存证 is answered once
   // its block is written, so this is the least a user waits; longer blocks mean fewer checkpoints,
   // and fewer time-stamp tokens when TSA_URL is set.
-  LEDGER_BLOCK_DELAY_MS: z.coerce
-    .number({ error: "必须是 0-60000 之间的整数（毫秒）" })
-    .int("必须是 0-60000 之间的整数（毫秒）")
-    .min(0, "必须是 0-60000 之间的整数（毫秒）")
-    .max(60000, "必须是 0-60000 之间的整数（毫秒）")
+  LEDGER_BLOCK_DELAY_MS: integerIn(0, 60000, "（毫秒）")
     .default(500),
   // The operator console's key for TOTP secrets and recovery codes (32 bytes, hex or base64);
   // without it one is created under DATA_DIR/keys. Checked when the console opens, for the same reason.
@@ -107,11 +97,7 @@ const EnvironmentSchema = z.object({
   TSA_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的时间戳服务地址").optional(),
   TSA_CA_FILE: z.string().optional(),
   // Threads drawing certificate PDFs off the event loop; one leaves the other core of a small machine to requests.
-  CERTIFICATE_PDF_WORKERS: z.coerce
-    .number({ error: "必须是 1-16 之间的整数" })
-    .int("必须是 1-16 之间的整数")
-    .min(1, "必须是 1-16 之间的整数")
-    .max(16, "必须是 1-16 之间的整数")
+  CERTIFICATE_PDF_WORKERS: integerIn(1, 16)
     .default(1),
   // Web capture (issue 15). Hosts (`host` or `host:port`, comma-separated) the capture browser may
   // reach although the address policy refuses them (an intranet site, a test server on loopback).
@@ -119,17 +105,9 @@ const EnvironmentSchema = z.object({
     .string()
     .regex(/^\s*[^\s,/]+(\s*,\s*[^\s,/]+)*\s*$/, "必须是以逗号分隔的主机名或“主机名:端口”，例如 intranet.example.cn,127.0.0.1:8443")
     .optional(),
-  CAPTURE_CONCURRENCY: z.coerce
-    .number({ error: "必须是 1-16 之间的整数" })
-    .int("必须是 1-16 之间的整数")
-    .min(1, "必须是 1-16 之间的整数")
-    .max(16, "必须是 1-16 之间的整数")
+  CAPTURE_CONCURRENCY: integerIn(1, 16)
     .default(2),
-  CAPTURE_TIMEOUT_MS: z.coerce
-    .number({ error: "必须是 5000-600000 之间的整数（毫秒）" })
-    .int("必须是 5000-600000 之间的整数（毫秒）")
-    .min(5000, "必须是 5000-600000 之间的整数（毫秒）")
-    .max(600000, "必须是 5000-600000 之间的整数（毫秒）")
+  CAPTURE_TIMEOUT_MS: integerIn(5000, 600000, "（毫秒）")
     .default(60000),
   // What the operator knows of the capture node's public address; stated in each capture's provenance.
   CAPTURE_PUBLIC_ADDRESS: z.string().max(200, "不能超过 200 个字符").optional(),
@@ -139,39 +117,19 @@ const EnvironmentSchema = z.object({
   // Whole-network monitoring (issue 18): the scheduler's pass, crawls at once, the pause between two
   // requests to one site, the bytes one crawl may fetch, hosts whose robots.txt the operator
   // overrides (comma-separated), and the largest picture or media file fetched to be matched.
-  MONITOR_TICK_MS: z.coerce
-    .number({ error: "必须是 10-3600000 之间的整数（毫秒）" })
-    .int("必须是 10-3600000 之间的整数（毫秒）")
-    .min(10, "必须是 10-3600000 之间的整数（毫秒）")
-    .max(3600000, "必须是 10-3600000 之间的整数（毫秒）")
+  MONITOR_TICK_MS: integerIn(10, 3600000, "（毫秒）")
     .default(30000),
-  MONITOR_CONCURRENCY: z.coerce
-    .number({ error: "必须是 1-16 之间的整数" })
-    .int("必须是 1-16 之间的整数")
-    .min(1, "必须是 1-16 之间的整数")
-    .max(16, "必须是 1-16 之间的整数")
+  MONITOR_CONCURRENCY: integerIn(1, 16)
     .default(2),
-  MONITOR_CRAWL_DELAY_MS: z.coerce
-    .number({ error: "必须是 0-60000 之间的整数（毫秒）" })
-    .int("必须是 0-60000 之间的整数（毫秒）")
-    .min(0, "必须是 0-60000 之间的整数（毫秒）")
-    .max(60000, "必须是 0-60000 之间的整数（毫秒）")
+  MONITOR_CRAWL_DELAY_MS: integerIn(0, 60000, "（毫秒）")
     .default(1000),
-  MONITOR_MAX_BYTES: z.coerce
-    .number({ error: "必须是 1024-1073741824 之间的整数（字节）" })
-    .int("必须是 1024-1073741824 之间的整数（字节）")
-    .min(1024, "必须是 1024-1073741824 之间的整数（字节）")
-    .max(1073741824, "必须是 1024-1073741824 之间的整数（字节）")
+  MONITOR_MAX_BYTES: integerIn(1024, 1073741824, "（字节）")
     .default(52428800),
   MONITOR_IGNORE_ROBOTS_HOSTS: z
     .string()
     .regex(/^\s*[^\s,/]+(\s*,\s*[^\s,/]+)*\s*$/, "必须是以逗号分隔的主机名或“主机名:端口”，例如 news.example.cn,127.0.0.1:8443")
     .optional(),
-  MONITOR_MEDIA_MAX_BYTES: z.coerce
-    .number({ error: "必须是 1024-1073741824 之间的整数（字节）" })
-    .int("必须是 1024-1073741824 之间的整数（字节）")
-    .min(1024, "必须是 1024-1073741824 之间的整数（字节）")
-    .max(1073741824, "必须是 1024-1073741824 之间的整数（字节）")
+  MONITOR_MEDIA_MAX_BYTES: integerIn(1024, 1073741824, "（字节）")
     .default(209715200),
   // Procedure recording (issue 16): the longest cloud-browser session, within a recording's own limit.
   CLOUD_BROWSER_MAX_MS: z.coerce
@@ -185,11 +143,7 @@ const EnvironmentSchema = z.object({
   LLM_BASE_URL: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址（OpenAI 兼容接口的前缀，例如 https://llm.example.cn/v1）").optional(),
   LLM_API_KEY: z.string().min(1, "不能为空").max(500, "不能超过 500 个字符").optional(),
   LLM_MODEL: z.string().min(1, "不能为空").max(200, "不能超过 200 个字符").optional(),
-  LEGAL_AI_QUESTIONS_PER_HOUR: z.coerce
-    .number({ error: "必须是 1-10000 之间的整数" })
-    .int("必须是 1-10000 之间的整数")
-    .min(1, "必须是 1-10000 之间的整数")
-    .max(10000, "必须是 1-10000 之间的整数")
+  LEGAL_AI_QUESTIONS_PER_HOUR: integerIn(1, 10000)
     .default(30),
   // Several processes (issue 20): Redis for the job queues (BullMQ), shared rate limits, captcha,
   // nonce and throttling state, and the chain's live push between processes; every key starts with
@@ -199,23 +153,11 @@ const EnvironmentSchema = z.object({
   // The shared job queues (BullMQ, with REDIS_URL): tries of a job whose run throws, the first
   // wait before a retry (doubled each time), and how long a worker's hold on a job lasts without
   // renewal (a worker that dies gives its jobs to another after about this long).
-  JOB_ATTEMPTS: z.coerce
-    .number({ error: "必须是 1-20 之间的整数" })
-    .int("必须是 1-20 之间的整数")
-    .min(1, "必须是 1-20 之间的整数")
-    .max(20, "必须是 1-20 之间的整数")
+  JOB_ATTEMPTS: integerIn(1, 20)
     .default(5),
-  JOB_BACKOFF_MS: z.coerce
-    .number({ error: "必须是 100-3600000 之间的整数（毫秒）" })
-    .int("必须是 100-3600000 之间的整数（毫秒）")
-    .min(100, "必须是 100-3600000 之间的整数（毫秒）")
-    .max(3600000, "必须是 100-3600000 之间的整数（毫秒）")
+  JOB_BACKOFF_MS: integerIn(100, 3600000, "（毫秒）")
     .default(5000),
-  JOB_LOCK_MS: z.coerce
-    .number({ error: "必须是 1000-600000 之间的整数（毫秒）" })
-    .int("必须是 1000-600000 之间的整数（毫秒）")
-    .min(1000, "必须是 1000-600000 之间的整数（毫秒）")
-    .max(600000, "必须是 1000-600000 之间的整数（毫秒）")
+  JOB_LOCK_MS: integerIn(1000, 600000, "（毫秒）")
     .default(30000),
   // Blobs in an S3-compatible store instead of DATA_DIR/blobs: all of endpoint, bucket and keys, or none.
   S3_ENDPOINT: z.string().regex(/^https?:\/\/.+/, "必须是 http:// 或 https:// 开头的地址，例如 https://s3.cn-north-1.example.com").optional(),
@@ -229,11 +171,7 @@ const EnvironmentSchema = z.object({
   // `npm run migrate` once for several replicas.
   MIGRATE_ON_START: booleanFlag.default(true),
   // How long SIGTERM/SIGINT (or a fatal error) waits for requests in flight and the modules to close.
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: "必须是 1000-600000 之间的整数（毫秒）" })
-    .int("必须是 1000-600000 之间的整数（毫秒）")
-    .min(1000, "必须是 1000-600000 之间的整数（毫秒）")
-    .max(600000, "必须是 1000-600000 之间的整数（毫秒）")
+  SHUTDOWN_TIMEOUT_MS: integerIn(1000, 600000, "（毫秒）")
     .default(10000),
 });
 
