@@ -1,12 +1,23 @@
-# Starts a throwaway Redis on a free loopback port (nothing kept on disk) and exports TEST_REDIS_URL
-# for the multi-process tests (issue 20); stop_throwaway_redis stops it again. Its own server, not the
-# machine's, so a run never touches another installation's keys. If it cannot start, the run stops loudly.
+# The Redis of the multi-process tests (issue 20), exported as TEST_REDIS_URL: the one the caller
+# names in TEST_REDIS_URL, else the machine's on 127.0.0.1:6379 when it answers (every test works in
+# a namespace of its own and deletes it, tests/multi-process/support/test-redis.ts), else a throwaway
+# one on a free loopback port, nothing kept on disk, which stop_throwaway_redis stops again. If none
+# can be had, the run stops loudly.
 # shellcheck shell=bash
 
 REDIS_DIR=""
 REDIS_PORT=""
 
 start_throwaway_redis() {
+  if [ -n "${TEST_REDIS_URL:-}" ]; then
+    echo "==> Redis of TEST_REDIS_URL"
+    return 0
+  fi
+  if redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    export TEST_REDIS_URL="redis://127.0.0.1:6379"
+    echo "==> The machine's Redis on 127.0.0.1:6379 (each test in a namespace of its own)"
+    return 0
+  fi
   REDIS_DIR=$(mktemp -d /tmp/evidence-redis.XXXXXX)
   REDIS_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   if ! redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$REDIS_DIR" \

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 
 /**
- * The Redis of the multi-process tests: scripts/test.sh starts a throwaway one and exports
- * TEST_REDIS_URL; without it (a single file run by hand) the machine's own on 127.0.0.1:6379.
+ * The Redis of the multi-process tests: the one scripts/test.sh exports in TEST_REDIS_URL (the
+ * machine's, or a throwaway one where the machine has none); without it (a single file run by
+ * hand) the machine's own on 127.0.0.1:6379.
  * Each caller gets a namespace of its own (REDIS_PREFIX), so files running at once never meet.
  */
 export function testRedisUrl(): string {
