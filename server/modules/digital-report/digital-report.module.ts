@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { DigitalReportPdfRenderer } from "../certificate/certificate-pdf-pool.js";
@@ -27,7 +28,7 @@ export type DigitalReportModuleOptions = ModuleContext & {
  * witnesses and TSA, issued as a PDF that is itself stored as evidence. Free of charge; limited per
  * user and day (src/schema/digital-report.ts).
  */
-export async function digitalReportModule(app: FastifyInstance, { db, now, ledger, chain, evidence, blobs, accounts, pdfs }: DigitalReportModuleOptions) {
+export async function digitalReportModule(app: FastifyInstance, { db, now, redis, ledger, chain, evidence, blobs, accounts, pdfs }: DigitalReportModuleOptions) {
   const reports = new DigitalReportService({
     db,
     repository: new DigitalReportRepository(db),
@@ -40,6 +41,6 @@ export async function digitalReportModule(app: FastifyInstance, { db, now, ledge
     log: app.log,
   });
   publish(app, "digitalReport", { checks: reports });
-  await reports.recover();
+  await startRecovery(app, { redis, now }, { name: "digital-reports", recover: (leftBefore) => reports.recover(leftBefore) });
   await app.register(digitalReportRoutes, { reports });
 }

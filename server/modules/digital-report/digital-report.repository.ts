@@ -23,8 +23,10 @@ export class DigitalReportRepository {
     return this.db.selectFrom("digital_reports").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  pending(): Promise<DigitalReportRow[]> {
-    return this.db.selectFrom("digital_reports").selectAll().where("state", "=", "pending").orderBy("id").execute();
+  /** Reports left pending: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  pending(before: number | null): Promise<DigitalReportRow[]> {
+    const query = this.db.selectFrom("digital_reports").selectAll().where("state", "=", "pending");
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   /** Reports of the user issued (or being stored) since `since`: what the daily limit counts. */

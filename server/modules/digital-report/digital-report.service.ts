@@ -156,9 +156,9 @@ export class DigitalReportService {
     await durableTransaction(this.deps.db, (trx) => this.deps.repository.markStored(trx, Number(row.id), evidenceId));
   }
 
-  /** At start: reports a killed process left pending are stored now. */
-  async recover(): Promise<void> {
-    for (const row of await this.deps.repository.pending()) {
+  /** Reports a killed process left pending (all, or those written before `leftBefore`) are stored now. */
+  async recover(leftBefore: number | null): Promise<void> {
+    for (const row of await this.deps.repository.pending(leftBefore)) {
       try {
         await this.finish(row);
       } catch (error) {
