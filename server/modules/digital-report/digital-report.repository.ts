@@ -19,6 +19,10 @@ export class DigitalReportRepository {
     await trx.updateTable("digital_reports").set({ state: "stored", evidence_id: evidenceId }).where("id", "=", id).execute();
   }
 
+  findByCertificateNo(certificateNo: string): Promise<DigitalReportRow | undefined> {
+    return this.db.selectFrom("digital_reports").selectAll().where("certificate_no", "=", certificateNo).executeTakeFirst();
+  }
+
   find(id: number): Promise<DigitalReportRow | undefined> {
     return this.db.selectFrom("digital_reports").selectAll().where("id", "=", id).executeTakeFirst();
   }
