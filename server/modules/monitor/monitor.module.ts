@@ -55,6 +55,7 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
   // The reports part (modules/monitor/reports): a period's PDF, its digest on the ledger.
   const reports = await setUpMonitorReports(app, {
+    context: options,
     db,
     now,
     hits: hits.repository,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { seedDemoNotaryOffice } from "../../db/seed/seed-demo-notary.js";
@@ -48,7 +49,8 @@ export type NotarizationModuleOptions = ModuleContext & {
 /**
  * Online notarisation (issue 17): the applicant's calls, the notary offices' console, the notarial
  * certificate and its public query, and the state machine every change goes through. Transitions'
- * ledger entries an interrupted run left unappended are settled before anything is served.
+ * ledger entries an interrupted run left unappended are settled before anything is served (with
+ * several processes, those whose lease ran out: server/jobs/recovery-pass.ts).
  */
 export async function notarizationModule(app: FastifyInstance, options: NotarizationModuleOptions) {
   const { config, db, now, sessions, security, accounts, identity, evidence, library, ledger, blobs, bundles, billing, notifier, notary, seal, pdfs } = options;
@@ -57,10 +59,10 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
     ledger,
     name: "notarization",
     log: app.log,
-    unlogged: async () => (await repository.unloggedEvents()).map((row) => ({ key: String(row.id), text: row.entry, sizeHint: Number(row.ledger_size_hint) })),
+    unlogged: async (before) => (await repository.unloggedEvents(before)).map((row) => ({ key: String(row.id), text: row.entry, sizeHint: Number(row.ledger_size_hint) })),
     record: (key, index) => repository.recordLedgerIndex(Number(key), index),
   });
-  await entries.settle();
+  await startRecovery(app, options, { name: "notarization-entries", recover: (leftBefore) => entries.settle(leftBefore) });
   const moves = new NotarizationMoves({ db, repository, bundles, billing, entries, users: accounts, notifier, now, log: app.log });
   const certificates = new NotarialCertificates({ pdfs, ca: seal.ca, secrets: seal.secrets, timestamper: seal.timestamper, publicBaseUrl: config.publicBaseUrl, now });
   const notarizations = new NotarizationService({ db, repository, offices: notary.offices, moves, evidence, users: accounts, identity, blobs, now });
