@@ -33,11 +33,16 @@ export type RecoveryContext = { redis: SharedRedis | null; now: () => number };
  * exists. With Redis several processes share the rows, and a row half-done now may be a live
  * peer's work in flight: the pass takes only rows whose lease ran out, runs in one process at a
  * time (a shared lease), at start and then every minute in every process, so whichever process
- * survives finishes what a dead one left.
+ * survives finishes what a dead one left. `afterReady`: the first pass runs once the app is
+ * complete (a recovery that starts jobs of its own), not before the module goes on.
  */
-export async function startRecovery(app: FastifyInstance, { redis, now }: RecoveryContext, recovery: Recovery): Promise<void> {
+export async function startRecovery(app: FastifyInstance, { redis, now }: RecoveryContext, recovery: Recovery, { afterReady = false } = {}): Promise<void> {
+  const firstPass = async (run: () => Promise<unknown>) => {
+    if (afterReady) app.addHook("onReady", async () => void (await run()));
+    else await run();
+  };
   if (!redis) {
-    await recovery.recover(null);
+    await firstPass(() => recovery.recover(null));
     return;
   }
   const leases = new SharedLeases(redis);
@@ -51,7 +56,7 @@ export async function startRecovery(app: FastifyInstance, { redis, now }: Recove
       .finally(() => (running = null));
     return running;
   };
-  await pass();
+  await firstPass(pass);
   const timer = setInterval(() => void pass(), RECOVERY_INTERVAL_MS);
   timer.unref();
   app.addHook("onClose", async () => {
