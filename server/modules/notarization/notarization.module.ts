@@ -1,5 +1,7 @@
 import path from "node:path";
+import { NOTARY_CONSOLE_MESSAGES } from "../../../src/schema/notary-console.js";
 import { startRecovery } from "../../jobs/recovery-pass.js";
+import { openRequestedJobs, type RequestedJobs } from "../../jobs/requested-jobs.js";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { seedDemoNotaryOffice } from "../../db/seed/seed-demo-notary.js";
@@ -21,7 +23,7 @@ import type { SessionService } from "../session/session.service.js";
 import { NotarialCertificateQuery } from "./notarial-certificate-query.js";
 import { NotarialCertificates } from "./notarial-certificates.js";
 import { notarialCertificateRoutes, notaryConsoleRoutes } from "./notary-console.routes.js";
-import { NotaryConsoleService } from "./notary-console.service.js";
+import { NotaryConsoleService, type CertificateIssueRequest } from "./notary-console.service.js";
 import { NotaryOfficeSettings } from "./notary-office-settings.service.js";
 import { NotarizationMoves } from "./notarization-moves.js";
 import { NotarizationRepository } from "./notarization.repository.js";
@@ -67,6 +69,8 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
   const certificates = new NotarialCertificates({ pdfs, ca: seal.ca, secrets: seal.secrets, timestamper: seal.timestamper, publicBaseUrl: config.publicBaseUrl, now });
   const notarizations = new NotarizationService({ db, repository, offices: notary.offices, moves, evidence, users: accounts, identity, blobs, now });
   const libraryPorts: EvidenceLibraryPorts = { ...library, evidence };
+  // Bound below: the console asks the queue, and the queue's jobs are the console's makeCertificate.
+  let issues: RequestedJobs<CertificateIssueRequest, null> | undefined;
   const console = new NotaryConsoleService({
     repository,
     offices: notary.offices,
@@ -76,8 +80,11 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
     library: libraryPorts,
     records: evidence,
     packageDir: path.join(config.dataDir, "tmp", "notarization-packages"),
+    ask: (staffId, request) => issues!.ask(staffId, request, NOTARY_CONSOLE_MESSAGES.certificateStillMaking),
     now,
   });
+  // Notarial certificates are drawn, sealed and stored by a job process (issue 20), like reports.
+  issues = await openRequestedJobs(app, options, { key: "notarization.certificates", name: "公证书出具", concurrency: 2, make: ({ input }) => console.makeCertificate(input) });
   const settings = new NotaryOfficeSettings({ db, offices: notary.offices, staff: notary.staff, certificates, fields: security.fields, now });
   const query = new NotarialCertificateQuery({ repository, offices: notary.offices, blobs, ledger, certificates });
   publish(app, "notarization", { notarizations, console, settings, certificates, query, entries, repository });
