@@ -10,7 +10,7 @@ import type { RowJobQueue } from "./row-queue.js";
 
 /** How long the asking call waits for its job: under the usual 60 s of a proxy in front. */
 const ANSWER_WAIT_MS = 55_000;
-/** The asker's wait polls the row, quickly at first (the embedded queue starts the job at once). */
+/** The asker's wait polls the row (a worker elsewhere settles it), quickly at first; a job settled in this process wakes it at once. */
 const FIRST_POLL_MS = 10;
 const LONGEST_POLL_MS = 250;
 /** Settled requests are kept a day (their askers were answered), then deleted by housekeeping. */
@@ -34,6 +34,29 @@ export type RequestedJobDefinition<Input, Result> = {
 
 type SettledError = { code: number; message: string; errors?: Record<string, string> };
 
+/** Wakes the askers in this process whose request a job of this process has just settled. */
+class SettleSignals {
+  readonly #waiting = new Map<number, () => void>();
+
+  /** Resolves when `id` is settled here, or after `ms`, whichever comes first. */
+  wait(id: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const waiting = this.#waiting;
+      function done() {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve();
+      }
+      waiting.set(id, done);
+    });
+  }
+
+  settled(id: number): void {
+    this.#waiting.get(id)?.();
+  }
+}
+
 /**
  * Work a user asks for that a job process makes (issue 20): reports and their PDFs. The web
  * process writes the request (queued), puts it on the row queue of its kind and waits for the
@@ -47,6 +70,7 @@ export class RequestedJobs<Input, Result> {
   constructor(
     private readonly repository: JobRequestsRepository,
     private readonly queue: RowJobQueue,
+    private readonly signals: SettleSignals,
     private readonly now: () => number,
   ) {}
 
@@ -69,7 +93,7 @@ export class RequestedJobs<Input, Result> {
     for (let pause = FIRST_POLL_MS; Date.now() < deadline; pause = Math.min(pause * 2, LONGEST_POLL_MS)) {
       const row = await this.repository.find(id);
       if (row && (row.state === "done" || row.state === "failed")) return row;
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      await this.signals.wait(id, pause);
     }
     return null;
   }
@@ -83,7 +107,11 @@ export async function openRequestedJobs<Input, Result>(app: FastifyInstance, con
   const log = app.log;
   // With Redis a try that throws is tried again (JOB_ATTEMPTS, after backoff); the last one, and the only one embedded, answers.
   const triesBeforeAnswering = context.redis ? context.config.jobs.attempts : 1;
-  const settle = (row: JobRequestRow, error: SettledError) => repository.move(row.id, "running", { state: "failed", error_json: JSON.stringify(error), updated_at: now() });
+  const signals = new SettleSignals();
+  const settle = async (row: JobRequestRow, error: SettledError) => {
+    await repository.move(row.id, "running", { state: "failed", error_json: JSON.stringify(error), updated_at: now() });
+    signals.settled(row.id);
+  };
   const queue = await openRowQueue<JobRequestRow>(context, {
     key,
     name: definition.name,
@@ -96,6 +124,7 @@ export async function openRequestedJobs<Input, Result>(app: FastifyInstance, con
       try {
         const result = await definition.make({ id: row.id, userId: row.user_id, input: JSON.parse(row.input_json) as Input }, signal);
         await repository.move(row.id, "running", { state: "done", result_json: JSON.stringify(result ?? null), updated_at: now() });
+        signals.settled(row.id);
       } catch (error) {
         if (error instanceof BusinessError) return void (await settle(row, { code: error.code, message: error.message, ...(error.options.errors ? { errors: error.options.errors } : {}) }));
         // Closing: the row stays running and is made again by the next worker (or start).
@@ -113,5 +142,5 @@ export async function openRequestedJobs<Input, Result>(app: FastifyInstance, con
   app.addHook("onReady", async () => queue.kick());
   app.addHook("onClose", async () => queue.close());
   keepTidy(app, [{ name: `settled ${key} requests`, run: () => repository.deleteSettledBefore(now() - KEPT_MS) }]);
-  return new RequestedJobs<Input, Result>(repository, queue, now);
+  return new RequestedJobs<Input, Result>(repository, queue, signals, now);
 }
