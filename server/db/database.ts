@@ -110,6 +110,7 @@ export interface Database {
   legal_conversations: LegalConversationsTable;
   legal_messages: LegalMessagesTable;
   legal_questions: LegalQuestionsTable;
+  job_requests: JobRequestsTable;
 }
 
 /** Owned by db/: facts about this installation (seed markers, key fingerprints). */
@@ -1608,4 +1609,20 @@ export interface LegalQuestionsTable {
   id: Generated<number>;
   user_id: number;
   asked_at: number;
+}
+
+/** Owned by server/jobs/requested-jobs.ts (migration 0040): work a user asked for, made by a job process. */
+export interface JobRequestsTable {
+  id: Generated<number>;
+  queue: string;
+  user_id: number;
+  /** queued | running | done | failed */
+  state: string;
+  input_json: string;
+  result_json: string | null;
+  /** {code, message, errors?}: the BusinessError the asker is answered with. */
+  error_json: string | null;
+  attempts: number;
+  created_at: number;
+  updated_at: number;
 }

@@ -33,6 +33,7 @@ export const DIGITAL_REPORT_MESSAGES = {
   dailyLimit: `每个账号每天最多生成${DIGITAL_REPORT_DAILY_LIMIT}份数据检验报告，请明天再试`,
   ledgerEmpty: "账本尚无签名检查点，暂不能生成报告",
   notFound: "报告不存在",
+  stillMaking: "报告仍在生成中，完成后将出现在报告列表中",
 } as const;
 
 /** The business codes of the report calls (39xx), each with its message above. */

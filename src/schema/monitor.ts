@@ -230,6 +230,7 @@ export const MONITOR_MESSAGES = {
   workKindMismatch: "作品类型与监测类型不符",
   workUnreadable: "无法读取该作品文件，请检查文件是否完整",
   reportNotFound: "监测报告不存在",
+  reportStillMaking: "监测报告仍在生成中，完成后将出现在报告列表中",
   duplicateSite: "监测站点重复",
   siteRefused: "该站点不允许监测",
   runBusy: "该任务正在抓取，请稍后再试",

@@ -37,6 +37,7 @@ export type NotaryStaffStatus = (typeof NOTARY_STAFF_STATUSES)[number];
 export const NOTARY_STAFF_STATUS_LABELS: Record<NotaryStaffStatus, string> = { active: "正常", disabled: "已停用" };
 
 export const NOTARY_CONSOLE_MESSAGES = {
+  certificateStillMaking: "公证书仍在出具中，请稍后刷新查看",
   adminOnly: "仅公证处管理员可以修改本处设置和工作人员",
   staffNotFound: "工作人员不存在",
   lastAdmin: "不能停用本处唯一的管理员",

@@ -77,6 +77,9 @@ describe("platform health overview", () => {
     expect(queues["certificate.pdf"]).toEqual({ name: "证书 PDF 绘制", ...idle });
     expect(queues["evidence.packages"]).toEqual({ name: "证据打包", ...idle });
     expect(queues["capture.pages"]).toEqual({ name: "网页取证", ...idle });
+    expect(queues["digitalReport.reports"]).toEqual({ name: "数据检验报告", ...idle });
+    expect(queues["monitor.reports"]).toEqual({ name: "监测报告", ...idle });
+    expect(queues["notarization.certificates"]).toEqual({ name: "公证书出具", ...idle });
     expect(queues[`chain.witness.${health.witnesses[0].name}`]).toMatchObject(idle);
     expect(queues["chain.tsa"]).toBeUndefined();
   });

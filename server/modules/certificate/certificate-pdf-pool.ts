@@ -21,6 +21,13 @@ import type { CertificatePdfInput } from "./certificate-pdf.js";
  * time, never the server. The same threads draw digital reports (modules/digital-report), the
  * platform's other PDF whose size grows with its input, notarial certificates before their
  * seal (modules/notarization) and monitoring reports (modules/monitor/reports).
+ *
+ * Where each kind is drawn with several processes (issue 20): PDFs that are made once and stored
+ * (digital and monitoring reports, notarial certificates) are requested jobs, drawn on these
+ * threads in a worker process and kept as blobs (server/jobs/requested-jobs.ts). A certificate PDF
+ * is drawn on demand for each download, here in the web process that serves it: it is cheap
+ * (77 per second on one thread, 46 KB), never stored (it carries the latest proof and the download
+ * time), and a round trip through the queue would cost the asker more than the drawing does.
  */
 export const CERTIFICATE_PDF_MESSAGES = {
   busy: "证书生成繁忙，请稍后再试",

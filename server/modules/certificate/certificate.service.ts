@@ -90,6 +90,7 @@ export class CertificateService {
     if (recording) facts.recording = recording;
     const entryBytes = new TextEncoder().encode(record.entryJson);
     const identityProof = identity ? { entry: identity.entry, proofBundle: identity.proofBundle } : null;
+    // Drawn here, on demand, not as a job: cheap, never stored, and proved against the latest checkpoint (certificate-pdf-pool.ts).
     return this.options.renderer.render({ facts, entryBytes, proofBundle, identityProof, issuedAt: this.options.now() }, options);
   }
 

@@ -19,12 +19,18 @@ export class DigitalReportRepository {
     await trx.updateTable("digital_reports").set({ state: "stored", evidence_id: evidenceId }).where("id", "=", id).execute();
   }
 
+  findByCertificateNo(certificateNo: string): Promise<DigitalReportRow | undefined> {
+    return this.db.selectFrom("digital_reports").selectAll().where("certificate_no", "=", certificateNo).executeTakeFirst();
+  }
+
   find(id: number): Promise<DigitalReportRow | undefined> {
     return this.db.selectFrom("digital_reports").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  pending(): Promise<DigitalReportRow[]> {
-    return this.db.selectFrom("digital_reports").selectAll().where("state", "=", "pending").orderBy("id").execute();
+  /** Reports left pending: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  pending(before: number | null): Promise<DigitalReportRow[]> {
+    const query = this.db.selectFrom("digital_reports").selectAll().where("state", "=", "pending");
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   /** Reports of the user issued (or being stored) since `since`: what the daily limit counts. */

@@ -40,27 +40,48 @@ export interface DigitalReportServiceDependencies {
   evidence: Pick<EvidenceService, "getForHolder" | "savePlatformContent" | "newCertificateNo">;
   /** Draws the PDF off the event loop (the certificate module's threads). */
   pdfs: DigitalReportPdfRenderer;
+  /** Has a report made by a job process (server/jobs/requested-jobs.ts) and answers its id. */
+  ask: (userId: number, request: DigitalReportRequest) => Promise<{ reportId: number }>;
   now: () => number;
   log: FastifyBaseLogger;
 }
 
+/** What a job needs to make a report: the form as checked, and the number fixed when asked (so a retry makes the same report). */
+export type DigitalReportRequest = { evidenceIds: number[]; name: string | null; purpose: string | null; certificateNo: string };
+
 /**
- * The digital report use cases (issue 17). A report checks every chosen evidence against the
- * latest signed checkpoint (evidence-inspector.ts), draws the PDF with the results and each
- * entry's proof embedded, commits it to the blob store, writes its row (pending, under the
+ * The digital report use cases (issue 17). A report is asked for (`create`: the choice checked
+ * here, at once) and made by a job process (`make`, issue 20): it checks every chosen evidence
+ * against the latest signed checkpoint (evidence-inspector.ts), draws the PDF with the results and
+ * each entry's proof embedded, commits it to the blob store, writes its row (pending, under the
  * certificate number the PDF prints) and only then stores the PDF as evidence of kind
- * digitalReport and marks the row stored. A process killed in between finishes it at the next
- * start (`recover`) under the same number: nothing stored twice, nothing lost once acknowledged.
+ * digitalReport and marks the row stored. A process killed in between finishes it later
+ * (`recover`) under the same number: nothing stored twice, nothing lost once acknowledged.
  */
 export class DigitalReportService {
   constructor(private readonly deps: DigitalReportServiceDependencies) {}
 
+  /** Refuses a wrong choice or a spent day at once; then the report is made by a job and answered. */
   async create(userId: number, form: DigitalReportValues): Promise<DigitalReportDetail> {
-    const records = await this.ownStoredRecords(userId, form.evidenceIds);
+    await this.ownStoredRecords(userId, form.evidenceIds);
     await this.refuseOverDailyLimit(userId);
+    const request: DigitalReportRequest = { evidenceIds: form.evidenceIds, name: form.name ?? null, purpose: form.purpose ?? null, certificateNo: this.deps.evidence.newCertificateNo() };
+    const { reportId } = await this.deps.ask(userId, request);
+    return this.one(userId, reportId);
+  }
+
+  /** The job: makes the report asked for, or finishes the one an earlier try of the same request left. */
+  async make(userId: number, form: DigitalReportRequest): Promise<{ reportId: number }> {
+    const { certificateNo } = form;
+    const earlier = await this.deps.repository.findByCertificateNo(certificateNo);
+    if (earlier) {
+      if (earlier.state === "pending") await this.finish(earlier);
+      return { reportId: Number(earlier.id) };
+    }
+    // Checked again: the evidence or the day's count may have changed while the request waited.
+    const records = await this.ownStoredRecords(userId, form.evidenceIds);
     const user = await this.deps.accounts.findUser(userId);
-    if (!user) throw new Error(`digital report: user ${userId} of a live session has no row`);
-    const certificateNo = this.deps.evidence.newCertificateNo();
+    if (!user) throw new Error(`digital report: user ${userId} of a request has no row`);
     const { document, pdf, checkedAgainst: latest } = await this.inspectAndRender(records, {
       reportNo: certificateNo,
       name: form.name ?? DIGITAL_REPORT_DEFAULT_NAME,
@@ -96,7 +117,7 @@ export class DigitalReportService {
       });
     });
     await this.finish((await this.deps.repository.find(id))!);
-    return this.one(userId, id);
+    return { reportId: id };
   }
 
   /**
@@ -156,9 +177,9 @@ export class DigitalReportService {
     await durableTransaction(this.deps.db, (trx) => this.deps.repository.markStored(trx, Number(row.id), evidenceId));
   }
 
-  /** At start: reports a killed process left pending are stored now. */
-  async recover(): Promise<void> {
-    for (const row of await this.deps.repository.pending()) {
+  /** Reports a killed process left pending (all, or those written before `leftBefore`) are stored now. */
+  async recover(leftBefore: number | null): Promise<void> {
+    for (const row of await this.deps.repository.pending(leftBefore)) {
       try {
         await this.finish(row);
       } catch (error) {

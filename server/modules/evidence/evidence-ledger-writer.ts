@@ -140,9 +140,9 @@ export class EvidenceLedgerWriter {
     return ids;
   }
 
-  /** Settles every pending record (at start, before the routes take requests). */
-  async recover(): Promise<{ stored: number; failed: number }> {
-    const pending = await this.deps.repository.findPending();
+  /** Settles every pending record, or those written before `leftBefore` (server/jobs/recovery-pass.ts). */
+  async recover(leftBefore: number | null = null): Promise<{ stored: number; failed: number }> {
+    const pending = await this.deps.repository.findPending(leftBefore);
     let stored = 0;
     let failed = 0;
     for (const row of pending) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import { publish, type ModuleContext } from "../module.js";
@@ -16,14 +17,14 @@ export type EvidenceModuleOptions = ModuleContext & {
 };
 
 /**
- * Evidence storage (issue 5), with pending records of an interrupted run settled before it serves.
- * (One process settles at a time: several replicas sharing one database must run start-up one after
- * another, or a live append could be taken for a leftover.)
+ * Evidence storage (issue 5), with pending records of an interrupted run settled before it serves
+ * (with several processes: only records whose lease ran out, so a live peer's append is not taken
+ * for a leftover; server/jobs/recovery-pass.ts).
  */
-export async function evidenceModule(app: FastifyInstance, { db, now, ledger, blobs, accounts }: EvidenceModuleOptions) {
+export async function evidenceModule(app: FastifyInstance, { db, now, redis, ledger, blobs, accounts }: EvidenceModuleOptions) {
   const repository = new EvidenceRepository(db);
   const writer = new EvidenceLedgerWriter({ db, repository, ledger, blobs, now, log: app.log });
-  await writer.recover();
+  await startRecovery(app, { redis, now }, { name: "evidence", recover: (leftBefore) => writer.recover(leftBefore) });
   const evidence = publish(app, "evidence", new EvidenceService({ db, repository, writer, blobs, accounts, now }));
   await app.register(evidenceRoutes, { evidence });
 }

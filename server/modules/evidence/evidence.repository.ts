@@ -50,8 +50,10 @@ export class EvidenceRepository {
     return this.db.selectFrom("evidence_records").selectAll().where("sha256", "=", sha256).where("status", "=", "stored").orderBy("id").limit(100).execute();
   }
 
-  async findPending(): Promise<EvidenceRow[]> {
-    return this.db.selectFrom("evidence_records").selectAll().where("status", "=", "pending").orderBy("id").execute();
+  /** Records left pending: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  async findPending(before: number | null): Promise<EvidenceRow[]> {
+    const query = this.db.selectFrom("evidence_records").selectAll().where("status", "=", "pending");
+    return (before === null ? query : query.where("updated_at", "<", before)).orderBy("id").execute();
   }
 
   async list(holderUserId: number, options: EvidenceListOptions): Promise<{ rows: EvidenceRow[]; total: number }> {

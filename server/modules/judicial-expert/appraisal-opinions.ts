@@ -22,6 +22,7 @@ export type AppraisalOpinionsDependencies = {
   evidence: Pick<EvidenceService, "savePlatformContent" | "newCertificateNo" | "findByCertificateNo">;
   /** Completes the commission once its opinion is stored (an edge with its notice). */
   complete: (row: CommissionRecordRow, mover: CommissionMover, opinionEvidenceId: number) => Promise<CommissionRecordRow>;
+  now: () => number;
   log: FastifyBaseLogger;
 };
 
@@ -61,15 +62,17 @@ export class AppraisalOpinions {
         opinion_sm3: createHash("sm3").update(file.content).digest("hex"),
         opinion_evidence_id: null,
         opinion_expert_id: mover.userId,
+        // When the opinion was recorded: recovery with several processes leaves it to this process for a while.
+        updated_at: this.deps.now(),
       }),
     );
     if (!recorded) stateRefusal(new (COMMISSION_LIFECYCLE.Error)(row.state as CommissionState, "complete"));
     return this.finish((await this.deps.repository.findCommission(row.id))!, mover);
   }
 
-  /** At start: opinions a killed process recorded but did not store are stored now and their commissions completed. */
-  async recover(): Promise<void> {
-    for (const row of await this.deps.repository.pendingOpinions()) {
+  /** Opinions a killed process recorded but did not store (all, or those recorded before `leftBefore`) are stored now and their commissions completed. */
+  async recover(leftBefore: number | null): Promise<void> {
+    for (const row of await this.deps.repository.pendingOpinions(leftBefore)) {
       try {
         const expert = row.opinion_expert_id === null ? undefined : await this.deps.repository.findExpert(row.opinion_expert_id);
         await this.finish(row, { actor: "expert", userId: row.opinion_expert_id ?? 0, name: expert ? `鉴定人 ${expert.name}` : "鉴定人" });

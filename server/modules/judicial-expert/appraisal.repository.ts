@@ -112,9 +112,10 @@ export class AppraisalRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Commissions whose opinion was written but not yet stored as evidence (a process died in between). */
-  pendingOpinions(): Promise<CommissionRecordRow[]> {
-    return this.db.selectFrom("appraisal_commissions").selectAll().where("state", "=", "inProgress").where("opinion_certificate_no", "is not", null).orderBy("id").execute();
+  /** Commissions whose opinion was written but not yet stored as evidence (a process died in between): all, or those written before `before`. */
+  pendingOpinions(before: number | null): Promise<CommissionRecordRow[]> {
+    const query = this.db.selectFrom("appraisal_commissions").selectAll().where("state", "=", "inProgress").where("opinion_certificate_no", "is not", null);
+    return (before === null ? query : query.where("updated_at", "<", before)).orderBy("id").execute();
   }
 
   async insertEvidence(trx: Db, rows: Insertable<AppraisalCommissionEvidenceTable>[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { seedDemoInstitution } from "../../db/seed/seed-demo-institution.js";
 import type { AccountRecords } from "../account/account-records.service.js";
@@ -32,7 +33,7 @@ export type JudicialExpertModuleOptions = ModuleContext & {
  * billing reservation (service "appraisal"); the judicial pay module pays it through
  * `commissions.pay`. At start, opinions a killed process recorded but did not store are finished.
  */
-export async function judicialExpertModule(app: FastifyInstance, { db, now, config, accounts, billing, evidence, library, blobs, notifier }: JudicialExpertModuleOptions) {
+export async function judicialExpertModule(app: FastifyInstance, { db, now, redis, config, accounts, billing, evidence, library, blobs, notifier }: JudicialExpertModuleOptions) {
   const repository = new AppraisalRepository(db);
   const institutions = new AppraisalInstitutions({ repository, accounts, now });
   const views = new CommissionViews({ repository, evidence });
@@ -44,11 +45,12 @@ export async function judicialExpertModule(app: FastifyInstance, { db, now, conf
     blobs,
     evidence,
     complete: (row, mover, opinionEvidenceId) => commissions.move(row, mover, { action: "complete", changes: { opinion_evidence_id: opinionEvidenceId } }),
+    now,
     log: app.log,
   });
   const desk = new ExpertDesk({ repository, institutions, commissions, opinions, views, evidence });
   if (config.seedDemo) await seedDemoInstitution(db, institutions, now());
-  await opinions.recover();
+  await startRecovery(app, { redis, now }, { name: "appraisal-opinions", recover: (leftBefore) => opinions.recover(leftBefore) });
   publish(app, "judicialExpert", { institutions, commissions });
   await app.register(judicialExpertRoutes, { institutions, commissions, desk, opinions, library, evidence, now });
 }

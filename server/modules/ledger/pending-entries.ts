@@ -12,8 +12,8 @@ export interface PendingEntry {
 
 export interface PendingEntriesDependencies {
   ledger: Pick<LedgerPort, "append" | "latestCheckpoint" | "entry">;
-  /** The module's rows whose entry has no index recorded yet. */
-  unlogged(): Promise<PendingEntry[]>;
+  /** The module's rows whose entry has no index recorded yet: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  unlogged(before: number | null): Promise<PendingEntry[]>;
   /** Records the entry's index on the module's row. */
   record(key: string, index: number): Promise<void>;
   log: { warn(details: object, message: string): void };
@@ -51,9 +51,13 @@ export class PendingLedgerEntries {
     return work;
   }
 
-  /** Every unlogged entry: an append under way is awaited, any other found in the log or appended. Answers how many are still unlogged. */
-  async settle(): Promise<number> {
-    for (const entry of await this.deps.unlogged()) {
+  /**
+   * Every unlogged entry (or those written before `leftBefore`: with several processes a younger
+   * one may be a live peer's append): an append under way here is awaited, any other found in the
+   * log or appended. Answers how many of them are still unlogged.
+   */
+  async settle(leftBefore: number | null = null): Promise<number> {
+    for (const entry of await this.deps.unlogged(leftBefore)) {
       const running = this.#inFlight.get(entry.key);
       if (running) {
         await running;
@@ -63,7 +67,7 @@ export class PendingLedgerEntries {
       if (found !== null) await this.deps.record(entry.key, found);
       else await this.log(entry);
     }
-    return (await this.deps.unlogged()).length;
+    return (await this.deps.unlogged(leftBefore)).length;
   }
 
   /** Resolves when no append is under way (tests, a graceful close). */

@@ -115,9 +115,9 @@ export class MonitorWorks {
     return ids;
   }
 
-  /** Start-up: works whose fingerprints a stopped process never finished are computed again. */
-  async finishUnfinished(): Promise<void> {
-    for (const work of await this.deps.repository.unfinishedWorks()) this.finishLater(work.id);
+  /** Works whose fingerprints a stopped process never finished (all, or those uploaded before `leftBefore`) are computed again. */
+  async finishUnfinished(leftBefore: number | null = null): Promise<void> {
+    for (const work of await this.deps.repository.unfinishedWorks(leftBefore)) this.finishLater(work.id);
   }
 
   /** Resolves once no fingerprint is being computed (tests, and a graceful close). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import { openRowQueue } from "../../jobs/row-queue-backend.js";
 import type { RowJobQueue } from "../../jobs/row-queue.js";
 import { runsJobs } from "../../process-role.js";
@@ -55,6 +56,7 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
   const hits = await setUpMonitorHits(app, { db, now, captures: options.captures });
   // The reports part (modules/monitor/reports): a period's PDF, its digest on the ledger.
   const reports = await setUpMonitorReports(app, {
+    context: options,
     db,
     now,
     hits: hits.repository,
@@ -92,7 +94,8 @@ export async function monitorModule(app: FastifyInstance, options: MonitorModule
     kick: () => queue.kick(),
     now,
   });
-  await works.finishUnfinished();
+  // With several processes only works whose lease ran out: a younger one is a live peer's fingerprinting (ffmpeg, fpcalc) under way.
+  await startRecovery(app, options, { name: "monitor-works", recover: (leftBefore) => works.finishUnfinished(leftBefore) });
   publish(app, "monitor", { tasks, works, scheduler, queue, runner, hits, reports });
   app.addHook("onReady", async () => {
     // The schedule's passes are safe to run at once (conditional writes), but web processes leave

@@ -45,8 +45,10 @@ export class MonitorRepository {
   }
 
   /** Works whose fingerprints were never finished (the process stopped while computing them). */
-  unfinishedWorks(): Promise<WorkRow[]> {
-    return this.db.selectFrom("monitor_works").selectAll().where("fingerprint_json", "is", null).where("failure", "is", null).orderBy("id").execute();
+  /** Works whose fingerprints were never finished: all, or those uploaded before `before` (server/jobs/recovery-pass.ts). */
+  unfinishedWorks(before: number | null): Promise<WorkRow[]> {
+    const query = this.db.selectFrom("monitor_works").selectAll().where("fingerprint_json", "is", null).where("failure", "is", null);
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   worksOfTask(taskId: number): Promise<WorkRow[]> {

@@ -1,4 +1,7 @@
 import path from "node:path";
+import { NOTARY_CONSOLE_MESSAGES } from "../../../src/schema/notary-console.js";
+import { startRecovery } from "../../jobs/recovery-pass.js";
+import { openRequestedJobs, type RequestedJobs } from "../../jobs/requested-jobs.js";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { seedDemoNotaryOffice } from "../../db/seed/seed-demo-notary.js";
@@ -20,7 +23,7 @@ import type { SessionService } from "../session/session.service.js";
 import { NotarialCertificateQuery } from "./notarial-certificate-query.js";
 import { NotarialCertificates } from "./notarial-certificates.js";
 import { notarialCertificateRoutes, notaryConsoleRoutes } from "./notary-console.routes.js";
-import { NotaryConsoleService } from "./notary-console.service.js";
+import { NotaryConsoleService, type CertificateIssueRequest } from "./notary-console.service.js";
 import { NotaryOfficeSettings } from "./notary-office-settings.service.js";
 import { NotarizationMoves } from "./notarization-moves.js";
 import { NotarizationRepository } from "./notarization.repository.js";
@@ -48,7 +51,8 @@ export type NotarizationModuleOptions = ModuleContext & {
 /**
  * Online notarisation (issue 17): the applicant's calls, the notary offices' console, the notarial
  * certificate and its public query, and the state machine every change goes through. Transitions'
- * ledger entries an interrupted run left unappended are settled before anything is served.
+ * ledger entries an interrupted run left unappended are settled before anything is served (with
+ * several processes, those whose lease ran out: server/jobs/recovery-pass.ts).
  */
 export async function notarizationModule(app: FastifyInstance, options: NotarizationModuleOptions) {
   const { config, db, now, sessions, security, accounts, identity, evidence, library, ledger, blobs, bundles, billing, notifier, notary, seal, pdfs } = options;
@@ -57,14 +61,16 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
     ledger,
     name: "notarization",
     log: app.log,
-    unlogged: async () => (await repository.unloggedEvents()).map((row) => ({ key: String(row.id), text: row.entry, sizeHint: Number(row.ledger_size_hint) })),
+    unlogged: async (before) => (await repository.unloggedEvents(before)).map((row) => ({ key: String(row.id), text: row.entry, sizeHint: Number(row.ledger_size_hint) })),
     record: (key, index) => repository.recordLedgerIndex(Number(key), index),
   });
-  await entries.settle();
+  await startRecovery(app, options, { name: "notarization-entries", recover: (leftBefore) => entries.settle(leftBefore) });
   const moves = new NotarizationMoves({ db, repository, bundles, billing, entries, users: accounts, notifier, now, log: app.log });
   const certificates = new NotarialCertificates({ pdfs, ca: seal.ca, secrets: seal.secrets, timestamper: seal.timestamper, publicBaseUrl: config.publicBaseUrl, now });
   const notarizations = new NotarizationService({ db, repository, offices: notary.offices, moves, evidence, users: accounts, identity, blobs, now });
   const libraryPorts: EvidenceLibraryPorts = { ...library, evidence };
+  // Bound below: the console asks the queue, and the queue's jobs are the console's makeCertificate.
+  let issues: RequestedJobs<CertificateIssueRequest, null> | undefined;
   const console = new NotaryConsoleService({
     repository,
     offices: notary.offices,
@@ -74,8 +80,11 @@ export async function notarizationModule(app: FastifyInstance, options: Notariza
     library: libraryPorts,
     records: evidence,
     packageDir: path.join(config.dataDir, "tmp", "notarization-packages"),
+    ask: (staffId, request) => issues!.ask(staffId, request, NOTARY_CONSOLE_MESSAGES.certificateStillMaking),
     now,
   });
+  // Notarial certificates are drawn, sealed and stored by a job process (issue 20), like reports.
+  issues = await openRequestedJobs(app, options, { key: "notarization.certificates", name: "公证书出具", concurrency: 2, make: ({ input }) => console.makeCertificate(input) });
   const settings = new NotaryOfficeSettings({ db, offices: notary.offices, staff: notary.staff, certificates, fields: security.fields, now });
   const query = new NotarialCertificateQuery({ repository, offices: notary.offices, blobs, ledger, certificates });
   publish(app, "notarization", { notarizations, console, settings, certificates, query, entries, repository });

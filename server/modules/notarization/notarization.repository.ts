@@ -99,8 +99,10 @@ export class NotarizationRepository {
     return this.db.selectFrom("notarization_events").selectAll().where("application_id", "=", applicationId).orderBy("seq").execute();
   }
 
-  unloggedEvents(): Promise<EventRow[]> {
-    return this.db.selectFrom("notarization_events").selectAll().where("ledger_index", "is", null).orderBy("id").execute();
+  /** Events whose entry has no index yet: all, or those written before `before`. */
+  unloggedEvents(before: number | null): Promise<EventRow[]> {
+    const query = this.db.selectFrom("notarization_events").selectAll().where("ledger_index", "is", null);
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   async recordLedgerIndex(eventId: number, index: number): Promise<void> {

@@ -36,8 +36,13 @@ export type NotaryConsoleDependencies = {
   records: Pick<EvidencePort, "findByCertificateNo">;
   /** Where application packages are written before they are streamed (DATA_DIR/tmp/…). */
   packageDir: string;
+  /** Has a certificate issued by a job process (server/jobs/requested-jobs.ts), answered once it is. */
+  ask: (staffId: number, request: CertificateIssueRequest) => Promise<null>;
   now: () => number;
 };
+
+/** What a job needs to issue a certificate: the application, who issues it, and the number and time fixed when asked. */
+export type CertificateIssueRequest = { applicationId: number; notary: { id: number; name: string }; certificateNo: string; issuedAt: number };
 
 type Decision = (typeof NOTARY_DECISIONS)[number];
 
@@ -46,7 +51,7 @@ const notFound = () => new BusinessError(ResultCode.notFound, NOTARIZATION_MESSA
 const NOTE_REQUIRED: Partial<Record<Decision, string>> = { requestMaterial: NOTARIZATION_MESSAGES.materialRequestRequired, reject: NOTARIZATION_MESSAGES.reasonRequired };
 
 /** How a notary is named on the timeline. */
-export const notaryActor = (staff: NotaryUserRow): Actor => ({ kind: "notary", id: staff.id, name: `公证员 ${staff.name}` });
+export const notaryActor = (staff: Pick<NotaryUserRow, "id" | "name">): Actor => ({ kind: "notary", id: staff.id, name: `公证员 ${staff.name}` });
 
 /**
  * The office's side (issue 17, /info/notaryRequests): every call is scoped to the signed-in staff
@@ -84,30 +89,42 @@ export class NotaryConsoleService {
   }
 
   /**
-   * Issues the notarial certificate of an approved application: drawn from the office's template,
-   * sealed with the office's seal, stored; the move to issued writes the certificate's row and puts
-   * its number and the sealed file's SHA-256 on the ledger.
+   * Issues the notarial certificate of an approved application (refused here at once when it is
+   * not approved or the office's seal is not ready); a job process makes it (`makeCertificate`).
    */
   async issue(staff: NotaryUserRow, id: number): Promise<NotarizationDetail> {
     const application = await this.ofOffice(staff, id);
     if (application.state !== "approved") throw stateRefusal(application.state as NotarizationState, "issue");
     const subject = await this.subjectOf(staff, application);
     this.deps.certificates.assertSealReady(subject.office);
-    const certificateNo = this.deps.certificates.newNumber();
-    const issuedAt = this.deps.now();
+    const request = { applicationId: application.id, notary: { id: staff.id, name: staff.name }, certificateNo: this.deps.certificates.newNumber(), issuedAt: this.deps.now() };
+    await this.deps.ask(staff.id, request);
+    return this.content(staff, id);
+  }
+
+  /**
+   * The job: the certificate drawn from the office's template, sealed with the office's seal,
+   * stored; the move to issued writes the certificate's row and puts its number and the sealed
+   * file's SHA-256 on the ledger. An application no longer approved was issued by an earlier try
+   * of the same request (the move is conditional), or moved on: nothing to do.
+   */
+  async makeCertificate({ applicationId, notary, certificateNo, issuedAt }: CertificateIssueRequest): Promise<null> {
+    const application = await this.deps.repository.findApplication(applicationId);
+    if (application?.state !== "approved") return null;
+    const subject = await this.subjectOf(notary, application);
     const sealed = await this.deps.certificates.seal(await this.deps.certificates.draw(subject, certificateNo, issuedAt), subject.office, issuedAt);
     const sha256 = await this.deps.blobs.put(sealed);
     await this.deps.moves.move(application.id, {
       action: "issue",
-      actor: notaryActor(staff),
+      actor: notaryActor(notary),
       entry: { certificate: { no: certificateNo, sha256 } },
       alongside: (trx) =>
         this.deps.repository.insertCertificate(trx, {
           application_id: application.id,
           certificate_no: certificateNo,
           office_id: application.office_id,
-          notary_id: staff.id,
-          notary_name: staff.name,
+          notary_id: notary.id,
+          notary_name: notary.name,
           pdf_blob: sha256,
           sha256,
           size: sealed.length,
@@ -115,7 +132,7 @@ export class NotaryConsoleService {
           issued_at: issuedAt,
         }),
     });
-    return this.content(staff, id);
+    return null;
   }
 
   async certificatePdf(staff: NotaryUserRow, id: number): Promise<Download> {
@@ -179,7 +196,7 @@ export class NotaryConsoleService {
     return row;
   }
 
-  private async subjectOf(staff: NotaryUserRow, application: ApplicationRow) {
+  private async subjectOf(staff: Pick<NotaryUserRow, "name">, application: ApplicationRow) {
     const [office, evidence] = await Promise.all([this.deps.offices.findById(application.office_id), this.deps.repository.evidenceOf(application.id)]);
     return { application, office: office!, evidence, notaryName: staff.name };
   }

@@ -53,11 +53,13 @@ export class RecordingAnchors {
   }
 
   /**
-   * Every anchor without a recorded index (of one recording, or all): an append under way is
-   * awaited; any other is found in the log or appended. Answers how many are still unlogged.
+   * Every anchor without a recorded index (of one recording, or all; `leftBefore`: only those
+   * planned before it, as recovery with several processes takes them, server/jobs/recovery-pass.ts):
+   * an append under way here is awaited; any other is found in the log or appended. Answers how
+   * many of them are still unlogged.
    */
-  async settle(recordingId?: number): Promise<number> {
-    for (const anchor of await this.deps.repository.unlogged(recordingId)) {
+  async settle(recordingId?: number, leftBefore: number | null = null): Promise<number> {
+    for (const anchor of await this.deps.repository.unlogged(recordingId, leftBefore)) {
       const running = this.#inFlight.get(keyOf(anchor));
       if (running) {
         await running;
@@ -67,7 +69,7 @@ export class RecordingAnchors {
       if (found !== null) await this.deps.repository.recordLedgerIndex(anchor.recording_id, anchor.seq, found);
       else await this.log(anchor);
     }
-    return (await this.deps.repository.unlogged(recordingId)).length;
+    return (await this.deps.repository.unlogged(recordingId, leftBefore)).length;
   }
 
   /** Resolves when no append is under way (tests, a graceful close). */

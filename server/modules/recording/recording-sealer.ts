@@ -68,9 +68,9 @@ export class RecordingSealer {
     this.#running.set(id, work);
   }
 
-  /** Every recording left in sealing (a restart in the middle). */
-  async resume(): Promise<void> {
-    for (const row of await this.deps.repository.inState("sealing")) if (row.group_id === null) this.kick(row.id);
+  /** Every recording left in sealing (a restart in the middle); `leftBefore`: only those unchanged since before it (server/jobs/recovery-pass.ts). */
+  async resume(leftBefore: number | null = null): Promise<void> {
+    for (const row of await this.deps.repository.inState("sealing", leftBefore)) if (row.group_id === null) this.kick(row.id);
   }
 
   async idle(): Promise<void> {

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { keepTidy } from "../../jobs/housekeeping.js";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import { ffmpegCheck } from "../../recording/system-tools.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerService } from "../ledger/ledger.service.js";
@@ -31,8 +32,15 @@ const ANCHOR_SWEEP_MS = 5_000;
  * anchoring of chain heads on the ledger and the sealing of packages. At start-up, recordings whose
  * recorder lived in the previous process are interrupted, anchors left unlogged are appended and
  * recordings left sealing are sealed.
+ *
+ * With several processes (Redis, issue 20) a start-up must not take a live peer's work: recorders
+ * of other processes are left alone (a dead process's recordings stop receiving chunks and are
+ * interrupted as idle by housekeeping), and unlogged anchors and recordings left sealing are taken
+ * only once their lease ran out, one process at a time, every minute (server/jobs/recovery-pass.ts).
+ * The wall-clock anchoring sweep runs in every process; each anchor it plans is decided behind the
+ * recording's row lock, so two processes never plan the same one.
  */
-export async function recordingModule(app: FastifyInstance, { db, now, config, units, evidence, ledger, blobs, cloudBrowser }: RecordingModuleOptions) {
+export async function recordingModule(app: FastifyInstance, { db, now, redis, config, units, evidence, ledger, blobs, cloudBrowser }: RecordingModuleOptions) {
   const repository = new RecordingRepository(db);
   const store = new ChunkStore(path.join(config.dataDir, "recordings"));
   const anchors = new RecordingAnchors({ db, repository, ledger, now, log: app.log });
@@ -51,11 +59,13 @@ export async function recordingModule(app: FastifyInstance, { db, now, config, u
     log: app.log,
   });
   publish(app, "recording", { recordings, sealer, anchors });
-  await recordings.interruptOrphans();
-  app.addHook("onReady", async () => {
-    void anchors.settle().catch((error) => app.log.warn({ err: error }, "recording: unlogged anchors wait for housekeeping"));
-    await sealer.resume();
-  });
+  if (redis) {
+    await startRecovery(app, { redis, now }, { name: "recording-anchors", recover: (leftBefore) => anchors.settle(undefined, leftBefore) });
+  } else {
+    await recordings.interruptOrphans();
+    app.addHook("onReady", async () => void anchors.settle().catch((error) => app.log.warn({ err: error }, "recording: unlogged anchors wait for housekeeping")));
+  }
+  await startRecovery(app, { redis, now }, { name: "recording-sealings", recover: (leftBefore) => sealer.resume(leftBefore) }, { afterReady: true });
   const sweep = setInterval(() => void recordings.anchorWaiting().catch((error) => app.log.warn({ err: error }, "recording: anchoring waiting chunks failed")), ANCHOR_SWEEP_MS);
   sweep.unref();
   app.addHook("onClose", async () => {
@@ -65,7 +75,8 @@ export async function recordingModule(app: FastifyInstance, { db, now, config, u
   });
   keepTidy(app, [
     { name: "interrupt idle recordings", run: () => recordings.interruptIdle() },
-    { name: "append unlogged recording anchors", run: () => anchors.settle() },
+    // With several processes the recovery passes above do this, for anchors whose lease ran out only.
+    ...(redis ? [] : [{ name: "append unlogged recording anchors", run: () => anchors.settle() }]),
   ]);
   await app.register(recordingRoutes, { recordings });
 }

@@ -43,8 +43,10 @@ export class RecordingRepository {
     return newestFirstPage(query, (filtered) => filtered.selectAll(), options);
   }
 
-  inState(state: RecordingState): Promise<RecordingRow[]> {
-    return this.db.selectFrom("recordings").selectAll().where("state", "=", state).orderBy("id").execute();
+  /** Recordings in `state`: all, or (`before`) only those last changed before that time. */
+  inState(state: RecordingState, before: number | null = null): Promise<RecordingRow[]> {
+    const query = this.db.selectFrom("recordings").selectAll().where("state", "=", state);
+    return (before === null ? query : query.where("updated_at", "<", before)).orderBy("id").execute();
   }
 
   /**
@@ -98,9 +100,11 @@ export class RecordingRepository {
   }
 
   /** Anchors planned but not yet recorded as logged, oldest first. */
-  unlogged(recordingId?: number): Promise<AnchorRow[]> {
+  /** Anchors without a recorded index: of one recording or all, and (`before`) only those planned before that time. */
+  unlogged(recordingId?: number, before: number | null = null): Promise<AnchorRow[]> {
     let query = this.db.selectFrom("recording_anchors").selectAll().where("ledger_index", "is", null);
     if (recordingId !== undefined) query = query.where("recording_id", "=", recordingId);
+    if (before !== null) query = query.where("time", "<", before);
     return query.orderBy("recording_id").orderBy("seq").execute();
   }
 

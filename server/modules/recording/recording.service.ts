@@ -48,7 +48,7 @@ import { SINGLE_PART_DIR } from "./recording-package-writer.js";
 import type { RecordingAnchors } from "./recording-anchors.js";
 import type { RecordingSink, RecordingStart } from "./recording-sink.js";
 import { toRecordingDetail, toRecordingRecord } from "./recording-views.js";
-import type { RecordingRepository, RecordingRow } from "./recording.repository.js";
+import type { AnchorRow, RecordingRepository, RecordingRow } from "./recording.repository.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The service name under which recordings reserve package units. */
@@ -278,13 +278,15 @@ export class RecordingService implements RecordingSink {
     for (const candidate of await this.deps.repository.recordingsWithUnanchoredChunks()) {
       const anchor = await this.locked(candidate.id, async () => {
         const row = await this.row(candidate.id);
-        if (row.state !== "recording" || row.chunk_count === 0) return null;
-        const last = await this.deps.repository.lastAnchor(row.id);
-        if (last && last.chunks === row.chunk_count) return null;
-        const since = last ? Number(last.time) : Number(row.created_at);
-        if (this.deps.now() - since < wallMs) return null;
+        if (row.state !== "recording" || row.chunk_count === 0 || !isAnchorWaiting(row, await this.deps.repository.lastAnchor(row.id), this.deps.now(), wallMs)) return null;
         const size = await this.deps.anchors.ledgerSize();
-        return durableTransaction(this.deps.db, (trx) => this.deps.anchors.plan(trx, row, headsPlan(row, false), size));
+        return durableTransaction(this.deps.db, async (trx) => {
+          // Looked at again behind the row's lock (a write that changes nothing): another process's
+          // sweep or chunk either committed before, and is seen here, or waits for this one.
+          if (!(await this.deps.repository.updateIn(trx, row.id, "recording", { chunk_count: row.chunk_count }, row.chunk_count))) return null;
+          if (!isAnchorWaiting(row, await this.deps.repository.lastAnchor(row.id, trx), this.deps.now(), wallMs)) return null;
+          return this.deps.anchors.plan(trx, row, headsPlan(row, false), size);
+        });
       });
       if (anchor) {
         planned++;
@@ -470,3 +472,10 @@ async function digestOf(stream: Readable): Promise<string> {
   return hash.digest("hex");
 }
 
+
+/** Whether the recording's newest chunks have waited `wallMs` without an anchor (since its last anchor, or its start). */
+function isAnchorWaiting(row: RecordingRow, last: Pick<AnchorRow, "chunks" | "time"> | undefined, now: number, wallMs: number): boolean {
+  if (last && last.chunks === row.chunk_count) return false;
+  const since = last ? Number(last.time) : Number(row.created_at);
+  return now - since >= wallMs;
+}

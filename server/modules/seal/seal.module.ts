@@ -1,4 +1,5 @@
 import path from "node:path";
+import { startRecovery } from "../../jobs/recovery-pass.js";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
@@ -30,7 +31,7 @@ export type SealModuleOptions = ModuleContext & {
  * made on first start), organisations' signing keys sealed under SEAL_SECRET_KEY (else
  * DATA_DIR/keys/seal-secret.key), and the sealing calls. With TSA_URL every seal is PAdES B-T.
  */
-export async function sealModule(app: FastifyInstance, { db, now, config, accounts, evidence, certificates, blobs, devices }: SealModuleOptions) {
+export async function sealModule(app: FastifyInstance, { db, now, redis, config, accounts, evidence, certificates, blobs, devices }: SealModuleOptions) {
   const ca = await SealCa.load(config.sealCaFile ?? path.join(config.dataDir, SEAL_CA_FILE), now);
   const tsa = config.tsa ? new TsaClient({ url: config.tsa.url, caFile: config.tsa.caFile }) : null;
   const secrets = new SecretBox(loadSealSecretKey(config.sealSecretKey, config.dataDir));
@@ -49,7 +50,7 @@ export async function sealModule(app: FastifyInstance, { db, now, config, accoun
     now,
     log: app.log,
   });
-  await seals.recover();
+  await startRecovery(app, { redis, now }, { name: "sealings", recover: (leftBefore) => seals.recover(leftBefore) });
   // The CA, the secret box and the time-stamps also serve the notary offices' seals (issue 17).
   publish(app, "seal", { seals, ca, secrets, timestamper });
   await app.register(sealRoutes, { seals });

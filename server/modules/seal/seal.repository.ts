@@ -47,8 +47,10 @@ export class SealRepository {
     return this.db.selectFrom("sealings").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  pendingSealings(): Promise<SealingRow[]> {
-    return this.db.selectFrom("sealings").selectAll().where("state", "=", "pending").orderBy("id").execute();
+  /** Sealings left pending: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  pendingSealings(before: number | null): Promise<SealingRow[]> {
+    const query = this.db.selectFrom("sealings").selectAll().where("state", "=", "pending");
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   list(userId: number, options: { keyName?: string; from?: number; to?: number; pageNumber: number; pageSize: number }): Promise<{ rows: SealingRow[]; total: number }> {

@@ -305,9 +305,9 @@ export class SealService {
     await durableTransaction(this.deps.db, (trx) => this.deps.repository.markSealed(trx, row.id, evidenceId));
   }
 
-  /** At start: sealings a killed process left pending are stored now. */
-  async recover(): Promise<void> {
-    for (const row of await this.deps.repository.pendingSealings()) {
+  /** Sealings a killed process left pending (all, or those written before `leftBefore`) are stored now. */
+  async recover(leftBefore: number | null): Promise<void> {
+    for (const row of await this.deps.repository.pendingSealings(leftBefore)) {
       try {
         await this.finish(row);
       } catch (error) {

@@ -254,7 +254,7 @@ describe("what a report refuses or finds", () => {
     const row = await t.database.handle.db.selectFrom("digital_reports").selectAll().where("id", "=", first.datas.id).executeTakeFirstOrThrow();
     const { id: _id, ...copy } = row;
     for (let i = 1; i < DIGITAL_REPORT_DAILY_LIMIT; i += 1) {
-      await t.database.handle.db.insertInto("digital_reports").values({ ...copy, certificate_no: `${row.certificate_no.slice(0, -2)}${String(i).padStart(2, "0")}` }).execute();
+      await t.database.handle.db.insertInto("digital_reports").values({ ...copy, certificate_no: `${row.certificate_no}-${i}` }).execute();
     }
     expect(await createReport(user, [text.datas.id])).toMatchObject({ code: DigitalReportCode.dailyLimit, message: DIGITAL_REPORT_MESSAGES.dailyLimit });
     // Issued yesterday (Shanghai time), they no longer count.

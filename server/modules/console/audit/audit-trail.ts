@@ -108,11 +108,11 @@ export class AuditTrail {
     return { action: row.action, time: Number(row.created_at), ledgerIndex, blockHeight, entry: entryTextOf(row) };
   }
 
-  /** Settles, at start and before any request, every row whose append was tried but not recorded. */
-  async recover(): Promise<number> {
+  /** Settles every row whose append was tried but not recorded, or those written before `leftBefore` (server/jobs/recovery-pass.ts). */
+  async recover(leftBefore: number | null = null): Promise<number> {
     const { ledger, repository } = this.deps;
     if (!ledger) return 0;
-    const rows = await repository.findTriedUnlogged();
+    const rows = await repository.findTriedUnlogged(leftBefore);
     for (const row of rows) {
       const found = await findInLedger(ledger, row);
       if (found) await repository.recordLedger(row.id, found);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { startRecovery } from "../../../jobs/recovery-pass.js";
 import { keepTidy } from "../../../jobs/housekeeping.js";
 import type { LedgerPort } from "../../ledger/ledger.types.js";
 import type { ModuleContext } from "../../module.js";
@@ -10,11 +11,12 @@ import { AuditRepository } from "./audit.repository.js";
 
 /**
  * The audit trail as the server runs it: rows an interrupted run left out of the ledger are
- * appended before anything is served, and the command line's rows within one housekeeping round.
+ * appended before anything is served (with several processes, those whose lease ran out:
+ * server/jobs/recovery-pass.ts), and the command line's rows within one housekeeping round.
  */
-export async function openAuditTrail(app: FastifyInstance, { db, now, ledger }: ModuleContext & { ledger: LedgerPort }): Promise<AuditTrail> {
+export async function openAuditTrail(app: FastifyInstance, { db, now, redis, ledger }: ModuleContext & { ledger: LedgerPort }): Promise<AuditTrail> {
   const audit = new AuditTrail({ db, repository: new AuditRepository(db), ledger, now, log: app.log });
-  await audit.recover();
+  await startRecovery(app, { redis, now }, { name: "operator-audit", recover: (leftBefore) => audit.recover(leftBefore) });
   keepTidy(app, [{ name: "audit rows of the command line", run: () => audit.appendUntried() }]);
   return audit;
 }

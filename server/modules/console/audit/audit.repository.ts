@@ -59,8 +59,10 @@ export class AuditRepository {
   }
 
   /** Rows whose entry may or may not be in the ledger (an append was tried), oldest first. */
-  async findTriedUnlogged(): Promise<AuditRow[]> {
-    return this.db.selectFrom("operator_audit").selectAll().where("ledger_index", "is", null).where("ledger_size_hint", "is not", null).orderBy("id").execute();
+  /** Rows whose append was tried but not recorded: all, or those written before `before` (server/jobs/recovery-pass.ts). */
+  async findTriedUnlogged(before: number | null): Promise<AuditRow[]> {
+    const query = this.db.selectFrom("operator_audit").selectAll().where("ledger_index", "is", null).where("ledger_size_hint", "is not", null);
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   /** Rows no process has tried to append yet (the command line's), oldest first. */

@@ -39,8 +39,13 @@ export type MonitorReportServiceDependencies = {
   pdfs: MonitorReportPdfRenderer;
   entries: Pick<PendingLedgerEntries, "ledgerSize" | "log">;
   publicBaseUrl: string;
+  /** Has a report made by a job process (server/jobs/requested-jobs.ts) and answers its id. */
+  ask: (userId: number, request: MonitorReportRequest) => Promise<{ reportId: number }>;
   now: () => number;
 };
+
+/** What a job needs to make a report: the period as checked, the issue time and the number fixed when asked (a retry makes the same report). */
+export type MonitorReportRequest = { channel: MonitorChannel; from: number; to: number; issuedAt: number; reportNo: string };
 
 /** The ledger entry's exact text, rebuilt from the row (so an entry a crash left unappended is appended as it would have been). */
 export function reportEntryText(row: ReportRow): string {
@@ -62,7 +67,8 @@ export function reportEntryText(row: ReportRow): string {
  * certificate numbers of their evidence, charts), stored as a blob before its row is written (so
  * no row is ever without its file; a crash in between leaves only an unreferenced blob), and its
  * SHA-256 appended to the ledger after the row's commit (PendingLedgerEntries: a crash before the
- * append is settled at the next start). Each call makes a new report with its own number.
+ * append is settled at the next start). Each call makes a new report with its own number, made by
+ * a job process (issue 20): the call checks the period and waits for the job's report.
  */
 export class MonitorReportService {
   constructor(private readonly deps: MonitorReportServiceDependencies) {}
@@ -70,21 +76,31 @@ export class MonitorReportService {
   async create(userId: number, form: { channel: MonitorChannel; startTime: number; endTime: number }): Promise<MonitorReportRow> {
     const issuedAt = this.deps.now();
     const period = checkPeriod(form.startTime, form.endTime, issuedAt);
+    const { reportId } = await this.deps.ask(userId, { channel: form.channel, ...period, issuedAt, reportNo: newReportNo(issuedAt) });
+    const row = await this.deps.repository.findForUser(userId, reportId);
+    if (!row) throw new BusinessError(ResultCode.notFound, MONITOR_MESSAGES.reportNotFound);
+    return toReportRow(row);
+  }
+
+  /** The job: draws and stores the report asked for, unless an earlier try of the same request already did. */
+  async make(userId: number, request: MonitorReportRequest): Promise<{ reportId: number }> {
+    const { channel, from, to, reportNo, issuedAt } = request;
+    const earlier = await this.deps.repository.findByReportNo(reportNo);
+    if (earlier) return { reportId: earlier.id };
     const user = await this.deps.users.findUser(userId);
     if (!user) throw new BusinessError(ResultCode.notFound, MONITOR_MESSAGES.reportNotFound);
-    const reportNo = newReportNo(issuedAt);
-    const tasks = await this.deps.repository.tasksDuring(userId, form.channel, period.from, period.to);
-    const hits = await this.deps.hits.all(userId, { channel: form.channel, from: period.from, to: period.to });
+    const tasks = await this.deps.repository.tasksDuring(userId, channel, from, to);
+    const hits = await this.deps.hits.all(userId, { channel, from, to });
     const evidence = hits.filter((hit) => hit.evidence_state === "stored").length;
     const input: MonitorReportPdfInput = {
       reportNo,
       holder: maskDisplayName(holderNameOf(user)),
-      channelLabel: MONITOR_CHANNEL_LABELS[form.channel],
-      periodStart: period.from,
-      periodEnd: period.to,
+      channelLabel: MONITOR_CHANNEL_LABELS[channel],
+      periodStart: from,
+      periodEnd: to,
       issuedAt,
       summary: { tasks: tasks.length, hits: hits.length, evidence, ...reviewCounts(hits) },
-      byDay: countByDay(hits, period.from, period.to),
+      byDay: countByDay(hits, from, to),
       bySite: countBy(hits, (hit) => hit.site_name),
       byMatchType: countBy(hits, (hit) => MATCH_TYPE_LABELS[hit.match_type as MatchType] ?? hit.match_type),
       tasks: tasks.map((task) => ({
@@ -112,9 +128,9 @@ export class MonitorReportService {
     const row = await this.deps.repository.insert({
       user_id: userId,
       report_no: reportNo,
-      channel: form.channel,
-      period_start: period.from,
-      period_end: period.to,
+      channel,
+      period_start: from,
+      period_end: to,
       task_count: tasks.length,
       hit_count: hits.length,
       evidence_count: evidence,
@@ -124,7 +140,7 @@ export class MonitorReportService {
       created_at: issuedAt,
     });
     void this.deps.entries.log({ key: String(row.id), text: reportEntryText(row), sizeHint });
-    return toReportRow(row);
+    return { reportId: row.id };
   }
 
   async list(userId: number, query: { channel?: MonitorChannel; pageNumber: number; pageSize: number }): Promise<PageP<MonitorReportRow>> {

@@ -17,6 +17,10 @@ export class ReportsRepository {
     return durableTransaction(this.db, (trx) => trx.insertInto("monitor_reports").values(row).returningAll().executeTakeFirstOrThrow());
   }
 
+  findByReportNo(reportNo: string): Promise<ReportRow | undefined> {
+    return this.db.selectFrom("monitor_reports").selectAll().where("report_no", "=", reportNo).executeTakeFirst();
+  }
+
   findForUser(userId: number, id: number): Promise<ReportRow | undefined> {
     return this.db.selectFrom("monitor_reports").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   }
@@ -27,8 +31,10 @@ export class ReportsRepository {
     return newestFirstPage(query, (filtered) => filtered.selectAll(), paging);
   }
 
-  unlogged(): Promise<ReportRow[]> {
-    return this.db.selectFrom("monitor_reports").selectAll().where("ledger_index", "is", null).orderBy("id").execute();
+  /** Reports whose entry has no index yet: all, or those written before `before`. */
+  unlogged(before: number | null): Promise<ReportRow[]> {
+    const query = this.db.selectFrom("monitor_reports").selectAll().where("ledger_index", "is", null);
+    return (before === null ? query : query.where("created_at", "<", before)).orderBy("id").execute();
   }
 
   async recordLedgerIndex(id: number, index: number): Promise<void> {
