@@ -34,6 +34,7 @@ import * as helpCentre from "./migrations/0034-help-centre.js";
 import * as searchIndex from "./migrations/0035-search-index.js";
 import * as lawsuitPackages from "./migrations/0036-lawsuit-packages.js";
 import * as legalAi from "./migrations/0037-legal-ai.js";
+import * as sharedPackages from "./migrations/0041-shared-packages.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0035-search-index": searchIndex,
   "0036-lawsuit-packages": lawsuitPackages,
   "0037-legal-ai": legalAi,
+  "0041-shared-packages": sharedPackages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
