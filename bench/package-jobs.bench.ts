@@ -7,7 +7,7 @@
  * status poll the page's countdown makes (one row read), timed over 2,000 calls.
  *   npx tsx bench/package-jobs.bench.ts
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,57 +16,17 @@ import { LocalBlobStore } from "../server/blobs/local-blob-store.js";
 import { openDatabase } from "../server/db/dialect.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { RowQueue } from "../server/jobs/row-queue.js";
-import type { EvidenceLibraryPorts, LibraryRecord } from "../server/modules/evidence-library/evidence-library.ports.js";
-import { PackageBuilder } from "../server/modules/evidence-library/package-builder.js";
-import { PackageJobs, PACKAGES_AT_ONCE } from "../server/modules/evidence-library/package-jobs.js";
+import { PackageBuilder, packageQueueOf } from "../server/modules/evidence-library/package-builder.js";
+import { PackageJobs } from "../server/modules/evidence-library/package-jobs.js";
 import { PackageJobsRepository } from "../server/modules/evidence-library/package-jobs.repository.js";
 import { writeEvidencePackage } from "../server/modules/evidence-library/package-writer.js";
+import { packableRecords } from "../tests/support/packable-records.js";
 
 const FILES = 4;
 const FILE_MB = 32;
 const OWNER = "user:1";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "package-jobs-bench-"));
-const records: LibraryRecord[] = [];
-for (let i = 0; i < FILES; i++) {
-  const bytes = randomBytes(FILE_MB * 1024 * 1024);
-  const file = path.join(dir, `source-${i}.bin`);
-  fs.writeFileSync(file, bytes);
-  records.push({
-    id: i + 1,
-    certificateNo: `HZBENCH${String(i).padStart(17, "0")}`,
-    holderUserId: 1,
-    holderName: "基准测试",
-    kind: "file",
-    name: `file-${i}.bin`,
-    size: bytes.length,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    sm3: "0".repeat(64),
-    createdAt: Date.now(),
-    ledgerIndex: i,
-    blockHeight: 1,
-    leafHash: "0".repeat(64),
-    status: "stored",
-    parentId: null,
-    blobSha256: file,
-    entryJson: "{}",
-    metaSalt: "",
-    details: {},
-    deletedAt: null,
-  });
-}
-const ports: EvidenceLibraryPorts = {
-  evidence: {
-    openContent: async (record) => fs.createReadStream(record.blobSha256!),
-    openAttachment: async () => null,
-    getForHolder: async (_holder, id) => records.find((record) => record.id === id) ?? null,
-    listForHolder: async () => ({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 }),
-    detailView: async () => {
-      throw new Error("unused");
-    },
-  },
-  certificates: { renderPdf: async () => Buffer.alloc(64 * 1024, 1) },
-  ledger: { origin: "bench/log", verifierKey: "bench+00000000+AAAA", proofBundle: async () => "c2sp.org/tlog-proof@v1\n" },
-};
+const { records, ports } = packableRecords(dir, FILES, FILE_MB * 1024 * 1024);
 
 const handle = openDatabase({ kind: "sqlite", file: path.join(dir, "platform.sqlite") });
 await migrateToLatest(handle.db);
@@ -76,19 +36,7 @@ const blobs = new LocalBlobStore(path.join(dir, "blobs"));
 const workDir = path.join(dir, "tmp");
 const now = () => Date.now();
 const builder = new PackageBuilder({ repository, ports, blobs, workDir, now, log });
-const queue = new RowQueue({
-  key: "evidence.packages",
-  name: "证据打包",
-  concurrency: PACKAGES_AT_ONCE,
-  nextQueued: (limit) => repository.nextQueued(limit),
-  countQueued: () => repository.countInState("queued"),
-  find: (id) => repository.find(id),
-  claim: (row) => builder.claim(row),
-  run: (row, signal) => builder.run(row, signal),
-  resume: (row) => builder.resume(row),
-  recover: () => builder.recover(),
-  log,
-});
+const queue = new RowQueue(packageQueueOf(repository, builder, log));
 const jobs = new PackageJobs({ repository, blobs, workDir, kick: () => queue.kick(), now });
 
 const totalMb = FILES * FILE_MB;

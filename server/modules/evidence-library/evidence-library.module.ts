@@ -13,8 +13,8 @@ import { sendEvidencePart } from "./item-download.js";
 import { ExtractionRepository } from "./extraction.repository.js";
 import { ExtractionService } from "./extraction.service.js";
 import { LibraryService } from "./library.service.js";
-import { PackageBuilder } from "./package-builder.js";
-import { PackageJobs, PACKAGES_AT_ONCE } from "./package-jobs.js";
+import { PackageBuilder, packageQueueOf } from "./package-builder.js";
+import { PackageJobs } from "./package-jobs.js";
 import { PackageJobsRepository } from "./package-jobs.repository.js";
 
 export type EvidenceLibraryModuleOptions = ModuleContext & {
@@ -47,19 +47,7 @@ export async function evidenceLibraryModule(app: FastifyInstance, options: Evide
   const repository = new PackageJobsRepository(db);
   const workDir = path.join(config.dataDir, "tmp", "evidence-packages");
   const builder = new PackageBuilder({ repository, ports, blobs: options.blobs, workDir, now, log: app.log });
-  const queue = await openRowQueue(options, {
-    key: "evidence.packages",
-    name: "证据打包",
-    concurrency: PACKAGES_AT_ONCE,
-    nextQueued: (limit) => repository.nextQueued(limit),
-    countQueued: () => repository.countInState("queued"),
-    find: (id) => repository.find(id),
-    claim: (row) => builder.claim(row),
-    run: (row, signal) => builder.run(row, signal),
-    resume: (row) => builder.resume(row),
-    recover: () => builder.recover(),
-    log: app.log,
-  });
+  const queue = await openRowQueue(options, packageQueueOf(repository, builder, app.log));
   const packages = new PackageJobs({ repository, blobs: options.blobs, workDir, kick: () => queue.kick(), now });
   // Other parties a holder shares evidence with (an appraisal institution's experts) download through the same parts and packages.
   publish(app, "evidenceLibrary", { packages, sendPart: (reply, request, record) => sendEvidencePart(reply, ports, request, record) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
+import type { RowQueueDependencies } from "../../jobs/row-queue.js";
 import { buildScratchFile } from "../../blobs/scratch-build.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { PACKAGE_JOB_LIFECYCLE, PACKAGE_JOB_MAX_ATTEMPTS } from "./package-job-lifecycle.js";
@@ -7,6 +8,8 @@ import type { PackageJobRow, PackageJobsRepository } from "./package-jobs.reposi
 import { unitsOf } from "./package-progress.js";
 import { PackageIntegrityError, writeEvidencePackage } from "./package-writer.js";
 
+/** Packages written at once by one process: packing is disk and CPU work. */
+const PACKAGES_AT_ONCE = 4;
 /** A finished (or failed) package can be downloaded (or its failure read) for this long, then it is deleted. */
 export const PACKAGE_TTL_MS = 60 * 60 * 1000;
 /** Progress reaches the row at most this often: the countdown polls every second or so, and every item written would be a write per item. */
@@ -105,6 +108,23 @@ export class PackageBuilder {
     if (records.some((record) => record === null)) throw new PackageIntegrityError("所选证据中有已删除的证据，请重新选择后打包");
     return records as LibraryRecord[];
   }
+}
+
+/** The row queue of packaging jobs (server/jobs), however it runs: their rows, and the builder's claim, run and recovery. */
+export function packageQueueOf(repository: PackageJobsRepository, builder: PackageBuilder, log: FastifyBaseLogger): RowQueueDependencies<PackageJobRow> {
+  return {
+    key: "evidence.packages",
+    name: "证据打包",
+    concurrency: PACKAGES_AT_ONCE,
+    nextQueued: (limit) => repository.nextQueued(limit),
+    countQueued: () => repository.countInState("queued"),
+    find: (id) => repository.find(id),
+    claim: (row) => builder.claim(row),
+    run: (row, signal) => builder.run(row, signal),
+    resume: (row) => builder.resume(row),
+    recover: () => builder.recover(),
+    log,
+  };
 }
 
 /**

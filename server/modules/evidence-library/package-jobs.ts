@@ -17,8 +17,6 @@ import { estimateSeconds, unitsOf } from "./package-progress.js";
  */
 const MAX_UNFINISHED_PER_OWNER = 2;
 const MAX_UNFINISHED = 16;
-/** Packages written at once by one process: packing is disk and CPU work. */
-export const PACKAGES_AT_ONCE = 4;
 const NOT_FOUND = "没有找到这个打包任务，或它已过期";
 
 export type PackageJobsDependencies = {
