@@ -8,59 +8,19 @@
  * of each (this process) are printed too, the steadier figure when the machine is shared.
  *   npx tsx bench/evidence-package.bench.ts
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
-import type { EvidenceLibraryPorts, LibraryRecord } from "../server/modules/evidence-library/evidence-library.ports.js";
 import { writeEvidencePackage } from "../server/modules/evidence-library/package-writer.js";
+import { packableRecords } from "../tests/support/packable-records.js";
 
 const FILES = 8;
 const FILE_MB = 32;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "package-bench-"));
-const records: LibraryRecord[] = [];
-for (let i = 0; i < FILES; i++) {
-  const bytes = randomBytes(FILE_MB * 1024 * 1024);
-  const file = path.join(dir, `source-${i}.bin`);
-  fs.writeFileSync(file, bytes);
-  records.push({
-    id: i + 1,
-    certificateNo: `HZBENCH${String(i).padStart(17, "0")}`,
-    holderUserId: 1,
-    holderName: "基准测试",
-    kind: "file",
-    name: `file-${i}.bin`,
-    size: bytes.length,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    sm3: "0".repeat(64),
-    createdAt: Date.now(),
-    ledgerIndex: i,
-    blockHeight: 1,
-    leafHash: "0".repeat(64),
-    status: "stored",
-    parentId: null,
-    blobSha256: file,
-    entryJson: "{}",
-    metaSalt: "",
-    details: {},
-    deletedAt: null,
-  });
-}
-const ports: EvidenceLibraryPorts = {
-  evidence: {
-    openContent: async (record) => fs.createReadStream(record.blobSha256!),
-    openAttachment: async () => null,
-    getForHolder: async () => null,
-    listForHolder: async () => ({ list: [], pageNumber: 1, pageSize: 10, totalPage: 0, totalRow: 0 }),
-    detailView: async () => {
-      throw new Error("unused");
-    },
-  },
-  certificates: { renderPdf: async () => Buffer.alloc(64 * 1024, 1) },
-  ledger: { origin: "bench/log", verifierKey: "bench+00000000+AAAA", proofBundle: async () => "c2sp.org/tlog-proof@v1\n" },
-};
+const { records, ports } = packableRecords(dir, FILES, FILE_MB * 1024 * 1024);
 const totalMb = FILES * FILE_MB;
 
 async function timed(label: string, run: () => Promise<void>): Promise<{ rate: number; cpuSeconds: number }> {

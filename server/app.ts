@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...context,
     ports: { evidence: services.evidence, certificates: services.certificates, ledger: services.ledger },
     captchas: services.security.captchas,
+    blobs: services.blobs,
   });
   // One Chromium for web capture and the cloud browser (issue 16), closed after both modules.
   const browserPool = createBrowserPool({ chromiumPath: config.capture.chromiumPath, concurrency: config.capture.concurrency });

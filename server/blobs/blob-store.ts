@@ -34,6 +34,15 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+/** A scratch file as it is read back: its bytes as a stream, and their count. */
+export interface ScratchFile {
+  readonly stream: Readable;
+  readonly size: number;
+}
+
+/** A scratch file's name: lower-case letters, digits, "-" and "." (no folders), chosen by its one writer. */
+export const SCRATCH_NAME = /^[a-z0-9][a-z0-9.-]{0,127}$/;
+
 /**
  * Where the platform keeps content by its SHA-256 (DESIGN.md §2 "blobs"): files under DATA_DIR
  * (local-blob-store.ts, the embedded default) or an S3-compatible store (issue 20). Whatever the
@@ -60,4 +69,24 @@ export interface BlobStore {
   usage(): Promise<BlobUsage>;
   /** The volume holding the blobs, or null where the store has no such figure (S3). */
   volume(): Promise<BlobVolume | null>;
+  /**
+   * Scratch files: kept in the same store under a name of the caller's choosing (SCRATCH_NAME),
+   * until the caller deletes them (packages waiting for their download). They live apart from the
+   * blobs because a blob may be anybody's who stored the same bytes (a package re-uploaded as
+   * evidence), so a blob is never deleted; a scratch file has one owner, who may.
+   *
+   * putScratch takes the local `file` over (moved or uploaded, then gone) and resolves once it is
+   * durable in the store, with its size; the same name again replaces it.
+   */
+  putScratch(name: string, file: string): Promise<number>;
+  /** The scratch file, or null when there is none by that name (never written, or deleted). */
+  openScratch(name: string): Promise<ScratchFile | null>;
+  /** Deletes the scratch file; deleting one that is not there is no error (two housekeepers at once). */
+  deleteScratch(name: string): Promise<void>;
+}
+
+/** Refuses a scratch name that could leave its folder or prefix. */
+export function checkScratchName(name: string): string {
+  if (!SCRATCH_NAME.test(name)) throw new Error(`not a scratch file name: ${JSON.stringify(name)}`);
+  return name;
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { BlobTooLargeError, type BlobStore, type BlobUsage, type BlobVolume, type TempBlob } from "./blob-store.js";
+import { BlobTooLargeError, checkScratchName, type BlobStore, type BlobUsage, type BlobVolume, type ScratchFile, type TempBlob } from "./blob-store.js";
 import { ParallelDigests } from "./parallel-digests.js";
 import { TempFile } from "./temp-file.js";
 
@@ -19,9 +19,12 @@ const FAN_OUT = /^[0-9a-f]{2}$/;
  */
 export class LocalBlobStore implements BlobStore {
   private readonly tempDir: string;
+  /** Scratch files (blob-store.ts), beside the fan-out folders: usage() counts blobs only. */
+  private readonly scratchDir: string;
 
   constructor(private readonly root: string) {
     this.tempDir = path.join(root, "tmp");
+    this.scratchDir = path.join(root, "scratch");
   }
 
   /** Stores the bytes and answers their SHA-256 (lowercase hex), the blob's name from now on. */
@@ -152,6 +155,46 @@ export class LocalBlobStore implements BlobStore {
     while (!(await exists(folder)) && path.dirname(folder) !== folder) folder = path.dirname(folder);
     const stats = await fsp.statfs(folder);
     return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+  }
+
+  /** The file is made durable, then renamed into the scratch folder (copied when it sits on another volume). */
+  async putScratch(name: string, file: string): Promise<number> {
+    const target = path.join(this.scratchDir, checkScratchName(name));
+    await fsp.mkdir(this.scratchDir, { recursive: true });
+    const handle = await fsp.open(file, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fsp.rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      await fsp.copyFile(file, target);
+      await fsp.rm(file, { force: true });
+      const copy = await fsp.open(target, "r+");
+      await copy.sync().finally(() => copy.close());
+    }
+    await syncDirectory(this.scratchDir);
+    return (await fsp.stat(target)).size;
+  }
+
+  async openScratch(name: string): Promise<ScratchFile | null> {
+    const file = path.join(this.scratchDir, checkScratchName(name));
+    try {
+      const handle = await fsp.open(file, "r");
+      // Opened before it is measured: a delete right now still leaves this reader its bytes.
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async deleteScratch(name: string): Promise<void> {
+    await fsp.rm(path.join(this.scratchDir, checkScratchName(name)), { force: true });
   }
 
   /** rename is atomic within one file system, then the folder is fsync'ed so the new name is durable. */

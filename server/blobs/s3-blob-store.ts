@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { BlobFileCache } from "./blob-file-cache.js";
-import type { BlobStore, BlobUsage, TempBlob } from "./blob-store.js";
+import { checkScratchName, type BlobStore, type BlobUsage, type ScratchFile, type TempBlob } from "./blob-store.js";
 import { SHA256_HEX } from "./local-blob-store.js";
 import { isNotFound, S3StoreError, storeFailure, storeRequest } from "./s3-client.js";
 
@@ -18,6 +18,8 @@ const PART_BYTES = 8 * 1024 * 1024;
 const PARALLEL_PARTS = 3;
 
 const KEY_PREFIX = "blobs/";
+/** Scratch files (blob-store.ts) under their own prefix: usage() lists blobs/ only. */
+const SCRATCH_PREFIX = "scratch/";
 const BLOB_KEY = /^blobs\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/;
 
 /** The object key of a blob: content-addressed and fanned out like the local store's folders. */
@@ -129,9 +131,38 @@ export class S3BlobStore implements BlobStore {
     return null;
   }
 
+  /** Uploaded (in parts when large), checked by size, then the local file is removed. */
+  async putScratch(name: string, file: string): Promise<number> {
+    const key = `${SCRATCH_PREFIX}${checkScratchName(name)}`;
+    const { size } = await fsp.stat(file);
+    await this.sendFile(key, file, size);
+    await fsp.rm(file, { force: true });
+    return size;
+  }
+
+  async openScratch(name: string): Promise<ScratchFile | null> {
+    const key = `${SCRATCH_PREFIX}${checkScratchName(name)}`;
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { stream: response.Body as Readable, size: response.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw storeFailure(`GetObject ${key}`, error);
+    }
+  }
+
+  /** S3 answers a delete of a missing key with success, so two housekeepers at once both succeed. */
+  async deleteScratch(name: string): Promise<void> {
+    const key = `${SCRATCH_PREFIX}${checkScratchName(name)}`;
+    await storeRequest(`DeleteObject ${key}`, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+  }
+
   /** The stored object's size, or null when there is none. */
   private async sizeOf(sha256: string): Promise<number | null> {
-    const key = blobKey(sha256);
+    return this.sizeOfKey(blobKey(sha256));
+  }
+
+  private async sizeOfKey(key: string): Promise<number | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return head.ContentLength ?? 0;
@@ -148,7 +179,14 @@ export class S3BlobStore implements BlobStore {
       await this.putWhole(sha256, await fsp.readFile(file));
       return;
     }
-    const key = blobKey(sha256);
+    await this.sendFile(blobKey(sha256), file, size);
+  }
+
+  /**
+   * A multipart upload of a local file (one PutObject when it is small), each part with its
+   * SHA-256 for the store to check; then the object's size is compared with ours.
+   */
+  private async sendFile(key: string, file: string, size: number): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ChecksumAlgorithm: "SHA256", ContentType: "application/octet-stream" },
@@ -158,9 +196,10 @@ export class S3BlobStore implements BlobStore {
       leavePartsOnError: false,
     });
     await storeRequest(`multipart upload ${key}`, () => upload.done());
-    const stored = await this.sizeOf(sha256);
+    const stored = await this.sizeOfKey(key);
     if (stored === size) return;
-    // A wrong object under a content address would be taken for the blob from now on (has() skips the upload).
+    // A wrong object under a content address would be taken for the blob from now on (has() skips the upload);
+    // a wrong scratch file would be handed out.
     await storeRequest(`DeleteObject ${key}`, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
     throw new S3StoreError(`multipart upload ${key}`, `the store kept ${stored ?? "no"} bytes instead of ${size}`, undefined);
   }

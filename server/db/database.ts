@@ -107,6 +107,9 @@ export interface Database {
   search_documents: SearchDocumentsTable;
   lawsuit_package_tickets: LawsuitPackageTicketsTable;
   lawsuit_package_attempts: LawsuitPackageAttemptsTable;
+  evidence_packages: EvidencePackagesTable;
+  development_cashier_attempts: DevelopmentCashierAttemptsTable;
+  development_cashier_refunds: DevelopmentCashierRefundsTable;
   legal_conversations: LegalConversationsTable;
   legal_messages: LegalMessagesTable;
   legal_questions: LegalQuestionsTable;
@@ -1580,6 +1583,52 @@ export interface LawsuitPackageAttemptsTable {
   passed: number;
 }
 
+/**
+ * Owned by modules/evidence-library: one packaging job (state by PACKAGE_JOB_LIFECYCLE);
+ * items_json is [{holderUserId, id}] of the records packed, in order; units are bytes plus a
+ * per-item allowance, for the countdown; run_started_at is the real clock (not the app's), as the
+ * measured rate must be.
+ */
+export interface EvidencePackagesTable {
+  id: Generated<number>;
+  job_key: string;
+  owner: string;
+  state: string;
+  items_json: string;
+  file_name: string;
+  total: number;
+  done: number;
+  units_total: number;
+  units_done: number;
+  attempts: number;
+  message: string | null;
+  size: number | null;
+  created_at: number;
+  run_started_at: number | null;
+  finished_at: number | null;
+  expires_at: number | null;
+}
+
+/** Owned by modules/payment (development cashier only): the simulated provider's attempts; request_json is the PaymentRequest. */
+export interface DevelopmentCashierAttemptsTable {
+  merchant_order_no: string;
+  request_json: string;
+  provider_trade_no: string;
+  outcome: string;
+  taken_fen: number;
+  created_at: number;
+}
+
+/** Owned by modules/payment (development cashier only): its refunds by refund number. */
+export interface DevelopmentCashierRefundsTable {
+  merchant_order_no: string;
+  refund_no: string;
+  state: string;
+  provider_refund_no: string | null;
+  refund_fen: number | null;
+  created_at: number;
+}
+
 /** Owned by modules/legal-ai. */
 export interface LegalConversationsTable {
   id: Generated<number>;
@@ -1611,7 +1660,7 @@ export interface LegalQuestionsTable {
   asked_at: number;
 }
 
-/** Owned by server/jobs/requested-jobs.ts (migration 0040): work a user asked for, made by a job process. */
+/** Owned by server/jobs/requested-jobs.ts (migration 0038): work a user asked for, made by a job process. */
 export interface JobRequestsTable {
   id: Generated<number>;
   queue: string;

@@ -34,7 +34,8 @@ import * as helpCentre from "./migrations/0034-help-centre.js";
 import * as searchIndex from "./migrations/0035-search-index.js";
 import * as lawsuitPackages from "./migrations/0036-lawsuit-packages.js";
 import * as legalAi from "./migrations/0037-legal-ai.js";
-import * as jobRequests from "./migrations/0040-job-requests.js";
+import * as jobRequests from "./migrations/0038-job-requests.js";
+import * as sharedPackages from "./migrations/0039-shared-packages.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -75,7 +76,8 @@ const migrations: Record<string, Migration> = {
   "0035-search-index": searchIndex,
   "0036-lawsuit-packages": lawsuitPackages,
   "0037-legal-ai": legalAi,
-  "0040-job-requests": jobRequests,
+  "0038-job-requests": jobRequests,
+  "0039-shared-packages": sharedPackages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import { durableTransaction } from "../db/dialect.js";
 
 export type JobRequestRow = Selectable<JobRequestsTable>;
 
-/** The job_requests table (migration 0040), for server/jobs/requested-jobs.ts only; rows in, rows out. */
+/** The job_requests table (migration 0038), for server/jobs/requested-jobs.ts only; rows in, rows out. */
 export class JobRequestsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

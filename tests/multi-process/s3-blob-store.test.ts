@@ -18,6 +18,7 @@ import { EVIDENCE_LIBRARY_ENDPOINTS as E } from "../../src/schema/evidence-libra
 import { postMultipart } from "../server/support/multipart.js";
 import { registerUser, type RegisteredUser } from "../server/support/personal-users.js";
 import { createTestApp, type TestApp } from "../server/support/test-app.js";
+import { expectScratchFilesKept } from "../server/support/scratch-files.js";
 import { readZip } from "../server/support/zip-reader.js";
 import { startTestS3, type TestS3 } from "./support/s3-server.js";
 
@@ -94,6 +95,18 @@ describe("the S3 blob store", () => {
     expect(await store.read(missing)).toBeNull();
     expect(await store.localPath(missing)).toBeNull();
     expect(await store.has("../../etc/passwd")).toBe(false);
+  });
+
+  it("keeps scratch files under scratch/<name>, apart from the blobs, and deletes them", async () => {
+    const name = "lawsuit-package-0123456789abcdef.zip";
+    const workDir = path.join(dataDir, "scratch-work");
+    await expectScratchFilesKept(store, workDir, name);
+    const file = path.join(workDir, "again.part");
+    fs.writeFileSync(file, "包");
+    await store.putScratch(name, file);
+    expect((await storedKeys()).filter((key) => !key.startsWith("blobs/"))).toEqual([`scratch/${name}`]);
+    await store.deleteScratch(name);
+    expect((await storedKeys()).filter((key) => !key.startsWith("blobs/"))).toEqual([]);
   });
 
   it("stages a streamed 17 MiB upload while hashing, and commit() uploads it in 8 MiB parts", async () => {

@@ -132,7 +132,7 @@ describe("a full recharge through the development cashier", () => {
     await cashier().decide(merchantOrderNo, "paid", { times: 0 });
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 10_000 });
     // The notification arriving afterwards credits nothing more.
-    expect((await postNotification(cashier().notification(merchantOrderNo))).statusCode).toBe(200);
+    expect((await postNotification(await cashier().notification(merchantOrderNo))).statusCode).toBe(200);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 10_000 });
     expect(await notificationsOf(merchantOrderNo)).toEqual([{ outcome: "alreadyPaid" }]);
   });
@@ -141,7 +141,7 @@ describe("a full recharge through the development cashier", () => {
     const user = await newCustomer();
     const { merchantOrderNo } = await createOrder(user, "500");
     await cashier().decide(merchantOrderNo, "paid", { times: 0 });
-    const answers = await Promise.all(Array.from({ length: 100 }, () => postNotification(cashier().notification(merchantOrderNo))));
+    const answers = await Promise.all(Array.from({ length: 100 }, async () => postNotification(await cashier().notification(merchantOrderNo))));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "paid", balanceFen: 50_000 });
     const outcomes = (await notificationsOf(merchantOrderNo)).map((row) => row.outcome);
@@ -156,7 +156,7 @@ describe("notifications that must not credit", () => {
     const user = await newCustomer();
     const { merchantOrderNo } = await createOrder(user);
     await cashier().decide(merchantOrderNo, "paid", { times: 0 });
-    const genuine = cashier().notification(merchantOrderNo);
+    const genuine = await cashier().notification(merchantOrderNo);
     const forged = { ...genuine, headers: { ...genuine.headers, [CASHIER_SIGNATURE_HEADER]: "00".repeat(32) } };
     const tampered = { ...genuine, rawBody: genuine.rawBody.replace(/"amountFen":\d+/, '"amountFen":99999999') };
     const unsigned = { headers: { "content-type": "application/json" }, rawBody: genuine.rawBody };
@@ -189,7 +189,7 @@ describe("notifications that must not credit", () => {
     await calls.makeStale(merchantOrderNo);
     expect(await t.app.services.payment.orders.closeStale()).toBeGreaterThanOrEqual(1);
     expect(await readOrder(user, merchantOrderNo)).toMatchObject({ state: "closed" });
-    expect(cashier().attempt(merchantOrderNo)?.outcome).toBe("closed");
+    expect((await cashier().attempt(merchantOrderNo))?.outcome).toBe("closed");
     const refused = await decide(merchantOrderNo, "paid");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe("订单已关闭，模拟收银台不再收款");
@@ -201,7 +201,7 @@ describe("notifications that must not credit", () => {
     const user = await newCustomer();
     const { merchantOrderNo } = await createOrder(user);
     await cashier().decide(merchantOrderNo, "paid", { times: 0 });
-    const genuine = cashier().notification(merchantOrderNo);
+    const genuine = await cashier().notification(merchantOrderNo);
     await t.database.handle.db.deleteFrom("payment_orders").where("merchant_order_no", "=", merchantOrderNo).execute();
     expect((await postNotification(genuine)).statusCode).toBe(400);
   });

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { BlobStore } from "../../blobs/blob-store.js";
 import { keepTidy } from "../../jobs/housekeeping.js";
+import { openRowQueue } from "../../jobs/row-queue-backend.js";
 import { PasswordHasher } from "../account/password-hasher.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -11,11 +13,14 @@ import { sendEvidencePart } from "./item-download.js";
 import { ExtractionRepository } from "./extraction.repository.js";
 import { ExtractionService } from "./extraction.service.js";
 import { LibraryService } from "./library.service.js";
+import { PackageBuilder, packageQueueOf } from "./package-builder.js";
 import { PackageJobs } from "./package-jobs.js";
+import { PackageJobsRepository } from "./package-jobs.repository.js";
 
 export type EvidenceLibraryModuleOptions = ModuleContext & {
   ports: EvidenceLibraryPorts;
   captchas: CaptchaService;
+  blobs: BlobStore;
 };
 
 /**
@@ -31,23 +36,29 @@ export type EvidenceLibraryServices = {
 /**
  * The evidence library (/evidences and the third party's extraction pages) as one plugin: the
  * holder's list, extraction codes and packaged downloads over the evidence, certificate and
- * ledger services it is given; it owns only the extraction tables and its temporary packages.
+ * ledger services it is given; it owns only the extraction tables and its packaging jobs, whose
+ * rows go through the row queue (in this process, or workers' with Redis) and whose ZIPs wait in
+ * the blob store, so any process answers their status and download.
  */
 export async function evidenceLibraryModule(app: FastifyInstance, options: EvidenceLibraryModuleOptions) {
-  const { config, db, ports, captchas, now, jobs } = options;
+  const { config, db, ports, captchas, now } = options;
   const library = new LibraryService(ports.evidence);
   const extractions = new ExtractionService(new ExtractionRepository(db), ports.evidence, new PasswordHasher(config.passwordScryptLogN), now);
-  const packages = new PackageJobs(path.join(config.dataDir, "tmp", "evidence-packages"), ports, now, app.log);
-  await packages.purge();
-  jobs.declare({ key: "evidence.packages", name: "证据打包", depth: () => packages.depth() });
+  const repository = new PackageJobsRepository(db);
+  const workDir = path.join(config.dataDir, "tmp", "evidence-packages");
+  const builder = new PackageBuilder({ repository, ports, blobs: options.blobs, workDir, now, log: app.log });
+  const queue = await openRowQueue(options, packageQueueOf(repository, builder, app.log));
+  const packages = new PackageJobs({ repository, blobs: options.blobs, workDir, kick: () => queue.kick(), now });
   // Other parties a holder shares evidence with (an appraisal institution's experts) download through the same parts and packages.
   publish(app, "evidenceLibrary", { packages, sendPart: (reply, request, record) => sendEvidencePart(reply, ports, request, record) });
 
   await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });
 
-  // Close hooks run last-registered first: housekeeping stops, then the packages being written finish.
-  app.addHook("onClose", async () => packages.drain());
+  app.addHook("onReady", async () => queue.kick());
+  // Close hooks run last-registered first: housekeeping stops, then the packages being written
+  // finish, before the certificate threads they draw on close (registered earlier).
+  app.addHook("onClose", async () => queue.close());
   keepTidy(app, [
     { name: "extraction sessions", run: () => extractions.purgeEndedSessions() },
     { name: "evidence packages", run: () => packages.purge() },

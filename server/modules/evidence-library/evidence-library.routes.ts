@@ -53,10 +53,10 @@ export async function evidenceLibraryRoutes(
 
   registerEndpoint(app, ENDPOINTS.downloadItem, async (query, request, reply) => sendEvidencePart(reply, options.ports, query, await library.ownRecord(holderOf(request), query.id)));
 
-  registerEndpoint(app, ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(packages.status(ownerKey(request), jobId)));
+  registerEndpoint(app, ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(await packages.status(ownerKey(request), jobId)));
 
   registerEndpoint(app, ENDPOINTS.downloadPackage, async ({ jobId }, request, reply) => {
-    const zip = packages.open(ownerKey(request), jobId);
+    const zip = await packages.open(ownerKey(request), jobId);
     return sendDownload(reply, zip.stream, { name: zip.fileName, contentType: "application/zip", size: zip.size });
   });
 }

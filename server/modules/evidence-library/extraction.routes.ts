@@ -83,10 +83,10 @@ export async function extractionRoutes(app: FastifyInstance, options: Extraction
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
   );
 
-  registerEndpoint(app, ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(packages.status(ownerKey(await opened(request)), jobId)));
+  registerEndpoint(app, ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(await packages.status(ownerKey(await opened(request)), jobId)));
 
   registerEndpoint(app, ENDPOINTS.downloadPackage, async ({ jobId }, request, reply) => {
-    const zip = packages.open(ownerKey(await opened(request)), jobId);
+    const zip = await packages.open(ownerKey(await opened(request)), jobId);
     return sendDownload(reply, zip.stream, { name: zip.fileName, contentType: "application/zip", size: zip.size });
   });
 }

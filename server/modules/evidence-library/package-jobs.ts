@@ -1,176 +1,113 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
-import type { FastifyBaseLogger } from "fastify";
+import type { Readable } from "node:stream";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import type { PackageStatus } from "../../../src/schema/evidence-library.js";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { removeStaleFiles } from "../../blobs/scratch-build.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { QueueDepth } from "../../jobs/job-queues.js";
-import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
-import { storedBytes } from "./package-contents.js";
-import { PackageIntegrityError, writeEvidencePackage } from "./package-writer.js";
+import type { LibraryRecord } from "./evidence-library.ports.js";
+import { PACKAGE_TTL_MS, scratchNameOf, type PackageItem } from "./package-builder.js";
+import { contractStatus } from "./package-job-lifecycle.js";
+import type { PackageJobRow, PackageJobsRepository } from "./package-jobs.repository.js";
+import { estimateSeconds, unitsOf } from "./package-progress.js";
 
-/** A finished package can be downloaded for this long, then its file is deleted. */
-export const PACKAGE_TTL_MS = 60 * 60 * 1000;
-/** Packages being built at once, per owner and in all: packing is disk and CPU work. */
-const MAX_RUNNING_PER_OWNER = 2;
-const MAX_RUNNING = 4;
 /**
- * The first estimate before anything is measured: bytes at a modest disk rate plus a fixed cost
- * per item (certificate PDF, proof). Later estimates use the rate measured so far.
+ * Packages not finished (queued or being written), per owner and in all processes: beyond these a
+ * new job is refused at once rather than left waiting behind a queue whose end nobody can tell.
  */
-// About half the packer's rate in bench/evidence-package.bench.ts, to leave room for a busy disk.
-const ASSUMED_BYTES_PER_SECOND = 80 * 1024 * 1024;
-const ASSUMED_SECONDS_PER_ITEM = 0.3;
+const MAX_UNFINISHED_PER_OWNER = 2;
+const MAX_UNFINISHED = 16;
+const NOT_FOUND = "没有找到这个打包任务，或它已过期";
 
-interface Job {
-  id: string;
-  owner: string;
-  file: string;
-  fileName: string;
-  total: number;
-  done: number;
-  status: PackageStatus["status"];
-  message: string | null;
-  size: number | null;
-  startedAt: number;
-  /** performance.now() at the start: the measured rate must not follow a test's or NTP's clock. */
-  startedMono: number;
-  finishedAt: number | null;
-  /** Work units: bytes plus a per-item allowance, for the countdown. */
-  units: { total: number; done: number };
-}
+export type PackageJobsDependencies = {
+  repository: PackageJobsRepository;
+  blobs: BlobStore;
+  /** The processes' local work folder (package-builder.ts), tidied of dead runs' files. */
+  workDir: string;
+  /** A job was queued: the row queue puts it on its way (server/jobs). */
+  kick: () => void;
+  now: () => number;
+};
 
 /**
- * The packaging jobs of this process (DESIGN.md §2 "jobs: in-process queue"): each builds one ZIP
- * in a temporary folder in the background while the page polls its status and shows the packaging
- * countdown; the owner (a holder or an extraction session) then downloads it. A job belongs to
- * its owner: anyone else asking for it gets "not found".
+ * The requests' side of packaging jobs (DESIGN.md §2 "jobs"): a job is a row of evidence_packages
+ * run by the row queue (package-builder.ts), in this process or a worker, while the page polls its
+ * status for the packaging countdown; the owner (a holder, an extraction session, an expert) then
+ * downloads the ZIP from the blob store, through any process. A job belongs to its owner: anyone
+ * else asking for it gets "not found".
  */
 export class PackageJobs {
-  private readonly jobs = new Map<string, Job>();
-  /** Jobs that failed since this process started (finished ones are forgotten after their time to live). */
-  private failures = 0;
-
-  constructor(
-    private readonly dir: string,
-    private readonly ports: EvidenceLibraryPorts,
-    private readonly now: () => number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly deps: PackageJobsDependencies) {}
 
   async start(owner: string, records: readonly LibraryRecord[], fileName: string): Promise<PackageStatus> {
-    const running = [...this.jobs.values()].filter((job) => job.status === "packaging");
-    if (running.length >= MAX_RUNNING || running.filter((job) => job.owner === owner).length >= MAX_RUNNING_PER_OWNER) {
-      throw new BusinessError(ResultCode.rateLimited, "正在打包的任务较多，请稍后再试");
-    }
-    await fsp.mkdir(this.dir, { recursive: true });
-    const id = randomBytes(16).toString("hex");
-    const perItem = ASSUMED_SECONDS_PER_ITEM * ASSUMED_BYTES_PER_SECOND;
-    const job: Job = {
-      id,
+    const { repository } = this.deps;
+    const unfinished = await repository.countUnfinished(owner);
+    if (unfinished.all >= MAX_UNFINISHED || unfinished.owner >= MAX_UNFINISHED_PER_OWNER) throw new BusinessError(ResultCode.rateLimited, "正在打包的任务较多，请稍后再试");
+    const items: PackageItem[] = records.map((record) => ({ holderUserId: record.holderUserId, id: record.id }));
+    const id = await repository.insert({
+      job_key: randomBytes(16).toString("hex"),
       owner,
-      file: path.join(this.dir, `${id}.zip`),
-      fileName,
+      state: "queued",
+      items_json: JSON.stringify(items),
+      file_name: fileName,
       total: records.length,
       done: 0,
-      status: "packaging",
-      message: null,
-      size: null,
-      startedAt: this.now(),
-      startedMono: performance.now(),
-      finishedAt: null,
-      units: { total: records.reduce((sum, record) => sum + storedBytes(record) + perItem, 0), done: 0 },
-    };
-    this.jobs.set(id, job);
-    void this.run(job, records, perItem);
-    return this.statusOf(job);
+      units_total: records.reduce((sum, record) => sum + unitsOf(record), 0),
+      units_done: 0,
+      attempts: 0,
+      created_at: this.deps.now(),
+    });
+    this.deps.kick();
+    return statusOf((await repository.find(id))!);
   }
 
-  /** Nothing ever waits: beyond the limits a new job is refused at once. */
-  depth(): QueueDepth {
-    const running = [...this.jobs.values()].filter((job) => job.status === "packaging").length;
-    return { waiting: 0, running, failed: this.failures };
+  async status(owner: string, jobKey: string): Promise<PackageStatus> {
+    return statusOf(await this.find(owner, jobKey));
   }
 
-  status(owner: string, id: string): PackageStatus {
-    return this.statusOf(this.find(owner, id));
+  /** The finished ZIP as a stream from the blob store, with its name and size. */
+  async open(owner: string, jobKey: string): Promise<{ stream: Readable; fileName: string; size: number }> {
+    const row = await this.find(owner, jobKey);
+    if (row.state !== "ready") throw new BusinessError(ResultCode.notFound, "打包尚未完成");
+    // Gone while we looked (housekeeping in another process): the same answer as an expired job.
+    const zip = await this.deps.blobs.openScratch(scratchNameOf(row.job_key));
+    if (!zip) throw new BusinessError(ResultCode.notFound, NOT_FOUND);
+    return { stream: zip.stream, fileName: row.file_name, size: zip.size };
   }
 
-  /** The finished ZIP as a stream, with its name and size. */
-  open(owner: string, id: string): { stream: fs.ReadStream; fileName: string; size: number } {
-    const job = this.find(owner, id);
-    if (job.status !== "ready" || job.size === null) throw new BusinessError(ResultCode.notFound, "打包尚未完成");
-    return { stream: fs.createReadStream(job.file), fileName: job.fileName, size: job.size };
-  }
-
-  /** Deletes packages older than their time to live, and any leftovers of an earlier process. */
+  /**
+   * Housekeeping: deletes packages past their time to live, the ZIP before its row, so no row ever
+   * names a ZIP that is gone unnoticed and no ZIP outlives its row; and the work folder's files of
+   * dead runs. Safe with other processes passing at once: each deletion is idempotent.
+   */
   async purge(): Promise<void> {
-    const now = this.now();
-    for (const job of [...this.jobs.values()]) {
-      if (job.finishedAt !== null && now - job.finishedAt > PACKAGE_TTL_MS) {
-        this.jobs.delete(job.id);
-        await fsp.rm(job.file, { force: true });
-      }
+    const { repository, blobs } = this.deps;
+    for (const row of await repository.expired(this.deps.now())) {
+      await blobs.deleteScratch(scratchNameOf(row.job_key));
+      await repository.delete(row.id);
     }
-    const known = new Set([...this.jobs.values()].map((job) => path.basename(job.file)));
-    const files = await fsp.readdir(this.dir).catch(() => [] as string[]);
-    await Promise.all(files.filter((file) => !known.has(file)).map((file) => fsp.rm(path.join(this.dir, file), { force: true })));
+    await removeStaleFiles(this.deps.workDir, PACKAGE_TTL_MS);
   }
 
-  /** Waits for running jobs (app close), so no file is written after the app has gone. */
-  async drain(): Promise<void> {
-    while ([...this.jobs.values()].some((job) => job.status === "packaging")) await new Promise((resolve) => setTimeout(resolve, 20));
+  private async find(owner: string, jobKey: string): Promise<PackageJobRow> {
+    const row = await this.deps.repository.findByKey(jobKey);
+    const isExpired = row?.expires_at != null && Number(row.expires_at) <= this.deps.now();
+    if (!row || row.owner !== owner || isExpired) throw new BusinessError(ResultCode.notFound, NOT_FOUND);
+    return row;
   }
+}
 
-  private async run(job: Job, records: readonly LibraryRecord[], perItem: number) {
-    try {
-      await writeEvidencePackage(job.file, records, this.ports, {
-        createdAt: job.startedAt,
-        onItem: (done) => {
-          job.done = done;
-          job.units.done += storedBytes(records[done - 1]) + perItem;
-        },
-      });
-      job.size = (await fsp.stat(job.file)).size;
-      job.status = "ready";
-    } catch (error) {
-      job.status = "failed";
-      this.failures += 1;
-      job.message = error instanceof PackageIntegrityError ? error.message : "打包失败，请稍后重试";
-      if (!(error instanceof PackageIntegrityError)) this.log.error({ err: error, job: job.id }, "evidence package failed");
-      else this.log.warn({ job: job.id, reason: error.message }, "evidence package refused");
-      await fsp.rm(job.file, { force: true });
-    } finally {
-      job.finishedAt = this.now();
-    }
-  }
-
-  private find(owner: string, id: string): Job {
-    const job = this.jobs.get(id);
-    if (!job || job.owner !== owner) throw new BusinessError(ResultCode.notFound, "没有找到这个打包任务，或它已过期");
-    return job;
-  }
-
-  private statusOf(job: Job): PackageStatus {
-    return {
-      jobId: job.id,
-      status: job.status,
-      done: job.done,
-      total: job.total,
-      estimatedSeconds: job.status === "packaging" ? this.estimate(job) : 0,
-      size: job.size,
-      fileName: job.fileName,
-      message: job.message,
-    };
-  }
-
-  private estimate(job: Job): number {
-    const remaining = job.units.total - job.units.done;
-    const elapsedSeconds = (performance.now() - job.startedMono) / 1000;
-    // Until something is measured, the assumed rate; then the rate this job has shown.
-    const rate = job.units.done > 0 && elapsedSeconds > 0 ? job.units.done / elapsedSeconds : ASSUMED_BYTES_PER_SECOND;
-    return Math.max(1, Math.ceil(remaining / rate));
-  }
+function statusOf(row: PackageJobRow): PackageStatus {
+  const status = contractStatus(row.state);
+  return {
+    jobId: row.job_key,
+    status,
+    done: row.done,
+    total: row.total,
+    estimatedSeconds:
+      status === "packaging" ? estimateSeconds({ unitsTotal: Number(row.units_total), unitsDone: Number(row.units_done), runStartedAt: row.run_started_at === null ? null : Number(row.run_started_at) }, Date.now()) : 0,
+    size: row.size === null ? null : Number(row.size),
+    fileName: row.file_name,
+    message: row.message,
+  };
 }

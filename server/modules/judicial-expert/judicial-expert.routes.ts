@@ -71,9 +71,9 @@ export async function judicialExpertRoutes(app: FastifyInstance, options: Judici
     },
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
   );
-  registerEndpoint(app, EXPERT_ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(library.packages.status(expertPackages(sessionUserId(request)), jobId)));
+  registerEndpoint(app, EXPERT_ENDPOINTS.packageStatus, async ({ jobId }, request) => ok(await library.packages.status(expertPackages(sessionUserId(request)), jobId)));
   registerEndpoint(app, EXPERT_ENDPOINTS.downloadPackage, async ({ jobId }, request, reply) => {
-    const zip = library.packages.open(expertPackages(sessionUserId(request)), jobId);
+    const zip = await library.packages.open(expertPackages(sessionUserId(request)), jobId);
     return sendDownload(reply, zip.stream, { name: zip.fileName, contentType: "application/zip", size: zip.size });
   });
 }

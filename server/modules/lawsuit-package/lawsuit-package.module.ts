@@ -33,8 +33,8 @@ export type LawsuitPackageServices = { principles: PrinciplesService; packages: 
 /**
  * The help centre's generated documents (issue 19): the litigation package of a certificate for its
  * holder, downloaded through a short-lived ticket, and the principles of electronic evidence as a
- * PDF and page images. Owns lawsuit_package_tickets, lawsuit_package_attempts and the packages
- * under DATA_DIR/lawsuit-packages.
+ * PDF and page images. Owns lawsuit_package_tickets, lawsuit_package_attempts and the packages,
+ * scratch files of the blob store.
  */
 export async function lawsuitPackageModule(app: FastifyInstance, options: LawsuitPackageModuleOptions) {
   const { config, db, now } = options;
@@ -46,7 +46,8 @@ export async function lawsuitPackageModule(app: FastifyInstance, options: Lawsui
     identity: options.identity,
     checks: options.checks,
     filingGuide: FILING_GUIDE,
-    folder: path.join(config.dataDir, "lawsuit-packages"),
+    blobs: options.blobs,
+    workDir: path.join(config.dataDir, "tmp", "lawsuit-packages"),
     now,
     log: app.log,
   });

@@ -27,18 +27,18 @@ export class LawsuitPackageRepository {
     await this.db.insertInto("lawsuit_package_tickets").values(row).execute();
   }
 
+  /** The package's size once it is built (the ticket is written before, with 0). */
+  async setTicketBytes(ticketHash: string, bytes: number): Promise<void> {
+    await this.db.updateTable("lawsuit_package_tickets").set({ bytes }).where("ticket_hash", "=", ticketHash).execute();
+  }
+
   async findTicket(ticketHash: string): Promise<PackageTicketRow | undefined> {
     return this.db.selectFrom("lawsuit_package_tickets").selectAll().where("ticket_hash", "=", ticketHash).executeTakeFirst();
   }
 
-  /** Tickets expired by `now`, to remove with their files. */
+  /** Tickets expired by `now`, to remove with their packages. */
   async expiredTickets(now: number): Promise<string[]> {
     return (await this.db.selectFrom("lawsuit_package_tickets").select("ticket_hash").where("expires_at", "<=", now).execute()).map((row) => row.ticket_hash);
-  }
-
-  /** Every ticket still valid (a sweep keeps their files). */
-  async liveTicketHashes(now: number): Promise<Set<string>> {
-    return new Set((await this.db.selectFrom("lawsuit_package_tickets").select("ticket_hash").where("expires_at", ">", now).execute()).map((row) => row.ticket_hash));
   }
 
   async deleteTicket(ticketHash: string): Promise<void> {

@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { maskDisplayName } from "../../../src/schema/certificate.js";
@@ -17,6 +14,8 @@ import {
   type LawSuitPackage,
   type LawSuitPackageForm,
 } from "../../../src/schema/lawsuit-package.js";
+import type { BlobStore } from "../../blobs/blob-store.js";
+import { buildScratchFile, removeStaleFiles } from "../../blobs/scratch-build.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { CertificateService } from "../certificate/certificate.service.js";
 import type { DigitalReportServices } from "../digital-report/digital-report.module.js";
@@ -40,8 +39,10 @@ export interface LawsuitPackageDependencies {
   identity: Pick<IdentityService, "holderIdentityMatches">;
   checks: DigitalReportServices["checks"];
   filingGuide: PlatformDocument;
-  /** Where the packages wait for their download, named by the ticket's hash. */
-  folder: string;
+  /** Where the packages wait for their download: scratch files named by the ticket's hash. */
+  blobs: BlobStore;
+  /** Where this process writes a package before the blob store takes it. */
+  workDir: string;
   now: () => number;
   log: FastifyBaseLogger;
 }
@@ -57,12 +58,10 @@ export interface PackageRequester {
  * least: the hourly limit of the address, the image captcha (used up by any attempt), then the
  * certificate and its holder's verified ID number together, refused with one message whichever
  * fails. A passed check builds the package under a random ticket whose SHA-256 alone is kept; the
- * ID number and the captcha answer are never stored or logged.
+ * ID number and the captcha answer are never stored or logged. The package waits in the blob
+ * store, so any process serves its download.
  */
 export class LawsuitPackageService {
-  /** Tickets whose package is being written: a sweep leaves their partial files alone. */
-  readonly #building = new Set<string>();
-
   constructor(private readonly deps: LawsuitPackageDependencies) {}
 
   async create(form: LawSuitPackageForm, requester: PackageRequester): Promise<LawSuitPackage> {
@@ -78,7 +77,7 @@ export class LawsuitPackageService {
     return this.build(record);
   }
 
-  /** The package behind a live ticket; an unknown or expired one (whose file goes at once) is refused. */
+  /** The package behind a live ticket; an unknown or expired one (whose package goes at once) is refused. */
   async open(ticket: string): Promise<{ stream: Readable; fileName: string; size: number }> {
     const hash = ticketHash(ticket);
     const row = await this.deps.repository.findTicket(hash);
@@ -88,22 +87,20 @@ export class LawsuitPackageService {
       await this.remove(hash);
       throw expired();
     }
-    const file = this.fileOf(hash);
-    const size = await fs.stat(file).then((stat) => stat.size).catch(() => null);
-    if (size === null) throw expired();
-    return { stream: createReadStream(file), fileName: row.file_name, size };
+    const zip = await this.deps.blobs.openScratch(scratchNameOf(hash));
+    if (!zip) throw expired();
+    return { stream: zip.stream, fileName: row.file_name, size: zip.size };
   }
 
-  /** Removes expired tickets with their files, files no live ticket names (a crash's leftovers) and attempts older than the limit's hour. */
+  /**
+   * Removes expired tickets with their packages, the work folder's files of runs that died, and
+   * attempts older than the limit's hour. Safe with other processes sweeping at once: every
+   * deletion is idempotent.
+   */
   async sweep(): Promise<void> {
     const now = this.deps.now();
     for (const hash of await this.deps.repository.expiredTickets(now)) await this.remove(hash);
-    const live = await this.deps.repository.liveTicketHashes(now);
-    const names = await fs.readdir(this.deps.folder).catch(() => [] as string[]);
-    for (const name of names) {
-      const hash = name.split(".")[0];
-      if (!live.has(hash) && !this.#building.has(hash)) await fs.rm(path.join(this.deps.folder, name), { force: true });
-    }
+    await removeStaleFiles(this.deps.workDir, HOUR_MS);
     await this.deps.repository.deleteAttemptsBefore(now - HOUR_MS);
   }
 
@@ -126,16 +123,16 @@ export class LawsuitPackageService {
       renderPlatformDocumentPdf(this.deps.filingGuide, createdAt),
       this.deps.certificates.verifyByCertificateNo(certificateNo),
     ]);
-    await fs.mkdir(this.deps.folder, { recursive: true });
-    const partial = path.join(this.deps.folder, `${hash}.partial`);
-    this.#building.add(hash);
+    // The ticket first: a process dying from here on leaves a row that expires, and its sweep
+    // deletes whatever package there is, so nothing in the store is ever left without a row.
+    const fileName = `诉讼包-${certificateNo}.zip`;
+    await this.deps.repository.insertTicket({ ticket_hash: hash, certificate_no: certificateNo, file_name: fileName, bytes: 0, created_at: createdAt, expires_at: createdAt + LAWSUIT_PACKAGE_LINK_TTL_MS });
     try {
       const extras = extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide: { title: this.deps.filingGuide.title, pdf: filingGuide }, verification });
-      const entries = await writeEvidencePackage(partial, [record], this.deps.library, { createdAt, extraFiles: extras });
-      await fs.rename(partial, this.fileOf(hash));
-      const bytes = (await fs.stat(this.fileOf(hash))).size;
-      const fileName = `诉讼包-${certificateNo}.zip`;
-      await this.deps.repository.insertTicket({ ticket_hash: hash, certificate_no: certificateNo, file_name: fileName, bytes, created_at: createdAt, expires_at: createdAt + LAWSUIT_PACKAGE_LINK_TTL_MS });
+      const { result: entries, size: bytes } = await buildScratchFile(this.deps.blobs, this.deps.workDir, scratchNameOf(hash), (file) =>
+        writeEvidencePackage(file, [record], this.deps.library, { createdAt, extraFiles: extras }),
+      );
+      await this.deps.repository.setTicketBytes(hash, bytes);
       const files = packageFiles(entries, extras);
       return {
         filePath: `${webapiPath(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage)}?${new URLSearchParams({ ticket })}`,
@@ -148,23 +145,20 @@ export class LawsuitPackageService {
         files,
       };
     } catch (error) {
-      await fs.rm(partial, { force: true });
-      await fs.rm(this.fileOf(hash), { force: true });
+      await this.remove(hash);
       throw error;
-    } finally {
-      this.#building.delete(hash);
     }
   }
 
-  private fileOf(hash: string): string {
-    return path.join(this.deps.folder, `${hash}.zip`);
-  }
-
+  /** The package before its ticket, so a ticket that is gone never leaves its package behind. */
   private async remove(hash: string): Promise<void> {
-    await fs.rm(this.fileOf(hash), { force: true });
+    await this.deps.blobs.deleteScratch(scratchNameOf(hash));
     await this.deps.repository.deleteTicket(hash);
   }
 }
+
+/** The package's scratch file in the blob store, named by the ticket's hash (never the ticket). */
+const scratchNameOf = (hash: string) => `lawsuit-package-${hash}.zip`;
 
 function ticketHash(ticket: string): string {
   return createHash("sha256").update(ticket, "utf8").digest("hex");

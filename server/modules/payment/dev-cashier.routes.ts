@@ -26,7 +26,7 @@ export async function devCashierRoutes(app: FastifyInstance, options: { cashier:
 
   app.get(DEV_CASHIER_PATHS.page, { schema: { hide: true } }, async (request, reply) => {
     const merchantOrderNo = String((request.query as Record<string, unknown>).merchantOrderNo ?? "");
-    const attempt = cashier.attempt(merchantOrderNo);
+    const attempt = await cashier.attempt(merchantOrderNo);
     if (!attempt) return sendPage(reply, 404, renderUnknownOrderPage);
     return sendPage(reply, 200, (nonce) =>
       renderCashierPage({
@@ -41,7 +41,7 @@ export async function devCashierRoutes(app: FastifyInstance, options: { cashier:
 
   app.post(DEV_CASHIER_PATHS.decide, { schema: { hide: true } }, async (request, reply) => {
     const body = DecideSchema.safeParse(request.body);
-    const attempt = body.success ? cashier.attempt(body.data.merchantOrderNo) : undefined;
+    const attempt = body.success ? await cashier.attempt(body.data.merchantOrderNo) : undefined;
     if (!body.success || !attempt) return reply.code(404).send({ message: "模拟收银台没有这笔订单" });
     const { merchantOrderNo, action } = body.data;
     const { returnUrl } = attempt.request;

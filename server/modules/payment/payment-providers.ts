@@ -1,19 +1,19 @@
 import { readFileSync } from "node:fs";
 import { ConfigError, type AppConfig } from "../../config.js";
 import { AlipayProvider } from "./alipay-provider.js";
-import { DevelopmentCashier } from "./development-cashier.js";
 import type { PaymentProvider, PaymentProviderKey } from "./payment-provider.js";
 import { WechatpayProvider } from "./wechatpay-provider.js";
 
 /**
  * The providers this installation offers, by configuration: PAYMENT_PROVIDER names the real ones
  * (their variables are read here, key files from disk, so no secret sits in the environment);
- * without it the development cashier, where development providers are allowed; otherwise none.
+ * without it the development cashier (made by `developmentCashier`), where development providers
+ * are allowed; otherwise none.
  */
-export function paymentProvidersFor(config: AppConfig, cashierUrl: string, env: NodeJS.ProcessEnv = process.env): Map<PaymentProviderKey, PaymentProvider> {
+export function paymentProvidersFor(config: AppConfig, developmentCashier: () => PaymentProvider, env: NodeJS.ProcessEnv = process.env): Map<PaymentProviderKey, PaymentProvider> {
   const providers = new Map<PaymentProviderKey, PaymentProvider>();
   if (config.paymentProviders.length === 0) {
-    if (config.developmentProviders) providers.set("development", new DevelopmentCashier(cashierUrl));
+    if (config.developmentProviders) providers.set("development", developmentCashier());
     return providers;
   }
   for (const key of config.paymentProviders) providers.set(key, key === "alipay" ? alipayFrom(env) : wechatpayFrom(env));

@@ -1,10 +1,14 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { keepTidy } from "../../jobs/housekeeping.js";
 import type { AccountRecords } from "../account/account-records.service.js";
 import type { BillingServices } from "../billing/billing.module.js";
 import { publish, type ModuleContext } from "../module.js";
+import { readOrCreateKeyFile } from "../security/key-file.js";
 import { DEV_CASHIER_PATHS, devCashierRoutes } from "./dev-cashier.routes.js";
 import { DevelopmentCashier } from "./development-cashier.js";
+import { DevelopmentCashierRepository } from "./development-cashier.repository.js";
 import { PaidOrders } from "./paid-orders.js";
 import { paymentCallbackRoutes } from "./payment-callbacks.routes.js";
 import { paymentProvidersFor } from "./payment-providers.js";
@@ -12,6 +16,9 @@ import { PaymentRecordsRepository } from "./payment-records.repository.js";
 import { PaymentRefunds } from "./payment-refunds.js";
 import { paymentRoutes } from "./payment.routes.js";
 import { RechargeOrders } from "./recharge-orders.js";
+
+/** The development cashier's notification key: made on first start, copied with DATA_DIR/keys to every process. */
+export const DEV_CASHIER_KEY_FILE = path.join("keys", "dev-cashier.key");
 
 export type PaymentModuleOptions = ModuleContext & { accounts: Pick<AccountRecords, "findUser">; billing: Pick<BillingServices, "accounts" | "money"> };
 
@@ -21,7 +28,16 @@ export type PaymentModuleOptions = ModuleContext & { accounts: Pick<AccountRecor
  * the simulated cashier. Housekeeping closes stale attempts (at the provider too) and moves refunds on.
  */
 export async function paymentModule(app: FastifyInstance, { config, db, now, accounts, billing }: PaymentModuleOptions) {
-  const providers = paymentProvidersFor(config, `${config.publicBaseUrl}${DEV_CASHIER_PATHS.page}`);
+  const providers = paymentProvidersFor(
+    config,
+    () =>
+      new DevelopmentCashier({
+        cashierUrl: `${config.publicBaseUrl}${DEV_CASHIER_PATHS.page}`,
+        attempts: new DevelopmentCashierRepository(db),
+        secret: readOrCreateKeyFile(config.dataDir, DEV_CASHIER_KEY_FILE, () => randomBytes(32)),
+        now,
+      }),
+  );
   const refunds = new PaymentRefunds({ db, now, providers, log: app.log });
   const orders = new RechargeOrders({
     db,

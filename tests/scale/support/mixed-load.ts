@@ -70,7 +70,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
   const user = async (userIndex: number) => {
     const session = options.sessions?.[userIndex] ?? (await signIn());
     result.sessions.push(session);
-    if (options.captureUrls.length > 0) await buySnapshotBundle(options.baseUrl, session, `front-affinity=${userIndex}`);
+    if (options.captureUrls.length > 0) await buySnapshotBundle(options.baseUrl, session);
     let captures = 0;
     for (let step = 0; performance.now() < deadline; step++) {
       switch (step % 4) {

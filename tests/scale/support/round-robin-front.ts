@@ -3,13 +3,11 @@ import type { AddressInfo } from "node:net";
 
 /**
  * The load balancer in front of the scale test's web processes: each request goes to the next
- * backend in turn, as a round-robin proxy (nginx, a cloud balancer) would send it, unless it carries
- * an affinity cookie (`front-affinity=<n>`, a balancer's sticky session), which pins it to one live
- * backend: the development cashier, standing in for an outside payment provider, keeps its orders
- * in the memory of the process that opened them. A backend that
- * refuses connections (killed) is skipped from then on; a request cut off mid-way gets 502, as a
- * real balancer answers, and its client counts it as not acknowledged. The client's address is passed
- * on in X-Forwarded-For, as a balancer does for processes that run with TRUST_PROXY.
+ * backend in turn, as a round-robin proxy (nginx, a cloud balancer) would send it, with no sticky
+ * sessions: any process must serve any request. A backend that refuses connections (killed) is
+ * skipped from then on; a request cut off mid-way gets 502, as a real balancer answers, and its
+ * client counts it as not acknowledged. The client's address is passed on in X-Forwarded-For, as
+ * a balancer does for processes that run with TRUST_PROXY.
  */
 export type RoundRobinFront = {
   url: string;
@@ -22,12 +20,6 @@ export async function startRoundRobinFront(backends: string[]): Promise<RoundRob
   const alive = new Set(backends);
   const served = new Map(backends.map((backend) => [backend, 0]));
   let turn = 0;
-  const pinned = (request: http.IncomingMessage): string | undefined => {
-    const affinity = /(?:^|;\s*)front-affinity=(\d+)/.exec(request.headers.cookie ?? "")?.[1];
-    if (affinity === undefined) return undefined;
-    const live = backends.filter((backend) => alive.has(backend));
-    return live[Number(affinity) % live.length];
-  };
   const next = (): string | undefined => {
     for (let tried = 0; tried < backends.length; tried++) {
       const backend = backends[turn++ % backends.length];
@@ -38,7 +30,7 @@ export async function startRoundRobinFront(backends: string[]): Promise<RoundRob
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
   const server = http.createServer((request, response) => {
-    const backend = pinned(request) ?? next();
+    const backend = next();
     if (!backend) return void response.writeHead(503).end("no backend");
     served.set(backend, served.get(backend)! + 1);
     const target = new URL(request.url ?? "/", backend);

@@ -52,7 +52,10 @@ let stranger: RegisteredUser;
 let zhangEvidence: Stored;
 let firmEvidence: Stored;
 let strangerEvidence: Stored;
-let folder: string;
+/** Where packages wait for their download (the blob store's scratch files, DATA_DIR/blobs/scratch), and where they are written first. */
+let scratch: string;
+let workDir: string;
+const storedPackages = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch) : []).filter((name) => name.startsWith("lawsuit-package-"));
 /** The first app's logs, kept for the check of secrets after the restart. */
 const logsBeforeRestart: string[] = [];
 /** Every captcha answer and ticket handed out, to look for in logs and rows. */
@@ -106,7 +109,8 @@ function pdfInfo(bytes: Buffer, name: string): string {
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
-  folder = path.join(t.database.dataDir, "lawsuit-packages");
+  scratch = path.join(t.database.dataDir, "blobs", "scratch");
+  workDir = path.join(t.database.dataDir, "tmp", "lawsuit-packages");
   zhang = await registerUser(t, "13730000001");
   firm = await registerUser(t, "lawsuit.package.firm@example.com");
   stranger = await registerUser(t, "13730000003");
@@ -178,9 +182,13 @@ describe("the holder's package", () => {
     expect(unzipped(file, original.name).toString("utf8")).toBe(FIRM_TEXT);
   });
 
-  it("survives a restart: the sweep at start keeps live packages and removes what no ticket names", async () => {
-    const stray = path.join(folder, `${"0".repeat(64)}.partial`);
+  it("survives a restart: the sweep at start keeps live packages and removes what a dead run left half written", async () => {
+    const stray = path.join(workDir, `lawsuit-package-${"0".repeat(64)}.zip.0a0b0c0d0e0f.part`);
+    fs.mkdirSync(workDir, { recursive: true });
     fs.writeFileSync(stray, "left by a process killed while writing");
+    // Untouched for over an hour: no live run (which writes to its file all along) owns it.
+    const longAgo = new Date(Date.now() - 2 * 60 * MINUTE);
+    fs.utimesSync(stray, longAgo, longAgo);
     logsBeforeRestart.push(...t.logs);
     t = await restartTestApp(t, { seedDemo: false });
     expect(fs.existsSync(stray)).toBe(false);
@@ -191,13 +199,13 @@ describe("the holder's package", () => {
 
   it("expires: the ticket is refused past its time, its file and row removed", async () => {
     const ticket = new URL(answer.filePath, "http://localhost").searchParams.get("ticket")!;
-    expect(fs.readdirSync(folder).length).toBeGreaterThan(0);
+    expect(storedPackages().length).toBeGreaterThan(0);
     t.clock.advance(LAWSUIT_PACKAGE_LINK_TTL_MS + 1);
     try {
       const refused = (await download(answer.filePath)).json();
       expect(refused).toMatchObject({ code: LawSuitPackageCode.downloadExpired, message: LAWSUIT_PACKAGE_MESSAGES.downloadExpired });
       await t.app.services.lawsuitPackage.packages.sweep();
-      expect(fs.readdirSync(folder)).toEqual([]);
+      expect(storedPackages()).toEqual([]);
       expect(await t.app.database.db.selectFrom("lawsuit_package_tickets").selectAll().execute()).toEqual([]);
       // Unknown tickets answer alike.
       expect((await download(`${webapiPath(ENDPOINTS.downloadLawSuitPackage)}?ticket=${ticket.slice(1)}A`)).json().code).toBe(LawSuitPackageCode.downloadExpired);
@@ -259,6 +267,6 @@ describe("secrets", () => {
       expect(rows).not.toContain(secret);
     }
     expect(rows).not.toMatch(/10\.77\./);
-    for (const name of fs.readdirSync(folder)) for (const secret of secretsSeen) expect(name).not.toContain(secret);
+    for (const name of storedPackages()) for (const secret of secretsSeen) expect(name).not.toContain(secret);
   });
 });

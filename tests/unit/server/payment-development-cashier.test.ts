@@ -1,10 +1,27 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { CASHIER_SIGNATURE_HEADER, DevelopmentCashier } from "../../../server/modules/payment/development-cashier.js";
+import { DevelopmentCashierRepository } from "../../../server/modules/payment/development-cashier.repository.js";
 import type { VerifiedNotification } from "../../../server/modules/payment/payment-provider.js";
+import { createTestDatabase, type TestDatabase } from "../../server/support/test-database.js";
 import { startFakeServer } from "./payment-fake-server.js";
 
-const ORDER = "P20261124065901ABCDEFGHIJ";
+/** The cashier keeps its attempts in the database (every process sees them): one SQLite file for this file, an order number per test. */
+let database: TestDatabase;
+let ordersMade = 0;
+let ORDER = "";
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.dispose());
+beforeEach(() => {
+  ORDER = `P20261124065901${String(++ordersMade).padStart(10, "0")}`;
+});
+
+/** A cashier as a process of the installation makes it; each with a key of its own unless it is given the installation's. */
+const newCashier = (secret = randomBytes(32)) =>
+  new DevelopmentCashier({ cashierUrl: "http://localhost:8080/dev/cashier", attempts: new DevelopmentCashierRepository(database.handle.db), secret, now: () => Date.now() });
 
 describe("development cashier", () => {
   const closers: Array<() => Promise<void>> = [];
@@ -26,7 +43,7 @@ describe("development cashier", () => {
   }
 
   async function startedPayment(amountFen = 10000) {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    const cashier = newCashier();
     const { accepted, server } = await callbackFor(cashier);
     const start = await cashier.createPayment({
       merchantOrderNo: ORDER,
@@ -41,8 +58,18 @@ describe("development cashier", () => {
   it("sends the browser to the simulated cashier page for the order", async () => {
     const { start, cashier } = await startedPayment();
     expect(start).toEqual({ kind: "redirect", url: `http://localhost:8080/dev/cashier?merchantOrderNo=${ORDER}` });
-    expect(cashier.attempt(ORDER)).toMatchObject({ outcome: "pending", request: { amountFen: 10000 } });
+    expect(await cashier.attempt(ORDER)).toMatchObject({ outcome: "pending", request: { amountFen: 10000 } });
     expect(await cashier.queryPayment(ORDER)).toMatchObject({ found: true, outcome: "pending" });
+  });
+
+  it("is one cashier for all processes of an installation: an order one opened, another decides, and the first verifies its notification", async () => {
+    const secret = randomBytes(32);
+    const [here, there] = [newCashier(secret), newCashier(secret)];
+    const { accepted, server } = await callbackFor(here);
+    await here.createPayment({ merchantOrderNo: ORDER, amountFen: 500, subject: "x", notifyUrl: `${server.url}/notify`, returnUrl: "http://127.0.0.1:1/" });
+    expect(await there.decide(ORDER, "paid")).toEqual([{ status: 200, body: "success" }]);
+    expect(accepted).toEqual([expect.objectContaining({ merchantOrderNo: ORDER, amountFen: 500, outcome: "paid" })]);
+    expect(await here.queryPayment(ORDER)).toMatchObject({ found: true, outcome: "paid", amountFen: 500 });
   });
 
   it("pays: one signed notification that our callback verifies and acknowledges", async () => {
@@ -78,7 +105,7 @@ describe("development cashier", () => {
   it("refuses a notification whose amount was changed after signing", async () => {
     const { cashier } = await startedPayment(1);
     await cashier.decide(ORDER, "paid", { times: 0 });
-    const { headers, rawBody } = cashier.notification(ORDER);
+    const { headers, rawBody } = await cashier.notification(ORDER);
     const forged = rawBody.replace('"amountFen":1,', '"amountFen":100000,');
     expect(forged).not.toBe(rawBody);
     expect(await cashier.verifyNotification({ headers, rawBody: forged })).toEqual({ ok: false, reason: "bad signature" });
@@ -86,34 +113,34 @@ describe("development cashier", () => {
 
   it("refuses a notification signed by another cashier (another start's key) or unsigned", async () => {
     const { cashier } = await startedPayment();
-    const other = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    const other = newCashier();
     await other.createPayment({ merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" });
-    expect(await cashier.verifyNotification(other.notification(ORDER))).toEqual({ ok: false, reason: "bad signature" });
-    const { rawBody } = cashier.notification(ORDER);
+    expect(await cashier.verifyNotification(await other.notification(ORDER))).toEqual({ ok: false, reason: "bad signature" });
+    const { rawBody } = await cashier.notification(ORDER);
     expect(await cashier.verifyNotification({ headers: {}, rawBody })).toEqual({ ok: false, reason: "bad signature" });
     expect(await cashier.verifyNotification({ headers: { [CASHIER_SIGNATURE_HEADER]: "zz" }, rawBody })).toEqual({ ok: false, reason: "bad signature" });
   });
 
   it("reports an unreachable callback instead of throwing", async () => {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    const cashier = newCashier();
     await cashier.createPayment({ merchantOrderNo: ORDER, amountFen: 1, subject: "x", notifyUrl: "http://127.0.0.1:1/notify", returnUrl: "http://127.0.0.1:1/" });
     const [report] = await cashier.decide(ORDER, "paid");
     expect(report?.status).toBe(0);
   });
 
   it("does not know orders it never saw", async () => {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
+    const cashier = newCashier();
     expect(await cashier.queryPayment(ORDER)).toEqual({ found: false });
     await expect(cashier.decide(ORDER, "paid")).rejects.toThrow("never saw");
   });
 });
 
 describe("development cashier refunds", () => {
-  const request = { merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" };
+  const request = () => ({ merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" });
 
   async function paid() {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
-    await cashier.createPayment(request);
+    const cashier = newCashier();
+    await cashier.createPayment(request());
     await cashier.decide(ORDER, "paid", { times: 0 });
     return cashier;
   }
@@ -131,17 +158,17 @@ describe("development cashier refunds", () => {
   });
 
   it("refuses to refund an attempt that was not paid", async () => {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
-    await cashier.createPayment(request);
+    const cashier = newCashier();
+    await cashier.createPayment(request());
     expect(await cashier.refund(refund("R1", 1))).toEqual({ state: "refundFailed", providerRefundNo: null });
   });
 });
 
 describe("development cashier close and other amounts", () => {
-  const request = { merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" };
+  const request = () => ({ merchantOrderNo: ORDER, amountFen: 10000, subject: "x", notifyUrl: "http://127.0.0.1:1/", returnUrl: "http://127.0.0.1:1/" });
   const started = async () => {
-    const cashier = new DevelopmentCashier("http://localhost:8080/dev/cashier");
-    await cashier.createPayment(request);
+    const cashier = newCashier();
+    await cashier.createPayment(request());
     return cashier;
   };
 
@@ -163,7 +190,7 @@ describe("development cashier close and other amounts", () => {
     const cashier = await started();
     await cashier.decide(ORDER, "paid", { times: 0, takenFen: 10100 });
     expect(await cashier.queryPayment(ORDER)).toMatchObject({ amountFen: 10100, outcome: "paid" });
-    expect(JSON.parse(cashier.notification(ORDER).rawBody)).toMatchObject({ amountFen: 10100 });
+    expect(JSON.parse((await cashier.notification(ORDER)).rawBody)).toMatchObject({ amountFen: 10100 });
     const refund = { merchantOrderNo: ORDER, refundNo: "R1", refundFen: 10100, totalFen: 10100, reason: "测试退款" };
     expect(await cashier.refund(refund)).toMatchObject({ state: "refunded" });
   });
