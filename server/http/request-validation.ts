@@ -33,7 +33,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
   const names = PART_NAMES[httpPart ?? ""];
   const error = issueMessagesFor(schema, names);
   return (data) => {
-    const nulAt = pathOfNul(data);
+    const nulAt = hasNul(data) ? pathOfNul(data) : null;
     if (nulAt) {
       const message = nulCharacterMessage(issueLabel({ path: nulAt }, schema, names));
       return { error: new RequestValidationError({ [nulAt.map(String).join(".") || "_"]: message }) };
@@ -42,6 +42,25 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
     return result.success ? { value: result.data } : { error: new RequestValidationError(fieldErrors(result.error.issues)) };
   };
 };
+
+/**
+ * Whether any string in a parsed query or body holds U+0000: the walk of pathOfNul without the
+ * paths, which every request would otherwise build for every field only to find nothing.
+ */
+function hasNul(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (isFieldObject(value)) {
+      for (const name in value) if (Object.hasOwn(value, name)) stack.push(value[name]);
+    }
+  }
+  return false;
+}
 
 /**
  * The path of the first string holding U+0000 in a parsed query or body, or null. Uploaded files
