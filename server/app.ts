@@ -3,7 +3,6 @@ import fastifyWebsocket from "@fastify/websocket";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import { openBlobStore } from "./blobs/open-blob-store.js";
 import type { AppConfig } from "./config.js";
 import { AppMetaRepository } from "./db/app-meta.repository.js";
@@ -11,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from "./db/dialect.js";
 import { assertSchemaCurrent } from "./db/migrate.js";
 import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { validatorCompiler } from "./http/request-validation.js";
+import { responseSerializerCompiler } from "./http/response-serialization.js";
 import { JobQueues } from "./jobs/job-queues.js";
 import type { ProcessRole } from "./process-role.js";
 import { sharedRateLimitStore } from "./redis/rate-limit-store.js";
@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("database", database);
   // Filled by the modules as they register (modules/module.ts publish).
   app.decorate("services", {} as AppServices);

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type CreateTableBuilder, type Transaction } from "kysely";
 import type { Database } from "./database.js";
+import { cachingStatements } from "./sqlite-statement-cache.js";
 
 /**
  * The only file that knows SQLite from PostgreSQL (STYLE.md). Everything else speaks Kysely.
@@ -59,7 +60,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return {
-    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: cachingStatements(sqlite) }) }),
     target,
     describe: () => `SQLite ${target.file}`,
   };
