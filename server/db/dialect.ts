@@ -2,7 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type CreateTableBuilder, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type CreateTableBuilder,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type Transaction,
+} from "kysely";
 import type { Database } from "./database.js";
 
 /**
@@ -36,6 +47,40 @@ class TransactionalSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Distinct SQL texts kept prepared per SQLite database (least recently used dropped first). */
+const PREPARED_STATEMENTS = 256;
+
+/**
+ * The SQLite handle as Kysely's driver sees it, keeping prepared statements by SQL text: the driver
+ * prepares every query it runs, and preparing a block's 256-row ledger insert cost more than
+ * running it. A cached statement is only ever run to completion in one synchronous call (`all`,
+ * `run`); a streamed query gets a statement of its own, so a paused iteration never makes a cached
+ * one busy. SQLite re-prepares a statement by itself when the schema changes under it.
+ */
+function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const prepared = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = prepared.get(text);
+      if (statement) {
+        prepared.delete(text); // re-inserted below: Map order is the recency order
+      } else {
+        const compiled = sqlite.prepare(text);
+        statement = {
+          reader: compiled.reader,
+          all: (parameters) => compiled.all(parameters),
+          run: (parameters) => compiled.run(parameters),
+          iterate: (parameters) => sqlite.prepare(text).iterate(parameters),
+        };
+        if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+      }
+      prepared.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -59,7 +104,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return {
-    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: withPreparedStatements(sqlite) }) }),
     target,
     describe: () => `SQLite ${target.file}`,
   };
