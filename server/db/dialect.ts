@@ -151,17 +151,43 @@ export function binaryColumnType(db: Kysely<unknown>): "blob" | "bytea" {
 }
 
 /**
- * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
- * said only after fsync). PostgreSQL commits durably unless configured otherwise, so the setting is
- * only pinned for the transaction. SQLite runs with synchronous=NORMAL, which survives a process
- * crash but not a power loss; the pragma cannot change inside a transaction, so the whole
- * transaction runs on the held connection between a switch to FULL and back, and nothing else can
- * run on that single connection in between.
+ * One kind of writer across processes, held until the transaction ends: a PostgreSQL
+ * transaction-level advisory lock named by `name`. SQLite needs none: it has one writer at a time,
+ * and callers re-read what they are about to extend inside the transaction anyway.
+ * With `idleLimitMs`, PostgreSQL ends the session of a holder that stays idle in the transaction
+ * that long (a stopped process, a lost network), so its lock and its uncommitted work go together.
+ * Taken by `lockForTransaction`, or by `durableTransaction` as it starts.
  */
-export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export interface WriterLock {
+  readonly name: string;
+  readonly idleLimitMs?: number;
+}
+
+/**
+ * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
+ * said only after fsync), optionally holding `writerLock` from its start. PostgreSQL commits
+ * durably unless configured otherwise, so the setting is only pinned for the transaction, in the
+ * same round trip as the lock: the settings are taken before the lock is waited for (left to
+ * right). SQLite runs with synchronous=NORMAL, which survives a process crash but not a power loss;
+ * the pragma cannot change inside a transaction, so the whole transaction runs on the held
+ * connection between a switch to FULL and back, and nothing else can run on that single
+ * connection in between.
+ */
+export async function durableTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  writerLock?: WriterLock,
+): Promise<T> {
   if (isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit = on`.execute(trx);
+      if (!writerLock) {
+        await sql`SET LOCAL synchronous_commit = on`.execute(trx);
+      } else if (writerLock.idleLimitMs === undefined) {
+        await sql`SELECT set_config('synchronous_commit', 'on', true), pg_advisory_xact_lock(hashtext(${writerLock.name}))`.execute(trx);
+      } else {
+        await sql`SELECT set_config('synchronous_commit', 'on', true), set_config('idle_in_transaction_session_timeout', ${String(writerLock.idleLimitMs)}, true),
+          pg_advisory_xact_lock(hashtext(${writerLock.name}))`.execute(trx);
+      }
       return work(trx);
     });
   }
@@ -175,21 +201,10 @@ export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Tr
   });
 }
 
-/**
- * Serialises one kind of writer across processes until the transaction ends: a PostgreSQL
- * transaction-level advisory lock named by `name`. SQLite needs none: it has one writer at a time,
- * and callers re-read what they are about to extend inside the transaction anyway.
- * With `idleLimitMs`, PostgreSQL ends the session of a holder that stays idle in the transaction
- * that long (a stopped process, a lost network), so its lock and its uncommitted work go together.
- */
-export async function lockForTransaction(trx: Transaction<Database>, name: string, idleLimitMs?: number): Promise<void> {
+/** Takes the writer lock `name` (see WriterLock) inside a transaction already open. */
+export async function lockForTransaction(trx: Transaction<Database>, name: string): Promise<void> {
   if (!isPostgres<Database>(trx)) return;
-  // One round trip for both: the setting is taken before the lock is waited for (left to right).
-  if (idleLimitMs !== undefined) {
-    await sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(idleLimitMs)}, true), pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
-  } else {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
-  }
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
+import { preparedQuery, preparedRowsInsert } from "../../db/prepared-query.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
 
@@ -61,43 +62,44 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/**
- * The multi-row INSERT of `rows` entries, compiled by Kysely once per row count and database kind:
- * building and compiling a 256-row query every block cost more than SQLite's insert of its rows.
- * Parameters go in row order, each row as (idx, entry, leaf_hash, block_height, integrated_at).
- */
-const compiledEntryInserts = new WeakMap<object, Map<number, string>>();
-function entriesInsertSql(db: LedgerDb, rows: number): string {
-  const adapter = db.getExecutor().adapter;
-  let byRows = compiledEntryInserts.get(adapter);
-  if (!byRows) compiledEntryInserts.set(adapter, (byRows = new Map()));
-  let text = byRows.get(rows);
-  if (text === undefined) {
-    const row = { idx: 0, entry: Buffer.alloc(0), leaf_hash: Buffer.alloc(0), block_height: 0, integrated_at: 0 };
-    text = db.insertInto("ledger_entries").values(Array.from({ length: rows }, () => row)).compile().sql;
-    byRows.set(rows, text);
-  }
-  return text;
-}
+// The statements every block runs, compiled once per database (server/db/prepared-query.ts).
+const selectState = preparedQuery((db: Kysely<Database>, values: { id: number }) => db.selectFrom("ledger_state").selectAll().where("id", "=", values.id));
+const upsertState = preparedQuery((db: Kysely<Database>, state: { id: number; treeSize: number; frontier: Buffer; blockHeight: number; now: number }) => {
+  const values = { tree_size: state.treeSize, frontier: state.frontier, block_height: state.blockHeight, updated_at: state.now };
+  return db
+    .insertInto("ledger_state")
+    .values({ id: state.id, ...values })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(values));
+});
+const selectLastCheckpoint = preparedQuery((db: Kysely<Database>, _values: object) =>
+  db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").limit(1),
+);
+const insertCheckpointRow = preparedQuery((db: Kysely<Database>, checkpoint: CheckpointRow) =>
+  db.insertInto("ledger_checkpoints").values({
+    block_height: checkpoint.blockHeight,
+    tree_size: checkpoint.treeSize,
+    root_hash: checkpoint.rootHash,
+    note: checkpoint.note,
+    created_at: checkpoint.createdAt,
+  }),
+);
+/** Each entry row's values, in this order. */
+const insertEntryRows = preparedRowsInsert<Database>("ledger_entries", ["idx", "entry", "leaf_hash", "block_height", "integrated_at"]);
+const insertNodeRows = preparedRowsInsert<Database>("ledger_nodes", ["level", "idx", "hash"]);
 
 /** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
 export const ledgerRepository = {
   async readState(db: LedgerDb): Promise<StoredState | null> {
-    const row = await db.selectFrom("ledger_state").selectAll().where("id", "=", STATE_ID).executeTakeFirst();
+    const [row] = (await selectState(db, { id: STATE_ID })).rows;
     return row ? { treeSize: Number(row.tree_size), frontier: splitFrontier(row.frontier), blockHeight: row.block_height } : null;
   },
 
   async writeState(db: LedgerDb, state: StoredState, now: number): Promise<void> {
-    const values = { tree_size: state.treeSize, frontier: Buffer.concat(state.frontier), block_height: state.blockHeight, updated_at: now };
-    await db
-      .insertInto("ledger_state")
-      .values({ id: STATE_ID, ...values })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
-      .execute();
+    await upsertState(db, { id: STATE_ID, treeSize: state.treeSize, frontier: Buffer.concat(state.frontier), blockHeight: state.blockHeight, now });
   },
 
   async lastCheckpoint(db: LedgerDb): Promise<CheckpointRow | null> {
-    const row = await db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").limit(1).executeTakeFirst();
+    const [row] = (await selectLastCheckpoint(db, {})).rows;
     return row ? toCheckpoint(row) : null;
   },
 
@@ -112,34 +114,20 @@ export const ledgerRepository = {
   },
 
   async insertCheckpoint(db: LedgerDb, checkpoint: CheckpointRow): Promise<void> {
-    await db
-      .insertInto("ledger_checkpoints")
-      .values({
-        block_height: checkpoint.blockHeight,
-        tree_size: checkpoint.treeSize,
-        root_hash: checkpoint.rootHash,
-        note: checkpoint.note,
-        created_at: checkpoint.createdAt,
-      })
-      .execute();
+    await insertCheckpointRow(db, checkpoint);
   },
 
   async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
     for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
       const end = Math.min(entries.length, start + ROWS_PER_INSERT);
-      const parameters: unknown[] = [];
-      for (let i = start; i < end; i += 1) parameters.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
-      await db.executeQuery(CompiledQuery.raw(entriesInsertSql(db, end - start), parameters));
+      const values: unknown[] = [];
+      for (let i = start; i < end; i += 1) values.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
+      await insertEntryRows(db, values);
     }
   },
 
   async insertNodes(db: LedgerDb, rows: readonly NodeRow[]): Promise<void> {
-    for (const part of chunks(rows)) {
-      await db
-        .insertInto("ledger_nodes")
-        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: asBuffer(row.hash) })))
-        .execute();
-    }
+    for (const part of chunks(rows)) await insertNodeRows(db, part.flatMap((row) => [row.level, row.index, asBuffer(row.hash)]));
   },
 
   /** Number of stored entries and one past the highest index (equal when there are no gaps). */

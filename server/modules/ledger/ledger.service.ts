@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
-import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
+import { durableTransaction, isWriteConflict, type WriterLock } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
 import type { Checkpoint } from "../../../isomorphic/ledger/checkpoint.js";
 import type { CompactRangeState } from "../../ledger/compact-range.js";
@@ -34,13 +34,13 @@ import { extendTree } from "../../ledger/tree-extension.js";
 export const BLOCK_MAX_ENTRIES = 256;
 export const BLOCK_MAX_DELAY_MS = 500;
 /** One writer at a time across the processes sharing the database (PostgreSQL advisory lock). */
-const WRITER_LOCK = "hengzheng-ledger-writer";
+const WRITER_LOCK_NAME = "hengzheng-ledger-writer";
 /**
- * A writer holding the lock but silent this long (a stopped or hung process, a cut network) has its
- * session ended by PostgreSQL, which releases the lock for the next writer. A live block is never
- * idle near this long: it only hashes and signs between its statements.
+ * A block's writer holding the lock but silent 10 s (a stopped or hung process, a cut network) has
+ * its session ended by PostgreSQL, which releases the lock for the next writer. A live block is
+ * never idle near this long: it only hashes and signs between its statements.
  */
-const WRITER_IDLE_LIMIT_MS = 10_000;
+const BLOCK_WRITER_LOCK: WriterLock = { name: WRITER_LOCK_NAME, idleLimitMs: 10_000 };
 const WRITE_CONFLICT_RETRIES = 3;
 
 export type CheckpointListener = (checkpoint: StoredCheckpoint) => void | Promise<void>;
@@ -175,12 +175,11 @@ export class LedgerService implements LedgerPort {
    */
   async #load(): Promise<void> {
     const checked = await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK);
       const found = await checkStoredLedger(trx, this.#expected);
       if (found) return found;
       await this.#signEmptyTree(trx);
       return (await checkStoredLedger(trx, this.#expected))!;
-    });
+    }, { name: WRITER_LOCK_NAME });
     this.#tip = tipOf(checked.state, checked.parsed);
   }
 
@@ -218,7 +217,6 @@ export class LedgerService implements LedgerPort {
   async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<LedgerReceipt[]> {
     const createdAt = this.#now();
     const block = await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK, WRITER_IDLE_LIMIT_MS);
       const tip = await this.#storedTip(trx);
       const height = tip.blockHeight + 1;
       const firstIndex = tip.state.size;
@@ -238,7 +236,7 @@ export class LedgerService implements LedgerPort {
       const state = extension.range.state();
       await repo.writeState(trx, { treeSize, frontier: [...state.hashes], blockHeight: height }, createdAt);
       return { tip: { blockHeight: height, state, checkpoint: signer.lastSigned! }, firstIndex, treeSize, rootHash, note };
-    });
+    }, BLOCK_WRITER_LOCK);
     // Only a committed block moves the tip: a failed one leaves it where the stored state still is.
     this.#tip = block.tip;
     const { tip, firstIndex, treeSize, rootHash, note } = block;
