@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import {
+  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
@@ -163,6 +164,10 @@ export interface WriterLock {
   readonly idleLimitMs?: number;
 }
 
+// Compiled once: the ledger runs a durable transaction per block, hundreds a second.
+const SQLITE_SYNCHRONOUS_FULL = CompiledQuery.raw("PRAGMA synchronous = FULL");
+const SQLITE_SYNCHRONOUS_NORMAL = CompiledQuery.raw("PRAGMA synchronous = NORMAL");
+
 /**
  * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
  * said only after fsync), optionally holding `writerLock` from its start. PostgreSQL commits
@@ -192,11 +197,11 @@ export async function durableTransaction<T>(
     });
   }
   return db.connection().execute(async (connection) => {
-    await sql`PRAGMA synchronous = FULL`.execute(connection);
+    await connection.executeQuery(SQLITE_SYNCHRONOUS_FULL);
     try {
       return await connection.transaction().execute(work);
     } finally {
-      await sql`PRAGMA synchronous = NORMAL`.execute(connection);
+      await connection.executeQuery(SQLITE_SYNCHRONOUS_NORMAL);
     }
   });
 }

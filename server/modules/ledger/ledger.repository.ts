@@ -53,8 +53,8 @@ function splitFrontier(bytes: Uint8Array): Uint8Array[] {
   return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) => Uint8Array.from(bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)));
 }
 
-/** The drivers bind Buffers; a view over the same bytes, not a copy. */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** The drivers bind Buffers; a view over the same bytes, not a copy (and no new object for a Buffer). */
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
