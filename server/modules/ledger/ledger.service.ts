@@ -8,12 +8,12 @@ import type { CompactRangeState } from "../../ledger/compact-range.js";
 import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
 import { bytesEqual, encodeBase64, encodeHex } from "../../../isomorphic/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
-import { EMPTY_TREE_ROOT, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { EMPTY_TREE_ROOT } from "../../../isomorphic/ledger/hashing.js";
 import { generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
 import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
 import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
-import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
+import { copyWithLeafHash, nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
 import { LedgerClosedError, LedgerIntegrityError, LedgerQueryError } from "./ledger-errors.js";
 import { checkStateAgainstCheckpoint, checkStoredLedger } from "./ledger-integrity.js";
@@ -139,9 +139,7 @@ export class LedgerService implements LedgerPort {
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
     // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
     // now, while other blocks may be waiting on the database, rather than on the block's own path.
-    // (Buffer.from copies small entries into Node's shared pool rather than a buffer of their own.)
-    const copy = Buffer.from(entry);
-    return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
+    return this.#queue.push(copyWithLeafHash(entry));
   }
 
   /** Called after each block is durable, with its checkpoint. Returns the unsubscribe function. */
