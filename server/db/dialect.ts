@@ -212,6 +212,49 @@ export async function lockForTransaction(trx: Transaction<Database>, name: strin
   await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
 
+/** PostgreSQL's bound parameters per statement ($1 … $65535). */
+const POSTGRES_MAX_PARAMETERS = 65_535;
+
+/**
+ * Runs writes none of which reads what another writes (inserts and upserts into distinct rows),
+ * in order on SQLite, where a statement costs no round trip. On PostgreSQL, where each costs one,
+ * they go as few statements as their parameters allow: all but the last as data-modifying WITH
+ * clauses of the last, which PostgreSQL runs on one snapshot (hence "none reads another's write")
+ * and makes one atomic statement. Parameters are renumbered past the previous statements' ones;
+ * the SQL must be Kysely's (values always bound, never a literal), which is checked.
+ */
+export async function executeWrites(db: Kysely<Database>, writes: readonly CompiledQuery[]): Promise<void> {
+  if (!isPostgres(db)) {
+    for (const write of writes) await db.executeQuery(write);
+    return;
+  }
+  let group: CompiledQuery[] = [];
+  let groupParameters = 0;
+  for (const write of writes) {
+    if (group.length > 0 && groupParameters + write.parameters.length > POSTGRES_MAX_PARAMETERS) {
+      await db.executeQuery(combinePostgresWrites(group));
+      group = [];
+      groupParameters = 0;
+    }
+    group.push(write);
+    groupParameters += write.parameters.length;
+  }
+  if (group.length > 0) await db.executeQuery(combinePostgresWrites(group));
+}
+
+function combinePostgresWrites(writes: readonly CompiledQuery[]): CompiledQuery {
+  if (writes.length === 1) return writes[0];
+  const parameters: unknown[] = [];
+  const statements = writes.map((write) => {
+    if (/'|\$\$/.test(write.sql)) throw new Error("executeWrites takes Kysely's SQL with every value bound, not a literal");
+    const offset = parameters.length;
+    parameters.push(...write.parameters);
+    return write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  });
+  const last = statements.pop()!;
+  return CompiledQuery.raw(`with ${statements.map((statement, i) => `write_${i} as (${statement})`).join(", ")} ${last}`, parameters);
+}
+
 /**
  * A write lost to a concurrent writer and worth retrying: SQLite busy (another connection holds
  * the write lock, or our read snapshot went stale), PostgreSQL serialization failure or deadlock.

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from "kysely";
+import { CompiledQuery, type Compilable, type Kysely } from "kysely";
 
 /**
  * Queries Kysely builds and compiles once per database, then runs with fresh values: for statements
@@ -31,7 +31,8 @@ function perDatabase<T>(compile: (db: AnyKysely) => T): (db: AnyKysely) => T {
 
 /**
  * `build(db, values)` is called once per database with stand-ins for `values`; a value the query
- * spells out itself (say `limit(1)`) stays as compiled. Answers a runner taking the real values.
+ * spells out itself (say `limit(1)`) stays as compiled. Answers the query with the real values
+ * bound, for `db.executeQuery` (or `executeWrites`, server/db/dialect.ts).
  * `build` reads each value by name (`values.size`): the stand-ins have no keys to spread or list.
  */
 export function preparedQuery<D, V extends object, R>(build: (db: Kysely<D>, values: V) => Compilable<R>) {
@@ -39,10 +40,10 @@ export function preparedQuery<D, V extends object, R>(build: (db: Kysely<D>, val
     const { sql, parameters } = build(db as Kysely<D>, valueSlots as V).compile();
     return { sql, parameters };
   });
-  return (db: Kysely<D>, values: V): Promise<QueryResult<R>> => {
+  return (db: Kysely<D>, values: V): CompiledQuery<R> => {
     const { sql, parameters } = compiledFor(db);
     const bound = parameters.map((parameter) => (parameter instanceof ValueSlot ? values[parameter.name as keyof V] : parameter));
-    return db.executeQuery<R>(CompiledQuery.raw(sql, bound));
+    return CompiledQuery.raw(sql, bound) as CompiledQuery<R>;
   };
 }
 
@@ -53,7 +54,7 @@ export function preparedQuery<D, V extends object, R>(build: (db: Kysely<D>, val
  */
 export function preparedRowsInsert<D>(table: keyof D & string, columns: readonly string[]) {
   const compiledFor = perDatabase(() => new Map<number, string>());
-  return (db: Kysely<D>, rowValues: unknown[]): Promise<QueryResult<unknown>> => {
+  return (db: Kysely<D>, rowValues: unknown[]): CompiledQuery => {
     const rows = rowValues.length / columns.length;
     if (!Number.isInteger(rows) || rows < 1) throw new RangeError(`${rowValues.length} values are not whole rows of ${columns.length} columns`);
     const byRows = compiledFor(db);
@@ -63,6 +64,6 @@ export function preparedRowsInsert<D>(table: keyof D & string, columns: readonly
       sql = (db as AnyKysely).insertInto(table).values(Array.from({ length: rows }, () => row)).compile().sql;
       byRows.set(rows, sql);
     }
-    return db.executeQuery(CompiledQuery.raw(sql, rowValues));
+    return CompiledQuery.raw(sql, rowValues);
   };
 }

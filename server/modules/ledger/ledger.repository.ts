@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { CompiledQuery, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
+import { executeWrites } from "../../db/dialect.js";
 import { preparedQuery, preparedRowsInsert } from "../../db/prepared-query.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
@@ -87,19 +88,32 @@ const insertCheckpointRow = preparedQuery((db: Kysely<Database>, checkpoint: Che
 const insertEntryRows = preparedRowsInsert<Database>("ledger_entries", ["idx", "entry", "leaf_hash", "block_height", "integrated_at"]);
 const insertNodeRows = preparedRowsInsert<Database>("ledger_nodes", ["level", "idx", "hash"]);
 
+function entryWrites(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): CompiledQuery[] {
+  const writes: CompiledQuery[] = [];
+  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    const end = Math.min(entries.length, start + ROWS_PER_INSERT);
+    const values: unknown[] = [];
+    for (let i = start; i < end; i += 1) values.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
+    writes.push(insertEntryRows(db, values));
+  }
+  return writes;
+}
+
+const nodeWrites = (db: LedgerDb, rows: readonly NodeRow[]): CompiledQuery[] =>
+  chunks(rows).map((part) => insertNodeRows(db, part.flatMap((row) => [row.level, row.index, asBuffer(row.hash)])));
+
+const stateWrite = (db: LedgerDb, state: StoredState, now: number) =>
+  upsertState(db, { id: STATE_ID, treeSize: state.treeSize, frontier: Buffer.concat(state.frontier), blockHeight: state.blockHeight, now });
+
 /** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
 export const ledgerRepository = {
   async readState(db: LedgerDb): Promise<StoredState | null> {
-    const [row] = (await selectState(db, { id: STATE_ID })).rows;
+    const [row] = (await db.executeQuery(selectState(db, { id: STATE_ID }))).rows;
     return row ? { treeSize: Number(row.tree_size), frontier: splitFrontier(row.frontier), blockHeight: row.block_height } : null;
   },
 
-  async writeState(db: LedgerDb, state: StoredState, now: number): Promise<void> {
-    await upsertState(db, { id: STATE_ID, treeSize: state.treeSize, frontier: Buffer.concat(state.frontier), blockHeight: state.blockHeight, now });
-  },
-
   async lastCheckpoint(db: LedgerDb): Promise<CheckpointRow | null> {
-    const [row] = (await selectLastCheckpoint(db, {})).rows;
+    const [row] = (await db.executeQuery(selectLastCheckpoint(db, {}))).rows;
     return row ? toCheckpoint(row) : null;
   },
 
@@ -113,21 +127,19 @@ export const ledgerRepository = {
     return row ? toCheckpoint(row) : null;
   },
 
-  async insertCheckpoint(db: LedgerDb, checkpoint: CheckpointRow): Promise<void> {
-    await insertCheckpointRow(db, checkpoint);
-  },
-
-  async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
-    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(entries.length, start + ROWS_PER_INSERT);
-      const values: unknown[] = [];
-      for (let i = start; i < end; i += 1) values.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
-      await insertEntryRows(db, values);
-    }
-  },
-
-  async insertNodes(db: LedgerDb, rows: readonly NodeRow[]): Promise<void> {
-    for (const part of chunks(rows)) await insertNodeRows(db, part.flatMap((row) => [row.level, row.index, asBuffer(row.hash)]));
+  /**
+   * Everything a block stores, once its checkpoint is signed: its entries, the tile-row nodes it
+   * completed, the checkpoint and the tree state after it. Independent writes (executeWrites), so
+   * on PostgreSQL they cost one round trip rather than one each.
+   */
+  async writeBlock(db: LedgerDb, block: { entries: NewEntries; nodes: readonly NodeRow[]; checkpoint: CheckpointRow; state: StoredState }): Promise<void> {
+    const now = block.checkpoint.createdAt;
+    await executeWrites(db, [
+      ...entryWrites(db, block.entries),
+      ...nodeWrites(db, block.nodes),
+      insertCheckpointRow(db, block.checkpoint),
+      stateWrite(db, block.state, now),
+    ]);
   },
 
   /** Number of stored entries and one past the highest index (equal when there are no gaps). */

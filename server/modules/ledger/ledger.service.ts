@@ -186,8 +186,12 @@ export class LedgerService implements LedgerPort {
     const createdAt = this.#now();
     const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer] });
     const note = await signer.sign({ size: 0, rootHash: EMPTY_TREE_ROOT });
-    await repo.insertCheckpoint(trx, { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt });
-    await repo.writeState(trx, { treeSize: 0, frontier: [], blockHeight: 0 }, createdAt);
+    await repo.writeBlock(trx, {
+      entries: { firstIndex: 0, entries: [], leafHashes: [], blockHeight: 0, now: createdAt },
+      nodes: [],
+      checkpoint: { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt },
+      state: { treeSize: 0, frontier: [], blockHeight: 0 },
+    });
   }
 
   async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
@@ -223,16 +227,18 @@ export class LedgerService implements LedgerPort {
         if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
       });
       const treeSize = extension.range.size;
-      await repo.insertEntries(trx, { firstIndex, entries, leafHashes, blockHeight: height, now: createdAt });
-      await repo.insertNodes(trx, nodes);
       // The signer checks the new root against the last signed one with the block's consistency
-      // proof, so a wrong frontier or a wrong node hash never gets signed.
+      // proof, so a wrong frontier or a wrong node hash never gets signed (nor anything stored).
       const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer], lastSigned: tip.checkpoint });
       const note = await signer.sign({ size: treeSize, rootHash: extension.root }, extension.consistencyProof);
       const rootHash = encodeBase64(extension.root);
-      await repo.insertCheckpoint(trx, { blockHeight: height, treeSize, rootHash, note, createdAt });
       const state = extension.range.state();
-      await repo.writeState(trx, { treeSize, frontier: [...state.hashes], blockHeight: height }, createdAt);
+      await repo.writeBlock(trx, {
+        entries: { firstIndex, entries, leafHashes, blockHeight: height, now: createdAt },
+        nodes,
+        checkpoint: { blockHeight: height, treeSize, rootHash, note, createdAt },
+        state: { treeSize, frontier: [...state.hashes], blockHeight: height },
+      });
       return { tip: { blockHeight: height, state, checkpoint: signer.lastSigned! }, firstIndex, treeSize, rootHash, note };
     }, BLOCK_WRITER_LOCK);
     // Only a committed block moves the tip: a failed one leaves it where the stored state still is.
