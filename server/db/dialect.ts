@@ -242,17 +242,28 @@ export async function executeWrites(db: Kysely<Database>, writes: readonly Compi
   if (group.length > 0) await db.executeQuery(combinePostgresWrites(group));
 }
 
+/** The combined SQL by its statements' SQL: a block sends the same few shapes over and over. */
+const combinedPostgresSql = new Map<string, string>();
+const COMBINED_SHAPES = 64;
+
 function combinePostgresWrites(writes: readonly CompiledQuery[]): CompiledQuery {
   if (writes.length === 1) return writes[0];
-  const parameters: unknown[] = [];
-  const statements = writes.map((write) => {
-    if (/'|\$\$/.test(write.sql)) throw new Error("executeWrites takes Kysely's SQL with every value bound, not a literal");
-    const offset = parameters.length;
-    parameters.push(...write.parameters);
-    return write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-  });
-  const last = statements.pop()!;
-  return CompiledQuery.raw(`with ${statements.map((statement, i) => `write_${i} as (${statement})`).join(", ")} ${last}`, parameters);
+  const key = writes.map((write) => write.sql).join("\u0000");
+  let text = combinedPostgresSql.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const statements = writes.map((write) => {
+      if (/'|\$\$/.test(write.sql)) throw new Error("executeWrites takes Kysely's SQL with every value bound, not a literal");
+      const renumbered = write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += write.parameters.length;
+      return renumbered;
+    });
+    const last = statements.pop()!;
+    text = `with ${statements.map((statement, i) => `write_${i} as (${statement})`).join(", ")} ${last}`;
+    if (combinedPostgresSql.size >= COMBINED_SHAPES) combinedPostgresSql.clear();
+    combinedPostgresSql.set(key, text);
+  }
+  return CompiledQuery.raw(text, writes.flatMap((write) => write.parameters));
 }
 
 /**
