@@ -16,6 +16,10 @@ import { verifyEd25519 } from "./ed25519.js";
 const SCRATCH_SIZE = 65_536 + 1;
 // A plain Uint8Array: its subarray is a cheaper object than a Buffer's.
 const scratch = new Uint8Array(SCRATCH_SIZE);
+// The scratch's first `length` bytes, kept while calls repeat a length (a block's node hashes all
+// hash 65 bytes): a view less to allocate per hash.
+let scratchView = scratch.subarray(0, 0);
+const scratchOf = (length: number) => (scratchView.length === length ? scratchView : (scratchView = scratch.subarray(0, length)));
 
 const asPlainBytes = (digest: Buffer): Uint8Array => new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 
@@ -54,7 +58,7 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
     scratch.set(part, offset);
     offset += part.length;
   }
-  return keepDigest(oneShotHash("sha256", scratch.subarray(0, length), "binary"));
+  return keepDigest(oneShotHash("sha256", scratchOf(length), "binary"));
 }
 
 /**
