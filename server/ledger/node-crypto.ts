@@ -25,21 +25,22 @@ const asPlainBytes = (digest: Buffer): Uint8Array => new Uint8Array(digest.buffe
 
 /**
  * Digests are kept in shared slabs, each returned as a plain Uint8Array view (not a Buffer, so every
- * hash the ledger returns has one type): the one-shot digest comes back as a 32-character "binary"
- * (latin1) string, and writing it into a slab costs one object per hash, where a "buffer" digest
- * allocated an ArrayBuffer of its own each time (more, in allocation and garbage collection, than
- * the hash). A slab lives as long as any hash in it, like Node's own buffer pool.
+ * hash the ledger returns has one type): the one-shot digest comes back as a string (32 "binary"
+ * (latin1) characters, or hex where the hex is wanted too), and writing it into a slab costs one
+ * object per hash, where a "buffer" digest allocated an ArrayBuffer of its own each time (more, in
+ * allocation and garbage collection, than the hash). A slab lives as long as any hash in it, like
+ * Node's own buffer pool.
  */
 const SLAB_SIZE = 256 * HASH_SIZE;
 let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
 let slabUsed = 0;
 
-function keepDigest(binary: string): Uint8Array {
+function keepDigest(text: string, encoding: "latin1" | "hex" = "latin1"): Uint8Array {
   if (slabUsed === SLAB_SIZE) {
     slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
     slabUsed = 0;
   }
-  slab.write(binary, slabUsed, HASH_SIZE, "latin1");
+  slab.write(text, slabUsed, HASH_SIZE, encoding);
   const digest = new Uint8Array(slab.buffer, slab.byteOffset + slabUsed, HASH_SIZE);
   slabUsed += HASH_SIZE;
   return digest;
@@ -63,14 +64,16 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
 
 /**
  * A private copy of `entry` (so a caller reusing its buffer cannot change it) and its RFC 6962 leaf
- * hash, the same as `hashLeaf(entry, sha256)`, for one copy of the bytes: the copy is made behind
- * the leaf prefix and hashed where it lies. (Small copies share Node's buffer pool.)
+ * hash, the same as `hashLeaf(entry, sha256)`, also as lowercase hex (what a receipt carries), for
+ * one copy of the bytes: the copy is made behind the leaf prefix and hashed where it lies. (Small
+ * copies share Node's buffer pool.)
  */
-export function copyWithLeafHash(entry: Uint8Array): { entry: Buffer; leafHash: Uint8Array } {
+export function copyWithLeafHash(entry: Uint8Array): { entry: Buffer; leafHash: Uint8Array; leafHashHex: string } {
   const prefixed = Buffer.allocUnsafe(LEAF_PREFIX.length + entry.length);
   prefixed.set(LEAF_PREFIX, 0);
   prefixed.set(entry, LEAF_PREFIX.length);
-  return { entry: prefixed.subarray(LEAF_PREFIX.length), leafHash: keepDigest(oneShotHash("sha256", prefixed, "binary")) };
+  const leafHashHex = oneShotHash("sha256", prefixed, "hex");
+  return { entry: prefixed.subarray(LEAF_PREFIX.length), leafHash: keepDigest(leafHashHex, "hex"), leafHashHex };
 }
 
 export const nodeLedgerCrypto: LedgerCrypto = { sha256, verifyEd25519 };

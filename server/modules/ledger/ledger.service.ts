@@ -61,6 +61,8 @@ const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 interface QueuedEntry {
   readonly entry: Uint8Array;
   readonly leafHash: Uint8Array;
+  /** The leaf hash as the receipt gives it. */
+  readonly leafHashHex: string;
 }
 
 /** What the next block extends: the tree after the last block this process knows of, and its signed checkpoint. */
@@ -199,7 +201,8 @@ export class LedgerService implements LedgerPort {
     const leafHashes = queued.map((item) => item.leafHash);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#writeBlock(entries, leafHashes);
+        const { firstIndex, blockHeight, checkpoint, treeSize, integratedAt } = await this.#writeBlock(entries, leafHashes);
+        return queued.map((item, i) => ({ index: firstIndex + i, leafHash: item.leafHashHex, blockHeight, checkpoint, treeSize, integratedAt }));
       } catch (error) {
         // SQLite busy (another process on the same file) or a PostgreSQL serialization failure:
         // nothing of the block was stored, and the next attempt re-reads the tip under the lock.
@@ -216,7 +219,8 @@ export class LedgerService implements LedgerPort {
    * writer can never commit, and the next one takes over at once. The tip's block height is the
    * fencing token besides: a block only ever extends the state row it read under the lock.
    */
-  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<LedgerReceipt[]> {
+  /** Answers what every receipt of the block shares, and the index of its first entry. */
+  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<Omit<LedgerReceipt, "index" | "leafHash"> & { firstIndex: number }> {
     const createdAt = this.#now();
     const block = await durableTransaction(this.#db, async (trx) => {
       const tip = await this.#storedTip(trx);
@@ -245,14 +249,7 @@ export class LedgerService implements LedgerPort {
     this.#tip = block.tip;
     const { tip, firstIndex, treeSize, rootHash, note } = block;
     this.#publish({ blockHeight: tip.blockHeight, treeSize, rootHash, note, createdAt });
-    return leafHashes.map((leafHash, i) => ({
-      index: firstIndex + i,
-      leafHash: Buffer.from(leafHash.buffer, leafHash.byteOffset, leafHash.length).toString("hex"),
-      blockHeight: tip.blockHeight,
-      checkpoint: note,
-      treeSize,
-      integratedAt: createdAt,
-    }));
+    return { firstIndex, blockHeight: tip.blockHeight, checkpoint: note, treeSize, integratedAt: createdAt };
   }
 
   /**

@@ -45,8 +45,9 @@ describe("RFC 6962 tree hashing", () => {
   it("copies an entry with its leaf hash: the hash is hashLeaf's, the copy keeps the bytes whatever the caller does with its buffer", () => {
     for (const size of [0, 1, 321, 5_000, 65_535]) {
       const entry = new Uint8Array(size).map((_, i) => i * 7);
-      const { entry: copy, leafHash } = copyWithLeafHash(entry);
+      const { entry: copy, leafHash, leafHashHex } = copyWithLeafHash(entry);
       expect(leafHash, `${size}`).toEqual(hashLeaf(entry, sha256));
+      expect(leafHashHex).toBe(toHex(leafHash));
       const before = Uint8Array.from(entry);
       entry.fill(255);
       expect(new Uint8Array(copy)).toEqual(before);
