@@ -10,7 +10,7 @@ import type { Sha256 } from "./crypto.js";
 
 export const HASH_SIZE = 32;
 
-const LEAF_PREFIX = new Uint8Array([0x00]);
+export const LEAF_PREFIX = new Uint8Array([0x00]);
 const NODE_PREFIX = new Uint8Array([0x01]);
 
 /**

@@ -2,7 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type CreateTableBuilder, type Transaction } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type CreateTableBuilder,
+  type Transaction,
+} from "kysely";
 import type { Database } from "./database.js";
 import { cachingStatements } from "./sqlite-statement-cache.js";
 
@@ -107,45 +117,118 @@ export function binaryColumnType(db: Kysely<unknown>): "blob" | "bytea" {
 }
 
 /**
- * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
- * said only after fsync). PostgreSQL commits durably unless configured otherwise, so the setting is
- * only pinned for the transaction. SQLite runs with synchronous=NORMAL, which survives a process
- * crash but not a power loss; the pragma cannot change inside a transaction, so the whole
- * transaction runs on the held connection between a switch to FULL and back, and nothing else can
- * run on that single connection in between.
- */
-export async function durableTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (isPostgres(db)) {
-    return db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit = on`.execute(trx);
-      return work(trx);
-    });
-  }
-  return db.connection().execute(async (connection) => {
-    await sql`PRAGMA synchronous = FULL`.execute(connection);
-    try {
-      return await connection.transaction().execute(work);
-    } finally {
-      await sql`PRAGMA synchronous = NORMAL`.execute(connection);
-    }
-  });
-}
-
-/**
- * Serialises one kind of writer across processes until the transaction ends: a PostgreSQL
+ * One kind of writer across processes, held until the transaction ends: a PostgreSQL
  * transaction-level advisory lock named by `name`. SQLite needs none: it has one writer at a time,
  * and callers re-read what they are about to extend inside the transaction anyway.
  * With `idleLimitMs`, PostgreSQL ends the session of a holder that stays idle in the transaction
  * that long (a stopped process, a lost network), so its lock and its uncommitted work go together.
+ * Taken by `lockForTransaction`, or by `durableTransaction` as it starts.
  */
-export async function lockForTransaction(trx: Transaction<Database>, name: string, idleLimitMs?: number): Promise<void> {
-  if (!isPostgres<Database>(trx)) return;
-  // One round trip for both: the setting is taken before the lock is waited for (left to right).
-  if (idleLimitMs !== undefined) {
-    await sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(idleLimitMs)}, true), pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
-  } else {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+export interface WriterLock {
+  readonly name: string;
+  readonly idleLimitMs?: number;
+}
+
+// Compiled once: the ledger runs a durable transaction per block, hundreds a second.
+const SQLITE_SYNCHRONOUS_FULL = CompiledQuery.raw("PRAGMA synchronous = FULL");
+const SQLITE_SYNCHRONOUS_NORMAL = CompiledQuery.raw("PRAGMA synchronous = NORMAL");
+
+/**
+ * A transaction whose commit is on stable storage once this resolves (DESIGN.md §6: "stored" is
+ * said only after fsync), optionally holding `writerLock` from its start. PostgreSQL commits
+ * durably unless configured otherwise, so the setting is only pinned for the transaction, in the
+ * same round trip as the lock: the settings are taken before the lock is waited for (left to
+ * right). SQLite runs with synchronous=NORMAL, which survives a process crash but not a power loss;
+ * the pragma cannot change inside a transaction, so the whole transaction runs on the held
+ * connection between a switch to FULL and back, and nothing else can run on that single
+ * connection in between.
+ */
+export async function durableTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  writerLock?: WriterLock,
+): Promise<T> {
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      if (!writerLock) {
+        await sql`SET LOCAL synchronous_commit = on`.execute(trx);
+      } else if (writerLock.idleLimitMs === undefined) {
+        await sql`SELECT set_config('synchronous_commit', 'on', true), pg_advisory_xact_lock(hashtext(${writerLock.name}))`.execute(trx);
+      } else {
+        await sql`SELECT set_config('synchronous_commit', 'on', true), set_config('idle_in_transaction_session_timeout', ${String(writerLock.idleLimitMs)}, true),
+          pg_advisory_xact_lock(hashtext(${writerLock.name}))`.execute(trx);
+      }
+      return work(trx);
+    });
   }
+  return db.connection().execute(async (connection) => {
+    await connection.executeQuery(SQLITE_SYNCHRONOUS_FULL);
+    try {
+      return await connection.transaction().execute(work);
+    } finally {
+      await connection.executeQuery(SQLITE_SYNCHRONOUS_NORMAL);
+    }
+  });
+}
+
+/** Takes the writer lock `name` (see WriterLock) inside a transaction already open. */
+export async function lockForTransaction(trx: Transaction<Database>, name: string): Promise<void> {
+  if (!isPostgres<Database>(trx)) return;
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+/** PostgreSQL's bound parameters per statement ($1 … $65535). */
+const POSTGRES_MAX_PARAMETERS = 65_535;
+
+/**
+ * Runs writes none of which reads what another writes (inserts and upserts into distinct rows),
+ * in order on SQLite, where a statement costs no round trip. On PostgreSQL, where each costs one,
+ * they go as few statements as their parameters allow: all but the last as data-modifying WITH
+ * clauses of the last, which PostgreSQL runs on one snapshot (hence "none reads another's write")
+ * and makes one atomic statement. Parameters are renumbered past the previous statements' ones;
+ * the SQL must be Kysely's (values always bound, never a literal), which is checked.
+ */
+export async function executeWrites(db: Kysely<Database>, writes: readonly CompiledQuery[]): Promise<void> {
+  if (!isPostgres(db)) {
+    for (const write of writes) await db.executeQuery(write);
+    return;
+  }
+  let group: CompiledQuery[] = [];
+  let groupParameters = 0;
+  for (const write of writes) {
+    if (group.length > 0 && groupParameters + write.parameters.length > POSTGRES_MAX_PARAMETERS) {
+      await db.executeQuery(combinePostgresWrites(group));
+      group = [];
+      groupParameters = 0;
+    }
+    group.push(write);
+    groupParameters += write.parameters.length;
+  }
+  if (group.length > 0) await db.executeQuery(combinePostgresWrites(group));
+}
+
+/** The combined SQL by its statements' SQL: a block sends the same few shapes over and over. */
+const combinedPostgresSql = new Map<string, string>();
+const COMBINED_SHAPES = 64;
+
+function combinePostgresWrites(writes: readonly CompiledQuery[]): CompiledQuery {
+  if (writes.length === 1) return writes[0];
+  const key = writes.map((write) => write.sql).join("\u0000");
+  let text = combinedPostgresSql.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const statements = writes.map((write) => {
+      if (/'|\$\$/.test(write.sql)) throw new Error("executeWrites takes Kysely's SQL with every value bound, not a literal");
+      const renumbered = write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += write.parameters.length;
+      return renumbered;
+    });
+    const last = statements.pop()!;
+    text = `with ${statements.map((statement, i) => `write_${i} as (${statement})`).join(", ")} ${last}`;
+    if (combinedPostgresSql.size >= COMBINED_SHAPES) combinedPostgresSql.clear();
+    combinedPostgresSql.set(key, text);
+  }
+  return CompiledQuery.raw(text, writes.flatMap((write) => write.parameters));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { createHash, hash as oneShotHash } from "node:crypto";
 import type { LedgerCrypto } from "../../isomorphic/ledger/crypto.js";
+import { HASH_SIZE, LEAF_PREFIX } from "../../isomorphic/ledger/hashing.js";
 import type { ChainDigests } from "../../isomorphic/recording/chunk-chain.js";
 import { verifyEd25519 } from "./ed25519.js";
 
@@ -15,8 +16,35 @@ import { verifyEd25519 } from "./ed25519.js";
 const SCRATCH_SIZE = 65_536 + 1;
 // A plain Uint8Array: its subarray is a cheaper object than a Buffer's.
 const scratch = new Uint8Array(SCRATCH_SIZE);
+// The scratch's first `length` bytes, kept while calls repeat a length (a block's node hashes all
+// hash 65 bytes): a view less to allocate per hash.
+let scratchView = scratch.subarray(0, 0);
+const scratchOf = (length: number) => (scratchView.length === length ? scratchView : (scratchView = scratch.subarray(0, length)));
 
 const asPlainBytes = (digest: Buffer): Uint8Array => new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+
+/**
+ * Digests are kept in shared slabs, each returned as a plain Uint8Array view (not a Buffer, so every
+ * hash the ledger returns has one type): the one-shot digest comes back as a string (32 "binary"
+ * (latin1) characters, or hex where the hex is wanted too), and writing it into a slab costs one
+ * object per hash, where a "buffer" digest allocated an ArrayBuffer of its own each time (more, in
+ * allocation and garbage collection, than the hash). A slab lives as long as any hash in it, like
+ * Node's own buffer pool.
+ */
+const SLAB_SIZE = 256 * HASH_SIZE;
+let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
+let slabUsed = 0;
+
+function keepDigest(text: string, encoding: "latin1" | "hex" = "latin1"): Uint8Array {
+  if (slabUsed === SLAB_SIZE) {
+    slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  slab.write(text, slabUsed, HASH_SIZE, encoding);
+  const digest = new Uint8Array(slab.buffer, slab.byteOffset + slabUsed, HASH_SIZE);
+  slabUsed += HASH_SIZE;
+  return digest;
+}
 
 export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;
@@ -31,11 +59,21 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
     scratch.set(part, offset);
     offset += part.length;
   }
-  // The digest comes back as a 32-character "binary" (latin1) string and is copied into Node's shared buffer
-  // pool: a "buffer" digest allocates an ArrayBuffer of its own each time, which cost more (in
-  // allocation and garbage collection) than the hash. A plain Uint8Array view (not a Buffer), so
-  // every hash the ledger returns has one type; never the scratch (no other call interleaves).
-  return asPlainBytes(Buffer.from(oneShotHash("sha256", scratch.subarray(0, length), "binary"), "binary"));
+  return keepDigest(oneShotHash("sha256", scratchOf(length), "binary"));
+}
+
+/**
+ * A private copy of `entry` (so a caller reusing its buffer cannot change it) and its RFC 6962 leaf
+ * hash, the same as `hashLeaf(entry, sha256)`, also as lowercase hex (what a receipt carries), for
+ * one copy of the bytes: the copy is made behind the leaf prefix and hashed where it lies. (Small
+ * copies share Node's buffer pool.)
+ */
+export function copyWithLeafHash(entry: Uint8Array): { entry: Buffer; leafHash: Uint8Array; leafHashHex: string } {
+  const prefixed = Buffer.allocUnsafe(LEAF_PREFIX.length + entry.length);
+  prefixed.set(LEAF_PREFIX, 0);
+  prefixed.set(entry, LEAF_PREFIX.length);
+  const leafHashHex = oneShotHash("sha256", prefixed, "hex");
+  return { entry: prefixed.subarray(LEAF_PREFIX.length), leafHash: keepDigest(leafHashHex, "hex"), leafHashHex };
 }
 
 export const nodeLedgerCrypto: LedgerCrypto = { sha256, verifyEd25519 };

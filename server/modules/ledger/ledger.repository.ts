@@ -1,5 +1,7 @@
-import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type { CompiledQuery, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
+import { executeWrites } from "../../db/dialect.js";
+import { preparedQuery, preparedRowsInsert } from "../../db/prepared-query.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
 
@@ -52,8 +54,8 @@ function splitFrontier(bytes: Uint8Array): Uint8Array[] {
   return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) => Uint8Array.from(bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)));
 }
 
-/** The drivers bind Buffers; a view over the same bytes, not a copy. */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** The drivers bind Buffers; a view over the same bytes, not a copy (and no new object for a Buffer). */
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -61,43 +63,66 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/**
- * The multi-row INSERT of `rows` entries, compiled by Kysely once per row count and database kind:
- * building and compiling a 256-row query every block cost more than SQLite's insert of its rows.
- * Parameters go in row order, each row as (idx, entry, leaf_hash, block_height, integrated_at).
- */
-const compiledEntryInserts = new WeakMap<object, Map<number, string>>();
-function entriesInsertSql(db: LedgerDb, rows: number): string {
-  const adapter = db.getExecutor().adapter;
-  let byRows = compiledEntryInserts.get(adapter);
-  if (!byRows) compiledEntryInserts.set(adapter, (byRows = new Map()));
-  let text = byRows.get(rows);
-  if (text === undefined) {
-    const row = { idx: 0, entry: Buffer.alloc(0), leaf_hash: Buffer.alloc(0), block_height: 0, integrated_at: 0 };
-    text = db.insertInto("ledger_entries").values(Array.from({ length: rows }, () => row)).compile().sql;
-    byRows.set(rows, text);
+// The statements every block runs, compiled once per database (server/db/prepared-query.ts).
+const selectState = preparedQuery((db: Kysely<Database>, values: { id: number }) => db.selectFrom("ledger_state").selectAll().where("id", "=", values.id));
+const upsertState = preparedQuery((db: Kysely<Database>, state: { id: number; treeSize: number; frontier: Buffer; blockHeight: number; now: number }) => {
+  const values = { tree_size: state.treeSize, frontier: state.frontier, block_height: state.blockHeight, updated_at: state.now };
+  return db
+    .insertInto("ledger_state")
+    .values({ id: state.id, ...values })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(values));
+});
+const selectLastCheckpoint = preparedQuery((db: Kysely<Database>, _values: object) =>
+  db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").limit(1),
+);
+const insertCheckpointRow = preparedQuery((db: Kysely<Database>, checkpoint: CheckpointRow) =>
+  db.insertInto("ledger_checkpoints").values({
+    block_height: checkpoint.blockHeight,
+    tree_size: checkpoint.treeSize,
+    root_hash: checkpoint.rootHash,
+    note: checkpoint.note,
+    created_at: checkpoint.createdAt,
+  }),
+);
+/** Each entry row's values, in this order. */
+const ENTRY_COLUMN_NAMES = ["idx", "entry", "leaf_hash", "block_height", "integrated_at"];
+const ENTRY_COLUMNS = ENTRY_COLUMN_NAMES.length;
+const insertEntryRows = preparedRowsInsert<Database>("ledger_entries", ENTRY_COLUMN_NAMES);
+const insertNodeRows = preparedRowsInsert<Database>("ledger_nodes", ["level", "idx", "hash"]);
+
+function entryWrites(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): CompiledQuery[] {
+  const writes: CompiledQuery[] = [];
+  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    const end = Math.min(entries.length, start + ROWS_PER_INSERT);
+    // Filled in place, not grown: a block binds over a thousand values.
+    const values = new Array<unknown>((end - start) * ENTRY_COLUMNS);
+    for (let i = start, at = 0; i < end; i += 1) {
+      values[at++] = firstIndex + i;
+      values[at++] = asBuffer(entries[i]);
+      values[at++] = asBuffer(leafHashes[i]);
+      values[at++] = blockHeight;
+      values[at++] = now;
+    }
+    writes.push(insertEntryRows(db, values));
   }
-  return text;
+  return writes;
 }
+
+const nodeWrites = (db: LedgerDb, rows: readonly NodeRow[]): CompiledQuery[] =>
+  chunks(rows).map((part) => insertNodeRows(db, part.flatMap((row) => [row.level, row.index, asBuffer(row.hash)])));
+
+const stateWrite = (db: LedgerDb, state: StoredState, now: number) =>
+  upsertState(db, { id: STATE_ID, treeSize: state.treeSize, frontier: Buffer.concat(state.frontier), blockHeight: state.blockHeight, now });
 
 /** The ledger's SQL; knows nothing of Merkle trees beyond which rows make a tile. */
 export const ledgerRepository = {
   async readState(db: LedgerDb): Promise<StoredState | null> {
-    const row = await db.selectFrom("ledger_state").selectAll().where("id", "=", STATE_ID).executeTakeFirst();
+    const [row] = (await db.executeQuery(selectState(db, { id: STATE_ID }))).rows;
     return row ? { treeSize: Number(row.tree_size), frontier: splitFrontier(row.frontier), blockHeight: row.block_height } : null;
   },
 
-  async writeState(db: LedgerDb, state: StoredState, now: number): Promise<void> {
-    const values = { tree_size: state.treeSize, frontier: Buffer.concat(state.frontier), block_height: state.blockHeight, updated_at: now };
-    await db
-      .insertInto("ledger_state")
-      .values({ id: STATE_ID, ...values })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
-      .execute();
-  },
-
   async lastCheckpoint(db: LedgerDb): Promise<CheckpointRow | null> {
-    const row = await db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").limit(1).executeTakeFirst();
+    const [row] = (await db.executeQuery(selectLastCheckpoint(db, {}))).rows;
     return row ? toCheckpoint(row) : null;
   },
 
@@ -111,35 +136,19 @@ export const ledgerRepository = {
     return row ? toCheckpoint(row) : null;
   },
 
-  async insertCheckpoint(db: LedgerDb, checkpoint: CheckpointRow): Promise<void> {
-    await db
-      .insertInto("ledger_checkpoints")
-      .values({
-        block_height: checkpoint.blockHeight,
-        tree_size: checkpoint.treeSize,
-        root_hash: checkpoint.rootHash,
-        note: checkpoint.note,
-        created_at: checkpoint.createdAt,
-      })
-      .execute();
-  },
-
-  async insertEntries(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): Promise<void> {
-    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(entries.length, start + ROWS_PER_INSERT);
-      const parameters: unknown[] = [];
-      for (let i = start; i < end; i += 1) parameters.push(firstIndex + i, asBuffer(entries[i]), asBuffer(leafHashes[i]), blockHeight, now);
-      await db.executeQuery(CompiledQuery.raw(entriesInsertSql(db, end - start), parameters));
-    }
-  },
-
-  async insertNodes(db: LedgerDb, rows: readonly NodeRow[]): Promise<void> {
-    for (const part of chunks(rows)) {
-      await db
-        .insertInto("ledger_nodes")
-        .values(part.map((row) => ({ level: row.level, idx: row.index, hash: asBuffer(row.hash) })))
-        .execute();
-    }
+  /**
+   * Everything a block stores, once its checkpoint is signed: its entries, the tile-row nodes it
+   * completed, the checkpoint and the tree state after it. Independent writes (executeWrites), so
+   * on PostgreSQL they cost one round trip rather than one each.
+   */
+  async writeBlock(db: LedgerDb, block: { entries: NewEntries; nodes: readonly NodeRow[]; checkpoint: CheckpointRow; state: StoredState }): Promise<void> {
+    const now = block.checkpoint.createdAt;
+    await executeWrites(db, [
+      ...entryWrites(db, block.entries),
+      ...nodeWrites(db, block.nodes),
+      insertCheckpointRow(db, block.checkpoint),
+      stateWrite(db, block.state, now),
+    ]);
   },
 
   /** Number of stored entries and one past the highest index (equal when there are no gaps). */

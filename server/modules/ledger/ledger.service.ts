@@ -1,19 +1,19 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
-import { durableTransaction, isWriteConflict, lockForTransaction } from "../../db/dialect.js";
+import { durableTransaction, isWriteConflict, type WriterLock } from "../../db/dialect.js";
 import { CheckpointSigner } from "../../ledger/checkpoint-signer.js";
 import type { Checkpoint } from "../../../isomorphic/ledger/checkpoint.js";
 import type { CompactRangeState } from "../../ledger/compact-range.js";
 import { generateConsistencyProof } from "../../../isomorphic/ledger/consistency.js";
 import { bytesEqual, encodeBase64, encodeHex } from "../../../isomorphic/ledger/encoding.js";
 import { encodeEntryBundle, MAX_ENTRY_SIZE } from "../../ledger/entry-bundle.js";
-import { EMPTY_TREE_ROOT, hashLeaf } from "../../../isomorphic/ledger/hashing.js";
+import { EMPTY_TREE_ROOT } from "../../../isomorphic/ledger/hashing.js";
 import { generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js";
 import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
 import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
-import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
+import { copyWithLeafHash, nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
 import { LedgerClosedError, LedgerIntegrityError, LedgerQueryError } from "./ledger-errors.js";
 import { checkStateAgainstCheckpoint, checkStoredLedger } from "./ledger-integrity.js";
@@ -34,13 +34,13 @@ import { extendTree } from "../../ledger/tree-extension.js";
 export const BLOCK_MAX_ENTRIES = 256;
 export const BLOCK_MAX_DELAY_MS = 500;
 /** One writer at a time across the processes sharing the database (PostgreSQL advisory lock). */
-const WRITER_LOCK = "hengzheng-ledger-writer";
+const WRITER_LOCK_NAME = "hengzheng-ledger-writer";
 /**
- * A writer holding the lock but silent this long (a stopped or hung process, a cut network) has its
- * session ended by PostgreSQL, which releases the lock for the next writer. A live block is never
- * idle near this long: it only hashes and signs between its statements.
+ * A block's writer holding the lock but silent 10 s (a stopped or hung process, a cut network) has
+ * its session ended by PostgreSQL, which releases the lock for the next writer. A live block is
+ * never idle near this long: it only hashes and signs between its statements.
  */
-const WRITER_IDLE_LIMIT_MS = 10_000;
+const BLOCK_WRITER_LOCK: WriterLock = { name: WRITER_LOCK_NAME, idleLimitMs: 10_000 };
 const WRITE_CONFLICT_RETRIES = 3;
 
 export type CheckpointListener = (checkpoint: StoredCheckpoint) => void | Promise<void>;
@@ -61,6 +61,8 @@ const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 interface QueuedEntry {
   readonly entry: Uint8Array;
   readonly leafHash: Uint8Array;
+  /** The leaf hash as the receipt gives it. */
+  readonly leafHashHex: string;
 }
 
 /** What the next block extends: the tree after the last block this process knows of, and its signed checkpoint. */
@@ -139,9 +141,7 @@ export class LedgerService implements LedgerPort {
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
     // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
     // now, while other blocks may be waiting on the database, rather than on the block's own path.
-    // (Buffer.from copies small entries into Node's shared pool rather than a buffer of their own.)
-    const copy = Buffer.from(entry);
-    return this.#queue.push({ entry: copy, leafHash: hashLeaf(copy, sha256) });
+    return this.#queue.push(copyWithLeafHash(entry));
   }
 
   /** Called after each block is durable, with its checkpoint. Returns the unsubscribe function. */
@@ -175,12 +175,11 @@ export class LedgerService implements LedgerPort {
    */
   async #load(): Promise<void> {
     const checked = await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK);
       const found = await checkStoredLedger(trx, this.#expected);
       if (found) return found;
       await this.#signEmptyTree(trx);
       return (await checkStoredLedger(trx, this.#expected))!;
-    });
+    }, { name: WRITER_LOCK_NAME });
     this.#tip = tipOf(checked.state, checked.parsed);
   }
 
@@ -189,8 +188,12 @@ export class LedgerService implements LedgerPort {
     const createdAt = this.#now();
     const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer] });
     const note = await signer.sign({ size: 0, rootHash: EMPTY_TREE_ROOT });
-    await repo.insertCheckpoint(trx, { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt });
-    await repo.writeState(trx, { treeSize: 0, frontier: [], blockHeight: 0 }, createdAt);
+    await repo.writeBlock(trx, {
+      entries: { firstIndex: 0, entries: [], leafHashes: [], blockHeight: 0, now: createdAt },
+      nodes: [],
+      checkpoint: { blockHeight: 0, treeSize: 0, rootHash: encodeBase64(EMPTY_TREE_ROOT), note, createdAt },
+      state: { treeSize: 0, frontier: [], blockHeight: 0 },
+    });
   }
 
   async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
@@ -198,7 +201,8 @@ export class LedgerService implements LedgerPort {
     const leafHashes = queued.map((item) => item.leafHash);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#writeBlock(entries, leafHashes);
+        const { firstIndex, blockHeight, checkpoint, treeSize, integratedAt } = await this.#writeBlock(entries, leafHashes);
+        return queued.map((item, i) => ({ index: firstIndex + i, leafHash: item.leafHashHex, blockHeight, checkpoint, treeSize, integratedAt }));
       } catch (error) {
         // SQLite busy (another process on the same file) or a PostgreSQL serialization failure:
         // nothing of the block was stored, and the next attempt re-reads the tip under the lock.
@@ -215,10 +219,10 @@ export class LedgerService implements LedgerPort {
    * writer can never commit, and the next one takes over at once. The tip's block height is the
    * fencing token besides: a block only ever extends the state row it read under the lock.
    */
-  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<LedgerReceipt[]> {
+  /** Answers what every receipt of the block shares, and the index of its first entry. */
+  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<Omit<LedgerReceipt, "index" | "leafHash"> & { firstIndex: number }> {
     const createdAt = this.#now();
     const block = await durableTransaction(this.#db, async (trx) => {
-      await lockForTransaction(trx, WRITER_LOCK, WRITER_IDLE_LIMIT_MS);
       const tip = await this.#storedTip(trx);
       const height = tip.blockHeight + 1;
       const firstIndex = tip.state.size;
@@ -227,30 +231,25 @@ export class LedgerService implements LedgerPort {
         if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
       });
       const treeSize = extension.range.size;
-      await repo.insertEntries(trx, { firstIndex, entries, leafHashes, blockHeight: height, now: createdAt });
-      await repo.insertNodes(trx, nodes);
       // The signer checks the new root against the last signed one with the block's consistency
-      // proof, so a wrong frontier or a wrong node hash never gets signed.
+      // proof, so a wrong frontier or a wrong node hash never gets signed (nor anything stored).
       const signer = new CheckpointSigner({ origin: this.origin, signers: [this.#key.signer], lastSigned: tip.checkpoint });
       const note = await signer.sign({ size: treeSize, rootHash: extension.root }, extension.consistencyProof);
       const rootHash = encodeBase64(extension.root);
-      await repo.insertCheckpoint(trx, { blockHeight: height, treeSize, rootHash, note, createdAt });
       const state = extension.range.state();
-      await repo.writeState(trx, { treeSize, frontier: [...state.hashes], blockHeight: height }, createdAt);
+      await repo.writeBlock(trx, {
+        entries: { firstIndex, entries, leafHashes, blockHeight: height, now: createdAt },
+        nodes,
+        checkpoint: { blockHeight: height, treeSize, rootHash, note, createdAt },
+        state: { treeSize, frontier: [...state.hashes], blockHeight: height },
+      });
       return { tip: { blockHeight: height, state, checkpoint: signer.lastSigned! }, firstIndex, treeSize, rootHash, note };
-    });
+    }, BLOCK_WRITER_LOCK);
     // Only a committed block moves the tip: a failed one leaves it where the stored state still is.
     this.#tip = block.tip;
     const { tip, firstIndex, treeSize, rootHash, note } = block;
     this.#publish({ blockHeight: tip.blockHeight, treeSize, rootHash, note, createdAt });
-    return leafHashes.map((leafHash, i) => ({
-      index: firstIndex + i,
-      leafHash: Buffer.from(leafHash.buffer, leafHash.byteOffset, leafHash.length).toString("hex"),
-      blockHeight: tip.blockHeight,
-      checkpoint: note,
-      treeSize,
-      integratedAt: createdAt,
-    }));
+    return { firstIndex, blockHeight: tip.blockHeight, checkpoint: note, treeSize, integratedAt: createdAt };
   }
 
   /**

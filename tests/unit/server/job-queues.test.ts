@@ -58,6 +58,22 @@ describe("job queue depths", () => {
     expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 2 });
   });
 
+  it("the ledger's block queue hands each item its own result, in blocks of at most maxItems, a short block once its oldest item has waited", async () => {
+    const blocks: number[][] = [];
+    const queue = new BlockQueue<number, string>({
+      maxItems: 3,
+      maxDelayMs: 5,
+      integrate: async (items) => {
+        blocks.push([...items]);
+        return items.map((item) => `r${item}`);
+      },
+    });
+    const results = Promise.all([1, 2, 3, 4, 5].map((item) => queue.push(item)));
+    expect(queue.waiting).toBe(2);
+    expect(await results).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+    expect(blocks).toEqual([[1, 2, 3], [4, 5]]);
+  });
+
   it("a latest-only worker (witness, TSA) has at most one running and one newest waiting", async () => {
     const runs: ReturnType<typeof deferred<void>>[] = [];
     const worker = new LatestOnlyWorker<number>(() => {
