@@ -2,7 +2,7 @@ import { Navigate, Route } from "react-router";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import type { AppRoute } from "./app-route";
-import { lazyPage } from "./lazy-page";
+import { lazyPage, lightPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
 
 export const CATCH_ALL_PATH = "*";
@@ -17,8 +17,8 @@ const loadScanCallbackPage = () => import("../pages/login/scan-callback-page").t
  */
 export const appRoutes: readonly AppRoute[] = [
   // The home page (its banner, login panel and forms) loads as a page of its own, so that a visitor
-  // arriving at another public page (the verification page) does not load it.
-  { path: APP_PATHS.home, element: lazyPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
+  // arriving at another public page (the verification page) does not load it; and without refine.
+  { path: APP_PATHS.home, element: lightPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },
   { path: APP_PATHS.judicialStatus, element: lazyPage(() => import("../pages/judicial/judicial-status-page").then((module) => module.JudicialStatusPage)) },

@@ -1,0 +1,48 @@
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { EventStreamClientProvider } from "../providers/event-stream-context";
+import { NotaryServicesProvider } from "../providers/notary-context";
+import { OperatorServicesProvider } from "../providers/operator-context";
+import { PersonalServicesProvider } from "../providers/personal-context";
+import type { AppServices } from "./app-services";
+import { loadedRegistryApp, subscribeRegistryApp } from "./registry-loader";
+import { createWorkspaceServices } from "./workspace-services";
+
+const NO_RESOURCES: never[] = [];
+
+/**
+ * The logged-in app around the routes: refine (on the page's shared data and auth providers and
+ * query client) and the services of the consoles and the personal centre. Loaded on the first page
+ * that needs it (workspace-loader.ts); the visitor's light pages render without it.
+ */
+export function Workspace({ services, children }: { services: AppServices; children: ReactNode }) {
+  const [workspace] = useState(() => createWorkspaceServices(services));
+  // Refine hears of the registries' resources when they arrive; until then no page needs them.
+  const resources = useSyncExternalStore(subscribeRegistryApp, () => loadedRegistryApp()?.registryRefineResources ?? NO_RESOURCES);
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={services.webapi.dataProvider}
+      authProvider={services.webapi.authProvider}
+      accessControlProvider={workspace.accessControlProvider}
+      resources={resources}
+      options={{
+        disableTelemetry: true,
+        // The navigation guard owns the route rules of spec §2; refine's own per-route
+        // auth check would only repeat it.
+        disableRouteChangeHandler: true,
+        // The page's one cache, which the visitor's pages filled before refine arrived.
+        reactQuery: { clientConfig: services.queryClient },
+      }}
+    >
+      <NotaryServicesProvider services={workspace.notary}>
+        <OperatorServicesProvider services={workspace.operator}>
+          <PersonalServicesProvider services={workspace.personal}>
+            <EventStreamClientProvider client={workspace.eventStream}>{children}</EventStreamClientProvider>
+          </PersonalServicesProvider>
+        </OperatorServicesProvider>
+      </NotaryServicesProvider>
+    </Refine>
+  );
+}
