@@ -30,9 +30,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.verificationCode, element: lazyPage(() => import("../pages/user/verification-code-page").then((module) => module.VerificationCodePage)) },
   { path: APP_PATHS.wxCallBack, element: lazyPage(loadScanCallbackPage) },
   { path: APP_PATHS.wxCallBackHome, element: lazyPage(loadScanCallbackPage) },
-  ...LEGAL_DOCUMENTS.map(({ path, document }) => ({
+  ...LEGAL_DOCUMENTS.map(({ path, title, loadText }) => ({
     path,
-    element: lazyPage(() => import("../pages/user/legal/legal-document-page").then(({ LegalDocumentPage }) => () => <LegalDocumentPage document={document} />)),
+    element: lazyPage(async () => {
+      const [{ LegalDocumentPage }, text] = await Promise.all([import("../pages/user/legal/legal-document-page"), loadText()]);
+      return () => <LegalDocumentPage document={{ title, ...text }} />;
+    }),
   })),
   ...publicPageRoutes,
 ];

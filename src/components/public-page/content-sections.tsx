@@ -1,8 +1,12 @@
-import { Card, Space, Table, Typography } from "antd";
+import { Card, Space, Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useAppLinks } from "../../providers/app-links-context";
 import type { AppLinkName } from "../../resources/app-links";
-import type { ContentLink, ContentSection, ContentTable } from "./content-section";
+import type { ContentLink, ContentSection } from "./content-section";
+
+// antd's Table is heavy and few sections have a table: it loads with the first that does (issue 20).
+const ContentTableView = lazy(() => import("./content-table"));
 
 /** The text sections of a public page, one card each. */
 export function ContentSections({ sections }: { sections: readonly ContentSection[] }) {
@@ -35,7 +39,11 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
           ))}
         </ol>
       )}
-      {section.table && <ContentTableView table={section.table} />}
+      {section.table && (
+        <Suspense fallback={null}>
+          <ContentTableView table={section.table} />
+        </Suspense>
+      )}
       {section.closing?.map((paragraph) => (
         <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
       ))}
@@ -48,12 +56,6 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
       )}
     </Card>
   );
-}
-
-function ContentTableView({ table }: { table: ContentTable }) {
-  const columns = table.columns.map((title, index) => ({ title, dataIndex: String(index), key: String(index) }));
-  const rows = table.rows.map((cells, rowIndex) => ({ key: rowIndex, ...Object.fromEntries(cells.map((cell, index) => [String(index), cell])) }));
-  return <Table size="small" bordered pagination={false} columns={columns} dataSource={rows} style={{ marginBottom: 16 }} scroll={{ x: true }} />;
 }
 
 /** Server pages (/opendocs) need a full page load; app pages navigate in place. */

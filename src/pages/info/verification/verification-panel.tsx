@@ -1,12 +1,14 @@
 import { Alert, Card, Space, Spin, Typography } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate";
-import { CertificateResult } from "../../../verification/certificate-result";
 import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
 import { useVerificationClient } from "../../../verification/verification-context";
 import { VerificationForm } from "./verification-form";
 import { lookUpCertificates, type VerificationAnswer, type VerificationMode, type VerificationQuery } from "./verification-query";
+
+// The checks and their report load with the first answer to check, not with the page (issue 20).
+const CertificateResult = lazy(() => import("../../../verification/certificate-result").then((module) => ({ default: module.CertificateResult })));
 
 /**
  * The public verification of /info/certificate and /info/validateQuery: look a certificate up by
@@ -54,9 +56,11 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
           {shown.ok && query && platformKey.status === "ready" && (
             <Space direction="vertical" size="middle" style={{ width: "100%" }}>
               {shown.certificates.length > 1 && <Typography.Text>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
-              {shown.certificates.map((certificate) => (
-                <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
-              ))}
+              <Suspense fallback={<Spin />}>
+                {shown.certificates.map((certificate) => (
+                  <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
+                ))}
+              </Suspense>
             </Space>
           )}
         </section>
