@@ -3,7 +3,7 @@ import { App as AntdApp, ConfigProvider } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
-import { MessageModalHost } from "../components/message-modal";
+import { lazyModalHost } from "../components/lazy-modal-host";
 import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { AccountServicesProvider } from "../providers/account-context";
@@ -12,6 +12,7 @@ import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
 import { WebapiProvider } from "../providers/webapi-context";
 import { VerificationClientProvider } from "../verification/verification-context";
+import type { MessageModalOptions } from "../providers/message-modal-store";
 import type { AppLinks } from "../resources/app-links";
 import { ANTD_CONFIG } from "./antd-config";
 import { createAppServices } from "./app-services";
@@ -26,6 +27,7 @@ import { WorkspaceHost } from "./workspace-host";
 // The main sections, the consoles and "/" come with the registries, loaded on the first need
 // (registry-app.tsx), and live inside the logged-in app (workspace.tsx).
 const RegistryRoutes = lazy(() => Promise.all([loadRegistryApp(), loadWorkspace()]).then(([module]) => ({ default: module.RegistryRoutes })));
+const MessageModalHost = lazyModalHost<MessageModalOptions>(() => import("../components/message-modal").then((module) => module.MessageModalHost));
 const errorPage = lightPage(() => import("../pages/error/error-page").then((module) => module.ErrorPage));
 const loadRegistryRoutePatterns = () => loadRegistryApp().then((module) => module.registryRoutePatterns);
 let appLinks: Promise<AppLinks> | undefined;
