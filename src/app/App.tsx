@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
@@ -15,6 +15,7 @@ import { VerificationClientProvider } from "../verification/verification-context
 import type { MessageModalOptions } from "../providers/message-modal-store";
 import type { AppLinks } from "../resources/app-links";
 import { ANTD_CONFIG } from "./antd-config";
+import { AppTextStyle } from "./app-text-style";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
@@ -46,7 +47,7 @@ export function App() {
   return (
     <BrowserRouter>
       <ConfigProvider {...ANTD_CONFIG}>
-        <AntdApp>
+        <AppTextStyle>
           <QueryClientProvider client={services.queryClient}>
             <WebapiProvider providers={services.webapi}>
               <SessionStoreProvider store={services.sessionStore}>
@@ -76,7 +77,7 @@ export function App() {
               </SessionStoreProvider>
             </WebapiProvider>
           </QueryClientProvider>
-        </AntdApp>
+        </AppTextStyle>
       </ConfigProvider>
     </BrowserRouter>
   );

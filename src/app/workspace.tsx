@@ -1,5 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
+import { App as AntdApp } from "antd";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { EventStreamClientProvider } from "../providers/event-stream-context";
 import { NotaryServicesProvider } from "../providers/notary-context";
@@ -39,7 +40,10 @@ export function Workspace({ services, children }: { services: AppServices; child
       <NotaryServicesProvider services={workspace.notary}>
         <OperatorServicesProvider services={workspace.operator}>
           <PersonalServicesProvider services={workspace.personal}>
-            <EventStreamClientProvider client={workspace.eventStream}>{children}</EventStreamClientProvider>
+            <EventStreamClientProvider client={workspace.eventStream}>
+              {/* antd's message, notification and modal hooks (App.useApp) are the logged-in pages'. */}
+              <AntdApp>{children}</AntdApp>
+            </EventStreamClientProvider>
           </PersonalServicesProvider>
         </OperatorServicesProvider>
       </NotaryServicesProvider>
