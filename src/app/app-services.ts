@@ -10,8 +10,7 @@ import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createSignedUrlBuilder } from "../providers/signed-url";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
-import { deferredClient } from "../providers/deferred-client";
-import type { VerificationClient } from "../verification/verification-client";
+import { createVerificationClient } from "../verification/verification-client";
 import { QueryClient } from "@tanstack/react-query";
 import { createNavigationBridge } from "./navigation-bridge";
 
@@ -55,9 +54,7 @@ export function createAppServices() {
     account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
     scanLogin: createScanLoginClient({ http, crypto }),
     /** Certificates: public verification lookups, the platform key, the holder's PDF. */
-    verification: deferredClient<VerificationClient>(() =>
-      import("../verification/verification-client").then((module) => module.createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) })),
-    ),
+    verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
     lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
   };
 }

@@ -10,10 +10,6 @@ import { formatDateTime } from "./format";
  * verification pages and the offline verifier (which read them).
  */
 
-/** Public page a certificate's QR code opens; `no` carries the certificate number. */
-export const CERTIFICATE_VERIFY_PATH = "/info/certificate";
-export const CERTIFICATE_NO_PARAM = "no";
-
 const Sha256HexLowerSchema = z.string().regex(/^[0-9a-f]{64}$/, "SHA-256 值应为 64 位小写十六进制字符");
 
 /**

@@ -1,5 +1,5 @@
 import { CertificateFactsSchema, type CertificateFacts } from "../schema/certificate";
-import { CERTIFICATE_ATTACHMENTS } from "../schema/certificate-attachments";
+import { CERTIFICATE_ATTACHMENTS } from "../schema/certificate-names";
 import { readPdfAttachments } from "./pdf-attachments";
 import { PdfFormatError } from "./pdf-objects";
 

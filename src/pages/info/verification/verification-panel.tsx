@@ -1,7 +1,7 @@
 import { Alert, Card, Space, Spin, Typography } from "antd";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate";
+import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate-names";
 import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
 import { useVerificationClient } from "../../../verification/verification-context";
 import { VerificationForm } from "./verification-form";

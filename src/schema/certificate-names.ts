@@ -1,7 +1,15 @@
 /**
+ * The names a certificate carries, apart from the certificate schema (certificate.ts) so that a
+ * page needing only a name loads no schema (issue 20).
+ */
+
+/** Public page a certificate's QR code opens; `no` carries the certificate number. */
+export const CERTIFICATE_VERIFY_PATH = "/info/certificate";
+export const CERTIFICATE_NO_PARAM = "no";
+
+/**
  * Files embedded in every certificate PDF (PDF EmbeddedFiles name tree), so the PDF alone is
  * verifiable: the ledger entry exactly as logged, its C2SP tlog-proof and the printed facts.
- * Apart from the rest of the certificate schema so a page that only names them loads no schema.
  */
 export const CERTIFICATE_ATTACHMENTS = {
   entry: "evidence-entry.json",
