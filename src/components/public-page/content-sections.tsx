@@ -1,8 +1,9 @@
-import { Card, Space, Typography } from "antd";
+import { Space, Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useAppLinks } from "../../providers/app-links-context";
 import type { AppLinkName } from "../../resources/app-links";
+import { SectionCard } from "../section-card";
 import type { ContentLink, ContentSection } from "./content-section";
 
 // antd's Table is heavy and few sections have a table: it loads with the first that does (issue 20).
@@ -21,7 +22,7 @@ export function ContentSections({ sections }: { sections: readonly ContentSectio
 
 export function ContentSectionCard({ section }: { section: ContentSection }) {
   return (
-    <Card id={section.anchor} title={<h2 style={{ margin: 0, fontSize: 20 }}>{section.heading}</h2>}>
+    <SectionCard id={section.anchor} title={<h2 style={{ margin: 0, fontSize: 20 }}>{section.heading}</h2>}>
       {section.paragraphs?.map((paragraph) => (
         <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
       ))}
@@ -54,7 +55,7 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
           ))}
         </Space>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

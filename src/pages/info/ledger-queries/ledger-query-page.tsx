@@ -1,7 +1,8 @@
-import { Alert, Card, Space, Spin } from "antd";
+import { Alert, Space, Spin } from "antd";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
+import { SectionCard } from "../../../components/section-card";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
@@ -40,11 +41,11 @@ export function LedgerQueryPage({ definition, statement }: { definition: LedgerQ
         )}
         {statement && <Alert type="info" showIcon message={statement} />}
         {statement && definition.form && (
-          <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
+          <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
             <Suspense fallback={<Spin />}>
               <LedgerQueryForm form={definition.form} statement={statement} />
             </Suspense>
-          </Card>
+          </SectionCard>
         )}
         <ContentSections sections={definition.sections} />
       </Space>

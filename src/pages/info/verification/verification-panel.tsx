@@ -1,6 +1,7 @@
-import { Alert, Card, Space, Spin, Typography } from "antd";
+import { Alert, Space, Spin, Typography } from "antd";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { SectionCard } from "../../../components/section-card";
 import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate-names";
 import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
 import { useVerificationClient } from "../../../verification/verification-context";
@@ -43,9 +44,9 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <PlatformKeyCard state={platformKey} />
-      <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
+      <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
         <VerificationForm initial={initial} onSubmit={(next) => void run(next)} isBusy={isBusy} />
-      </Card>
+      </SectionCard>
       {isBusy && <Spin />}
       {shown && (
         <section ref={resultRef} tabIndex={-1} aria-labelledby="verification-result-heading" style={{ outline: "none", scrollMarginTop: 16 }}>
