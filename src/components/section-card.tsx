@@ -16,6 +16,7 @@ export function SectionCard({ id, title, children }: { id?: string; title: React
           display: "flex",
           alignItems: "center",
           minHeight: 56,
+          marginBottom: -1,
           padding: `0 ${token.paddingLG}px`,
           color: token.colorTextHeading,
           fontWeight: token.fontWeightStrong,
