@@ -20,8 +20,9 @@ import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
 import { lightPage } from "./lazy-page";
-import { loadRegistryApp } from "./registry-loader";
+import { loadedRegistryApp, loadRegistryApp, subscribeRegistryApp } from "./registry-loader";
 import { appRoutes, CATCH_ALL_PATH, publicRoutePatterns, renderRoute } from "./routes";
+import type { RegistryAccess } from "./workspace";
 import { loadWorkspace } from "./workspace-loader";
 import { WorkspaceHost } from "./workspace-host";
 
@@ -34,6 +35,11 @@ const loadRegistryRoutePatterns = () => loadRegistryApp().then((module) => modul
 let appLinks: Promise<AppLinks> | undefined;
 // One promise for every reader: useAppLinks() suspends on it until it settles.
 const loadAppLinks = () => (appLinks ??= loadRegistryApp().then((module) => module.appLinks));
+const registryAccess: RegistryAccess = {
+  loadedResources: () => loadedRegistryApp()?.registryRefineResources,
+  subscribe: subscribeRegistryApp,
+  loadConsolePermissions: () => loadRegistryApp().then((module) => module.consolePermissions),
+};
 
 /**
  * The app as a visitor first meets it: the router, antd, the session and the shared providers, and
@@ -64,7 +70,7 @@ export function App() {
                       <AppFeedbackProvider feedback={services.feedback}>
                         <VerificationClientProvider client={services.verification}>
                           <AppLinksProvider links={loadAppLinks}>
-                            <WorkspaceHost services={services}>
+                            <WorkspaceHost services={services} registry={registryAccess}>
                               <AppRoutes />
                             </WorkspaceHost>
                           </AppLinksProvider>

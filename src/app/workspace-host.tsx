@@ -1,5 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import type { AppServices } from "./app-services";
+import type { RegistryAccess } from "./workspace";
 import { loadedWorkspace, subscribeWorkspace } from "./workspace-loader";
 
 /**
@@ -7,8 +8,12 @@ import { loadedWorkspace, subscribeWorkspace } from "./workspace-loader";
  * The routes remount once as it arrives; that happens while the page that asked for it is still
  * loading (lazy-page.tsx waits for both), so nobody sees it.
  */
-export function WorkspaceHost({ services, children }: { services: AppServices; children: ReactNode }) {
+export function WorkspaceHost({ services, registry, children }: { services: AppServices; registry: RegistryAccess; children: ReactNode }) {
   const workspace = useSyncExternalStore(subscribeWorkspace, loadedWorkspace);
   if (!workspace) return children;
-  return <workspace.Workspace services={services}>{children}</workspace.Workspace>;
+  return (
+    <workspace.Workspace services={services} registry={registry}>
+      {children}
+    </workspace.Workspace>
+  );
 }

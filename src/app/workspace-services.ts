@@ -5,11 +5,14 @@ import { createNotaryClient } from "../providers/notary-client";
 import { createOperatorAuth } from "../providers/operator-auth";
 import { createOperatorClient } from "../providers/operator-client";
 import { createPersonalClient } from "../providers/personal-client";
+import type { AccessControlOptions } from "../providers/access-control-provider";
 import type { AppServices } from "./app-services";
-import { loadRegistryApp } from "./registry-loader";
 
-/** The logged-in app's services (the consoles', the personal centre's, access control), built on the page's shared ones. */
-export function createWorkspaceServices({ http, crypto, sessionStore, now, messageModal }: AppServices) {
+/**
+ * The logged-in app's services (the consoles', the personal centre's, access control), built on the
+ * page's shared ones. The console's permissions come with the registry part, which the caller loads.
+ */
+export function createWorkspaceServices({ http, crypto, sessionStore, now, messageModal }: AppServices, loadConsolePermissions: AccessControlOptions["loadConsolePermissions"]) {
   const notaryClient = createNotaryClient({ http, crypto });
   const operatorClient = createOperatorClient({ http, crypto });
   return {
@@ -18,6 +21,6 @@ export function createWorkspaceServices({ http, crypto, sessionStore, now, messa
     operator: { client: operatorClient, auth: createOperatorAuth({ client: operatorClient, sessionStore, now, showMessage: messageModal.show }) },
     /** Calls answered as a stream of events (the legal AI assistant's answers). */
     eventStream: http,
-    accessControlProvider: createAccessControlProvider({ sessionStore, now, loadConsolePermissions: () => loadRegistryApp().then((module) => module.consolePermissions) }),
+    accessControlProvider: createAccessControlProvider({ sessionStore, now, loadConsolePermissions }),
   };
 }
