@@ -1,96 +1,89 @@
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ConfigProvider } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { AppFeedbackProvider } from "../components/app-feedback";
-import { MessageModalHost } from "../components/message-modal";
+import { lazyModalHost } from "../components/lazy-modal-host";
 import { PublicShell } from "../components/public-shell/public-shell";
 import { isPublicShellPath } from "../components/public-shell/public-shell-rules";
 import { AccountServicesProvider } from "../providers/account-context";
 import { AppLinksProvider } from "../providers/app-links-context";
-import { EventStreamClientProvider } from "../providers/event-stream-context";
-import { NotaryServicesProvider } from "../providers/notary-context";
-import { OperatorServicesProvider } from "../providers/operator-context";
-import { PersonalServicesProvider } from "../providers/personal-context";
 import { ScanLoginClientProvider } from "../providers/scan-login-context";
 import { SessionStoreProvider } from "../providers/session-context";
+import { WebapiProvider } from "../providers/webapi-context";
 import { VerificationClientProvider } from "../verification/verification-context";
+import type { MessageModalOptions } from "../providers/message-modal-store";
 import type { AppLinks } from "../resources/app-links";
 import { ANTD_CONFIG } from "./antd-config";
+import { AppTextStyle } from "./app-text-style";
 import { createAppServices } from "./app-services";
 import "./dayjs-setup";
 import { NavigationGuard } from "./navigation-guard-view";
-import { lazyPage } from "./lazy-page";
+import { lightPage } from "./lazy-page";
 import { loadedRegistryApp, loadRegistryApp, subscribeRegistryApp } from "./registry-loader";
 import { appRoutes, CATCH_ALL_PATH, publicRoutePatterns, renderRoute } from "./routes";
+import type { RegistryAccess } from "./workspace";
+import { loadWorkspace } from "./workspace-loader";
+import { WorkspaceHost } from "./workspace-host";
 
-// The main sections, the consoles and "/" come with the registries, loaded on the first need (registry-app.tsx).
-const RegistryRoutes = lazy(() => loadRegistryApp().then((module) => ({ default: module.RegistryRoutes })));
-const errorPage = lazyPage(() => import("../pages/error/error-page").then((module) => module.ErrorPage));
+// The main sections, the consoles and "/" come with the registries, loaded on the first need
+// (registry-app.tsx), and live inside the logged-in app (workspace.tsx).
+const RegistryRoutes = lazy(() => Promise.all([loadRegistryApp(), loadWorkspace()]).then(([module]) => ({ default: module.RegistryRoutes })));
+const MessageModalHost = lazyModalHost<MessageModalOptions>(() => import("../components/message-modal").then((module) => module.MessageModalHost));
+const errorPage = lightPage(() => import("../pages/error/error-page").then((module) => module.ErrorPage));
 const loadRegistryRoutePatterns = () => loadRegistryApp().then((module) => module.registryRoutePatterns);
 let appLinks: Promise<AppLinks> | undefined;
 // One promise for every reader: useAppLinks() suspends on it until it settles.
 const loadAppLinks = () => (appLinks ??= loadRegistryApp().then((module) => module.appLinks));
-const NO_RESOURCES: never[] = [];
+const registryAccess: RegistryAccess = {
+  loadedResources: () => loadedRegistryApp()?.registryRefineResources,
+  subscribe: subscribeRegistryApp,
+  loadConsolePermissions: () => loadRegistryApp().then((module) => module.consolePermissions),
+};
 
+/**
+ * The app as a visitor first meets it: the router, antd, the session and the shared providers, and
+ * the routes. refine and the logged-in app's services come in with the first page that needs them
+ * (WorkspaceHost), so the visitor's home and verification pages load without them (issue 20).
+ */
 export function App() {
   const [services] = useState(createAppServices);
   const { Bridge } = services.navigation;
-  // Refine hears of the registries' resources when they arrive; until then no page needs them.
-  const resources = useSyncExternalStore(subscribeRegistryApp, () => loadedRegistryApp()?.registryRefineResources ?? NO_RESOURCES);
 
   return (
     <BrowserRouter>
       <ConfigProvider {...ANTD_CONFIG}>
-        <AntdApp>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={services.dataProvider}
-            authProvider={services.authProvider}
-            accessControlProvider={services.accessControlProvider}
-            resources={resources}
-            options={{
-              disableTelemetry: true,
-              // The navigation guard owns the route rules of spec §2; refine's own per-route
-              // auth check would only repeat it.
-              disableRouteChangeHandler: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { refetchOnWindowFocus: false } } } },
-            }}
-          >
-            <SessionStoreProvider store={services.sessionStore}>
-              <AccountServicesProvider services={services.account}>
-                <NotaryServicesProvider services={services.notary}>
-                  <OperatorServicesProvider services={services.operator}>
-                    <Bridge />
-                    <NavigationGuard
-                      routePatterns={publicRoutePatterns}
-                      loadMoreRoutePatterns={loadRegistryRoutePatterns}
-                      sessionStore={services.sessionStore}
-                      lookupUserInfo={services.lookupUserInfo}
-                      errorPage={errorPage}
-                    >
-                      <ScanLoginClientProvider client={services.scanLogin}>
-                        <PersonalServicesProvider services={services.personal}>
-                          <AppFeedbackProvider feedback={services.feedback}>
-                            <VerificationClientProvider client={services.verification}>
-                              <AppLinksProvider links={loadAppLinks}>
-                                <EventStreamClientProvider client={services.eventStream}>
-                                  <AppRoutes />
-                                </EventStreamClientProvider>
-                              </AppLinksProvider>
-                            </VerificationClientProvider>
-                          </AppFeedbackProvider>
-                        </PersonalServicesProvider>
-                      </ScanLoginClientProvider>
-                    </NavigationGuard>
-                    <MessageModalHost store={services.messageModal} />
-                  </OperatorServicesProvider>
-                </NotaryServicesProvider>
-              </AccountServicesProvider>
-            </SessionStoreProvider>
-          </Refine>
-        </AntdApp>
+        <AppTextStyle>
+          <QueryClientProvider client={services.queryClient}>
+            <WebapiProvider providers={services.webapi}>
+              <SessionStoreProvider store={services.sessionStore}>
+                <AccountServicesProvider services={services.account}>
+                  <Bridge />
+                  <NavigationGuard
+                    routePatterns={publicRoutePatterns}
+                    loadMoreRoutePatterns={loadRegistryRoutePatterns}
+                    sessionStore={services.sessionStore}
+                    lookupUserInfo={services.lookupUserInfo}
+                    errorPage={errorPage}
+                  >
+                    <ScanLoginClientProvider client={services.scanLogin}>
+                      <AppFeedbackProvider feedback={services.feedback}>
+                        <VerificationClientProvider client={services.verification}>
+                          <AppLinksProvider links={loadAppLinks}>
+                            <WorkspaceHost services={services} registry={registryAccess}>
+                              <AppRoutes />
+                            </WorkspaceHost>
+                          </AppLinksProvider>
+                        </VerificationClientProvider>
+                      </AppFeedbackProvider>
+                    </ScanLoginClientProvider>
+                  </NavigationGuard>
+                  <MessageModalHost store={services.messageModal} />
+                </AccountServicesProvider>
+              </SessionStoreProvider>
+            </WebapiProvider>
+          </QueryClientProvider>
+        </AppTextStyle>
       </ConfigProvider>
     </BrowserRouter>
   );

@@ -1,27 +1,26 @@
 import { createAppFeedback } from "../components/app-feedback";
 import { createMessageModalStore } from "../providers/message-modal-store";
-import { createAccessControlProvider } from "../providers/access-control-provider";
 import { createAccountClient } from "../providers/account-client";
 import { createAuthProvider } from "../providers/auth-provider";
-import { createChildAccountClient } from "../providers/child-account-client";
 import { createDataProvider } from "../providers/data-provider";
 import { createHttpClient, WEBAPI_BASE_URL } from "../providers/http-client";
 import { createLoginCrypto } from "../providers/login-crypto";
-import { createNotaryAuth } from "../providers/notary-auth";
-import { createNotaryClient } from "../providers/notary-client";
-import { createOperatorAuth } from "../providers/operator-auth";
-import { createOperatorClient } from "../providers/operator-client";
-import { createPersonalClient } from "../providers/personal-client";
 import { createScanLoginClient } from "../providers/scan-login-client";
 import { createSecondStepStorage } from "../providers/second-step-storage";
 import { createSignedUrlBuilder } from "../providers/signed-url";
 import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
 import { lookupUserInfo } from "../providers/user-info-lookup";
 import { createVerificationClient } from "../verification/verification-client";
+import { QueryClient } from "@tanstack/react-query";
 import { createNavigationBridge } from "./navigation-bridge";
-import { loadRegistryApp } from "./registry-loader";
 
-/** Everything the app wires together, built once per page load; the providers share one client and one store. */
+/**
+ * What every page needs, the visitor's included, built once per page load; the providers share one
+ * client and one store. The logged-in app's own services are built from these when it loads
+ * (workspace-services.ts), so a visitor's first load builds and carries none of them (issue 20).
+ */
+export type AppServices = ReturnType<typeof createAppServices>;
+
 export function createAppServices() {
   const now = () => Date.now();
   const sessionStore = createSessionStore(browserStorage(() => window.localStorage));
@@ -38,9 +37,15 @@ export function createAppServices() {
   // One crypto, so the login key is fetched and imported once per page load.
   const crypto = createLoginCrypto({ http });
   const accounts = createAccountClient({ http, crypto });
-  const notaryClient = createNotaryClient({ http, crypto });
-  const operatorClient = createOperatorClient({ http, crypto });
+  const dataProvider = createDataProvider(http);
+  const authProvider = createAuthProvider({ http, sessionStore, now, showMessage: messageModal.show, accounts, getLocation: navigation.getLocation });
   return {
+    now,
+    http,
+    crypto,
+    /** One cache for the page load: the visitor's hooks (use-endpoint.ts) and, once loaded, refine. */
+    queryClient: new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+    webapi: { dataProvider, authProvider },
     sessionStore,
     navigation,
     messageModal,
@@ -48,23 +53,8 @@ export function createAppServices() {
     feedback: createAppFeedback(),
     account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
     scanLogin: createScanLoginClient({ http, crypto }),
-    personal: { personal: createPersonalClient({ http, crypto }), childAccounts: createChildAccountClient({ http, crypto }) },
-    notary: { client: notaryClient, auth: createNotaryAuth({ client: notaryClient, sessionStore, now, showMessage: messageModal.show }) },
-    operator: { client: operatorClient, auth: createOperatorAuth({ client: operatorClient, sessionStore, now, showMessage: messageModal.show }) },
-    dataProvider: createDataProvider(http),
-    /** Calls answered as a stream of events (the legal AI assistant's answers). */
-    eventStream: http,
     /** Certificates: public verification lookups, the platform key, the holder's PDF. */
     verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
-    authProvider: createAuthProvider({
-      http,
-      sessionStore,
-      now,
-      showMessage: messageModal.show,
-      accounts,
-      getLocation: navigation.getLocation,
-    }),
-    accessControlProvider: createAccessControlProvider({ sessionStore, now, loadConsolePermissions: () => loadRegistryApp().then((module) => module.consolePermissions) }),
     lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
   };
 }

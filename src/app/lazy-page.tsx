@@ -1,12 +1,22 @@
 import { Skeleton } from "antd";
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { loadWorkspace } from "./workspace-loader";
 
 /**
  * A route element whose page code is fetched the first time the route is visited, so that a
- * visitor's first load of /index carries only the home page (issue 4's code-splitting rule).
+ * visitor's first load of /index carries only the home page (issue 4's code-splitting rule). The
+ * page renders inside refine and the logged-in app's services (workspace.tsx), fetched with it.
  * Call it once per route at module level: a new lazy() on every render would remount the page.
  */
 export function lazyPage(load: () => Promise<ComponentType>): ReactNode {
+  return lightPage(async () => (await Promise.all([load(), loadWorkspace()]))[0]);
+}
+
+/**
+ * lazyPage for a visitor's page that needs neither refine nor the logged-in app's services (the
+ * home page, the verification pages): it renders as soon as its own code has arrived (issue 20).
+ */
+export function lightPage(load: () => Promise<ComponentType>): ReactNode {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={<Skeleton active style={{ maxWidth: 1080, margin: "40px auto", padding: "0 16px" }} />}>

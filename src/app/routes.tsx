@@ -2,7 +2,7 @@ import { Navigate, Route } from "react-router";
 import { publicPageRoutes } from "../pages/public/public-routes";
 import { LEGAL_DOCUMENTS } from "../pages/user/legal/legal-documents";
 import type { AppRoute } from "./app-route";
-import { lazyPage } from "./lazy-page";
+import { lazyPage, lightPage } from "./lazy-page";
 import { APP_PATHS } from "./path-rules";
 
 export const CATCH_ALL_PATH = "*";
@@ -17,8 +17,8 @@ const loadScanCallbackPage = () => import("../pages/login/scan-callback-page").t
  */
 export const appRoutes: readonly AppRoute[] = [
   // The home page (its banner, login panel and forms) loads as a page of its own, so that a visitor
-  // arriving at another public page (the verification page) does not load it.
-  { path: APP_PATHS.home, element: lazyPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
+  // arriving at another public page (the verification page) does not load it; and without refine.
+  { path: APP_PATHS.home, element: lightPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },
   { path: APP_PATHS.judicialStatus, element: lazyPage(() => import("../pages/judicial/judicial-status-page").then((module) => module.JudicialStatusPage)) },
@@ -30,9 +30,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: APP_PATHS.verificationCode, element: lazyPage(() => import("../pages/user/verification-code-page").then((module) => module.VerificationCodePage)) },
   { path: APP_PATHS.wxCallBack, element: lazyPage(loadScanCallbackPage) },
   { path: APP_PATHS.wxCallBackHome, element: lazyPage(loadScanCallbackPage) },
-  ...LEGAL_DOCUMENTS.map(({ path, document }) => ({
+  ...LEGAL_DOCUMENTS.map(({ path, title, loadText }) => ({
     path,
-    element: lazyPage(() => import("../pages/user/legal/legal-document-page").then(({ LegalDocumentPage }) => () => <LegalDocumentPage document={document} />)),
+    element: lazyPage(async () => {
+      const [{ LegalDocumentPage }, text] = await Promise.all([import("../pages/user/legal/legal-document-page"), loadText()]);
+      return () => <LegalDocumentPage document={{ title, ...text }} />;
+    }),
   })),
   ...publicPageRoutes,
 ];

@@ -1,7 +1,12 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { createExportRecordsModalStore, ExportRecordsModalHost, type ExportRecordsModalStore } from "./export-records-modal";
+import { createModalStore } from "../providers/modal-store";
+import type { ExportRecordsModalStore, ExportRecordsOptions } from "./export-records-modal";
+import { lazyModalHost } from "./lazy-modal-host";
 import { createLoadingStore, type LoadingStore } from "./loading-store";
-import { createPackagingModalStore, PackagingCountdownModalHost, type PackagingModalStore } from "./packaging-countdown-modal";
+import type { PackagingModalStore, PackagingOptions } from "./packaging-countdown-modal";
+
+const ExportRecordsModalHost = lazyModalHost<ExportRecordsOptions>(() => import("./export-records-modal").then((module) => module.ExportRecordsModalHost));
+const PackagingCountdownModalHost = lazyModalHost<PackagingOptions>(() => import("./packaging-countdown-modal").then((module) => module.PackagingCountdownModalHost));
 
 /**
  * The shell's feedback state (spec §3 "application state": loading flags and the action modals
@@ -15,7 +20,7 @@ export interface AppFeedback {
 }
 
 export function createAppFeedback(): AppFeedback {
-  return { loading: createLoadingStore(), exportRecords: createExportRecordsModalStore(), packaging: createPackagingModalStore() };
+  return { loading: createLoadingStore(), exportRecords: createModalStore<ExportRecordsOptions>(), packaging: createModalStore<PackagingOptions>() };
 }
 
 const AppFeedbackContext = createContext<AppFeedback | null>(null);

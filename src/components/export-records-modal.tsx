@@ -1,7 +1,7 @@
 import { Button, Modal, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { EXPORT_MODAL_AUTO_CLOSE_MS } from "../schema/constants";
-import { createModalStore, useModalStore, type ModalStore } from "../providers/modal-store";
+import { useModalStore, type ModalStore } from "../providers/modal-store";
 import { useCountdown } from "./use-countdown";
 
 export const EXPORT_RECORDS_TEXT = { title: "导出记录", dismiss: "知道了", closesIn: (seconds: number) => `${seconds} 秒后自动关闭` } as const;
@@ -15,7 +15,6 @@ export interface ExportRecordsOptions {
 
 export type ExportRecordsModalStore = ModalStore<ExportRecordsOptions>;
 
-export const createExportRecordsModalStore = (): ExportRecordsModalStore => createModalStore<ExportRecordsOptions>();
 
 /**
  * The export-records modal of spec §2 / §4 / §9: shows its message with a visible countdown and

@@ -1,7 +1,7 @@
 import { LoadingOutlined } from "@ant-design/icons";
 import { Modal, Space, Typography } from "antd";
 import { useLayoutEffect } from "react";
-import { createModalStore, useModalStore, type ModalStore } from "../providers/modal-store";
+import { useModalStore, type ModalStore } from "../providers/modal-store";
 import { useCountdown } from "./use-countdown";
 
 export const PACKAGING_TEXT = {
@@ -19,7 +19,6 @@ export interface PackagingOptions {
 /** show() when packaging starts (again with a new estimate if it changes), close() when it has finished or failed. */
 export type PackagingModalStore = ModalStore<PackagingOptions>;
 
-export const createPackagingModalStore = (): PackagingModalStore => createModalStore<PackagingOptions>();
 
 /**
  * The packaging-countdown modal of spec §2: the seconds left while a download is being packaged.

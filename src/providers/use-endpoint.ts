@@ -1,26 +1,35 @@
-import { useCustom, useCustomMutation, type BaseRecord, type DataProvider, type HttpError } from "@refinedev/core";
+import type { CustomResponse, DataProvider, HttpError } from "@refinedev/core";
+import { useMutation, useQuery, type UseQueryOptions } from "@tanstack/react-query";
 import { webapiPath, type Endpoint, type EndpointDatas, type EndpointExtra, type EndpointInput } from "../schema/contract";
 import type { WebapiCustomResponse } from "./data-provider";
+import { useWebapiProviders } from "./webapi-context";
 
 /**
- * refine's `custom` calls, typed by a contract endpoint (src/schema/contract.ts): the data
- * provider takes the endpoint from `meta` (method, path, token, multipart), and the answer is
+ * The data provider's `custom` calls, typed by a contract endpoint (src/schema/contract.ts): the
+ * data provider takes the endpoint from `meta` (method, path, token, multipart), and the answer is
  * typed by its `datas` and `extraData` schemas. Pages read and change data through these or
  * refine's resource hooks; never through a path.
+ *
+ * They behave as refine's useCustom and useCustomMutation (same cache keys, same result shape) but
+ * run on TanStack Query directly, so the visitor's pages can use them without loading refine
+ * (issue 20); in the logged-in app refine shares the same query client.
  */
 
-type QueryOptions = Parameters<typeof useCustom>[0]["queryOptions"];
+type QueryOptions = Omit<UseQueryOptions<CustomResponse, HttpError>, "queryKey" | "queryFn">;
+/** What refine's useCustom hands before an answer: an empty object, never undefined. */
+const EMPTY_OBJECT = Object.freeze({});
 
 export function useEndpointQuery<E extends Endpoint & { method: "GET" }>(endpoint: E, params: EndpointInput<E>, queryOptions?: QueryOptions) {
-  const { result, query } = useCustom<BaseRecord, HttpError>({
-    url: webapiPath(endpoint),
-    method: "get",
-    config: { query: params as Record<string, unknown> },
-    meta: { endpoint },
-    queryOptions,
+  const { dataProvider } = useWebapiProviders();
+  const url = webapiPath(endpoint);
+  const query = useQuery<CustomResponse, HttpError>({
+    // refine's key for a custom call of the default data provider, so refine's invalidation reaches it.
+    queryKey: ["data", "default", "custom", { method: "get", url, query: params }],
+    queryFn: () => dataProvider.custom!({ url, method: "get", query: params as Record<string, unknown>, meta: { endpoint } }),
+    ...queryOptions,
   });
   const response = query.data as WebapiCustomResponse<EndpointDatas<E>, EndpointExtra<E>> | undefined;
-  return { datas: result.data as EndpointDatas<E> | undefined, extraData: response?.extraData, query };
+  return { datas: (response?.data ?? EMPTY_OBJECT) as EndpointDatas<E> | undefined, extraData: response?.extraData, query };
 }
 
 /**
@@ -33,19 +42,16 @@ export function useLoadedEndpointQuery<E extends Endpoint & { method: "GET" }>(e
 }
 
 export function useEndpointMutation<E extends Endpoint & { method: "POST" }>(endpoint: E) {
-  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError>();
+  const { dataProvider } = useWebapiProviders();
+  const mutation = useMutation<CustomResponse, HttpError, Record<string, unknown>>({
+    mutationKey: ["data", "default", "customMutation"],
+    mutationFn: (payload) => dataProvider.custom!({ url: webapiPath(endpoint), method: "post", payload, meta: { endpoint } }),
+  });
   return {
     mutation,
     /** Resolves to `datas`; a refusal rejects with the data provider's HttpError (message, field errors). */
     send: async (values: EndpointInput<E>, files?: Readonly<Record<string, Blob | undefined>>) => {
-      const response = await mutateAsync({
-        url: webapiPath(endpoint),
-        method: "post",
-        values: { ...(values as Record<string, unknown>), ...files },
-        meta: { endpoint },
-        successNotification: false,
-        errorNotification: false,
-      });
+      const response = await mutation.mutateAsync({ ...(values as Record<string, unknown>), ...files });
       return response.data as EndpointDatas<E>;
     },
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CERTIFICATE_NO_PARAM, CERTIFICATE_VERIFY_PATH } from "./certificate";
+import { CERTIFICATE_NO_PARAM, CERTIFICATE_VERIFY_PATH } from "./certificate-names";
 import { BYTES_PER_MB } from "./constants";
 import { endpoint } from "./contract";
 import { EVIDENCE_KIND_LABELS } from "./evidence";

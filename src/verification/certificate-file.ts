@@ -1,4 +1,5 @@
-import { CERTIFICATE_ATTACHMENTS, CertificateFactsSchema, type CertificateFacts } from "../schema/certificate";
+import { CertificateFactsSchema, type CertificateFacts } from "../schema/certificate";
+import { CERTIFICATE_ATTACHMENTS } from "../schema/certificate-names";
 import { readPdfAttachments } from "./pdf-attachments";
 import { PdfFormatError } from "./pdf-objects";
 

@@ -1,7 +1,7 @@
 import { callEndpoint, type HttpClient } from "../providers/http-client";
 import type { SignedUrlBuilder } from "../providers/signed-url";
 import { fileNameOf } from "../providers/signed-file";
-import { CERTIFICATE_ENDPOINTS } from "../schema/certificate";
+import type { CERTIFICATE_ENDPOINTS } from "../schema/certificate";
 import type { EndpointDatas } from "../schema/contract";
 import type { Envelope } from "../schema/envelope";
 import { LEDGER_VKEY_PATH } from "../schema/ledger";
@@ -16,19 +16,25 @@ export interface VerificationClient {
   downloadCertificatePdf(id: string): Promise<{ pdf: Blob; fileName: string } | Envelope<null>>;
 }
 
+/**
+ * The certificate contracts bring the whole certificate schema; they load with the first lookup, so
+ * a verification page fetching only the platform key does not carry them yet (issue 20).
+ */
+const certificateEndpoints = () => import("../schema/certificate").then((module) => module.CERTIFICATE_ENDPOINTS);
+
 export function createVerificationClient(options: { http: HttpClient; signedUrl: SignedUrlBuilder; fetch?: typeof fetch }): VerificationClient {
   const { http, signedUrl } = options;
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   return {
-    byCertificateNo: (certificateNo) => callEndpoint(http, CERTIFICATE_ENDPOINTS.verifyByCertificateNo, { certificateNo }),
-    byDigest: (sha256) => callEndpoint(http, CERTIFICATE_ENDPOINTS.verifyByDigest, { sha256 }),
+    byCertificateNo: async (certificateNo) => callEndpoint(http, (await certificateEndpoints()).verifyByCertificateNo, { certificateNo }),
+    byDigest: async (sha256) => callEndpoint(http, (await certificateEndpoints()).verifyByDigest, { sha256 }),
     async fetchPlatformKey() {
       const response = await fetchFn(LEDGER_VKEY_PATH, { cache: "no-store" });
       if (!response.ok) throw new Error(`平台公钥获取失败（HTTP ${response.status}）`);
       return (await response.text()).trim();
     },
     async downloadCertificatePdf(id) {
-      const response = await fetchFn(signedUrl(CERTIFICATE_ENDPOINTS.getCertificatePdf, { id }));
+      const response = await fetchFn(signedUrl((await certificateEndpoints()).getCertificatePdf, { id }));
       if ((response.headers.get("content-type") ?? "").startsWith("application/pdf")) {
         return { pdf: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), "存证证书.pdf") };
       }

@@ -1,6 +1,5 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine } from "@refinedev/core";
 import { App as AntdApp } from "antd";
 import type { FastifyInstance } from "fastify";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -28,6 +27,7 @@ import { createTestApp, type TestApp } from "../server/support/test-app";
 import { AntdTestProvider } from "./antd-test-provider";
 import { liveHttpClient } from "./live-http-client";
 import { CurrentLocation } from "./refine-harness";
+import { TestRefine } from "./test-refine";
 
 /**
  * The README's "Adding a section", for real: a notes section declared here with nothing but its
@@ -132,7 +132,7 @@ function openNotes(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <AntdTestProvider>
         <AntdApp>
-          <Refine
+          <TestRefine
             dataProvider={createDataProvider(http)}
             options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
           >
@@ -146,7 +146,7 @@ function openNotes(path: string) {
                 <CurrentLocation />
               </VerificationClientProvider>
             </SessionStoreProvider>
-          </Refine>
+          </TestRefine>
         </AntdApp>
       </AntdTestProvider>
     </MemoryRouter>,

@@ -1,4 +1,3 @@
-import { Refine } from "@refinedev/core";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
@@ -14,6 +13,7 @@ import { registryPath } from "../../src/resources/registry-paths";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
+import { TestRefine } from "./test-refine";
 
 const NEW_TEXT_MONITOR = registryPath("monitor/text", "ystwnew");
 
@@ -25,7 +25,7 @@ async function renderShell(path: string, navigation: string, user: Record<string
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdTestProvider>
-        <Refine
+        <TestRefine
           dataProvider={createDataProvider(http)}
           accessControlProvider={createAccessControlProvider({ sessionStore, now: Date.now })}
           options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
@@ -46,7 +46,7 @@ async function renderShell(path: string, navigation: string, user: Record<string
             </AppFeedbackProvider>
             <CurrentLocation />
           </SessionStoreProvider>
-        </Refine>
+        </TestRefine>
       </AntdTestProvider>
     </MemoryRouter>,
   );

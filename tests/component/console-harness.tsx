@@ -1,4 +1,3 @@
-import { Refine } from "@refinedev/core";
 import { render, screen } from "@testing-library/react";
 import { App as AntdApp } from "antd";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
@@ -33,6 +32,7 @@ import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { CAPTCHA_IMAGE, ok, scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
+import { TestRefine } from "./test-refine";
 
 /** A console page of the test registry: it says which one it is. */
 const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
@@ -108,7 +108,7 @@ export function renderConsole(options: {
     <MemoryRouter initialEntries={[options.path]}>
       <AntdTestProvider>
         <AntdApp>
-          <Refine
+          <TestRefine
             dataProvider={createDataProvider(http)}
             accessControlProvider={createAccessControlProvider({ sessionStore, now, consolePermissions: sectionPermissions(registry, APP_PATHS.console) })}
             options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
@@ -145,7 +145,7 @@ export function renderConsole(options: {
                 </OperatorServicesProvider>
               </AccountServicesProvider>
             </SessionStoreProvider>
-          </Refine>
+          </TestRefine>
         </AntdApp>
       </AntdTestProvider>
     </MemoryRouter>,

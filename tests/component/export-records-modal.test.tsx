@@ -16,6 +16,14 @@ async function advance(ms: number) {
   });
 }
 
+/** Shows a modal through its store and waits for the modal's code, which loads on the first show. */
+async function showLoaded(show: () => void) {
+  await act(async () => {
+    show();
+    await vi.dynamicImportSettled();
+  });
+}
+
 function renderWithFeedback() {
   const feedback = createAppFeedback();
   render(
@@ -32,7 +40,7 @@ describe("export-records modal (spec §2, §4, §9)", () => {
   it("shows its message with a countdown from 4 and closes itself after 4 seconds", async () => {
     vi.useFakeTimers();
     const feedback = renderWithFeedback();
-    act(() => feedback.exportRecords.show({ content: "导出任务已提交，文件生成后可在证据库下载。" }));
+    await showLoaded(() => feedback.exportRecords.show({ content: "导出任务已提交，文件生成后可在证据库下载。" }));
     const dialog = screen.getByRole("dialog", { name: "导出记录" });
     expect(dialog).toHaveTextContent("导出任务已提交，文件生成后可在证据库下载。");
     expect(dialog).toHaveTextContent("4 秒后自动关闭");
@@ -47,7 +55,7 @@ describe("export-records modal (spec §2, §4, §9)", () => {
 
   it("can be dismissed before the countdown ends", async () => {
     const feedback = renderWithFeedback();
-    act(() => feedback.exportRecords.show({ content: "导出任务已提交" }));
+    await showLoaded(() => feedback.exportRecords.show({ content: "导出任务已提交" }));
     await userEvent.setup().click(screen.getByRole("button", { name: "知道了" }));
     expect(screen.queryByRole("dialog", { name: "导出记录" })).not.toBeInTheDocument();
   });
@@ -55,9 +63,9 @@ describe("export-records modal (spec §2, §4, §9)", () => {
   it("a new message starts the 4 seconds again", async () => {
     vi.useFakeTimers();
     const feedback = renderWithFeedback();
-    act(() => feedback.exportRecords.show({ content: "第一次导出已提交" }));
+    await showLoaded(() => feedback.exportRecords.show({ content: "第一次导出已提交" }));
     await advance(3_000);
-    act(() => feedback.exportRecords.show({ content: "第二次导出已提交" }));
+    await showLoaded(() => feedback.exportRecords.show({ content: "第二次导出已提交" }));
     expect(screen.getByRole("dialog", { name: "导出记录" })).toHaveTextContent("4 秒后自动关闭");
     await advance(3_000);
     expect(screen.getByRole("dialog", { name: "导出记录" })).toHaveTextContent("第二次导出已提交");

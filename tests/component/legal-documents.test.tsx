@@ -5,12 +5,13 @@ import { LegalDocumentPage } from "../../src/pages/user/legal/legal-document-pag
 import { LEGAL_DOCUMENTS } from "../../src/pages/user/legal/legal-documents";
 import { AntdTestProvider } from "./antd-test-provider";
 
-function renderDocument(path: string) {
+async function renderDocument(path: string) {
   const entry = LEGAL_DOCUMENTS.find((candidate) => candidate.path === path)!;
+  const text = await entry.loadText();
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdTestProvider>
-        <LegalDocumentPage document={entry.document} />
+        <LegalDocumentPage document={{ title: entry.title, ...text }} />
       </AntdTestProvider>
     </MemoryRouter>,
   );
@@ -18,7 +19,7 @@ function renderDocument(path: string) {
 
 describe("legal documents under /user", () => {
   it("has the five texts of spec §2 at their paths", () => {
-    expect(LEGAL_DOCUMENTS.map(({ path, document }) => [path, document.title])).toEqual([
+    expect(LEGAL_DOCUMENTS.map(({ path, title }) => [path, title])).toEqual([
       ["/user/agreement", "用户注册协议"],
       ["/user/privacyAgreement", "隐私政策"],
       ["/user/privacyShareAuthority", "权限申请与使用说明"],
@@ -27,15 +28,15 @@ describe("legal documents under /user", () => {
     ]);
   });
 
-  it("the agreement explains that deleting a record leaves its ledger entry in place", () => {
-    renderDocument("/user/agreement");
+  it("the agreement explains that deleting a record leaves its ledger entry in place", async () => {
+    await renderDocument("/user/agreement");
     expect(screen.getByRole("heading", { name: "用户注册协议" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "五、存证记录的永久性（请特别注意）" })).toBeInTheDocument();
     expect(screen.getByText(/该记录在账本中的条目.*将永久保留/)).toBeInTheDocument();
   });
 
-  it("each text links to the other four", () => {
-    renderDocument("/user/privacyAgreement");
+  it("each text links to the other four", async () => {
+    await renderDocument("/user/privacyAgreement");
     const links = screen.getAllByRole("link").filter((link) => link.getAttribute("href")?.startsWith("/user/"));
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "/user/agreement",
@@ -45,8 +46,8 @@ describe("legal documents under /user", () => {
     ]);
   });
 
-  it("the third-party list states that the web platform embeds no SDK, and lists who receives what in a table", () => {
-    renderDocument("/user/privacyShareSDK");
+  it("the third-party list states that the web platform embeds no SDK, and lists who receives what in a table", async () => {
+    await renderDocument("/user/privacyShareSDK");
     expect(screen.getByText(/本平台网页未嵌入任何第三方软件开发工具包（SDK）/)).toBeInTheDocument();
     const table = screen.getByRole("table");
     expect(within(table).getByText("您选择的公证机构")).toBeInTheDocument();

@@ -14,6 +14,14 @@ async function advance(ms: number) {
   });
 }
 
+/** Shows a modal through its store and waits for the modal's code, which loads on the first show. */
+async function showLoaded(show: () => void) {
+  await act(async () => {
+    show();
+    await vi.dynamicImportSettled();
+  });
+}
+
 const dialog = () => screen.getByRole("dialog", { name: "正在打包下载" });
 
 describe("packaging-countdown modal (spec §2)", () => {
@@ -39,7 +47,7 @@ describe("packaging-countdown modal (spec §2)", () => {
       </AntdTestProvider>,
     );
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    act(() => feedback.packaging.show({ estimatedSeconds: 3 }));
+    await showLoaded(() => feedback.packaging.show({ estimatedSeconds: 3 }));
     expect(dialog()).toHaveTextContent("预计还需 3 秒");
     await advance(1_000);
     expect(dialog()).toHaveTextContent("预计还需 2 秒");
@@ -48,7 +56,7 @@ describe("packaging-countdown modal (spec §2)", () => {
     // Still there until the caller reports the end of packaging.
     await advance(30_000);
     expect(dialog()).toBeInTheDocument();
-    act(() => feedback.packaging.show({ estimatedSeconds: 5 }));
+    await showLoaded(() => feedback.packaging.show({ estimatedSeconds: 5 }));
     expect(dialog()).toHaveTextContent("预计还需 5 秒");
     act(() => feedback.packaging.close());
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Refine, type AccessControlProvider } from "@refinedev/core";
+import { type AccessControlProvider } from "@refinedev/core";
 import { render } from "@testing-library/react";
 import { App as AntdApp } from "antd";
 import type { ReactNode } from "react";
@@ -20,6 +20,7 @@ import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { scriptedHttpClient, type ScriptedAnswer } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
+import { TestRefine } from "./test-refine";
 
 export const MAIN_ACCOUNT = { token: "tk-main", timestamp: Date.now(), id: 7, loginAccount: "13800000007", mobile: "13800000007", accountType: 1 };
 
@@ -47,7 +48,7 @@ export function renderPersonal(options: {
     <MemoryRouter initialEntries={[options.path]}>
       <AntdTestProvider>
         <AntdApp>
-          <Refine
+          <TestRefine
             dataProvider={createDataProvider(http)}
             accessControlProvider={accessControlProvider}
             options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
@@ -68,7 +69,7 @@ export function renderPersonal(options: {
                 </VerificationClientProvider>
               </PersonalServicesProvider>
             </SessionStoreProvider>
-          </Refine>
+          </TestRefine>
         </AntdApp>
       </AntdTestProvider>
     </MemoryRouter>,

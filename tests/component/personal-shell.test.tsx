@@ -1,4 +1,3 @@
-import { Refine } from "@refinedev/core";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router";
@@ -18,6 +17,7 @@ import { fakeLoginCrypto } from "../unit/providers/fake-login-crypto";
 import { ok, scriptedHttpClient } from "./account-harness";
 import { AntdTestProvider } from "./antd-test-provider";
 import { CurrentLocation } from "./refine-harness";
+import { TestRefine } from "./test-refine";
 
 const OPERATION_PANEL = registryPath("personal/operationPanel");
 const ACCOUNT_MANAGEMENT = registryPath("personal/accountManagement");
@@ -43,7 +43,7 @@ async function renderShell(user: Record<string, unknown>, path = OPERATION_PANEL
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdTestProvider>
-        <Refine
+        <TestRefine
           dataProvider={createDataProvider(http)}
           authProvider={authProvider}
           accessControlProvider={createAccessControlProvider({ sessionStore, now: Date.now })}
@@ -67,7 +67,7 @@ async function renderShell(user: Record<string, unknown>, path = OPERATION_PANEL
               <CurrentLocation />
             </AppFeedbackProvider>
           </SessionStoreProvider>
-        </Refine>
+        </TestRefine>
       </AntdTestProvider>
     </MemoryRouter>,
   );

@@ -107,7 +107,7 @@ describe("the ledger pages' forms", () => {
   // /info/certificate and /info/validateQuery verify for real now (tests/e2e/certificate-verification.test.ts).
   it("check their input with the schema rules and answer with the plain statement, never a result", async () => {
     const { calls } = renderPublicPage({ path: "/info/xcontractCertificate", element: <LedgerQueryPage definition={XCONTRACT_CERTIFICATE} statement={pendingStatement(XCONTRACT_CERTIFICATE)} /> });
-    fireEvent.click(screen.getByRole("button", { name: "查看证书" }));
+    fireEvent.click(await screen.findByRole("button", { name: "查看证书" }));
     expect(await screen.findByText("请输入证书编号")).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText("合同存证证书编号"), { target: { value: "HZ-20260101-1" } });

@@ -68,7 +68,7 @@ describe("the public header", () => {
     try {
       renderShell("/info/about");
       expect(screen.queryByRole("navigation", { name: "主导航" })).not.toBeInTheDocument();
-      await userEvent.click(screen.getByRole("button", { name: "打开导航菜单" }));
+      await userEvent.click(await screen.findByRole("button", { name: "打开导航菜单" }));
       const nav = await screen.findByRole("navigation", { name: "主导航" });
       expect(within(nav).getAllByRole("link")).toHaveLength(13);
     } finally {
@@ -89,16 +89,16 @@ describe("the public header", () => {
   it("gives a signed-in user a menu under their display name (spec §6) with the workspace and logout", async () => {
     const { callsTo, sessionStore } = renderShell("/index", { ...SIGNED_IN, realNameStatus: 2, enterpriseStatus: 2 });
     expect(screen.queryByRole("link", { name: "登录" })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "用户菜单：某某科技有限公司" }));
+    await userEvent.click(await screen.findByRole("button", { name: "用户菜单：某某科技有限公司" }));
     expect(await screen.findByRole("menuitem", { name: /进入工作台/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: /退出登录/ }));
     await waitFor(() => expect(callsTo(ACCOUNT_ENDPOINTS.logout.path)).toHaveLength(1));
     await waitFor(() => expect(sessionStore.getUser()).toBeNull());
   });
 
-  it("names a user whose organisation is not verified by their real name", () => {
+  it("names a user whose organisation is not verified by their real name", async () => {
     renderShell("/info/about", { ...SIGNED_IN, realNameStatus: 2 });
-    expect(screen.getByRole("button", { name: "用户菜单：张三" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "用户菜单：张三" })).toBeInTheDocument();
   });
 
   it("stays in the page at first and is fixed to the top once the page has scrolled more than 30 px", () => {

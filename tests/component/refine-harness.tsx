@@ -1,4 +1,4 @@
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
+import { type AuthProvider, type DataProvider } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { createDataProvider } from "../../src/providers/data-provider";
@@ -7,6 +7,7 @@ import { SessionStoreProvider } from "../../src/providers/session-context";
 import type { SessionStore } from "../../src/providers/session-store";
 import type { Envelope } from "../../src/schema/envelope";
 import { AntdTestProvider } from "./antd-test-provider";
+import { TestRefine } from "./test-refine";
 
 /** A fake HTTP client answering each path with a fixed envelope; records the calls. */
 export function fakeHttpClient(answers: Record<string, Envelope<unknown>>) {
@@ -57,7 +58,7 @@ export function RefineHarness(props: {
   return (
     <MemoryRouter initialEntries={[entry]}>
       <AntdTestProvider>
-        <Refine
+        <TestRefine
           dataProvider={props.dataProvider ?? createDataProvider(props.http)}
           authProvider={props.authProvider}
           options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
@@ -69,7 +70,7 @@ export function RefineHarness(props: {
             </Routes>
             <CurrentLocation />
           </SessionStoreProvider>
-        </Refine>
+        </TestRefine>
       </AntdTestProvider>
     </MemoryRouter>
   );

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
-import { CERTIFICATE_ATTACHMENTS, describeHolderIdentity, HOLDER_IDENTITY_LABEL, type CertificateFacts } from "../../../src/schema/certificate.js";
+import { CERTIFICATE_ATTACHMENTS } from "../../../src/schema/certificate-names.js";
+import { describeHolderIdentity, HOLDER_IDENTITY_LABEL, type CertificateFacts } from "../../../src/schema/certificate.js";
 import { PLATFORM_NAME } from "../../../src/schema/constants.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import { shorten } from "../../../src/schema/stored-name.js";

@@ -1,6 +1,5 @@
+import { CERTIFICATE_NO_PARAM, CERTIFICATE_VERIFY_PATH } from "../../../src/schema/certificate-names.js";
 import {
-  CERTIFICATE_NO_PARAM,
-  CERTIFICATE_VERIFY_PATH,
   maskDisplayName,
   maskEvidenceName,
   type CertificateFacts,

@@ -1,8 +1,13 @@
-import { Card, Space, Table, Typography } from "antd";
+import { Space, Typography } from "antd";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useAppLinks } from "../../providers/app-links-context";
 import type { AppLinkName } from "../../resources/app-links";
-import type { ContentLink, ContentSection, ContentTable } from "./content-section";
+import { SectionCard } from "../section-card";
+import type { ContentLink, ContentSection } from "./content-section";
+
+// antd's Table is heavy and few sections have a table: it loads with the first that does (issue 20).
+const ContentTableView = lazy(() => import("./content-table"));
 
 /** The text sections of a public page, one card each. */
 export function ContentSections({ sections }: { sections: readonly ContentSection[] }) {
@@ -17,7 +22,7 @@ export function ContentSections({ sections }: { sections: readonly ContentSectio
 
 export function ContentSectionCard({ section }: { section: ContentSection }) {
   return (
-    <Card id={section.anchor} title={<h2 style={{ margin: 0, fontSize: 20 }}>{section.heading}</h2>}>
+    <SectionCard id={section.anchor} title={<h2 style={{ margin: 0, fontSize: 20 }}>{section.heading}</h2>}>
       {section.paragraphs?.map((paragraph) => (
         <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
       ))}
@@ -35,7 +40,11 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
           ))}
         </ol>
       )}
-      {section.table && <ContentTableView table={section.table} />}
+      {section.table && (
+        <Suspense fallback={null}>
+          <ContentTableView table={section.table} />
+        </Suspense>
+      )}
       {section.closing?.map((paragraph) => (
         <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
       ))}
@@ -46,14 +55,8 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
           ))}
         </Space>
       )}
-    </Card>
+    </SectionCard>
   );
-}
-
-function ContentTableView({ table }: { table: ContentTable }) {
-  const columns = table.columns.map((title, index) => ({ title, dataIndex: String(index), key: String(index) }));
-  const rows = table.rows.map((cells, rowIndex) => ({ key: rowIndex, ...Object.fromEntries(cells.map((cell, index) => [String(index), cell])) }));
-  return <Table size="small" bordered pagination={false} columns={columns} dataSource={rows} style={{ marginBottom: 16 }} scroll={{ x: true }} />;
 }
 
 /** Server pages (/opendocs) need a full page load; app pages navigate in place. */

@@ -1,6 +1,6 @@
 import { Typography } from "antd";
 import type { ReactNode } from "react";
-import { AccountPageShell } from "../account-page-layout";
+import { AccountPageShell } from "../account-page-shell";
 
 /**
  * The frame of the public information pages (/info, /Activity, legal AI, share pages): the logo

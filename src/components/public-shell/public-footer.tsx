@@ -3,8 +3,7 @@ import { Popover } from "antd";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
-import { PRIVACY_POLICY } from "../../pages/user/legal/privacy-policy";
-import { USER_AGREEMENT } from "../../pages/user/legal/user-agreement";
+import { legalDocumentTitle } from "../../pages/user/legal/legal-documents";
 import { PLATFORM_NAME } from "../../schema/constants";
 import { HotlineNumber } from "./consult-panel";
 import { navItem, type PublicNavKey } from "./public-nav-items";
@@ -23,8 +22,8 @@ const NAV_COLUMNS: { title: string; keys: PublicNavKey[] }[] = [
 
 const ABOUT_LINKS = [
   { label: navItem("about").label, path: navItem("about").path },
-  { label: USER_AGREEMENT.title, path: APP_PATHS.agreement },
-  { label: PRIVACY_POLICY.title, path: APP_PATHS.privacyAgreement },
+  { label: legalDocumentTitle(APP_PATHS.agreement), path: APP_PATHS.agreement },
+  { label: legalDocumentTitle(APP_PATHS.privacyAgreement), path: APP_PATHS.privacyAgreement },
 ];
 
 /** The public footer: product and legal links, the hotline, the QR codes and the record lines (spec §2). */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { loginPath } from "../../app/path-rules";
 import { useUserSession } from "../../providers/session-context";
@@ -7,10 +8,12 @@ import { BrandLogo } from "../brand-logo";
 import { shouldShowLoginLink } from "./public-shell-rules";
 import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
 import { PublicTopNav } from "./public-top-nav";
-import { PublicUserMenu } from "./public-user-menu";
 import { useScrolledPast } from "./use-scrolled-past";
 
 export const PUBLIC_HEADER_HEIGHT_PX = 64;
+
+// Only a signed-in user has the menu (a dropdown with the avatar): a visitor's first load goes without it (issue 20).
+const PublicUserMenu = lazy(() => import("./public-user-menu").then((module) => ({ default: module.PublicUserMenu })));
 
 /**
  * The public header (spec §2): logo, the top navigation, and the 登录 link or the user menu. It
@@ -37,7 +40,9 @@ export function PublicHeader() {
           <PublicTopNav />
           <div className="hz-header__account">
             {isSignedIn ? (
-              <PublicUserMenu user={user} />
+              <Suspense fallback={null}>
+                <PublicUserMenu user={user} />
+              </Suspense>
             ) : (
               shouldShowLoginLink(pathname, isSignedIn) && (
                 <Link to={loginTarget} className="hz-login-link">

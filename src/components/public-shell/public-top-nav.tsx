@@ -1,9 +1,12 @@
-import { MenuOutlined } from "@ant-design/icons";
-import { Button, Drawer, Grid } from "antd";
-import { useState } from "react";
-import { Link, useLocation } from "react-router";
-import { activeNavKey, PUBLIC_NAV_ITEMS, type PublicNavItem } from "./public-nav-items";
+import { Grid } from "antd";
+import { lazy, Suspense } from "react";
+import { useLocation } from "react-router";
+import { activeNavKey, PUBLIC_NAV_ITEMS } from "./public-nav-items";
+import { NavLink } from "./public-nav-link";
 import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
+
+// Only narrow screens open the items in a drawer; wide ones never load it (issue 20).
+const NavDrawer = lazy(() => import("./public-nav-drawer").then((module) => ({ default: module.NavDrawer })));
 
 /**
  * The thirteen items of the public header. From 1200 px wide they sit in one row; narrower
@@ -16,7 +19,13 @@ export function PublicTopNav() {
   // Until antd has measured the window (the first render) xl is undefined: the full row is the default.
   const isNarrow = screens.xl === false;
 
-  if (isNarrow) return <NavDrawer activeKey={activeKey} />;
+  if (isNarrow) {
+    return (
+      <Suspense fallback={<span style={{ flex: 1 }} />}>
+        <NavDrawer activeKey={activeKey} />
+      </Suspense>
+    );
+  }
   return (
     <nav aria-label={PUBLIC_SHELL_TEXT.navLabel} className="hz-top-nav">
       <ul className="hz-top-nav__list">
@@ -27,49 +36,5 @@ export function PublicTopNav() {
         ))}
       </ul>
     </nav>
-  );
-}
-
-function NavDrawer({ activeKey }: { activeKey: string | undefined }) {
-  const [isOpen, setIsOpen] = useState(false);
-  return (
-    <>
-      <span style={{ flex: 1 }} />
-      <Button type="text" icon={<MenuOutlined />} aria-label="打开导航菜单" onClick={() => setIsOpen(true)} />
-      <Drawer open={isOpen} onClose={() => setIsOpen(false)} placement="right" width={260} title="导航">
-        <nav aria-label={PUBLIC_SHELL_TEXT.navLabel}>
-          <ul className="hz-drawer-nav">
-            {PUBLIC_NAV_ITEMS.map((item) => (
-              <li key={item.key} onClick={() => setIsOpen(false)}>
-                <NavLink item={item} isActive={item.key === activeKey} className="hz-drawer-nav__link" />
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </Drawer>
-    </>
-  );
-}
-
-function NavLink({ item, isActive, className }: { item: PublicNavItem; isActive: boolean; className: string }) {
-  const content = (
-    <>
-      {item.label}
-      {item.badge && (
-<span className="hz-nav-badge">{item.badge}</span>
-      )}
-    </>
-  );
-  if (item.opensInNewTab) {
-    return (
-      <a href={item.path} target="_blank" rel="noopener noreferrer" className={className}>
-        {content}
-      </a>
-    );
-  }
-  return (
-    <Link to={item.path} className={className} aria-current={isActive ? "page" : undefined}>
-      {content}
-    </Link>
   );
 }

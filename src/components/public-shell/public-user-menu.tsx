@@ -1,9 +1,9 @@
 import { AppstoreOutlined, DownOutlined, LogoutOutlined } from "@ant-design/icons";
-import { useLogout } from "@refinedev/core";
 import { Dropdown, Space } from "antd";
 import { useNavigate } from "react-router";
 import { useAppLinksLater } from "../../providers/app-links-context";
 import { resolveDisplayName } from "../../providers/session-rules";
+import { useLogoutAction } from "../../providers/use-auth-actions";
 import type { UserSession } from "../../providers/session-store";
 import { UserAvatar } from "../shell/user-avatar";
 import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
@@ -16,7 +16,7 @@ import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
 export function PublicUserMenu({ user }: { user: UserSession }) {
   const navigate = useNavigate();
   const links = useAppLinksLater();
-  const { mutate: logout, isPending } = useLogout();
+  const { mutate: logout, isPending } = useLogoutAction();
   const name = resolveDisplayName(user);
 
   return (

@@ -1,6 +1,7 @@
-import { useDataProvider, type DataProvider } from "@refinedev/core";
+import type { DataProvider } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { queryEndpoint } from "../../providers/use-endpoint";
+import { useWebapiProviders } from "../../providers/webapi-context";
 import { COMMON_ENDPOINTS } from "../../schema/common";
 
 /**
@@ -34,15 +35,15 @@ export function measureServerOffset(provider: DataProvider): Promise<number> {
 
 /** The offset to add to Date.now() for the server's time; 0 until (and unless) the server answers. */
 export function useServerOffset(): number {
-  const getDataProvider = useDataProvider();
+  const { dataProvider } = useWebapiProviders();
   const [offset, setOffset] = useState(0);
   useEffect(() => {
     let isMounted = true;
-    void measureServerOffset(getDataProvider()).then((value) => isMounted && setOffset(value));
+    void measureServerOffset(dataProvider).then((value) => isMounted && setOffset(value));
     return () => {
       isMounted = false;
     };
-  }, [getDataProvider]);
+  }, [dataProvider]);
   return offset;
 }
 

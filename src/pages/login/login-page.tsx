@@ -1,6 +1,6 @@
 import { Typography } from "antd";
 import { Suspense } from "react";
-import { AccountPageShell } from "../../components/account-page-layout";
+import { AccountPageShell } from "../../components/account-page-shell";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
 import { LoginPanel } from "./login-panel";

@@ -2,7 +2,7 @@ import { Button, Card, Result, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
-import { AccountPageShell } from "../../components/account-page-layout";
+import { AccountPageShell } from "../../components/account-page-shell";
 import { decideScanCallback } from "../../providers/scan-login-outcome";
 import { useScanLoginClient } from "../../providers/scan-login-context";
 import { BIND_PANEL_QUERY, SCAN_EXPIRED_QUERY } from "../../schema/scan-login";

@@ -1,9 +1,9 @@
-import { useLogin } from "@refinedev/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
 import { useAccountServices } from "../../providers/account-context";
 import { isLoginResponse } from "../../providers/auth-provider";
+import { useLoginAction } from "../../providers/use-auth-actions";
 import { INCOMPLETE_ANSWER_MESSAGE, type LoginStep } from "../../providers/login-outcome";
 import type { LoginRequest } from "../../providers/login-request";
 import { ResultCode } from "../../schema/envelope";
@@ -25,12 +25,12 @@ export interface PasswordUpdatePrompt {
 }
 
 /**
- * Runs a login through refine's useLogin (authProvider.login) and takes the steps every login
+ * Runs a login through the auth provider (useLoginAction) and takes the steps every login
  * screen shares (spec §4, §8): on to the post-login path, to the second step, or the 3011 dialog.
  * What is left for the form (field messages, tips, the captcha) goes to `onSettled`.
  */
 export function useLoginFlow(onSettled: (step: LoginStep) => void) {
-  const { mutateAsync, isPending } = useLogin<LoginRequest>();
+  const { mutateAsync, isPending } = useLoginAction<LoginRequest>();
   const navigate = useNavigate();
   const { secondStep } = useAccountServices();
   const [passwordUpdate, setPasswordUpdate] = useState<PasswordUpdatePrompt | null>(null);

@@ -1,6 +1,6 @@
 import type { AppRoute } from "../../app/app-route";
 import { PUBLIC_PAGE_PATHS } from "../../app/public-page-paths";
-import { lazyPage } from "../../app/lazy-page";
+import { lazyPage, lightPage } from "../../app/lazy-page";
 import type { LedgerQueryPageDefinition } from "../info/ledger-queries/ledger-query-definition";
 import { LEDGER_QUERY_PAGES } from "../info/ledger-queries/ledger-query-pages";
 
@@ -20,9 +20,10 @@ export const publicPageRoutes: readonly AppRoute[] = [
   { path: PUBLIC_PAGE_PATHS.openPlatform, element: lazyPage(() => import("../info/open-platform/open-platform-page").then((module) => module.OpenPlatformPage)) },
   { path: PUBLIC_PAGE_PATHS.extractLogin, element: lazyPage(() => import("../info/extraction/extract-login-page").then((module) => module.ExtractLoginPage)) },
   { path: PUBLIC_PAGE_PATHS.extractList, element: lazyPage(() => import("../info/extraction/extract-list-page").then((module) => module.ExtractListPage)) },
+  // The verification pages are the visitor's: they load without refine (issue 20).
   ...LEDGER_QUERY_PAGES.map((definition) => ({
     path: definition.path,
-    element: lazyPage(async () => {
+    element: lightPage(async () => {
       const [{ LedgerQueryPage }, statement] = await Promise.all([import("../info/ledger-queries/ledger-query-page"), ledgerQueryStatement(definition)]);
       return () => <LedgerQueryPage definition={definition} statement={statement} />;
     }),

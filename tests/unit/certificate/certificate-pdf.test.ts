@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CERTIFICATE_ATTACHMENTS } from "../../../src/schema/certificate.js";
+import { CERTIFICATE_ATTACHMENTS } from "../../../src/schema/certificate-names.js";
 import { readCertificatePdf } from "../../../src/verification/certificate-file.js";
 import { readPdfAttachments } from "../../../src/verification/pdf-attachments.js";
 import { verifyCertificate } from "../../../src/verification/certificate-checks.js";

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Readable } from "node:stream";
-import { CERTIFICATE_VERIFY_PATH, maskDisplayName } from "../../../../src/schema/certificate.js";
+import { maskDisplayName } from "../../../../src/schema/certificate.js";
+import { CERTIFICATE_VERIFY_PATH } from "../../../../src/schema/certificate-names.js";
 import { ResultCode } from "../../../../src/schema/envelope.js";
 import { buildMonitorReportEntry } from "../../../../src/schema/monitor-report-entry.js";
 import {

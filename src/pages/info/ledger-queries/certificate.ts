@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
-import { CERTIFICATE_ATTACHMENTS } from "../../../schema/certificate";
+import { CERTIFICATE_ATTACHMENTS } from "../../../schema/certificate-names";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 
 const { entry, proof, identityEntry, identityProof } = CERTIFICATE_ATTACHMENTS;

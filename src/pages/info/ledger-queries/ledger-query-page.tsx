@@ -1,11 +1,13 @@
-import { Alert, Card, Space, Spin } from "antd";
+import { Alert, Space, Spin } from "antd";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
+import { SectionCard } from "../../../components/section-card";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
-import { LedgerQueryForm } from "./ledger-query-form";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
+// Only pages whose service is absent show a form; its form library loads with it (issue 20).
+const LedgerQueryForm = lazy(() => import("./ledger-query-form").then((module) => ({ default: module.LedgerQueryForm })));
 /** One lazy component per page's own query, made once. */
 const queryPanels = new WeakMap<NonNullable<LedgerQueryPageDefinition["query"]>, LazyExoticComponent<ComponentType>>();
 
@@ -39,9 +41,11 @@ export function LedgerQueryPage({ definition, statement }: { definition: LedgerQ
         )}
         {statement && <Alert type="info" showIcon message={statement} />}
         {statement && definition.form && (
-          <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
-            <LedgerQueryForm form={definition.form} statement={statement} />
-          </Card>
+          <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
+            <Suspense fallback={<Spin />}>
+              <LedgerQueryForm form={definition.form} statement={statement} />
+            </Suspense>
+          </SectionCard>
         )}
         <ContentSections sections={definition.sections} />
       </Space>

@@ -3,7 +3,6 @@ import { Button, Form, Input, Progress, Segmented, Typography, Upload } from "an
 import { useState } from "react";
 import { CertificateNoSchema } from "../../../schema/certificate-no";
 import { Sha256HexSchema } from "../../../schema/evidence-query";
-import { readVerificationFile } from "../../../verification/verification-file";
 import type { VerificationMode, VerificationQuery } from "./verification-query";
 
 const MODES: { value: VerificationMode; label: string }[] = [
@@ -33,7 +32,8 @@ export function VerificationForm({ initial, onSubmit, isBusy }: { initial: Verif
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     if (mode === "digest") return onSubmit({ mode, file: { sha256: digest.trim().toLowerCase() } });
-    const read = file ? await readVerificationFile(file, (done, total) => setProgress(total ? Math.floor((done / total) * 100) : 100)) : undefined;
+    // Hashing and the package checks load with the first file to check, not with the page (issue 20).
+    const read = file ? await (await import("../../../verification/verification-file")).readVerificationFile(file, (done, total) => setProgress(total ? Math.floor((done / total) * 100) : 100)) : undefined;
     setProgress(null);
     onSubmit({ mode, ...(number.success && mode === "certificateNo" ? { certificateNo: number.data } : {}), ...(read ? { file: read.digests, fileChecks: read.checks, fileName: file!.name } : {}) });
   }

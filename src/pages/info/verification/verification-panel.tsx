@@ -1,12 +1,15 @@
-import { Alert, Card, Space, Spin, Typography } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { Alert, Space, Spin, Typography } from "antd";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate";
-import { CertificateResult } from "../../../verification/certificate-result";
+import { SectionCard } from "../../../components/section-card";
+import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate-names";
 import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
 import { useVerificationClient } from "../../../verification/verification-context";
 import { VerificationForm } from "./verification-form";
 import { lookUpCertificates, type VerificationAnswer, type VerificationMode, type VerificationQuery } from "./verification-query";
+
+// The checks and their report load with the first answer to check, not with the page (issue 20).
+const CertificateResult = lazy(() => import("../../../verification/certificate-result").then((module) => ({ default: module.CertificateResult })));
 
 /**
  * The public verification of /info/certificate and /info/validateQuery: look a certificate up by
@@ -41,9 +44,9 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <PlatformKeyCard state={platformKey} />
-      <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
+      <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
         <VerificationForm initial={initial} onSubmit={(next) => void run(next)} isBusy={isBusy} />
-      </Card>
+      </SectionCard>
       {isBusy && <Spin />}
       {shown && (
         <section ref={resultRef} tabIndex={-1} aria-labelledby="verification-result-heading" style={{ outline: "none", scrollMarginTop: 16 }}>
@@ -54,9 +57,11 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
           {shown.ok && query && platformKey.status === "ready" && (
             <Space direction="vertical" size="middle" style={{ width: "100%" }}>
               {shown.certificates.length > 1 && <Typography.Text>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
-              {shown.certificates.map((certificate) => (
-                <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
-              ))}
+              <Suspense fallback={<Spin />}>
+                {shown.certificates.map((certificate) => (
+                  <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
+                ))}
+              </Suspense>
             </Space>
           )}
         </section>

@@ -19,9 +19,9 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
       ))}
       <Divider />
       <Space wrap size="large">
-        {LEGAL_DOCUMENTS.filter((entry) => entry.document !== document).map((entry) => (
+        {LEGAL_DOCUMENTS.filter((entry) => entry.title !== document.title).map((entry) => (
           <Link key={entry.path} to={entry.path}>
-            {entry.document.title}
+            {entry.title}
           </Link>
         ))}
       </Space>

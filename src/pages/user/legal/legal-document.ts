@@ -16,11 +16,15 @@ export interface LegalSection {
   closing?: readonly string[];
 }
 
-export interface LegalDocument {
-  title: string;
+/** A legal text without its title: the five texts under /user take theirs from legal-documents.ts. */
+export interface LegalText {
   /** YYYY年MM月DD日 */
   updatedOn: string;
   effectiveOn: string;
   preamble: readonly string[];
   sections: readonly LegalSection[];
+}
+
+export interface LegalDocument extends LegalText {
+  title: string;
 }

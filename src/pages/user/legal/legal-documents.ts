@@ -1,16 +1,21 @@
 import { APP_PATHS } from "../../../app/path-rules";
-import type { LegalDocument } from "./legal-document";
-import { PRIVACY_POLICY } from "./privacy-policy";
-import { PRIVACY_SHARE_AUTHORITY } from "./privacy-share-authority";
-import { PRIVACY_SHARE_GATHERING } from "./privacy-share-gathering";
-import { PRIVACY_SHARE_SDK } from "./privacy-share-sdk";
-import { USER_AGREEMENT } from "./user-agreement";
+import type { LegalText } from "./legal-document";
 
-/** The legal texts under /user (spec §2) and their paths; the routes and the cross-links come from here. */
-export const LEGAL_DOCUMENTS: readonly { path: string; document: LegalDocument }[] = [
-  { path: APP_PATHS.agreement, document: USER_AGREEMENT },
-  { path: APP_PATHS.privacyAgreement, document: PRIVACY_POLICY },
-  { path: APP_PATHS.privacyShareAuthority, document: PRIVACY_SHARE_AUTHORITY },
-  { path: APP_PATHS.privacyShareGathering, document: PRIVACY_SHARE_GATHERING },
-  { path: APP_PATHS.privacyShareSDK, document: PRIVACY_SHARE_SDK },
+/**
+ * The legal texts under /user (spec §2): their paths and titles, which the routes, the footer and
+ * the cross-links use, and each text loaded only with its own page (issue 20).
+ */
+export const LEGAL_DOCUMENTS: readonly { path: string; title: string; loadText: () => Promise<LegalText> }[] = [
+  { path: APP_PATHS.agreement, title: "用户注册协议", loadText: () => import("./user-agreement").then((module) => module.USER_AGREEMENT) },
+  { path: APP_PATHS.privacyAgreement, title: "隐私政策", loadText: () => import("./privacy-policy").then((module) => module.PRIVACY_POLICY) },
+  { path: APP_PATHS.privacyShareAuthority, title: "权限申请与使用说明", loadText: () => import("./privacy-share-authority").then((module) => module.PRIVACY_SHARE_AUTHORITY) },
+  { path: APP_PATHS.privacyShareGathering, title: "个人信息收集清单", loadText: () => import("./privacy-share-gathering").then((module) => module.PRIVACY_SHARE_GATHERING) },
+  { path: APP_PATHS.privacyShareSDK, title: "第三方共享清单", loadText: () => import("./privacy-share-sdk").then((module) => module.PRIVACY_SHARE_SDK) },
 ];
+
+/** The title of the legal text at `path`. */
+export function legalDocumentTitle(path: string): string {
+  const entry = LEGAL_DOCUMENTS.find((candidate) => candidate.path === path);
+  if (!entry) throw new Error(`no legal text at ${path}`);
+  return entry.title;
+}

@@ -1,7 +1,6 @@
-import type { LegalDocument } from "./legal-document";
+import type { LegalText } from "./legal-document";
 
-export const PRIVACY_POLICY: LegalDocument = {
-  title: "隐私政策",
+export const PRIVACY_POLICY: LegalText = {
   updatedOn: "2026年11月22日",
   effectiveOn: "2026年11月22日",
   preamble: [

@@ -1,7 +1,6 @@
-import type { LegalDocument } from "./legal-document";
+import type { LegalText } from "./legal-document";
 
-export const PRIVACY_SHARE_AUTHORITY: LegalDocument = {
-  title: "权限申请与使用说明",
+export const PRIVACY_SHARE_AUTHORITY: LegalText = {
   updatedOn: "2026年11月22日",
   effectiveOn: "2026年11月22日",
   preamble: [

@@ -1,7 +1,6 @@
-import type { LegalDocument } from "./legal-document";
+import type { LegalText } from "./legal-document";
 
-export const PRIVACY_SHARE_SDK: LegalDocument = {
-  title: "第三方共享清单",
+export const PRIVACY_SHARE_SDK: LegalText = {
   updatedOn: "2026年11月22日",
   effectiveOn: "2026年11月22日",
   preamble: [

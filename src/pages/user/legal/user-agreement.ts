@@ -1,7 +1,6 @@
-import type { LegalDocument } from "./legal-document";
+import type { LegalText } from "./legal-document";
 
-export const USER_AGREEMENT: LegalDocument = {
-  title: "用户注册协议",
+export const USER_AGREEMENT: LegalText = {
   updatedOn: "2026年11月22日",
   effectiveOn: "2026年11月22日",
   preamble: [
