@@ -1,3 +1,4 @@
+import { allocateAlignedSlab } from "./aligned-slab.js";
 import { digestThreads, type DigestThreadPool, type ThreadDigest } from "./digest-threads.js";
 
 /** The two digests of a stream (lowercase hex). */
@@ -96,7 +97,7 @@ export class ParallelDigests {
       // Allocated on demand: a small upload touches one slab (and only its pages it writes).
       if (this.slabsMade < SLABS_PER_STREAM) {
         this.slabsMade += 1;
-        return new Uint8Array(new SharedArrayBuffer(SLAB_BYTES));
+        return allocateAlignedSlab(SLAB_BYTES);
       }
       await new Promise<void>((resolve) => this.waitingForSlab.push(resolve));
     }
