@@ -11,11 +11,12 @@ const DIRECT_ALIGNMENT = 4096;
  * A temporary file written front to back, then made durable by one fsync.
  *
  * Aligned pieces go to the disk directly (O_DIRECT), the rest (an upload's last, partial slab)
- * through the page cache. Why: through the page cache a 1 GiB upload cost ~1.6 s of CPU in the
- * kernel's copying here (as much as half the SM3 thread) and left 1 GiB dirty for the final fsync
- * to write while the client waited (~0.3 s, more on a slower disk); written directly, the disk
- * takes the bytes from the slab itself (2 GB/s, 0.08 s of CPU per GiB), while the next slabs are
- * hashed, so the fsync only has the file's size and block map left to make durable. (A fdatasync
+ * through the page cache. Why: through the page cache 1 GiB cost 0.16-1.8 s of CPU in the
+ * kernel's copying here (the more, the busier the machine's memory; at worst half the SM3
+ * thread) and left 1 GiB dirty for the final fsync to write while the client waited (~0.25 s,
+ * more on a slower disk); written directly, the disk takes the bytes from the slab itself
+ * (0.06-0.08 s of CPU per GiB, 0.33 s of wall time here) while the next slabs are hashed, so the
+ * fsync only has the file's size and block map left to make durable. (A fdatasync
  * every 64 MiB in the background, tried first, stalled the buffered writes behind it.) Where the
  * file system, or the memory, does not allow direct writes (EINVAL), the file falls back to the
  * page cache for good.
