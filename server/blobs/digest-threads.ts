@@ -77,10 +77,12 @@ class DigestThread {
 
   constructor(private readonly onDeath: (thread: DigestThread) => void) {
     this.worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], name: "blob-digests" });
-    this.worker.unref();
     this.worker.on("message", (reply: ThreadReply) => this.#answer(reply));
     this.worker.on("error", (error) => this.#die(error));
     this.worker.on("exit", (code) => this.#die(new Error(`digest thread exited (code ${code})`)));
+    // After the listeners: adding a "message" listener refs the thread's port again, and a thread
+    // never given a digest (one SHA-256 of a package, a pool bigger than two) kept the process alive.
+    this.worker.unref();
   }
 
   get isDead(): boolean {

@@ -1,10 +1,10 @@
-import { digestThreads, type DigestThreadPool, type ThreadDigest } from "./digest-threads.js";
+import { allocateAlignedSlab } from "./aligned-slab.js";
+import { digestThreads, type DigestAlgorithm, type DigestThreadPool, type ThreadDigest } from "./digest-threads.js";
 
-/** The two digests of a stream (lowercase hex). */
-export interface StreamDigests {
-  readonly sha256: string;
-  readonly sm3: string;
-}
+/** The digests of a stream by algorithm (lowercase hex); by default a blob's two. */
+export type StreamDigests<A extends DigestAlgorithm = "sha256" | "sm3"> = { readonly [algorithm in A]: string };
+
+const BLOB_ALGORITHMS = ["sha256", "sm3"] as const;
 
 /**
  * Why these sizes: a slab of 1 MiB is ~2.5 ms of SM3, long enough that the two messages per slab
@@ -17,14 +17,23 @@ const SLAB_BYTES = 1024 * 1024;
 const SLABS_PER_STREAM = 8;
 
 /**
- * SHA-256 and SM3 of a stream, each on its own thread, so the event loop only copies bytes. Every
- * chunk is copied once, from the socket's buffer into a slab of shared memory; both threads hash
- * the slab in place and `sink` (the temporary file) is handed it, slab after slab, to write it
- * from there (it must accept a call before the previous one has resolved). A slab is
- * reused once all three are done with it, and update() waits when every slab is busy: that wait
- * is the back-pressure that slows the socket to the speed of the slowest of them.
+ * Slabs a finished stream gave back, for the next one. Fresh memory costs a page fault per 4 KiB
+ * on first touch (in this VM more than the copy into it), and a package hashes each original in
+ * its own stream; up to 16 MiB of them is kept for the process's life.
  */
-export class ParallelDigests {
+const idleSlabs: Uint8Array[] = [];
+const MAX_IDLE_SLABS = 16;
+
+/**
+ * SHA-256 and SM3 of a stream (or the `algorithms` asked for), each on its own thread, so the
+ * event loop only copies bytes. Every chunk is copied once, from the socket's buffer into a slab
+ * of shared memory; the threads hash the slab in place and `sink` (the temporary file) is handed
+ * it, slab after slab, to write it from there (it must accept a call before the previous one has
+ * resolved). A slab is reused once all of them are done with it, and update() waits when every
+ * slab is busy: that wait is the back-pressure that slows the socket to the speed of the slowest.
+ */
+export class ParallelDigests<A extends DigestAlgorithm = "sha256" | "sm3"> {
+  private readonly algorithms: readonly A[];
   private readonly digests: ThreadDigest[];
   private readonly freeSlabs: Uint8Array[] = [];
   private readonly waitingForSlab: (() => void)[] = [];
@@ -35,8 +44,9 @@ export class ParallelDigests {
   private failure: unknown = null;
   private isClosed = false;
 
-  constructor(private readonly options: { sink?: (bytes: Uint8Array) => Promise<unknown>; pool?: DigestThreadPool } = {}) {
-    this.digests = (options.pool ?? digestThreads).open(["sha256", "sm3"]);
+  constructor(private readonly options: { algorithms?: readonly A[]; sink?: (bytes: Uint8Array) => Promise<unknown>; pool?: DigestThreadPool } = {}) {
+    this.algorithms = options.algorithms ?? (BLOB_ALGORITHMS as readonly DigestAlgorithm[] as readonly A[]);
+    this.digests = (options.pool ?? digestThreads).open(this.algorithms);
   }
 
   /** Takes a chunk (copied: the caller may reuse it once this resolves). */
@@ -53,17 +63,18 @@ export class ParallelDigests {
     }
   }
 
-  /** Both digests, once the threads and the sink are done with every byte. */
-  async finish(): Promise<StreamDigests> {
+  /** Every digest, once the threads and the sink are done with every byte. */
+  async finish(): Promise<StreamDigests<A>> {
     this.throwIfUnusable();
     if (this.filled > 0) this.dispatch();
     this.isClosed = true;
-    const [sha256, sm3] = this.digests.map((digest) => digest.digest());
-    const settled = await Promise.allSettled([sha256!, sm3!, this.settleInFlight()]);
+    const hexes = this.digests.map((digest) => digest.digest());
+    const settled = await Promise.allSettled([...hexes, this.settleInFlight()]);
     if (this.failure) throw this.failure;
     const rejected = settled.find((result) => result.status === "rejected");
     if (rejected) throw rejected.reason;
-    return { sha256: await sha256!, sm3: await sm3! };
+    const values = await Promise.all(hexes);
+    return Object.fromEntries(this.algorithms.map((algorithm, index) => [algorithm, values[index]])) as StreamDigests<A>;
   }
 
   /** Gives up: the threads drop their state, and this resolves once the sink has stopped writing. */
@@ -93,10 +104,10 @@ export class ParallelDigests {
     while (true) {
       const free = this.freeSlabs.pop();
       if (free) return free;
-      // Allocated on demand: a small upload touches one slab (and only its pages it writes).
+      // Taken on demand: a small upload touches one slab (and, when fresh, only the pages it writes).
       if (this.slabsMade < SLABS_PER_STREAM) {
         this.slabsMade += 1;
-        return new Uint8Array(new SharedArrayBuffer(SLAB_BYTES));
+        return idleSlabs.pop() ?? allocateAlignedSlab(SLAB_BYTES);
       }
       await new Promise<void>((resolve) => this.waitingForSlab.push(resolve));
     }
@@ -107,8 +118,15 @@ export class ParallelDigests {
     this.waitingForSlab.shift()?.();
   }
 
+  /**
+   * Waits until no write uses a slab, then gives the slabs back. (After abort() a thread may still
+   * be reading one for a digest nobody will ask for: only reads, so the next owner is unharmed.)
+   */
   private async settleInFlight(): Promise<void> {
     await Promise.all([...this.inFlight]);
+    if (this.current) this.freeSlabs.push(this.current);
+    this.current = null;
+    idleSlabs.push(...this.freeSlabs.splice(0, MAX_IDLE_SLABS - idleSlabs.length));
   }
 
   private throwIfUnusable() {

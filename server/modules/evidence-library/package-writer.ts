@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import { Transform, type Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type yazl from "yazl";
+import { createDirectFileStream } from "../../blobs/direct-file-stream.js";
+import { ParallelDigests } from "../../blobs/parallel-digests.js";
 import { createZipFile } from "../../zip/zip-file.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { itemPaths, manifestJson, packingListText, type PackedItem } from "./package-contents.js";
@@ -41,8 +41,11 @@ export async function writeEvidencePackage(
 ): Promise<PackedEntry[]> {
   const zip = createZipFile();
   const mtime = new Date(options.createdAt);
-  const written = pipeline(zip.outputStream as Readable, fs.createWriteStream(target, { flags: "wx" }));
+  const written = pipeline(zip.outputStream as Readable, createDirectFileStream(target));
   written.catch(() => undefined);
+  // Until zip.end(), `written` can only fail: racing this means a failed write never leaves a packer waiting.
+  const outputFailed = written.then(() => new Promise<never>(() => undefined));
+  outputFailed.catch(() => undefined);
   const entries: PackedEntry[] = [];
   const addBuffer = (content: Buffer, path: string, role: PackedEntryRole, compress = true) => {
     zip.addBuffer(content, path, { mtime, compress });
@@ -52,8 +55,7 @@ export async function writeEvidencePackage(
   const packed: PackedItem[] = [];
   /** Packs one stored file; what was packed must hash to `sha256`, or the package fails. */
   const packChecked = async (content: Readable, path: string, role: PackedEntryRole, expected: { sha256: string; bytes: number }, mismatch: string) => {
-    // Until zip.end(), `written` can only fail: racing it means a failed write never leaves us waiting.
-    const packedSha256 = await Promise.race([packContent(zip, content, path, mtime), written.then(() => "")]);
+    const packedSha256 = await packContent(zip, content, path, mtime, outputFailed);
     if (packedSha256 !== expected.sha256) throw new PackageIntegrityError(mismatch);
     entries.push({ path, bytes: expected.bytes, role });
   };
@@ -90,19 +92,31 @@ export async function writeEvidencePackage(
   }
 }
 
-/** Adds one original (stored, not deflated: evidence is often already compressed) and resolves with its SHA-256 once packed. */
-async function packContent(zip: yazl.ZipFile, content: Readable, path: string, mtime: Date): Promise<string> {
-  const hash = createHash("sha256");
+/**
+ * Adds one original (stored, not deflated: evidence is often already compressed) and resolves
+ * with its SHA-256 once packed. The SHA-256 is computed on a digest thread (parallel-digests.ts)
+ * from a copy of each chunk, while the chunk itself goes on into the archive: the event loop
+ * only copies, as for an upload, instead of spending ~0.6 ms of every MB on the hash. If
+ * packing fails (the source, or `outputFailed`), the source is closed and the thread released.
+ */
+async function packContent(zip: yazl.ZipFile, content: Readable, path: string, mtime: Date, outputFailed: Promise<never>): Promise<string> {
+  const digests = new ParallelDigests({ algorithms: ["sha256"] });
   // A transform, not a "data" listener: bytes must flow only when the archive reads them.
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
+      digests.update(chunk).then(() => done(null, chunk), done);
     },
   });
   content.on("error", (error) => tap.destroy(error));
   content.pipe(tap);
   zip.addReadStream(tap, path, { mtime, compress: false });
-  await finished(tap);
-  return hash.digest("hex");
+  try {
+    await Promise.race([finished(tap), outputFailed]);
+    return (await digests.finish()).sha256;
+  } catch (error) {
+    content.destroy();
+    tap.destroy();
+    await digests.abort();
+    throw error;
+  }
 }

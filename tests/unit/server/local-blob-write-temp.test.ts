@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { allocateAlignedSlab } from "../../../server/blobs/aligned-slab.js";
 import { BlobTooLargeError } from "../../../server/blobs/blob-store.js";
 import { digestThreads } from "../../../server/blobs/digest-threads.js";
 import { LocalBlobStore } from "../../../server/blobs/local-blob-store.js";
@@ -63,5 +64,20 @@ describe("TempFile", () => {
     await temp.close();
     expect(fs.readFileSync(file).equals(Buffer.concat(pieces))).toBe(true);
     await expect(TempFile.create(file)).rejects.toMatchObject({ code: "EEXIST" });
+  });
+
+  it("writes page-aligned slabs straight to the disk and a ragged tail through the page cache, every byte in place", async () => {
+    const file = path.join(root, "direct");
+    const slabs = Array.from({ length: 5 }, () => {
+      const slab = allocateAlignedSlab(1024 * 1024);
+      slab.set(randomBytes(slab.length));
+      return slab;
+    });
+    const pieces = [...slabs, slabs[0]!.subarray(0, 4096), slabs[1]!.subarray(0, 17)];
+    const temp = await TempFile.create(file);
+    await Promise.all(pieces.map((bytes) => temp.append(bytes)));
+    await temp.sync();
+    await temp.close();
+    expect(fs.readFileSync(file).equals(Buffer.concat(pieces))).toBe(true);
   });
 });

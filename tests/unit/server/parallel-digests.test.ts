@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DigestThreadPool } from "../../../server/blobs/digest-threads.js";
 import { ParallelDigests } from "../../../server/blobs/parallel-digests.js";
@@ -88,5 +90,18 @@ describe("ParallelDigests", () => {
     await next.update(content);
     expect(await next.finish()).toEqual(expected(content));
     await own.close();
+  });
+
+  it("lets the process end once its digests are done, also with a thread that was never given one", () => {
+    // One SHA-256 on a pool of three leaves two threads idle from the start: they must not hold the process.
+    const program = `
+      import { DigestThreadPool } from "./server/blobs/digest-threads.ts";
+      import { ParallelDigests } from "./server/blobs/parallel-digests.ts";
+      const digests = new ParallelDigests({ algorithms: ["sha256"], pool: new DigestThreadPool(3) });
+      await digests.update(new Uint8Array([0x61, 0x62, 0x63]));
+      console.log((await digests.finish()).sha256);`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], { cwd: path.resolve(import.meta.dirname, "../../.."), encoding: "utf8", timeout: 20_000 });
+    expect(run.stdout.trim()).toBe(createHash("sha256").update("abc").digest("hex"));
+    expect(run.status).toBe(0);
   });
 });
