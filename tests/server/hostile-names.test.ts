@@ -106,7 +106,9 @@ describe("certificates of records stored before names were bounded", () => {
 
 describe("drawing certificates does not hold up other requests", () => {
   it("while several PDFs are drawn, the event loop stays mostly idle and getTime keeps being answered", async () => {
-    const drawings = 6;
+    // Rounds of two at once for at least this long: six PDFs now take well under 100 ms, too
+    // short a window to tell the drawing thread's idle loop from the requests' own handling.
+    const drawingMs = 800;
     const pings: number[] = [];
     let isDrawing = true;
     const pinging = (async () => {
@@ -119,16 +121,23 @@ describe("drawing certificates does not hold up other requests", () => {
     })();
 
     const before = performance.eventLoopUtilization();
-    const responses = await Promise.all(Array.from({ length: drawings }, () => t.get(PDF, { id: String(ordinary.id) }, { token: alice.token })));
+    const started = performance.now();
+    const statuses: number[] = [];
+    while (performance.now() - started < drawingMs) {
+      const responses = await Promise.all(Array.from({ length: 2 }, () => t.get(PDF, { id: String(ordinary.id) }, { token: alice.token })));
+      statuses.push(...responses.map((response) => response.statusCode));
+    }
     const busy = performance.eventLoopUtilization(before).utilization;
     isDrawing = false;
     await pinging;
 
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(drawings).fill(200));
+    expect(statuses).toEqual(Array(statuses.length).fill(200));
     // Drawing on the event loop keeps it busy nearly all the time (about 0.95 measured); on the
-    // drawing thread it only hands facts over and bytes back. Generous bounds for a loaded machine.
-    expect(busy).toBeLessThan(0.5);
-    expect(pings.length).toBeGreaterThanOrEqual(drawings);
+    // drawing thread it only reads the record, proves it and hands facts over and bytes back:
+    // 0.35-0.5 measured, since a PDF now takes a few milliseconds to draw. Generous bounds for a
+    // loaded machine.
+    expect(busy).toBeLessThan(0.8);
+    expect(pings.length).toBeGreaterThanOrEqual(6);
     expect(Math.max(...pings)).toBeLessThan(1500);
   }, 60_000);
 });
