@@ -99,6 +99,8 @@ export type AppOptions = {
 declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** The job queues the modules declared (server/jobs/job-queues.ts). */
+    jobQueues: JobQueues;
   }
 }
 
@@ -173,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A module others need publishes its services on app.services under its name (modules/module.ts);
   // the lines below hand them on as ports, and server.ts and the tests read them there too.
   const context: ModuleContext = { config, db, now, jobs: new JobQueues(), role: options.role ?? "all", redis };
+  app.decorate("jobQueues", context.jobs);
   const { services } = app;
   await app.register(healthModule);
   await app.register(sessionModule, context);

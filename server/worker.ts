@@ -5,8 +5,8 @@ import { EXIT, loadConfigOrExit } from "./startup.js";
 
 /**
  * A worker process (`npm run worker`, issue 20): the same app and job code as the web processes,
- * built with the role "worker", so it runs the jobs of the shared BullMQ queues (captures,
- * monitoring crawls, digital and monitoring reports, notarial certificates, evidence packages) and serves no HTTP. Any number may run beside any number of web processes;
+ * built with the role "worker", so it runs the jobs of the shared BullMQ queues the modules declare
+ * (captures, crawls, reports, packages…) and serves no HTTP. Any number may run beside any number of web processes;
  * the database must already be migrated (`npm run migrate`, or a web process's start-up).
  */
 async function main() {
@@ -20,7 +20,7 @@ async function main() {
   const app = await buildApp({ config, database, role: "worker" });
   // SIGTERM: the jobs under way are aborted and go back to their queue for another worker.
   closeGracefully(app, config.shutdownTimeoutMs);
-  console.log([`后台任务进程已启动（进程号 ${process.pid}）`, `  数据库：${app.database.describe()}`, "  执行共享队列中的任务：网页取证、全网监测抓取、数据检验报告、监测报告、公证书出具、证据打包"].join("\n"));
+  console.log([`后台任务进程已启动（进程号 ${process.pid}）`, `  数据库：${app.database.describe()}`, `  执行共享队列中的任务：${app.jobQueues.sharedNames().join("、")}`].join("\n"));
 }
 
 main().catch((error) => {

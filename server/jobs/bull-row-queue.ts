@@ -33,6 +33,7 @@ const ENQUEUE_BATCH = 500;
 export class BullRowQueue<Row extends QueueRow> implements RowJobQueue {
   readonly key: string;
   readonly name: string;
+  readonly shared = true;
   readonly #queue: Queue<RowJobData>;
   readonly #worker: Worker<RowJobData> | null;
   readonly #closing = new AbortController();

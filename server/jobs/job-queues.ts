@@ -25,6 +25,8 @@ export interface JobQueue {
   failedJobs?(limit: number): Promise<FailedJob[]>;
   /** Runs a failed job again; false when no such failed job is there (any more). */
   retry?(rowId: number): Promise<boolean>;
+  /** True for a queue shared by every process through Redis (BullMQ), which worker processes run. */
+  readonly shared?: boolean;
 }
 
 /**
@@ -61,6 +63,11 @@ export class JobQueues {
   async retry(queueKey: string, rowId: number): Promise<boolean> {
     const queue = this.#queues.get(queueKey);
     return (await queue?.retry?.(rowId)) ?? false;
+  }
+
+  /** What the operator reads of every queue shared through Redis, in the order they were declared. */
+  sharedNames(): string[] {
+    return [...this.#queues.values()].filter((queue) => queue.shared).map((queue) => queue.name);
   }
 
   has(queueKey: string): boolean {

@@ -28,6 +28,15 @@ describe("job queue depths", () => {
     expect(() => queues.declare({ key: "a", name: "again", depth: () => ({ waiting: 0, running: 0, failed: 0 }) })).toThrow(/twice/);
   });
 
+  it("names the queues shared through Redis, which a worker process runs, and only those", () => {
+    const queues = new JobQueues();
+    const idle = () => ({ waiting: 0, running: 0, failed: 0 });
+    queues.declare({ key: "ledger.blocks", name: "账本区块", depth: idle });
+    queues.declare({ key: "capture.pages", name: "网页取证", depth: idle, shared: true });
+    queues.declare({ key: "monitor.reports", name: "监测报告", depth: idle, shared: true });
+    expect(queues.sharedNames()).toEqual(["网页取证", "监测报告"]);
+  });
+
   it("the ledger's block queue counts items waiting, in the block being integrated, and in failed blocks", async () => {
     const blocks: { items: number[]; done: ReturnType<typeof deferred<number[]>> }[] = [];
     const queue = new BlockQueue<number, number>({
