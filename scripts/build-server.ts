@@ -4,15 +4,15 @@ import path from "node:path";
  * Compiles the server once into dist-server/ (plain ESM JavaScript), so `npm start` and the
  * end-to-end tests run `node dist-server/server.js` without transpiling TypeScript at every start.
  * Our own code (server/ and the src/schema it imports) is bundled; packages stay imports of
- * node_modules. The job worker process (`npm run worker`) is a second entry, and the
- * certificate-drawing thread a third beside the server, where
- * server/modules/certificate/certificate-pdf-pool.ts looks for it.
+ * node_modules. The job worker process (`npm run worker`) is a second entry, and the threads a
+ * third and fourth beside the server (certificate drawing, ledger block hashing), where
+ * server/module-thread.ts looks for them.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVER_OUT_DIR = path.join(ROOT, "dist-server");
 export const SERVER_BUNDLE = path.join(SERVER_OUT_DIR, "server.js");
 
-const ENTRIES = ["server/server.ts", "server/worker.ts", "server/modules/certificate/certificate-pdf.worker.ts"];
+const ENTRIES = ["server/server.ts", "server/worker.ts", "server/modules/certificate/certificate-pdf.worker.ts", "server/ledger/block-hashing.worker.ts"];
 
 export async function buildServer(): Promise<void> {
   // Loaded here, not above: the end-to-end tests import the paths without needing esbuild.

@@ -12,6 +12,7 @@ import { seedDemoContent } from "./db/seed/seed-demo.js";
 import { validatorCompiler } from "./http/request-validation.js";
 import { responseSerializerCompiler } from "./http/response-serialization.js";
 import { JobQueues } from "./jobs/job-queues.js";
+import { Housekeeping } from "./jobs/housekeeping.js";
 import type { ProcessRole } from "./process-role.js";
 import { sharedRateLimitStore } from "./redis/rate-limit-store.js";
 import { openSharedRedis } from "./redis/redis-connection.js";
@@ -101,6 +102,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     /** The job queues the modules declared (server/jobs/job-queues.ts). */
     jobQueues: JobQueues;
+    /** What the modules tidy every ten minutes (server/jobs/housekeeping.ts). */
+    housekeeping: Housekeeping;
   }
 }
 
@@ -153,6 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Redis closes after every module (hooks run last-registered first), like the database.
   const redis = config.redis ? openSharedRedis(config.redis) : null;
   if (redis) app.addHook("onClose", async () => redis.close());
+  const housekeeping = new Housekeeping(app.log, redis);
+  app.decorate("housekeeping", housekeeping);
+  app.addHook("onReady", async () => housekeeping.start());
+  app.addHook("onClose", async () => housekeeping.stop());
   // Limits are per route (login, send-code); throttling of failed logins lives in the accounts module.
   // With Redis the counters are shared, so a limit holds however many web processes serve.
   await app.register(fastifyRateLimit, {

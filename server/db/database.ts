@@ -52,6 +52,7 @@ export interface Database {
   recordings: RecordingsTable;
   recording_chunks: RecordingChunksTable;
   recording_anchors: RecordingAnchorsTable;
+  recording_scratch: RecordingScratchTable;
   seal_certificates: SealCertificatesTable;
   seal_configs: SealConfigsTable;
   sealings: SealingsTable;
@@ -105,7 +106,6 @@ export interface Database {
   help_menus: HelpMenusTable;
   help_articles: HelpArticlesTable;
   search_documents: SearchDocumentsTable;
-  lawsuit_package_tickets: LawsuitPackageTicketsTable;
   lawsuit_package_attempts: LawsuitPackageAttemptsTable;
   evidence_packages: EvidencePackagesTable;
   development_cashier_attempts: DevelopmentCashierAttemptsTable;
@@ -681,7 +681,6 @@ export interface CapturesTable {
   charge_round: Generated<number>;
   unit_reservation_id: number | null;
   charged_to: string;
-  package_path: string | null;
   package_sha256: string | null;
   package_sm3: string | null;
   package_bytes: number | null;
@@ -732,10 +731,12 @@ export interface RecordingsTable {
   ended_at: number | null;
 }
 
-/** Owned by modules/recording: one chunk held on disk, its digests and the chain heads after it. */
+/** Owned by modules/recording: one chunk held, its digests and the chain heads after it. */
 export interface RecordingChunksTable {
   recording_id: number;
   idx: number;
+  /** The blob store's scratch file holding it; null: under DATA_DIR/recordings (before migration 0041). */
+  scratch: string | null;
   offset: number;
   bytes: number;
   sha256: string;
@@ -744,6 +745,13 @@ export interface RecordingChunksTable {
   chain_sm3: string;
   recorded_ms: number;
   received_at: number;
+}
+
+/** Owned by modules/recording: a scratch file of a recording, listed before it is written; `attached_name` once a recorder's file is complete. */
+export interface RecordingScratchTable {
+  scratch: string;
+  recording_id: number;
+  attached_name: string | null;
 }
 
 /** Owned by modules/recording: one anchor of a recording's chain head; ledger_index null until appended. */
@@ -1565,16 +1573,6 @@ export interface SearchDocumentsTable {
   updated_at: number;
 }
 
-/** Owned by modules/lawsuit-package: download tickets, as hashes. */
-export interface LawsuitPackageTicketsTable {
-  ticket_hash: string;
-  certificate_no: string;
-  file_name: string;
-  bytes: number;
-  created_at: number;
-  expires_at: number;
-}
-
 /** Owned by modules/lawsuit-package: holder checks per hashed address, for the hourly limit. */
 export interface LawsuitPackageAttemptsTable {
   id: Generated<number>;
@@ -1584,13 +1582,15 @@ export interface LawsuitPackageAttemptsTable {
 }
 
 /**
- * Owned by modules/evidence-library: one packaging job (state by PACKAGE_JOB_LIFECYCLE);
- * items_json is [{holderUserId, id}] of the records packed, in order; units are bytes plus a
+ * Owned by modules/evidence-library: one packaging job (state by PACKAGE_JOB_LIFECYCLE) of a kind
+ * (PACKAGE_KINDS: the evidence library's, or a litigation package whose job_key is its ticket's
+ * hash); items_json is [{holderUserId, id}] of the records packed, in order; units are bytes plus a
  * per-item allowance, for the countdown; run_started_at is the real clock (not the app's), as the
- * measured rate must be.
+ * measured rate must be; detail_json is what the kind tells its asker of the files written.
  */
 export interface EvidencePackagesTable {
   id: Generated<number>;
+  kind: string;
   job_key: string;
   owner: string;
   state: string;
@@ -1607,6 +1607,7 @@ export interface EvidencePackagesTable {
   run_started_at: number | null;
   finished_at: number | null;
   expires_at: number | null;
+  detail_json: string | null;
 }
 
 /** Owned by modules/payment (development cashier only): the simulated provider's attempts; request_json is the PaymentRequest. */

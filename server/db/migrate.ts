@@ -36,6 +36,10 @@ import * as lawsuitPackages from "./migrations/0036-lawsuit-packages.js";
 import * as legalAi from "./migrations/0037-legal-ai.js";
 import * as jobRequests from "./migrations/0038-job-requests.js";
 import * as sharedPackages from "./migrations/0039-shared-packages.js";
+import * as lawsuitPackageJobs from "./migrations/0040-lawsuit-package-jobs.js";
+import * as sharedRecordingFiles from "./migrations/0041-shared-recording-files.js";
+import * as sharedCapturePackages from "./migrations/0042-shared-capture-packages.js";
+import * as ledgerEntriesRowid from "./migrations/0043-ledger-entries-rowid.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -78,6 +82,10 @@ const migrations: Record<string, Migration> = {
   "0037-legal-ai": legalAi,
   "0038-job-requests": jobRequests,
   "0039-shared-packages": sharedPackages,
+  "0040-lawsuit-package-jobs": lawsuitPackageJobs,
+  "0041-shared-recording-files": sharedRecordingFiles,
+  "0042-shared-capture-packages": sharedCapturePackages,
+  "0043-ledger-entries-rowid": ledgerEntriesRowid,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,12 +7,8 @@ import { keepTidy } from "./housekeeping.js";
 import { JobRequestsRepository, type JobRequestRow } from "./job-requests.repository.js";
 import { openRowQueue, type RowQueueContext } from "./row-queue-backend.js";
 import type { RowJobQueue } from "./row-queue.js";
+import { ANSWER_WAIT_MS, SettleSignals, waitUntilSettled } from "./settle-wait.js";
 
-/** How long the asking call waits for its job: under the usual 60 s of a proxy in front. */
-const ANSWER_WAIT_MS = 55_000;
-/** The asker's wait polls the row (a worker elsewhere settles it), quickly at first; a job settled in this process wakes it at once. */
-const FIRST_POLL_MS = 10;
-const LONGEST_POLL_MS = 250;
 /** Settled requests are kept a day (their askers were answered), then deleted by housekeeping. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -33,29 +29,6 @@ export type RequestedJobDefinition<Input, Result> = {
 };
 
 type SettledError = { code: number; message: string; errors?: Record<string, string> };
-
-/** Wakes the askers in this process whose request a job of this process has just settled. */
-class SettleSignals {
-  readonly #waiting = new Map<number, () => void>();
-
-  /** Resolves when `id` is settled here, or after `ms`, whichever comes first. */
-  wait(id: number, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const waiting = this.#waiting;
-      function done() {
-        clearTimeout(timer);
-        waiting.delete(id);
-        resolve();
-      }
-      waiting.set(id, done);
-    });
-  }
-
-  settled(id: number): void {
-    this.#waiting.get(id)?.();
-  }
-}
 
 /**
  * Work a user asks for that a job process makes (issue 20): reports and their PDFs. The web
@@ -88,14 +61,8 @@ export class RequestedJobs<Input, Result> {
     return JSON.parse(row.result_json!) as Result;
   }
 
-  private async settled(id: number): Promise<JobRequestRow | null> {
-    const deadline = Date.now() + ANSWER_WAIT_MS;
-    for (let pause = FIRST_POLL_MS; Date.now() < deadline; pause = Math.min(pause * 2, LONGEST_POLL_MS)) {
-      const row = await this.repository.find(id);
-      if (row && (row.state === "done" || row.state === "failed")) return row;
-      await this.signals.wait(id, pause);
-    }
-    return null;
+  private settled(id: number): Promise<JobRequestRow | null> {
+    return waitUntilSettled(id, () => this.repository.find(id), (row) => row.state === "done" || row.state === "failed", this.signals, ANSWER_WAIT_MS);
   }
 }
 

@@ -24,6 +24,9 @@ export interface CompactRangeState {
 /** Receives each perfect subtree as it becomes complete: leaves (level 0) and every interior node. */
 export type NodeSink = (level: number, index: number, hash: Uint8Array) => void;
 
+/** Hashes of interior nodes known beforehand (block-hashes.ts), or undefined for one to compute. */
+export type KnownNodes = (level: number, index: number) => Uint8Array | undefined;
+
 export class CompactRange {
   #size: number;
   #hashes: Uint8Array[];
@@ -62,8 +65,8 @@ export class CompactRange {
     return perfectSubtrees(0, this.#size);
   }
 
-  /** Appends one leaf hash (already `hashLeaf`-ed). */
-  append(leafHash: Uint8Array, onNode?: NodeSink): void {
+  /** Appends one leaf hash (already `hashLeaf`-ed); a node `known` has is taken from it, not hashed. */
+  append(leafHash: Uint8Array, onNode?: NodeSink, known?: KnownNodes): void {
     if (leafHash.length !== HASH_SIZE) throw new RangeError("a leaf hash must be 32 bytes");
     if (this.#size >= MAX_TREE_SIZE) throw new RangeError("the tree is full (2^53 - 1 leaves)");
     let hash = leafHash;
@@ -73,9 +76,10 @@ export class CompactRange {
     // Each trailing one-bit of the old size is a perfect subtree of the current height waiting
     // for a right sibling: merge it with the new node and carry upwards.
     for (let carry = this.#size; isOdd(carry); carry = half(carry)) {
-      hash = hashChildren(this.#hashes.pop()!, hash, sha256);
+      const left = this.#hashes.pop()!;
       level += 1;
       index = half(index);
+      hash = known?.(level, index) ?? hashChildren(left, hash, sha256);
       onNode?.(level, index, hash);
     }
     this.#hashes.push(hash);

@@ -4,7 +4,7 @@
  */
 import { createHash, hash as oneShotHash } from "node:crypto";
 import type { LedgerCrypto } from "../../isomorphic/ledger/crypto.js";
-import { HASH_SIZE, LEAF_PREFIX } from "../../isomorphic/ledger/hashing.js";
+import { HASH_SIZE } from "../../isomorphic/ledger/hashing.js";
 import type { ChainDigests } from "../../isomorphic/recording/chunk-chain.js";
 import { verifyEd25519 } from "./ed25519.js";
 
@@ -26,21 +26,21 @@ const asPlainBytes = (digest: Buffer): Uint8Array => new Uint8Array(digest.buffe
 /**
  * Digests are kept in shared slabs, each returned as a plain Uint8Array view (not a Buffer, so every
  * hash the ledger returns has one type): the one-shot digest comes back as a string (32 "binary"
- * (latin1) characters, or hex where the hex is wanted too), and writing it into a slab costs one
- * object per hash, where a "buffer" digest allocated an ArrayBuffer of its own each time (more, in
- * allocation and garbage collection, than the hash). A slab lives as long as any hash in it, like
+ * (latin1) characters), and writing it into a slab costs one object per hash, where a "buffer"
+ * digest allocated an ArrayBuffer of its own each time (more, in allocation and garbage collection,
+ * than the hash). A slab lives as long as any hash in it, like
  * Node's own buffer pool.
  */
 const SLAB_SIZE = 256 * HASH_SIZE;
 let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
 let slabUsed = 0;
 
-function keepDigest(text: string, encoding: "latin1" | "hex" = "latin1"): Uint8Array {
+function keepDigest(text: string): Uint8Array {
   if (slabUsed === SLAB_SIZE) {
     slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
     slabUsed = 0;
   }
-  slab.write(text, slabUsed, HASH_SIZE, encoding);
+  slab.write(text, slabUsed, HASH_SIZE, "latin1");
   const digest = new Uint8Array(slab.buffer, slab.byteOffset + slabUsed, HASH_SIZE);
   slabUsed += HASH_SIZE;
   return digest;
@@ -60,20 +60,6 @@ export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return keepDigest(oneShotHash("sha256", scratchOf(length), "binary"));
-}
-
-/**
- * A private copy of `entry` (so a caller reusing its buffer cannot change it) and its RFC 6962 leaf
- * hash, the same as `hashLeaf(entry, sha256)`, also as lowercase hex (what a receipt carries), for
- * one copy of the bytes: the copy is made behind the leaf prefix and hashed where it lies. (Small
- * copies share Node's buffer pool.)
- */
-export function copyWithLeafHash(entry: Uint8Array): { entry: Buffer; leafHash: Uint8Array; leafHashHex: string } {
-  const prefixed = Buffer.allocUnsafe(LEAF_PREFIX.length + entry.length);
-  prefixed.set(LEAF_PREFIX, 0);
-  prefixed.set(entry, LEAF_PREFIX.length);
-  const leafHashHex = oneShotHash("sha256", prefixed, "hex");
-  return { entry: prefixed.subarray(LEAF_PREFIX.length), leafHash: keepDigest(leafHashHex, "hex"), leafHashHex };
 }
 
 export const nodeLedgerCrypto: LedgerCrypto = { sha256, verifyEd25519 };

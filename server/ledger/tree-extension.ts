@@ -11,7 +11,7 @@
 import { consistencyProofPlan } from "../../isomorphic/ledger/consistency.js";
 import { assembleProof, planNodes } from "../../isomorphic/ledger/proof-plan.js";
 import { nodeKey } from "../../isomorphic/ledger/tree-math.js";
-import { CompactRange, type CompactRangeState, type NodeSink } from "./compact-range.js";
+import { CompactRange, type CompactRangeState, type KnownNodes, type NodeSink } from "./compact-range.js";
 import { sha256 } from "./node-crypto.js";
 
 export interface TreeExtension {
@@ -22,8 +22,11 @@ export interface TreeExtension {
   readonly consistencyProof: Uint8Array[];
 }
 
-/** Extends a copy of `from` (which is left as it was); `onNode` sees every completed subtree, as in `CompactRange.append`. */
-export function extendTree(from: CompactRangeState, leafHashes: readonly Uint8Array[], onNode?: NodeSink): TreeExtension {
+/**
+ * Extends a copy of `from` (which is left as it was); `onNode` sees every completed subtree, and
+ * nodes `known` has are not hashed again, as in `CompactRange.append`.
+ */
+export function extendTree(from: CompactRangeState, leafHashes: readonly Uint8Array[], onNode?: NodeSink, known?: KnownNodes): TreeExtension {
   const range = CompactRange.fromState(from);
   const oldSize = from.size;
   const newSize = oldSize + leafHashes.length;
@@ -35,13 +38,13 @@ export function extendTree(from: CompactRangeState, leafHashes: readonly Uint8Ar
     if (!wanted.has(level)) wanted.set(level, new Set());
     wanted.get(level)!.add(index);
   }
-  const known = new Map<string, Uint8Array>();
-  range.nodes().forEach((node, i) => known.set(nodeKey(node), from.hashes[i]));
+  const proofNodes = new Map<string, Uint8Array>();
+  range.nodes().forEach((node, i) => proofNodes.set(nodeKey(node), from.hashes[i]));
   for (const leafHash of leafHashes) {
     range.append(leafHash, (level, index, hash) => {
       onNode?.(level, index, hash);
-      if (wanted.get(level)?.has(index)) known.set(nodeKey({ level, index }), hash);
-    });
+      if (wanted.get(level)?.has(index)) proofNodes.set(nodeKey({ level, index }), hash);
+    }, known);
   }
-  return { range, root: range.root(), consistencyProof: assembleProof(plan, known, sha256) };
+  return { range, root: range.root(), consistencyProof: assembleProof(plan, proofNodes, sha256) };
 }

@@ -1,5 +1,7 @@
 import type { ConfigProviderProps } from "antd/es/config-provider";
 import zhCN from "antd/es/locale/zh_CN";
+// antd's date pickers format through dayjs: its language comes with antd's settings.
+import "./dayjs-setup";
 
 /**
  * antd's global settings, shared by the app and the component tests so both render alike:

@@ -1,48 +1,68 @@
-import { createAppFeedback } from "../components/app-feedback";
-import { createMessageModalStore } from "../providers/message-modal-store";
-import { createAccountClient } from "../providers/account-client";
-import { createAuthProvider } from "../providers/auth-provider";
-import { createDataProvider } from "../providers/data-provider";
-import { createHttpClient, WEBAPI_BASE_URL } from "../providers/http-client";
-import { createLoginCrypto } from "../providers/login-crypto";
-import { createScanLoginClient } from "../providers/scan-login-client";
-import { createSecondStepStorage } from "../providers/second-step-storage";
-import { createSignedUrlBuilder } from "../providers/signed-url";
-import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
-import { lookupUserInfo } from "../providers/user-info-lookup";
-import { createVerificationClient } from "../verification/verification-client";
+import type { AuthProvider, DataProvider } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
+import { createAppFeedback } from "../components/app-feedback";
+import type { AccountClient } from "../providers/account-client";
+import { createMessageModalStore } from "../providers/message-modal-store";
+import type { ScanLoginClient } from "../providers/scan-login-client";
+import { createSecondStepStorage } from "../providers/second-step-storage";
+import { createMemoryStorage, createSessionStore, type StorageLike } from "../providers/session-store";
+import { WEBAPI_PREFIX } from "../schema/contract";
+import { fetchPlatformKey } from "../verification/platform-key-source";
+import type { VerificationClient } from "../verification/verification-client";
+import type { AppClients } from "./app-clients";
+import { forwardCalls } from "./forward-calls";
+import { createModuleLoader } from "./module-loader";
 import { createNavigationBridge } from "./navigation-bridge";
 
 /**
  * What every page needs, the visitor's included, built once per page load; the providers share one
- * client and one store. The logged-in app's own services are built from these when it loads
- * (workspace-services.ts), so a visitor's first load builds and carries none of them (issue 20).
+ * client and one store. The calls to /webapi (app-clients.ts: the HTTP client, its signing, the
+ * contracts) are fetched with the first call, so a page that calls nothing as it opens loads none
+ * of them; the logged-in app's own services are built on them when it loads (workspace-services.ts).
  */
 export type AppServices = ReturnType<typeof createAppServices>;
+
+type AppClientsModule = typeof import("./app-clients");
 
 export function createAppServices() {
   const now = () => Date.now();
   const sessionStore = createSessionStore(browserStorage(() => window.localStorage));
   const navigation = createNavigationBridge();
   const messageModal = createMessageModalStore();
-  const http = createHttpClient({
-    baseURL: WEBAPI_BASE_URL,
-    sessionStore,
-    getLocation: navigation.getLocation,
-    navigate: navigation.navigate,
-    now,
-    onForbidden: (message) => messageModal.show({ content: message }),
-  });
-  // One crypto, so the login key is fetched and imported once per page load.
-  const crypto = createLoginCrypto({ http });
-  const accounts = createAccountClient({ http, crypto });
-  const dataProvider = createDataProvider(http);
-  const authProvider = createAuthProvider({ http, sessionStore, now, showMessage: messageModal.show, accounts, getLocation: navigation.getLocation });
+  let built: AppClients | undefined;
+  // Once per page load, whoever asks first: a call through the forwarders below, or the logged-in app.
+  const buildClients = (module: AppClientsModule) => (built ??= module.createAppClients({ sessionStore, navigation, messageModal, now }));
+  const clients = createModuleLoader<AppClients>(() => import("./app-clients").then(buildClients));
+
+  const dataProvider: DataProvider = {
+    ...forwardCalls(() => clients.load().then((loaded) => loaded.dataProvider), ["getList", "getOne", "create", "update", "deleteOne", "custom"]),
+    getApiUrl: () => WEBAPI_PREFIX,
+  };
+  const authProvider: AuthProvider = forwardCalls(() => clients.load().then((loaded) => loaded.authProvider), ["login", "logout", "check", "onError", "getIdentity", "getPermissions"]);
+  const accounts: AccountClient = forwardCalls(() => clients.load().then((loaded) => loaded.accounts), [
+    "getCaptcha",
+    "checkAccount",
+    "sendCode",
+    "loginWithPassword",
+    "loginWithCode",
+    "delayPasswordUpdate",
+    "sendSecondStepCode",
+    "verifySecondStep",
+    "register",
+    "resetPassword",
+    "setPassword",
+  ]);
+  const scanLogin: ScanLoginClient = forwardCalls(() => clients.load().then((loaded) => loaded.scanLogin), ["getQrCodeUrl", "callback", "bindWithPassword", "bindWithCode", "getBindQrCodeUrl", "bindCurrentAccount", "unbind", "getBindState"]);
+  const verification: VerificationClient = {
+    ...forwardCalls(() => clients.load().then((loaded) => loaded.verification), ["byCertificateNo", "byDigest", "downloadCertificatePdf"]),
+    // The verification page asks for the key as it opens: a plain fetch, without the clients.
+    fetchPlatformKey: () => fetchPlatformKey(),
+  };
+
   return {
     now,
-    http,
-    crypto,
+    /** The clients themselves, for the logged-in app (built from its own import of app-clients.ts, the same once-per-page instance). */
+    clients: { load: clients.load, from: buildClients },
     /** One cache for the page load: the visitor's hooks (use-endpoint.ts) and, once loaded, refine. */
     queryClient: new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
     webapi: { dataProvider, authProvider },
@@ -52,10 +72,9 @@ export function createAppServices() {
     /** Loading flag, export-records and packaging modals (src/components/app-feedback.tsx). */
     feedback: createAppFeedback(),
     account: { client: accounts, secondStep: createSecondStepStorage(browserStorage(() => window.sessionStorage)) },
-    scanLogin: createScanLoginClient({ http, crypto }),
-    /** Certificates: public verification lookups, the platform key, the holder's PDF. */
-    verification: createVerificationClient({ http, signedUrl: createSignedUrlBuilder({ sessionStore, now }) }),
-    lookupUserInfo: (userId: string, token: string) => lookupUserInfo({ http, sessionStore, now }, userId, token),
+    scanLogin,
+    verification,
+    lookupUserInfo: async (userId: string, token: string) => (await clients.load()).lookupUserInfo(userId, token),
   };
 }
 

@@ -18,6 +18,7 @@ const loadScanCallbackPage = () => import("../pages/login/scan-callback-page").t
 export const appRoutes: readonly AppRoute[] = [
   // The home page (its banner, login panel and forms) loads as a page of its own, so that a visitor
   // arriving at another public page (the verification page) does not load it; and without refine.
+  // Drawn with the light kit: no antd on a visitor's first load (issue 20).
   { path: APP_PATHS.home, element: lightPage(() => import("../pages/home/home-page").then((module) => module.HomePage)) },
   { path: APP_PATHS.notaryLogin, element: lazyPage(() => import("../pages/notary/notary-login-page").then((module) => module.NotaryLoginPage)) },
   { path: APP_PATHS.consoleLogin, element: lazyPage(() => import("../pages/console/login/console-login-page").then((module) => module.ConsoleLoginPage)) },

@@ -6,13 +6,14 @@ import { createOperatorAuth } from "../providers/operator-auth";
 import { createOperatorClient } from "../providers/operator-client";
 import { createPersonalClient } from "../providers/personal-client";
 import type { AccessControlOptions } from "../providers/access-control-provider";
+import type { AppClients } from "./app-clients";
 import type { AppServices } from "./app-services";
 
 /**
  * The logged-in app's services (the consoles', the personal centre's, access control), built on the
  * page's shared ones. The console's permissions come with the registry part, which the caller loads.
  */
-export function createWorkspaceServices({ http, crypto, sessionStore, now, messageModal }: AppServices, loadConsolePermissions: AccessControlOptions["loadConsolePermissions"]) {
+export function createWorkspaceServices({ sessionStore, now, messageModal }: AppServices, { http, crypto }: AppClients, loadConsolePermissions: AccessControlOptions["loadConsolePermissions"]) {
   const notaryClient = createNotaryClient({ http, crypto });
   const operatorClient = createOperatorClient({ http, crypto });
   return {

@@ -7,6 +7,8 @@ import { NotaryServicesProvider } from "../providers/notary-context";
 import { OperatorServicesProvider } from "../providers/operator-context";
 import { PersonalServicesProvider } from "../providers/personal-context";
 import type { AccessControlOptions } from "../providers/access-control-provider";
+import { AntdScope } from "./antd-scope";
+import * as appClients from "./app-clients";
 import type { AppServices } from "./app-services";
 import { createWorkspaceServices } from "./workspace-services";
 
@@ -30,14 +32,16 @@ export interface RegistryAccess {
  * that needs it (workspace-loader.ts); the visitor's light pages render without it.
  */
 export function Workspace({ services, registry, children }: { services: AppServices; registry: RegistryAccess; children: ReactNode }) {
-  const [workspace] = useState(() => createWorkspaceServices(services, registry.loadConsolePermissions));
+  // The logged-in app calls /webapi from its first render: it brings the clients' code with it.
+  const [clients] = useState(() => services.clients.from(appClients));
+  const [workspace] = useState(() => createWorkspaceServices(services, clients, registry.loadConsolePermissions));
   // Refine hears of the registries' resources when they arrive; until then no page needs them.
   const resources = useSyncExternalStore(registry.subscribe, () => registry.loadedResources() ?? NO_RESOURCES);
   return (
     <Refine
       routerProvider={routerProvider}
-      dataProvider={services.webapi.dataProvider}
-      authProvider={services.webapi.authProvider}
+      dataProvider={clients.dataProvider}
+      authProvider={clients.authProvider}
       accessControlProvider={workspace.accessControlProvider}
       resources={resources}
       options={{
@@ -53,8 +57,10 @@ export function Workspace({ services, registry, children }: { services: AppServi
         <OperatorServicesProvider services={workspace.operator}>
           <PersonalServicesProvider services={workspace.personal}>
             <EventStreamClientProvider client={workspace.eventStream}>
-              {/* antd's message, notification and modal hooks (App.useApp) are the logged-in pages'. */}
-              <AntdApp>{children}</AntdApp>
+              {/* antd's settings, and its message, notification and modal hooks (App.useApp), are the logged-in pages'. */}
+              <AntdScope>
+                <AntdApp>{children}</AntdApp>
+              </AntdScope>
             </EventStreamClientProvider>
           </PersonalServicesProvider>
         </OperatorServicesProvider>

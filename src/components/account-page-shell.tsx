@@ -1,18 +1,20 @@
 import { Layout } from "antd";
 import type { ReactNode } from "react";
 import { BrandLogo } from "./brand-logo";
+import { PAGE_BACKGROUND, PublicShellPageFrame } from "./public-page/public-shell-page-frame";
 import { useDocumentTitle } from "./public-page/use-document-title";
 import { useIsInsidePublicShell } from "./public-shell/public-shell-context";
 
-const PAGE_BACKGROUND = "linear-gradient(180deg, #eef4ff 0%, #f5f7fa 320px)";
-
 /** The frame of /login and the /user pages: the logo leading back home, the content centred; `title` names the browser tab. */
 export function AccountPageShell({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
   // Inside the public shell (the /info pages) its header and footer already frame the page.
-  if (useIsInsidePublicShell()) {
-    return <div style={{ padding: "40px 16px", background: PAGE_BACKGROUND }}>{children}</div>;
-  }
+  if (useIsInsidePublicShell()) return <PublicShellPageFrame title={title}>{children}</PublicShellPageFrame>;
+  return <AccountPageLayout title={title}>{children}</AccountPageLayout>;
+}
+
+/** The frame of its own: header with the logo, the content, the footer. */
+export function AccountPageLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Layout style={{ minHeight: "100vh", background: PAGE_BACKGROUND }}>
       <Layout.Header style={{ display: "flex", alignItems: "center", background: "#fff", boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)" }}>

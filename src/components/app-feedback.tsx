@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { withAntdScope } from "../app/antd-part";
 import { createModalStore } from "../providers/modal-store";
 import type { ExportRecordsModalStore, ExportRecordsOptions } from "./export-records-modal";
 import { lazyModalHost } from "./lazy-modal-host";
 import { createLoadingStore, type LoadingStore } from "./loading-store";
 import type { PackagingModalStore, PackagingOptions } from "./packaging-countdown-modal";
 
-const ExportRecordsModalHost = lazyModalHost<ExportRecordsOptions>(() => import("./export-records-modal").then((module) => module.ExportRecordsModalHost));
-const PackagingCountdownModalHost = lazyModalHost<PackagingOptions>(() => import("./packaging-countdown-modal").then((module) => module.PackagingCountdownModalHost));
+const ExportRecordsModalHost = lazyModalHost<ExportRecordsOptions>(() => withAntdScope(() => import("./export-records-modal").then((module) => module.ExportRecordsModalHost)));
+const PackagingCountdownModalHost = lazyModalHost<PackagingOptions>(() => withAntdScope(() => import("./packaging-countdown-modal").then((module) => module.PackagingCountdownModalHost)));
 
 /**
  * The shell's feedback state (spec §3 "application state": loading flags and the action modals

@@ -1,5 +1,9 @@
-import { SecondStepSchema, type SecondStep } from "../schema/account";
+import type { SecondStep } from "../schema/account";
 import type { StorageLike } from "./session-store";
+import { oneOf, readStored, shape, text } from "./stored-shape";
+
+// Checked without zod (stored-shape.ts): the account services reach every page (issue 20).
+const secondStep = shape<SecondStep>({ challengeId: text, channel: oneOf(["mobile", "email"]), maskedTarget: text });
 
 /**
  * The pending second step of a login (code 3012) between the login panel and
@@ -21,8 +25,7 @@ export function createSecondStepStorage(storage: StorageLike): SecondStepStorage
       const text = storage.getItem(SECOND_STEP_STORAGE_KEY);
       if (!text) return null;
       try {
-        const parsed = SecondStepSchema.safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : null;
+        return readStored(secondStep, JSON.parse(text));
       } catch {
         return null;
       }

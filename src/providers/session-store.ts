@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { OperatorProfileSchema } from "../schema/console/operator-auth";
+import { OPERATOR_ROLE_KEYS, type ConsolePermission } from "../schema/console/permissions";
+import type { OperatorProfile } from "../schema/console/operator-auth";
+import { either, finiteNumber, flag, integer, listOf, nonEmptyText, nullish, oneOf, optional, readStored, shape, text, type FieldReader } from "./stored-shape";
 
 /**
  * The browser's copy of the user session, the notary session (spec §3) and the operator session
@@ -7,65 +8,106 @@ import { OperatorProfileSchema } from "../schema/console/operator-auth";
  * a reload or a second tab stays signed in, and cached in memory so that React's
  * useSyncExternalStore sees the same object until something really changes.
  *
- * Only the fields of spec §3 are kept: parsing with a strict (stripping) zod object is what
- * guarantees that a password, or anything else the server happens to send, never reaches storage.
+ * Only the fields of spec §3 are kept: reading through a shape that lists them (stored-shape.ts,
+ * without zod: every page load reads the sessions, issue 20) is what guarantees that a password,
+ * or anything else the server happens to send, never reaches storage.
  */
 
-const IdSchema = z.union([z.string(), z.number()]);
-const StatusSchema = z.number().int().nullish();
+type Id = string | number;
+const id: FieldReader<Id> = either(text, finiteNumber);
+const status = nullish(integer);
 
-export const UserSessionSchema = z.object({
-  token: z.string().min(1),
+export type UserSession = {
+  token: string;
   /** Last time the session was seen alive (ms); refreshed by route changes and successful calls. */
-  timestamp: z.number(),
-  id: IdSchema.optional(),
-  loginAccount: z.string().nullish(),
-  mobile: z.string().nullish(),
-  mail: z.string().nullish(),
-  islogin: z.boolean().nullish(),
-  oauthUserId: IdSchema.nullish(),
+  timestamp: number;
+  id?: Id;
+  loginAccount?: string | null;
+  mobile?: string | null;
+  mail?: string | null;
+  islogin?: boolean | null;
+  oauthUserId?: Id | null;
   /** 3 = sub-account. */
-  accountType: StatusSchema,
-  istest: z.union([z.boolean(), z.number()]).nullish(),
-  userRealName: z.string().nullish(),
-  enterpriseName: z.string().nullish(),
-  headPortraitPath: z.string().nullish(),
+  accountType?: number | null;
+  istest?: boolean | number | null;
+  userRealName?: string | null;
+  enterpriseName?: string | null;
+  headPortraitPath?: string | null;
   /** 2 = real-name verified. */
-  realNameStatus: StatusSchema,
+  realNameStatus?: number | null;
   /** 2 = organisation verified. */
-  enterpriseStatus: StatusSchema,
+  enterpriseStatus?: number | null;
   /** False for an account created by code login that has no password yet (offer /user/setPassword). */
-  hasPassword: z.boolean().nullish(),
+  hasPassword?: boolean | null;
+};
+
+const userSession = shape<UserSession>({
+  token: nonEmptyText,
+  timestamp: finiteNumber,
+  id: optional(id),
+  loginAccount: nullish(text),
+  mobile: nullish(text),
+  mail: nullish(text),
+  islogin: nullish(flag),
+  oauthUserId: nullish(id),
+  accountType: status,
+  istest: nullish(either(flag, finiteNumber)),
+  userRealName: nullish(text),
+  enterpriseName: nullish(text),
+  headPortraitPath: nullish(text),
+  realNameStatus: status,
+  enterpriseStatus: status,
+  hasPassword: nullish(flag),
 });
-export type UserSession = z.infer<typeof UserSessionSchema>;
 
 /**
  * The notary user of spec §3 ("has a timestamp added on login"): the staff member as
  * /notary/v2/login answers it (schema/notary.ts), its token, and the login time that the 8 hours
  * of spec §4 count from.
  */
-export const NotarySessionSchema = z.object({
-  token: z.string().optional(),
-  timestamp: z.number(),
-  id: IdSchema.optional(),
-  account: z.string().optional(),
-  name: z.string().optional(),
-  officeName: z.string().optional(),
+export type NotarySession = {
+  token?: string;
+  timestamp: number;
+  id?: Id;
+  account?: string;
+  name?: string;
+  officeName?: string;
+};
+
+const notarySession = shape<NotarySession>({
+  token: optional(text),
+  timestamp: finiteNumber,
+  id: optional(id),
+  account: optional(text),
+  name: optional(text),
+  officeName: optional(text),
 });
-export type NotarySession = z.infer<typeof NotarySessionSchema>;
 
 /**
  * An operator signed in to the console with both factors: the token, who they are (roles and
  * permissions, which the console's menu follows), when both factors were passed (the 8 hours at
  * most count from there) and the last activity (the 15 minutes idle count from there).
  */
-export const StoredOperatorSessionSchema = z.object({
-  token: z.string().min(1),
-  timestamp: z.number(),
-  loginTime: z.number(),
-  operator: OperatorProfileSchema,
+export type StoredOperatorSession = {
+  token: string;
+  timestamp: number;
+  loginTime: number;
+  operator: OperatorProfile;
+};
+
+const storedOperatorSession = shape<StoredOperatorSession>({
+  token: nonEmptyText,
+  timestamp: finiteNumber,
+  loginTime: finiteNumber,
+  operator: shape<OperatorProfile>({
+    id: integer,
+    account: text,
+    name: text,
+    roles: listOf(oneOf(OPERATOR_ROLE_KEYS)),
+    // The server names them from its own list; the console's menu ignores a name it does not know.
+    permissions: listOf(text as FieldReader<ConsolePermission>),
+  }),
 });
-export type StoredOperatorSession = z.infer<typeof StoredOperatorSessionSchema>;
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -104,9 +146,9 @@ export interface SessionStore {
 }
 
 export function createSessionStore(storage: StorageLike): SessionStore {
-  let user = readJson(storage, SESSION_STORAGE_KEYS.user, UserSessionSchema);
-  let notary = readJson(storage, SESSION_STORAGE_KEYS.notary, NotarySessionSchema);
-  let operator = readJson(storage, SESSION_STORAGE_KEYS.operator, StoredOperatorSessionSchema);
+  let user = readJson(storage, SESSION_STORAGE_KEYS.user, userSession);
+  let notary = readJson(storage, SESSION_STORAGE_KEYS.notary, notarySession);
+  let operator = readJson(storage, SESSION_STORAGE_KEYS.operator, storedOperatorSession);
   // Kept in memory only: it lives five minutes and a reload simply starts the sign-in again.
   let operatorPending: string | null = null;
   const listeners = new Set<() => void>();
@@ -133,8 +175,7 @@ export function createSessionStore(storage: StorageLike): SessionStore {
   return {
     getUser: () => user,
     setUser(input) {
-      const parsed = UserSessionSchema.safeParse(input);
-      writeUser(parsed.success ? parsed.data : null);
+      writeUser(readStored(userSession, input));
       return user;
     },
     touchUser(now) {
@@ -143,15 +184,13 @@ export function createSessionStore(storage: StorageLike): SessionStore {
     clearUser: () => writeUser(null),
     getNotary: () => notary,
     setNotary(input) {
-      const parsed = NotarySessionSchema.safeParse(input);
-      writeNotary(parsed.success ? parsed.data : null);
+      writeNotary(readStored(notarySession, input));
       return notary;
     },
     clearNotary: () => writeNotary(null),
     getOperator: () => operator,
     setOperator(input) {
-      const parsed = StoredOperatorSessionSchema.safeParse(input);
-      writeOperator(parsed.success ? parsed.data : null);
+      writeOperator(readStored(storedOperatorSession, input));
       return operator;
     },
     touchOperator(now) {
@@ -185,12 +224,11 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Stora
   };
 }
 
-function readJson<T>(storage: StorageLike, key: string, schema: z.ZodType<T>): T | null {
-  const text = storage.getItem(key);
-  if (!text) return null;
+function readJson<T>(storage: StorageLike, key: string, field: FieldReader<T>): T | null {
+  const stored = storage.getItem(key);
+  if (!stored) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readStored(field, JSON.parse(stored));
   } catch {
     // A hand-edited or truncated entry is treated as "signed out" rather than breaking the app.
     return null;

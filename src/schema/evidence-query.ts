@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LitigationPackageQuerySchema } from "./identity";
+import { SHA256_HEX_RULE } from "./sha256-hex-rule";
 import { optionalText, textRule } from "./string-rule";
 
 /**
@@ -15,12 +16,7 @@ const field = <T extends z.ZodType>(schema: T, meta: QueryFieldMeta) => schema.m
 /** The same rule as the help centre's litigation-package certificate number (spec §5). */
 const CertificateNoSchema = LitigationPackageQuerySchema.shape.certificateNo;
 
-export const SHA256_HEX_PATTERN = /^[0-9a-fA-F]{64}$/;
-export const Sha256HexSchema = textRule({
-  required: "请输入文件的 SHA-256 值",
-  invalid: "SHA-256 值应为 64 位十六进制字符（0-9、a-f）",
-  test: SHA256_HEX_PATTERN,
-});
+export const Sha256HexSchema = textRule(SHA256_HEX_RULE);
 
 export const ExtractLoginFormSchema = z.object({
   extractNo: field(textRule({ required: "请输入提取编号" }), { title: "提取编号", placeholder: "证据持有人发给您的提取编号" }),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /**
  * The one place where zod's generic issues (a missing field, a wrong type, an unknown key, a
@@ -12,7 +12,19 @@ import { z } from "zod";
  *
  * zod's own zh-CN locale was considered and is not enough: it leaves type names in English
  * ("期望 string") and never names the field.
+ *
+ * This module does not load zod: it reaches zod's configuration and registry through the globals
+ * zod keeps them in (as public/zod-jitless.js does), so the browser installs the messages at start
+ * while zod itself arrives only with the first page that parses (issue 20).
  */
+
+type ZodGlobals = { __zod_globalConfig?: Partial<z.core.$ZodConfig>; __zod_globalRegistry?: z.core.$ZodRegistry<z.core.GlobalMeta> };
+const zodGlobals = globalThis as typeof globalThis & ZodGlobals;
+
+/** A zod schema (or check), recognised without zod's classes. */
+function isZodType(value: unknown): value is z.core.$ZodType {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
 
 type RawIssue = z.core.$ZodRawIssue;
 type Issue = z.core.$ZodIssue;
@@ -138,8 +150,8 @@ export function describeIssue(issue: RawIssue | Issue, label: string): string {
 // ---- naming the field ----
 
 function titleOf(schema: unknown): string | undefined {
-  if (!(schema instanceof z.core.$ZodType)) return undefined;
-  const title = z.globalRegistry.get(schema)?.title;
+  if (!isZodType(schema)) return undefined;
+  const title = zodGlobals.__zod_globalRegistry?.get(schema)?.title;
   return typeof title === "string" && title !== "" ? title : undefined;
 }
 
@@ -154,7 +166,7 @@ function expand(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): z.c
   if (seen.has(schema)) return [];
   seen.add(schema);
   const def = defOf(schema);
-  const inner = (value: unknown) => (value instanceof z.core.$ZodType ? expand(value, seen) : []);
+  const inner = (value: unknown) => (isZodType(value) ? expand(value, seen) : []);
   switch (def.type) {
     case "optional":
     case "nullable":
@@ -238,8 +250,12 @@ export function issueMessagesFor(root: z.core.$ZodType, names?: PartNames): z.co
 
 /**
  * Makes the Chinese messages zod's default everywhere in this JavaScript realm (the browser's
- * forms, the server's own parses). Call once at start; calling again changes nothing.
+ * forms, the server's own parses). Call once at start, before or after zod has loaded; calling
+ * again changes nothing.
  */
 export function installChineseIssueMessages(): void {
-  z.config({ customError: (issue) => describeIssue(issue, issueLabel(issue)) });
+  // zod adopts this object when it loads, or already holds it: the same global either way.
+  zodGlobals.__zod_globalConfig = Object.assign(zodGlobals.__zod_globalConfig ?? {}, {
+    customError: (issue: RawIssue) => describeIssue(issue, issueLabel(issue)),
+  });
 }

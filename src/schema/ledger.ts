@@ -8,10 +8,7 @@ import { endpoint } from "./contract";
  * log is under /ledger/ (checkpoint, tile/…, vkey) outside /webapi.
  */
 
-/** Static paths of the tlog-tiles view, relative to the site root. */
-export const LEDGER_TILES_PREFIX = "/ledger";
-/** The verifier key as plain text: served by the tiles view, read by the verification pages. */
-export const LEDGER_VKEY_PATH = `${LEDGER_TILES_PREFIX}/vkey`;
+export { LEDGER_TILES_PREFIX, LEDGER_VKEY_PATH } from "./ledger-paths";
 
 const base64Hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/).describe("32 字节哈希（标准 base64）");
 const treeSize = z.number().int().nonnegative();

@@ -4,7 +4,7 @@ import { fileNameOf } from "../providers/signed-file";
 import type { CERTIFICATE_ENDPOINTS } from "../schema/certificate";
 import type { EndpointDatas } from "../schema/contract";
 import type { Envelope } from "../schema/envelope";
-import { LEDGER_VKEY_PATH } from "../schema/ledger";
+import { fetchPlatformKey } from "./platform-key-source";
 
 /** The calls of the verification pages and the certificate page: lookups, the platform key and the PDF. */
 export interface VerificationClient {
@@ -28,11 +28,7 @@ export function createVerificationClient(options: { http: HttpClient; signedUrl:
   return {
     byCertificateNo: async (certificateNo) => callEndpoint(http, (await certificateEndpoints()).verifyByCertificateNo, { certificateNo }),
     byDigest: async (sha256) => callEndpoint(http, (await certificateEndpoints()).verifyByDigest, { sha256 }),
-    async fetchPlatformKey() {
-      const response = await fetchFn(LEDGER_VKEY_PATH, { cache: "no-store" });
-      if (!response.ok) throw new Error(`平台公钥获取失败（HTTP ${response.status}）`);
-      return (await response.text()).trim();
-    },
+    fetchPlatformKey: () => fetchPlatformKey(fetchFn),
     async downloadCertificatePdf(id) {
       const response = await fetchFn(signedUrl((await certificateEndpoints()).getCertificatePdf, { id }));
       if ((response.headers.get("content-type") ?? "").startsWith("application/pdf")) {

@@ -118,7 +118,7 @@ describe("public home", () => {
     ];
     renderHome({ script: { [COMMON_ENDPOINTS.getBanner.path]: ok({ bannerList }) } });
     await screen.findAllByText("左侧标题");
-    const slideOf = (title: string) => document.querySelector(`.slick-slide:not(.slick-cloned) [aria-label="${title}"]`)!;
+    const slideOf = (title: string) => document.querySelector(`.hz-l-carousel__slide:not(.hz-l-carousel__slide--clone) [aria-label="${title}"]`)!;
     expect(slideOf("左侧标题").className).toContain("hz-banner--left");
     expect(slideOf("居中标题").className).toContain("hz-banner--center");
     expect(slideOf("功能标题").querySelectorAll("img")).toHaveLength(2);

@@ -137,7 +137,7 @@ describe("login panel", () => {
     await screen.findByAltText("图形验证码，点击更换");
     await u.click(screen.getByRole("button", { name: "登录" }));
     const message = await screen.findByText("图形验证码错误或已过期");
-    expect(message.closest(".ant-form-item")).toContainElement(screen.getByLabelText("图形验证码"));
+    expect(message.closest(".hz-l-field")).toContainElement(screen.getByLabelText("图形验证码"));
     expect(screen.getByLabelText("图形验证码")).toHaveValue("");
     expect(callsTo(CAPTCHA)).toHaveLength(2);
   });
@@ -276,7 +276,7 @@ describe("login panel", () => {
     await u.click(within(form).getByRole("button", { name: "登录" }));
 
     const message = await within(form).findByText("该账号近期登录失败较多，请输入图形验证码");
-    expect(message.closest(".ant-form-item")).toContainElement(within(form).getByLabelText("图形验证码"));
+    expect(message.closest(".hz-l-field")).toContainElement(within(form).getByLabelText("图形验证码"));
     await waitFor(() => expect(callsTo(CAPTCHA)).toHaveLength(captchasBefore + 1));
     // The captcha is now required before anything is sent.
     await u.click(within(form).getByRole("button", { name: "登录" }));

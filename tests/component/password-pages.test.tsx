@@ -73,7 +73,7 @@ describe("/user/register", () => {
     await u.click(screen.getByRole("checkbox"));
     await u.click(screen.getByRole("button", { name: "注册" }));
     const shown = await screen.findByText(message);
-    expect(shown.closest(".ant-form-item")).toContainElement(screen.getByLabelText(label));
+    expect(shown.closest(".hz-l-field")).toContainElement(screen.getByLabelText(label));
   });
 });
 

@@ -28,7 +28,8 @@ const summary = (articleId: number, title: string) => ({
 describe("/info/blockChain live statistics", () => {
   it("says plainly when the ledger cannot be read, and shows no figures", async () => {
     renderPublicPage({ path: "/info/blockChain", element: <BlockChainPage />, script: { [CHAIN_STATS_ENDPOINT.path]: fail(500, "网络异常") } });
-    const statistics = within(screen.getByRole("region", { name: "账本实时统计" }));
+    // Outside the public shell the page's frame (antd's layout) loads first.
+    const statistics = within(await screen.findByRole("region", { name: "账本实时统计" }));
     expect(await statistics.findByText("暂时无法读取账本统计，请稍后刷新页面重试。", undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(statistics.queryByText("区块高度")).not.toBeInTheDocument();
   });
@@ -39,7 +40,7 @@ describe("/info/blockChain live statistics", () => {
       element: <BlockChainPage />,
       script: { [CHAIN_STATS_ENDPOINT.path]: ok({ blockHeight: 12, peerCount: 3, txCount: 4567 }) },
     });
-    const region = screen.getByRole("region", { name: "账本实时统计" });
+    const region = await screen.findByRole("region", { name: "账本实时统计" });
     expect(await within(region).findByText("区块高度")).toBeInTheDocument();
     expect(region).toHaveTextContent(/区块高度\s*12/);
     expect(region).toHaveTextContent(/交易数\s*4,567/);
@@ -49,7 +50,7 @@ describe("/info/blockChain live statistics", () => {
 describe("/info/bigData price calculator", () => {
   it("bills per week the sum over sites: 3 web sites + 1 search engine for 2 weeks is 2,600 yuan", async () => {
     renderPublicPage({ path: "/info/bigData", element: <BigDataPage /> });
-    fireEvent.change(screen.getByLabelText("网站数量"), { target: { value: "3" } });
+    fireEvent.change(await screen.findByLabelText("网站数量"), { target: { value: "3" } });
     fireEvent.change(screen.getByLabelText("搜索引擎数量"), { target: { value: "1" } });
     fireEvent.change(screen.getByLabelText("监测周数"), { target: { value: "2" } });
     await waitFor(() => expect(screen.getByText("每周费用（元）").closest(".ant-statistic")).toHaveTextContent("1,300"));

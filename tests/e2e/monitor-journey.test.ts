@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
+import { MONITOR_MESSAGES } from "../../src/schema/monitor.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { sampleArticle, samplePicture } from "../support/monitor-corpus.js";
 import { call, expectSuccess, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
@@ -75,7 +76,8 @@ describe("whole-network monitoring in the browser", { timeout: 240_000 }, () => 
     const row = page.getByRole("row", { name: new RegExp(name) });
     await row.getByText("监测中").waitFor();
     await row.getByRole("button", { name: "立即抓取" }).click();
-    await page.getByText("已开始抓取").waitFor();
+    // The scheduler may have started the first crawl already; then the platform says so instead.
+    await page.getByText("已开始抓取").or(page.getByText(MONITOR_MESSAGES.runBusy)).first().waitFor();
   }
 
   /** The channel's hit list, read again until a hit of `title` has its evidence stored. */

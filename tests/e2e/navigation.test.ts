@@ -86,8 +86,8 @@ describe("as a visitor", () => {
     const header = page.getByRole("banner");
     await header.waitFor();
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe("relative");
-    // The home page's body loads after the shell (its own chunk): scroll once the page is that long.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(600);
+    // The home page's body loads after the shell (its own chunk, with whatever antd it draws): scroll once the page is that long.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), { timeout: 10_000 }).toBeGreaterThan(600);
     await page.mouse.wheel(0, 600);
     await expect.poll(() => header.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
     await page.getByRole("button", { name: "回到顶部" }).waitFor({ state: "detached" });

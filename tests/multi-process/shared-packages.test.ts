@@ -3,7 +3,7 @@ import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Client } from "../../server/blobs/s3-client.js";
 import { loadConfig } from "../../server/config.js";
-import { PACKAGE_TTL_MS } from "../../server/modules/evidence-library/package-builder.js";
+import { EVIDENCE_PACKAGES } from "../../server/modules/evidence-library/package-kind.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { EVIDENCE_KIND_ENDPOINTS as KINDS } from "../../src/schema/evidence.js";
 import { EVIDENCE_LIBRARY_ENDPOINTS as E } from "../../src/schema/evidence-library.js";
@@ -94,7 +94,7 @@ describe("an evidence package across processes", () => {
   });
 
   it("expires: two processes' housekeeping at once delete its ZIP and its row", async () => {
-    a.clock.advance(PACKAGE_TTL_MS + 1);
+    a.clock.advance(EVIDENCE_PACKAGES.ttlMs + 1);
     await Promise.all([a, b].map((app) => app.app.services.evidenceLibrary.packages.purge()));
     expect(await packageRows()).toEqual([]);
     expect(await scratchKeys()).toEqual([]);

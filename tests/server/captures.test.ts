@@ -37,6 +37,10 @@ async function buyBundle(user: RegisteredUser) {
 const allowance = async (user: RegisteredUser) => (await call(CAPTURE_ENDPOINTS.allowance, user)).datas;
 const detail = async (user: RegisteredUser, id: number) => call(CAPTURE_ENDPOINTS.one, user, { id });
 const capture = async (user: RegisteredUser, urls: string, name = "取证") => call(CAPTURE_ENDPOINTS.create, user, { name, urls });
+/** The package a capture waits with (the shared store's copy). */
+const waitingPackage = async (id: number) => Buffer.concat(await (await services().capture.packages.open(id))!.toArray());
+/** What another machine's process sees of a capture: no local files of the process that captured it. */
+const forgetLocalFiles = (id: number) => fs.rmSync(services().capture.packages.workDirOf(id), { recursive: true, force: true });
 const capturesOf = (user: RegisteredUser) => db().selectFrom("captures").selectAll().where("user_id", "=", user.id).execute();
 
 beforeAll(async () => {
@@ -169,6 +173,26 @@ describe("capturing a page", () => {
     const evidence = await services().evidence.findByCertificateNo(accepted.datas.certificateNo);
     expect(evidence!.details).toMatchObject({ qaAccepted: true, qaFindings: [{ code: "errorStatus", detail: "状态码 503" }] });
     expect((await call(CAPTURE_ENDPOINTS.accept, user, { id: record.id })).code).toBe(1001);
+  });
+
+  it("a capture awaiting review is shown and accepted by a process that did not capture it (the package waits in the shared store)", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/elsewhere")).datas;
+    await drained();
+    const packaged = await db().selectFrom("captures").select(["state", "package_sha256"]).where("id", "=", record.id).executeTakeFirstOrThrow();
+    expect(packaged.state).toBe("needsReview");
+    forgetLocalFiles(record.id);
+
+    const pdf = await t.call(CAPTURE_ENDPOINTS.file, { id: record.id, file: "pdf" }, { token: user.token });
+    expect(pdf.rawPayload.toString()).toContain("%PDF");
+    forgetLocalFiles(record.id);
+    const accepted = await call(CAPTURE_ENDPOINTS.accept, user, { id: record.id });
+    expect(accepted.datas).toMatchObject({ state: "sealed", qaAccepted: true });
+    const evidence = await services().evidence.findByCertificateNo(accepted.datas.certificateNo);
+    expect(evidence).toMatchObject({ sha256: packaged.package_sha256 });
+    // Sealed: the package is a blob now, and the waiting copy is gone.
+    expect(await services().capture.packages.open(record.id)).toBeNull();
   });
 
   it("discarding a capture awaiting review gives the unit back; another user gets not found", async () => {
@@ -322,6 +346,25 @@ describe("housekeeping and interrupted seals", () => {
     expect((await services().purchase.units.allowance(user.id)).total).toBe(1);
   });
 
+  it("a seal cut off before the package was stored is finished by a process on another machine, from the shared store", async () => {
+    const user = await newCustomer();
+    await grantPackage(user, 1);
+    const [record] = (await capture(user, "http://127.0.0.1:9/review/moved")).datas;
+    await drained();
+    // The state a worker killed mid-seal leaves: QA passed, sealing, the package waiting; the new process has none of its files.
+    const row = await db().selectFrom("captures").selectAll().where("id", "=", record.id).executeTakeFirstOrThrow();
+    const qa = { ...JSON.parse(row.qa_json!), passed: true, findings: [] };
+    await db().updateTable("captures").set({ state: "running", stage: "sealing", qa_json: JSON.stringify(qa) }).where("id", "=", record.id).execute();
+    forgetLocalFiles(record.id);
+
+    double = captureDouble();
+    t = await restartTestApp(t, { seedDemo: false, capture: { engine: double.engine }, env: CAPTURE_ENV });
+    const sealed = (await detail(user, record.id)).datas;
+    expect(sealed).toMatchObject({ state: "sealed" });
+    expect(await services().evidence.findByCertificateNo(sealed.certificateNo)).toMatchObject({ sha256: row.package_sha256 });
+    expect((await allowance(user)).total).toBe(0);
+  });
+
   it("finishes at the next start a seal a crash cut off after the evidence was stored, storing and charging it once", async () => {
     const user = await newCustomer();
     await grantPackage(user, 1);
@@ -331,7 +374,7 @@ describe("housekeeping and interrupted seals", () => {
     const row = await db().selectFrom("captures").selectAll().where("id", "=", record.id).executeTakeFirstOrThrow();
     const qa = { ...JSON.parse(row.qa_json!), passed: true, findings: [] };
     const certificateNo = services().evidence.newCertificateNo();
-    const blob = await services().blobs.put(fs.readFileSync(row.package_path!));
+    const blob = await services().blobs.put(await waitingPackage(record.id));
     await db().updateTable("captures").set({ state: "running", stage: "sealing", qa_json: JSON.stringify(qa), certificate_no: certificateNo, package_blob: blob }).where("id", "=", record.id).execute();
     const evidenceId = await services().evidence.savePlatformContent(user.id, { kind: "snapshot", certificateNo, name: row.name, size: Number(row.package_bytes), sha256: row.package_sha256!, sm3: row.package_sm3!, blobSha256: blob, details: {} });
 

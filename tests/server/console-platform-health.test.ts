@@ -76,6 +76,7 @@ describe("platform health overview", () => {
     expect(queues["ledger.blocks"]).toEqual({ name: "账本区块写入", ...idle });
     expect(queues["certificate.pdf"]).toEqual({ name: "证书 PDF 绘制", ...idle });
     expect(queues["evidence.packages"]).toEqual({ name: "证据打包", ...idle });
+    expect(queues["lawsuit.packages"]).toEqual({ name: "诉讼包生成", ...idle });
     expect(queues["capture.pages"]).toEqual({ name: "网页取证", ...idle });
     expect(queues["digitalReport.reports"]).toEqual({ name: "数据检验报告", ...idle });
     expect(queues["monitor.reports"]).toEqual({ name: "监测报告", ...idle });

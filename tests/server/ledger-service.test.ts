@@ -17,7 +17,8 @@ import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { parseProofBundle } from "../../isomorphic/ledger/proof-bundle.js";
 import { createTileHashReader } from "../../server/ledger/tile-hashes.js";
 import { entryBundlePath, tilePath } from "../../server/ledger/tiles.js";
-import { SIGNER_KEY_FILE } from "../../server/modules/ledger/ledger-signer-key.js";
+import { loadLedgerKey, SIGNER_KEY_FILE } from "../../server/modules/ledger/ledger-signer-key.js";
+import { LedgerService } from "../../server/modules/ledger/ledger.service.js";
 import type { LedgerReceipt } from "../../server/modules/ledger/ledger.types.js";
 import { nodeLedgerCrypto, sha256 } from "../../server/ledger/node-crypto.js";
 import { sha256Hex } from "../../server/plugins/signature.js";
@@ -285,6 +286,46 @@ describe("ledger service", () => {
     await db.deleteFrom("ledger_nodes").execute();
     const retried = await appendMany(app, 100, "second");
     expect(Math.max(...retried.receipts.map((receipt) => receipt.treeSize))).toBe(300);
+  });
+
+  it("integrates blocks hashed ahead for a start a failed block before them did not leave", async () => {
+    const { app, database } = await freshLedger();
+    // A second service on the app's own database, with blocks of 4 started as soon as the one before
+    // is done, whose clock fails one block when told to (before its transaction: nothing of it is stored).
+    let failNextBlock = false;
+    const now = () => {
+      if (!failNextBlock) return Date.now();
+      failNextBlock = false;
+      throw new Error("clock failed");
+    };
+    const key = loadLedgerKey({ signerKey: undefined, dataDir: database.dataDir, origin: ORIGIN });
+    const ledger = await LedgerService.open({ db: app.database.db, origin: ORIGIN, key, now, blockMaxEntries: 4, blockMaxDelayMs: 0 });
+    const verifier = parseVerifierKey(ledger.verifierKey, nodeLedgerCrypto);
+    await Promise.all([0, 1, 2, 3].map((i) => ledger.append(utf8(`first-${i}`))));
+    // The first entry starts a block alone, which fails; the two blocks of 4 closed behind it were
+    // hashed for starts 5 and 9, and go in at 4 and 8, where some of their nodes' positions hold
+    // other leaves (the nodes of leaves 6-7 and 10-11).
+    failNextBlock = true;
+    const entries = Array.from({ length: 9 }, (_, i) => utf8(`second-${i}`));
+    const settled = await Promise.allSettled(entries.map((entry) => ledger.append(entry)));
+    expect(settled[0]).toMatchObject({ status: "rejected", reason: new Error("clock failed") });
+    const receipts = settled.slice(1).map((result) => (result.status === "fulfilled" ? result.value : expect.unreachable(String(result.reason))));
+    expect(receipts.map((receipt) => receipt.index)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    for (const [i, receipt] of receipts.entries()) {
+      const opened = openCheckpoint(receipt.checkpoint, [verifier]);
+      if (!opened.ok) throw new Error(opened.detail);
+      const answer = await ledger.inclusionProof(receipt.index, receipt.treeSize);
+      const claim = { leafHash: hashLeaf(entries[i + 1], sha256), index: receipt.index, treeSize: receipt.treeSize, proof: answer.proof.map(b64), rootHash: opened.checkpoint.rootHash };
+      expect(checkInclusionProof(claim, sha256)).toEqual({ ok: true });
+    }
+    // And the next blocks are hashed for where they start again.
+    const more = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((i) => ledger.append(utf8(`third-${i}`))));
+    expect(more.map((receipt) => receipt.index)).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+    await ledger.close();
+    // The stored tree is the one a fresh start checks against the last checkpoint.
+    const again = await LedgerService.open({ db: app.database.db, origin: ORIGIN, key });
+    expect((await again.latestCheckpoint())?.treeSize).toBe(20);
+    await again.close();
   });
 
   // Two apps in one process on one SQLite file would deadlock in SQLite's synchronous busy wait; real

@@ -6,6 +6,7 @@ import * as packagesAndBundles from "../../server/db/migrations/0021-packages-an
 import * as offlineContracts from "../../server/db/migrations/0023-offline-contracts.js";
 import * as captures from "../../server/db/migrations/0025-captures.js";
 import * as recordings from "../../server/db/migrations/0026-recordings.js";
+import * as sharedRecordingFiles from "../../server/db/migrations/0041-shared-recording-files.js";
 import { MoneyJournal } from "../../server/modules/billing/money-journal.js";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.js";
 
@@ -18,6 +19,7 @@ describe("migration 0019 (money journal)", () => {
     database = await createTestDatabase();
     const db = database.handle.db as unknown as Kysely<any>;
     // Later migrations referring to the journal's tables roll back first, as a real rollback would.
+    await sharedRecordingFiles.down(db);
     await recordings.down(db);
     await captures.down(db);
     await offlineContracts.down(db);

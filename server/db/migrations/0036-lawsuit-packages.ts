@@ -8,6 +8,17 @@ import { addIdColumn } from "../dialect.js";
  * not, leaves an attempt row keyed by a hash of the address, for the hourly limit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createTicketsTable(db);
+  await addIdColumn(db, db.schema.createTable("lawsuit_package_attempts"))
+    .addColumn("address_hash", "varchar(64)", (c) => c.notNull())
+    .addColumn("attempted_at", "bigint", (c) => c.notNull())
+    .addColumn("passed", "integer", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("lawsuit_package_attempts_address").on("lawsuit_package_attempts").columns(["address_hash", "attempted_at"]).execute();
+}
+
+/** The tickets' table as this migration made it (0040 moves the tickets to packaging jobs, and back on its way down). */
+export async function createTicketsTable(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("lawsuit_package_tickets")
     .addColumn("ticket_hash", "varchar(64)", (c) => c.primaryKey())
@@ -18,13 +29,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("expires_at", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("lawsuit_package_tickets_expiry").on("lawsuit_package_tickets").column("expires_at").execute();
-
-  await addIdColumn(db, db.schema.createTable("lawsuit_package_attempts"))
-    .addColumn("address_hash", "varchar(64)", (c) => c.notNull())
-    .addColumn("attempted_at", "bigint", (c) => c.notNull())
-    .addColumn("passed", "integer", (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex("lawsuit_package_attempts_address").on("lawsuit_package_attempts").columns(["address_hash", "attempted_at"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,3 @@
-import fsp from "node:fs/promises";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { CAPTURE_LIFECYCLE, CaptureStateError, type CaptureAction, type CaptureFailureCode, type CaptureState } from "../../../src/schema/capture.js";
 import { ResultCode } from "../../../src/schema/envelope.js";
@@ -7,6 +5,7 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { PackageUnits } from "../purchase/package-units.js";
+import type { CapturePackages } from "./capture-packages.js";
 import type { CaptureSettledListeners } from "./capture-settlements.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
 
@@ -14,8 +13,8 @@ export type CaptureMovesDependencies = {
   db: Kysely<Database>;
   repository: CaptureRepository;
   units: Pick<PackageUnits, "release">;
-  /** Where packages wait (one folder per capture) until sealed or discarded. */
-  workRoot: string;
+  /** Where packages wait until sealed or discarded. */
+  packages: CapturePackages;
   /** Told once a capture has failed (after the commit). */
   settled: CaptureSettledListeners;
   now: () => number;
@@ -26,7 +25,7 @@ export type FailingAction = Extract<CaptureAction, "fail" | "discard" | "abandon
 
 /**
  * What the holder's calls and the worker share: an edge of CAPTURE_LIFECYCLE (refused in the
- * holder's words), the move into `failed` that hands the unit back, and the capture's work folder.
+ * holder's words), the move into `failed` that hands the unit back and throws the capture's files away.
  */
 export class CaptureMoves {
   constructor(private readonly deps: CaptureMovesDependencies) {}
@@ -55,17 +54,12 @@ export class CaptureMoves {
     await this.deps.settled.notify(await this.deps.repository.find(row.id));
   }
 
-  /** Where one capture's files (its package while it waits) live until it is sealed or has failed. */
-  workDirOf(id: number): string {
-    return path.join(this.deps.workRoot, String(id));
-  }
-
   async removeWork(id: number): Promise<void> {
-    await fsp.rm(this.workDirOf(id), { recursive: true, force: true });
+    await this.deps.packages.remove(id);
   }
 }
 
 /** The package columns cleared (a package thrown away or moved into the blob store). */
 export function noPackage() {
-  return { package_path: null, package_sha256: null, package_sm3: null, package_bytes: null, manifest_sha256: null, package_blob: null };
+  return { package_sha256: null, package_sm3: null, package_bytes: null, manifest_sha256: null, package_blob: null };
 }

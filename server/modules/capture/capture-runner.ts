@@ -5,6 +5,7 @@ import { CAPTURE_LIFECYCLE, CAPTURE_MAX_ATTEMPTS, CAPTURE_REVIEW_DAYS, CaptureQa
 import { CaptureFailedError, type CapturedPage } from "../../capture/capture-engine.types.js";
 import type { Database } from "../../db/database.js";
 import { noPackage, type CaptureMoves } from "./capture-moves.js";
+import type { CapturePackages } from "./capture-packages.js";
 import type { CapturePorts } from "./capture-ports.js";
 import type { CaptureSealer } from "./capture-sealer.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
@@ -19,6 +20,7 @@ export type CaptureRunnerDependencies = {
   repository: CaptureRepository;
   moves: CaptureMoves;
   sealer: CaptureSealer;
+  packages: CapturePackages;
   ports: Pick<CapturePorts, "engine" | "packager">;
   timeoutMs: number;
   now: () => number;
@@ -49,7 +51,7 @@ export class CaptureRunner {
     const { moves, repository, db } = this.deps;
     if (!engine) return moves.fail(row, "fail", "browserFailed", NO_ENGINE_REASON);
     const signal = AbortSignal.any([closing, AbortSignal.timeout(this.deps.timeoutMs)]);
-    const workDir = moves.workDirOf(row.id);
+    const workDir = this.deps.packages.workDirOf(row.id);
     let stages = Promise.resolve();
     const onStage = (stage: CaptureStage) => {
       // In the order reported, never after the capture has left `running`.
@@ -60,6 +62,8 @@ export class CaptureRunner {
       await fsp.mkdir(workDir, { recursive: true });
       page = await engine.capture({ captureId: row.id, url: row.url, onStage, signal });
       const built = await packager.build(page, { captureId: row.id, workDir });
+      // Before the row names the package: whichever process seals or shows it reads it from the shared store.
+      await this.deps.packages.keep(row.id, built.waczPath);
       await stages;
       const now = this.deps.now();
       const facts = {
@@ -68,7 +72,6 @@ export class CaptureRunner {
         qa_json: JSON.stringify(page.qa),
         provenance_json: JSON.stringify(page.provenance),
         files_json: JSON.stringify(built.files),
-        package_path: built.waczPath,
         package_sha256: built.sha256,
         package_sm3: built.sm3,
         package_bytes: built.bytes,

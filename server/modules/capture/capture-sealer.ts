@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import fsp from "node:fs/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { CAPTURE_LIFECYCLE, CaptureQaSchema, CaptureStateError, type CaptureState } from "../../../src/schema/capture.js";
@@ -8,6 +6,7 @@ import type { Database } from "../../db/database.js";
 import { durableTransaction } from "../../db/dialect.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { PackageUnits } from "../purchase/package-units.js";
+import type { CapturePackages } from "./capture-packages.js";
 import type { CaptureSettledListeners } from "./capture-settlements.js";
 import { packageFilesOf } from "./capture-views.js";
 import type { CaptureRepository, CaptureRow } from "./capture.repository.js";
@@ -18,8 +17,8 @@ export type CaptureSealerDependencies = {
   units: Pick<PackageUnits, "settle">;
   evidence: Pick<EvidenceService, "savePlatformContent" | "newCertificateNo">;
   blobs: BlobStore;
-  /** The capture's work folder (its package file), removed once sealed. */
-  workDirOf: (id: number) => string;
+  /** Where the package waits (any process reads it there), removed once sealed. */
+  packages: CapturePackages;
   /** Told once a capture is sealed (after the commit). */
   settled: CaptureSettledListeners;
   now: () => number;
@@ -70,20 +69,21 @@ export class CaptureSealer {
       return "failed";
     }
     await durableTransaction(db, async (trx) => {
-      const isMoved = await repository.updateIn(trx, row.id, from, { state: to, stage: "sealing", evidence_id: evidenceId, qa_accepted: action === "accept" ? 1 : 0, package_path: null, updated_at: this.deps.now() });
+      const isMoved = await repository.updateIn(trx, row.id, from, { state: to, stage: "sealing", evidence_id: evidenceId, qa_accepted: action === "accept" ? 1 : 0, updated_at: this.deps.now() });
       if (!isMoved) throw new CaptureStateError(from, action);
       // A monitoring capture holds no unit: its task is paid by the week.
       if (row.unit_reservation_id !== null) await this.deps.units.settle(row.unit_reservation_id, trx);
     });
-    await fsp.rm(this.deps.workDirOf(row.id), { recursive: true, force: true });
+    await this.deps.packages.remove(row.id);
     await this.deps.settled.notify(await repository.find(row.id));
     return "sealed";
   }
 
-  /** The WACZ file into the blob store, checked against the digest the packager reported. */
+  /** The waiting WACZ into the blob store, checked against the digest the packager reported. */
   private async commitPackage(row: CaptureRow): Promise<string> {
-    if (!row.package_path) throw new Error(`capture ${row.id}: no package to seal`);
-    const temp = await this.deps.blobs.writeTemp(fs.createReadStream(row.package_path));
+    const waiting = await this.deps.packages.open(row.id);
+    if (!waiting) throw new Error(`capture ${row.id}: no package to seal`);
+    const temp = await this.deps.blobs.writeTemp(waiting);
     if (temp.sha256 !== row.package_sha256) {
       await temp.discard();
       throw new Error(`capture ${row.id}: the package file no longer matches its digest`);

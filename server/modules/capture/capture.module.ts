@@ -7,6 +7,7 @@ import type { EvidenceService } from "../evidence/evidence.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { PackageUnits } from "../purchase/package-units.js";
 import { CaptureMoves } from "./capture-moves.js";
+import { CapturePackages } from "./capture-packages.js";
 import type { CapturePorts } from "./capture-ports.js";
 import { openCaptureQueue } from "./capture-queue.js";
 import { CaptureRunner } from "./capture-runner.js";
@@ -32,9 +33,10 @@ export async function captureModule(app: FastifyInstance, options: CaptureModule
   const { db, now, config, units, evidence, blobs, ports } = options;
   const repository = new CaptureRepository(db);
   const settled = new CaptureSettledListeners(app.log);
-  const moves = new CaptureMoves({ db, repository, units, workRoot: path.join(config.dataDir, "captures"), settled, now });
-  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, workDirOf: (id) => moves.workDirOf(id), settled, now, log: app.log });
-  const runner = new CaptureRunner({ db, repository, moves, sealer, ports, timeoutMs: config.capture.timeoutMs, now, log: app.log });
+  const packages = new CapturePackages({ blobs, workRoot: path.join(config.dataDir, "captures") });
+  const moves = new CaptureMoves({ db, repository, units, packages, settled, now });
+  const sealer = new CaptureSealer({ db, repository, units, evidence, blobs, packages, settled, now, log: app.log });
+  const runner = new CaptureRunner({ db, repository, moves, sealer, packages, ports, timeoutMs: config.capture.timeoutMs, now, log: app.log });
   const queue = await openCaptureQueue(options, {
     concurrency: config.capture.concurrency,
     nextQueued: (limit) => repository.nextQueued(limit),
@@ -46,8 +48,8 @@ export async function captureModule(app: FastifyInstance, options: CaptureModule
     recover: () => runner.recover(),
     log: app.log,
   });
-  const captures = new CaptureService({ db, repository, units, blobs, moves, sealer, settled, ports, now, kick: () => queue.kick() });
-  publish(app, "capture", { captures, runner, queue });
+  const captures = new CaptureService({ db, repository, units, blobs, packages, moves, sealer, settled, ports, now, kick: () => queue.kick() });
+  publish(app, "capture", { captures, runner, queue, packages });
   app.addHook("onReady", async () => queue.kick());
   app.addHook("onClose", async () => {
     await queue.close();
@@ -57,4 +59,4 @@ export async function captureModule(app: FastifyInstance, options: CaptureModule
   await app.register(captureRoutes, { captures });
 }
 
-export type CaptureServices = { captures: CaptureService; runner: CaptureRunner; queue: RowJobQueue };
+export type CaptureServices = { captures: CaptureService; runner: CaptureRunner; queue: RowJobQueue; packages: CapturePackages };

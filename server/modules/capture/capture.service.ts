@@ -33,6 +33,7 @@ import type { PackageUnits } from "../purchase/package-units.js";
 import { noPackage, type CaptureMoves } from "./capture-moves.js";
 import type { CapturePorts } from "./capture-ports.js";
 import { NO_ENGINE_REASON } from "./capture-runner.js";
+import type { CapturePackages } from "./capture-packages.js";
 import type { CaptureSealer } from "./capture-sealer.js";
 import { settlementOf, type CaptureSettledListener, type CaptureSettledListeners, type CaptureSettlement } from "./capture-settlements.js";
 import { toCaptureDetail, toCaptureRecord } from "./capture-views.js";
@@ -49,6 +50,7 @@ export type CaptureServiceDependencies = {
   repository: CaptureRepository;
   units: Pick<PackageUnits, "accountOf" | "reserve" | "allowance">;
   blobs: BlobStore;
+  packages: CapturePackages;
   moves: CaptureMoves;
   sealer: CaptureSealer;
   settled: CaptureSettledListeners;
@@ -292,9 +294,9 @@ export class CaptureService {
     return ids.length === 0 ? [] : (await this.deps.repository.findManyForHolder(userId, ids)).map(toCaptureRecord);
   }
 
-  /** Where the package is now: its blob once sealed, its file while it waits; null before it exists. */
+  /** A local file with the package: its blob once sealed, a copy of the waiting one before; null before it exists. */
   private async packageLocation(row: CaptureRow): Promise<string | null> {
     if (row.package_blob) return this.deps.blobs.localPath(row.package_blob);
-    return row.package_path && fs.existsSync(row.package_path) ? row.package_path : null;
+    return row.package_sha256 ? this.deps.packages.localCopy(row.id, row.package_sha256) : null;
   }
 }

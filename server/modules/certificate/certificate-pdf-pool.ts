@@ -1,7 +1,8 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { ResultCode } from "../../../src/schema/envelope.js";
 import { BusinessError } from "../../http/envelope.js";
 import type { QueueDepth } from "../../jobs/job-queues.js";
+import { startModuleThread, threadEntry } from "../../module-thread.js";
 import type { DigitalReportPdfInput } from "../digital-report/digital-report-pdf.js";
 import type { MonitorReportPdfInput } from "../monitor/reports/monitor-report-pdf.js";
 import type { NotarialCertificatePdfInput } from "../notarization/notarial-certificate-pdf.js";
@@ -72,9 +73,7 @@ export interface CertificatePdfPoolOptions {
 export const CERTIFICATE_PDF_POOL_DEFAULTS = { workers: 1, maxQueued: 16, timeoutMs: 30_000 } as const;
 /** Heap per thread: a certificate needs a few tens of MB; a runaway drawing is stopped here. */
 const WORKER_HEAP_MB = 512;
-/** Beside this file, with its extension: .ts from the sources, .js compiled (scripts/build-server.ts). */
-const SOURCE_EXTENSION = new URL(import.meta.url).pathname.endsWith(".ts") ? ".ts" : ".js";
-const WORKER_ENTRY = new URL(`./certificate-pdf.worker${SOURCE_EXTENSION}`, import.meta.url);
+const WORKER_ENTRY = threadEntry("certificate-pdf.worker", import.meta.url);
 
 interface Job {
   request: WorkerRequest;
@@ -207,16 +206,6 @@ function pdfOf(reply: WorkerReply): Buffer {
   return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
 }
 
-/**
- * Compiled (dist-server/, `npm start` and the end-to-end tests) the entry loads directly. From the
- * TypeScript sources (tsx, vitest) a new thread starts with Node's own loader, which cannot read
- * .ts, and the parent's loader flags differ between tsx and vitest; so the thread starts without
- * them and registers tsx's loader itself before importing its entry.
- */
 function spawnWorker(): Worker {
-  const entry = JSON.stringify(WORKER_ENTRY.href);
-  const code = SOURCE_EXTENSION === ".ts"
-    ? `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then(({ register }) => { register(); return import(${entry}); });`
-    : `import(${entry});`;
-  return new Worker(code, { eval: true, execArgv: [], name: "certificate-pdf", resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  return startModuleThread(WORKER_ENTRY, { name: "certificate-pdf", resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }

@@ -1,8 +1,6 @@
-import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
 import { keepTidy } from "../../jobs/housekeeping.js";
-import { openRowQueue } from "../../jobs/row-queue-backend.js";
 import { PasswordHasher } from "../account/password-hasher.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { CaptchaService } from "../security/captcha.service.js";
@@ -13,9 +11,9 @@ import { sendEvidencePart } from "./item-download.js";
 import { ExtractionRepository } from "./extraction.repository.js";
 import { ExtractionService } from "./extraction.service.js";
 import { LibraryService } from "./library.service.js";
-import { PackageBuilder, packageQueueOf } from "./package-builder.js";
-import { PackageJobs } from "./package-jobs.js";
-import { PackageJobsRepository } from "./package-jobs.repository.js";
+import { openPackageJobs } from "./open-package-jobs.js";
+import type { PackageJobs } from "./package-jobs.js";
+import { EVIDENCE_PACKAGES } from "./package-kind.js";
 
 export type EvidenceLibraryModuleOptions = ModuleContext & {
   ports: EvidenceLibraryPorts;
@@ -44,21 +42,15 @@ export async function evidenceLibraryModule(app: FastifyInstance, options: Evide
   const { config, db, ports, captchas, now } = options;
   const library = new LibraryService(ports.evidence);
   const extractions = new ExtractionService(new ExtractionRepository(db), ports.evidence, new PasswordHasher(config.passwordScryptLogN), now);
-  const repository = new PackageJobsRepository(db);
-  const workDir = path.join(config.dataDir, "tmp", "evidence-packages");
-  const builder = new PackageBuilder({ repository, ports, blobs: options.blobs, workDir, now, log: app.log });
-  const queue = await openRowQueue(options, packageQueueOf(repository, builder, app.log));
-  const packages = new PackageJobs({ repository, blobs: options.blobs, workDir, kick: () => queue.kick(), now });
+  // Close hooks run last-registered first: the packages being written finish before the
+  // certificate threads they draw on close (registered earlier).
+  const packages = await openPackageJobs(app, options, EVIDENCE_PACKAGES);
   // Other parties a holder shares evidence with (an appraisal institution's experts) download through the same parts and packages.
   publish(app, "evidenceLibrary", { packages, sendPart: (reply, request, record) => sendEvidencePart(reply, ports, request, record) });
 
   await app.register(evidenceLibraryRoutes, { library, extractions, packages, ports, now });
   await app.register(extractionRoutes, { extractions, packages, ports, captchas, loginPerMinute: config.loginRateLimitPerMinute, now });
 
-  app.addHook("onReady", async () => queue.kick());
-  // Close hooks run last-registered first: housekeeping stops, then the packages being written
-  // finish, before the certificate threads they draw on close (registered earlier).
-  app.addHook("onClose", async () => queue.close());
   keepTidy(app, [
     { name: "extraction sessions", run: () => extractions.purgeEndedSessions() },
     { name: "evidence packages", run: () => packages.purge() },

@@ -1,17 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { BlobStore } from "../../blobs/blob-store.js";
-import type { RowQueueDependencies } from "../../jobs/row-queue.js";
 import { buildScratchFile } from "../../blobs/scratch-build.js";
+import { BusinessError } from "../../http/envelope.js";
+import type { RowQueueDependencies } from "../../jobs/row-queue.js";
+import type { SettleSignals } from "../../jobs/settle-wait.js";
 import type { EvidenceLibraryPorts, LibraryRecord } from "./evidence-library.ports.js";
 import { PACKAGE_JOB_LIFECYCLE, PACKAGE_JOB_MAX_ATTEMPTS } from "./package-job-lifecycle.js";
 import type { PackageJobRow, PackageJobsRepository } from "./package-jobs.repository.js";
+import { scratchNameOf, type PackageKindDefinition } from "./package-kind.js";
 import { unitsOf } from "./package-progress.js";
 import { PackageIntegrityError, writeEvidencePackage } from "./package-writer.js";
 
-/** Packages written at once by one process: packing is disk and CPU work. */
-const PACKAGES_AT_ONCE = 4;
-/** A finished (or failed) package can be downloaded (or its failure read) for this long, then it is deleted. */
-export const PACKAGE_TTL_MS = 60 * 60 * 1000;
 /** Progress reaches the row at most this often: the countdown polls every second or so, and every item written would be a write per item. */
 const PROGRESS_WRITE_MS = 500;
 const FAILED = "打包失败，请稍后重试";
@@ -19,22 +18,24 @@ const FAILED = "打包失败，请稍后重试";
 /** What a job packs, in order: each record by its holder, read again when the job runs. */
 export type PackageItem = { holderUserId: number; id: number };
 
-export const scratchNameOf = (jobKey: string) => `evidence-package-${jobKey}.zip`;
-
 export type PackageBuilderDependencies = {
+  kind: PackageKindDefinition;
   repository: PackageJobsRepository;
   ports: EvidenceLibraryPorts;
   blobs: BlobStore;
   /** Where this process writes a ZIP before the blob store takes it. */
   workDir: string;
+  /** Wakes an asker of this process waiting for a job it settled (package-jobs.ts). */
+  signals: SettleSignals;
   now: () => number;
   log: FastifyBaseLogger;
 };
 
 /**
- * The worker's side of a packaging job (the row queue's claim, run, resume and recover): the ZIP
- * is written locally, its progress written to the row as it goes, then kept as a scratch file of
- * the blob store, so any process serves the status and the download.
+ * The worker's side of a packaging job of one kind (the row queue's claim, run, resume and
+ * recover): the kind's extra files are made, the ZIP is written locally, its progress written to
+ * the row as it goes, then kept as a scratch file of the blob store, so any process serves the
+ * status and the download.
  */
 export class PackageBuilder {
   constructor(private readonly deps: PackageBuilderDependencies) {}
@@ -51,17 +52,20 @@ export class PackageBuilder {
   }
 
   /**
-   * Writes the package. A refusal (a record gone, or stored bytes that differ from the
-   * certificate) and any other failure end the job failed, with the message the page shows; a
-   * close of the process leaves it running for the queue to hand on.
+   * Writes the package. A refusal (a record gone, stored bytes that differ from the certificate,
+   * or a business refusal of the kind's extra files) and any other failure end the job failed,
+   * with the message the page shows; a close of the process leaves it running for the queue to
+   * hand on.
    */
   async run(row: PackageJobRow, closing: AbortSignal): Promise<void> {
-    const { repository, log } = this.deps;
+    const { kind, repository, log } = this.deps;
     const progress = new ProgressWriter((done, unitsDone) => repository.updateIn(row.id, "running", { done, units_done: unitsDone }), log);
+    const createdAt = Number(row.created_at);
     try {
       const records = await this.readRecords(JSON.parse(row.items_json) as PackageItem[]);
-      const { size } = await buildScratchFile(this.deps.blobs, this.deps.workDir, scratchNameOf(row.job_key), (file) =>
-        writeEvidencePackage(file, records, this.deps.ports, { createdAt: Number(row.created_at), onItem: (done) => progress.report(done, unitsOf(records[done - 1])) }),
+      const extension = await kind.extend?.(records, createdAt);
+      const { result: entries, size } = await buildScratchFile(this.deps.blobs, this.deps.workDir, scratchNameOf(kind.kind, row.job_key), (file) =>
+        writeEvidencePackage(file, records, this.deps.ports, { createdAt, onItem: (done) => progress.report(done, unitsOf(records[done - 1])), extraFiles: extension?.extraFiles }),
       );
       await progress.settled();
       const now = this.deps.now();
@@ -70,15 +74,17 @@ export class PackageBuilder {
         done: row.total,
         units_done: row.units_total,
         size,
+        detail_json: extension ? JSON.stringify(extension.describe(entries)) : null,
         finished_at: now,
-        expires_at: now + PACKAGE_TTL_MS,
+        expires_at: now + kind.ttlMs,
       });
+      this.deps.signals.settled(row.id);
     } catch (error) {
       await progress.settled();
       if (closing.aborted) return;
-      const isRefused = error instanceof PackageIntegrityError;
-      if (isRefused) log.warn({ job: row.job_key, reason: error.message }, "evidence package refused");
-      else log.error({ err: error, job: row.job_key }, "evidence package failed");
+      const isRefused = error instanceof PackageIntegrityError || error instanceof BusinessError;
+      if (isRefused) log.warn({ job: row.job_key, kind: kind.kind, reason: error.message }, "package refused");
+      else log.error({ err: error, job: row.job_key, kind: kind.kind }, "package failed");
       await this.end(row, "fail", isRefused ? error.message : FAILED);
     }
   }
@@ -99,23 +105,22 @@ export class PackageBuilder {
 
   private async end(row: PackageJobRow, action: "fail" | "abandon", message: string): Promise<void> {
     const now = this.deps.now();
-    await this.deps.repository.updateIn(row.id, "running", { state: PACKAGE_JOB_LIFECYCLE.next("running", action), message, finished_at: now, expires_at: now + PACKAGE_TTL_MS });
+    await this.deps.repository.updateIn(row.id, "running", { state: PACKAGE_JOB_LIFECYCLE.next("running", action), message, finished_at: now, expires_at: now + this.deps.kind.ttlMs });
+    this.deps.signals.settled(row.id);
   }
 
   /** The records as they are now; one deleted since the job was asked for refuses the package. */
   private async readRecords(items: readonly PackageItem[]): Promise<LibraryRecord[]> {
     const records = await Promise.all(items.map((item) => this.deps.ports.evidence.getForHolder(item.holderUserId, item.id)));
-    if (records.some((record) => record === null)) throw new PackageIntegrityError("所选证据中有已删除的证据，请重新选择后打包");
+    if (records.some((record) => record === null)) throw new PackageIntegrityError(this.deps.kind.recordGone);
     return records as LibraryRecord[];
   }
 }
 
-/** The row queue of packaging jobs (server/jobs), however it runs: their rows, and the builder's claim, run and recovery. */
-export function packageQueueOf(repository: PackageJobsRepository, builder: PackageBuilder, log: FastifyBaseLogger): RowQueueDependencies<PackageJobRow> {
+/** The row queue of one kind's packaging jobs (server/jobs), however it runs: their rows, and the builder's claim, run and recovery. */
+export function packageQueueOf(kind: PackageKindDefinition, repository: PackageJobsRepository, builder: PackageBuilder, log: FastifyBaseLogger): RowQueueDependencies<PackageJobRow> {
   return {
-    key: "evidence.packages",
-    name: "证据打包",
-    concurrency: PACKAGES_AT_ONCE,
+    ...kind.queue,
     nextQueued: (limit) => repository.nextQueued(limit),
     countQueued: () => repository.countInState("queued"),
     find: (id) => repository.find(id),
@@ -148,7 +153,7 @@ class ProgressWriter {
     if (Date.now() - this.#writtenAt < PROGRESS_WRITE_MS) return;
     this.#writtenAt = Date.now();
     const [doneNow, unitsNow] = [this.#done, this.#unitsDone];
-    this.#writes = this.#writes.then(() => this.write(doneNow, unitsNow)).catch((error) => this.log.warn({ err: error }, "evidence package: progress not recorded"));
+    this.#writes = this.#writes.then(() => this.write(doneNow, unitsNow)).catch((error) => this.log.warn({ err: error }, "package: progress not recorded"));
   }
 
   settled(): Promise<unknown> {

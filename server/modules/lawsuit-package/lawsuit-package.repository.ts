@@ -1,9 +1,7 @@
-import type { Kysely, Selectable } from "kysely";
-import type { Database, LawsuitPackageTicketsTable } from "../../db/database.js";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.js";
 
-export type PackageTicketRow = Selectable<LawsuitPackageTicketsTable>;
-
-/** The only code that touches lawsuit_package_tickets and lawsuit_package_attempts (migration 0036). */
+/** The only code that touches lawsuit_package_attempts (migration 0036); the packages are packaging jobs (evidence-library). */
 export class LawsuitPackageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -21,28 +19,6 @@ export class LawsuitPackageRepository {
 
   async markPassed(id: number): Promise<void> {
     await this.db.updateTable("lawsuit_package_attempts").set({ passed: 1 }).where("id", "=", id).execute();
-  }
-
-  async insertTicket(row: PackageTicketRow): Promise<void> {
-    await this.db.insertInto("lawsuit_package_tickets").values(row).execute();
-  }
-
-  /** The package's size once it is built (the ticket is written before, with 0). */
-  async setTicketBytes(ticketHash: string, bytes: number): Promise<void> {
-    await this.db.updateTable("lawsuit_package_tickets").set({ bytes }).where("ticket_hash", "=", ticketHash).execute();
-  }
-
-  async findTicket(ticketHash: string): Promise<PackageTicketRow | undefined> {
-    return this.db.selectFrom("lawsuit_package_tickets").selectAll().where("ticket_hash", "=", ticketHash).executeTakeFirst();
-  }
-
-  /** Tickets expired by `now`, to remove with their packages. */
-  async expiredTickets(now: number): Promise<string[]> {
-    return (await this.db.selectFrom("lawsuit_package_tickets").select("ticket_hash").where("expires_at", "<=", now).execute()).map((row) => row.ticket_hash);
-  }
-
-  async deleteTicket(ticketHash: string): Promise<void> {
-    await this.db.deleteFrom("lawsuit_package_tickets").where("ticket_hash", "=", ticketHash).execute();
   }
 
   async deleteAttemptsBefore(time: number): Promise<void> {

@@ -1,50 +1,37 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
-import type { FastifyBaseLogger } from "fastify";
-import { maskDisplayName } from "../../../src/schema/certificate.js";
 import { normaliseCertificateNo } from "../../../src/schema/certificate-no.js";
 import { webapiPath } from "../../../src/schema/contract.js";
+import { ResultCode } from "../../../src/schema/envelope.js";
 import { formatDateTime, formatFileSize } from "../../../src/schema/format.js";
 import {
   LAWSUIT_PACKAGE_ATTEMPTS_PER_HOUR,
   LAWSUIT_PACKAGE_ENDPOINTS,
-  LAWSUIT_PACKAGE_LINK_TTL_MS,
   LAWSUIT_PACKAGE_MESSAGES,
   LawSuitPackageCode,
   type LawSuitPackage,
   type LawSuitPackageForm,
+  type PackageFile,
 } from "../../../src/schema/lawsuit-package.js";
-import type { BlobStore } from "../../blobs/blob-store.js";
-import { buildScratchFile, removeStaleFiles } from "../../blobs/scratch-build.js";
 import { BusinessError } from "../../http/envelope.js";
-import type { CertificateService } from "../certificate/certificate.service.js";
-import type { DigitalReportServices } from "../digital-report/digital-report.module.js";
-import type { EvidenceLibraryPorts } from "../evidence-library/evidence-library.ports.js";
-import { writeEvidencePackage } from "../evidence-library/package-writer.js";
+import type { PackageDownload, PackageJobs } from "../evidence-library/package-jobs.js";
 import type { EvidencePort, EvidenceRecord } from "../evidence/evidence.types.js";
 import type { IdentityService } from "../personal/identity.service.js";
 import type { CaptchaService } from "../security/captcha.service.js";
-import { extraFiles, packageContentHtml, packageFiles } from "./package-contents.js";
+import { packageContentHtml } from "./package-contents.js";
 import type { LawsuitPackageRepository } from "./lawsuit-package.repository.js";
-import { renderPlatformDocumentPdf, type PlatformDocument } from "./platform-document-pdf.js";
 
 const HOUR_MS = 60 * 60_000;
+/** The call's wait ran out (ANSWER_WAIT_MS) with the package still being built: its ticket is lost with the call. */
+const STILL_BUILDING = "诉讼包仍在生成，请稍后重新验证";
 
 export interface LawsuitPackageDependencies {
   repository: LawsuitPackageRepository;
   captchas: Pick<CaptchaService, "verify">;
-  /** The evidence package's parts (the evidence library's writer reads through them) and the lookup by number. */
-  library: EvidenceLibraryPorts & { evidence: Pick<EvidencePort, "findByCertificateNo"> };
-  certificates: Pick<CertificateService, "verifyByCertificateNo">;
+  evidence: Pick<EvidencePort, "findByCertificateNo">;
   identity: Pick<IdentityService, "holderIdentityMatches">;
-  checks: DigitalReportServices["checks"];
-  filingGuide: PlatformDocument;
-  /** Where the packages wait for their download: scratch files named by the ticket's hash. */
-  blobs: BlobStore;
-  /** Where this process writes a package before the blob store takes it. */
-  workDir: string;
+  /** The packaging jobs of kind "lawsuit" (lawsuit-package-kind.ts), keyed by the ticket's hash. */
+  jobs: Pick<PackageJobs, "ask" | "openByKey" | "purge">;
   now: () => number;
-  log: FastifyBaseLogger;
 }
 
 /** Who asks: the address (for the hourly limit) and the captcha cookie. */
@@ -57,16 +44,18 @@ export interface PackageRequester {
  * The litigation package (诉讼包, HLSUITPACKAGE). The checks run in the order that tells an asker
  * least: the hourly limit of the address, the image captcha (used up by any attempt), then the
  * certificate and its holder's verified ID number together, refused with one message whichever
- * fails. A passed check builds the package under a random ticket whose SHA-256 alone is kept; the
- * ID number and the captcha answer are never stored or logged. The package waits in the blob
- * store, so any process serves its download.
+ * fails. A passed check asks for a packaging job keyed by the SHA-256 of a random ticket and
+ * waits for it: a worker (or this process, embedded) builds it, retried if its process dies; the
+ * ticket reaches only the asker's link, and the ID number and the captcha answer are never stored
+ * or logged. The package waits in the blob store, so any process serves its download.
  */
 export class LawsuitPackageService {
   constructor(private readonly deps: LawsuitPackageDependencies) {}
 
   async create(form: LawSuitPackageForm, requester: PackageRequester): Promise<LawSuitPackage> {
     const now = this.deps.now();
-    const attempt = await this.deps.repository.countAttempt(addressHash(requester.address), now, now - HOUR_MS);
+    const address = addressHash(requester.address);
+    const attempt = await this.deps.repository.countAttempt(address, now, now - HOUR_MS);
     if (attempt.count > LAWSUIT_PACKAGE_ATTEMPTS_PER_HOUR) throw new BusinessError(LawSuitPackageCode.rateLimited, LAWSUIT_PACKAGE_MESSAGES.rateLimited);
     if (!(await this.deps.captchas.verify(requester.captchaId, form.verifyCode))) {
       const message = LAWSUIT_PACKAGE_MESSAGES.captchaInvalid;
@@ -74,92 +63,56 @@ export class LawsuitPackageService {
     }
     const record = await this.holdersRecord(form.certificateNo, form.idCardNo);
     await this.deps.repository.markPassed(attempt.id);
-    return this.build(record);
+    return this.build(record, `lawsuit:${address}`);
   }
 
-  /** The package behind a live ticket; an unknown or expired one (whose package goes at once) is refused. */
-  async open(ticket: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-    const hash = ticketHash(ticket);
-    const row = await this.deps.repository.findTicket(hash);
-    const expired = () => new BusinessError(LawSuitPackageCode.downloadExpired, LAWSUIT_PACKAGE_MESSAGES.downloadExpired);
-    if (!row) throw expired();
-    if (Number(row.expires_at) <= this.deps.now()) {
-      await this.remove(hash);
-      throw expired();
-    }
-    const zip = await this.deps.blobs.openScratch(scratchNameOf(hash));
-    if (!zip) throw expired();
-    return { stream: zip.stream, fileName: row.file_name, size: zip.size };
+  /** The package behind a live ticket; an unknown or expired one is refused. */
+  async open(ticket: string): Promise<PackageDownload> {
+    const zip = await this.deps.jobs.openByKey(ticketHash(ticket));
+    if (!zip) throw new BusinessError(LawSuitPackageCode.downloadExpired, LAWSUIT_PACKAGE_MESSAGES.downloadExpired);
+    return zip;
   }
 
   /**
-   * Removes expired tickets with their packages, the work folder's files of runs that died, and
-   * attempts older than the limit's hour. Safe with other processes sweeping at once: every
-   * deletion is idempotent.
+   * Removes expired packages, the work folder's files of runs that died, and attempts older than
+   * the limit's hour. Safe with other processes sweeping at once: every deletion is idempotent.
    */
   async sweep(): Promise<void> {
-    const now = this.deps.now();
-    for (const hash of await this.deps.repository.expiredTickets(now)) await this.remove(hash);
-    await removeStaleFiles(this.deps.workDir, HOUR_MS);
-    await this.deps.repository.deleteAttemptsBefore(now - HOUR_MS);
+    await this.deps.jobs.purge();
+    await this.deps.repository.deleteAttemptsBefore(this.deps.now() - HOUR_MS);
   }
 
   /** The stored, ledgered record of the number whose holder's verified ID number is `idNumber`; one refusal for every other case. */
   private async holdersRecord(certificateNo: string, idNumber: string): Promise<EvidenceRecord> {
-    const record = await this.deps.library.evidence.findByCertificateNo(normaliseCertificateNo(certificateNo));
+    const record = await this.deps.evidence.findByCertificateNo(normaliseCertificateNo(certificateNo));
     const usable = record && record.status === "stored" && record.ledgerIndex !== null && record.deletedAt === null;
     // Whether a number exists is public (the verification page); whose ID it takes is not.
     if (!usable || !(await this.deps.identity.holderIdentityMatches(record.holderUserId, idNumber))) throw new BusinessError(LawSuitPackageCode.notHolder, LAWSUIT_PACKAGE_MESSAGES.notHolder);
     return record;
   }
 
-  private async build(record: EvidenceRecord): Promise<LawSuitPackage> {
+  /** Has the package built under a fresh ticket and answers its detail, the link carrying the ticket. */
+  private async build(record: EvidenceRecord, owner: string): Promise<LawSuitPackage> {
     const { certificateNo } = record;
-    const createdAt = this.deps.now();
     const ticket = randomBytes(32).toString("base64url");
-    const hash = ticketHash(ticket);
-    const [checks, filingGuide, verification] = await Promise.all([
-      this.deps.checks.inspectAndRender([record], { reportNo: `诉讼包-${certificateNo}`, name: `${certificateNo} 诉讼包数据检验`, applicant: maskDisplayName(record.holderName), purpose: "随诉讼包提交" }),
-      renderPlatformDocumentPdf(this.deps.filingGuide, createdAt),
-      this.deps.certificates.verifyByCertificateNo(certificateNo),
-    ]);
-    // The ticket first: a process dying from here on leaves a row that expires, and its sweep
-    // deletes whatever package there is, so nothing in the store is ever left without a row.
-    const fileName = `诉讼包-${certificateNo}.zip`;
-    await this.deps.repository.insertTicket({ ticket_hash: hash, certificate_no: certificateNo, file_name: fileName, bytes: 0, created_at: createdAt, expires_at: createdAt + LAWSUIT_PACKAGE_LINK_TTL_MS });
-    try {
-      const extras = extraFiles(certificateNo, { checksReport: checks.pdf, filingGuide: { title: this.deps.filingGuide.title, pdf: filingGuide }, verification });
-      const { result: entries, size: bytes } = await buildScratchFile(this.deps.blobs, this.deps.workDir, scratchNameOf(hash), (file) =>
-        writeEvidencePackage(file, [record], this.deps.library, { createdAt, extraFiles: extras }),
-      );
-      await this.deps.repository.setTicketBytes(hash, bytes);
-      const files = packageFiles(entries, extras);
-      return {
-        filePath: `${webapiPath(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage)}?${new URLSearchParams({ ticket })}`,
-        title: `${certificateNo} 诉讼包`,
-        updateTime: formatDateTime(createdAt),
-        fileSize: formatFileSize(bytes),
-        fileNum: files.length,
-        fileFormat: "zip",
-        content: packageContentHtml(certificateNo, files),
-        files,
-      };
-    } catch (error) {
-      await this.remove(hash);
-      throw error;
-    }
-  }
-
-  /** The package before its ticket, so a ticket that is gone never leaves its package behind. */
-  private async remove(hash: string): Promise<void> {
-    await this.deps.blobs.deleteScratch(scratchNameOf(hash));
-    await this.deps.repository.deleteTicket(hash);
+    const row = await this.deps.jobs.ask(owner, [record], `诉讼包-${certificateNo}.zip`, ticketHash(ticket));
+    if (!row) throw new BusinessError(ResultCode.timeout, STILL_BUILDING);
+    if (row.state === "failed") throw new BusinessError(ResultCode.serverError, row.message!);
+    const files = JSON.parse(row.detail_json!) as PackageFile[];
+    return {
+      filePath: `${webapiPath(LAWSUIT_PACKAGE_ENDPOINTS.downloadLawSuitPackage)}?${new URLSearchParams({ ticket })}`,
+      title: `${certificateNo} 诉讼包`,
+      updateTime: formatDateTime(Number(row.created_at)),
+      fileSize: formatFileSize(Number(row.size)),
+      fileNum: files.length,
+      fileFormat: "zip",
+      content: packageContentHtml(certificateNo, files),
+      files,
+    };
   }
 }
 
-/** The package's scratch file in the blob store, named by the ticket's hash (never the ticket). */
-const scratchNameOf = (hash: string) => `lawsuit-package-${hash}.zip`;
-
+/** The ticket is the link's capability: only its SHA-256 is stored, as the job's key. */
 function ticketHash(ticket: string): string {
   return createHash("sha256").update(ticket, "utf8").digest("hex");
 }

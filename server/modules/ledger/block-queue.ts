@@ -6,11 +6,17 @@ import type { QueueDepth } from "../../jobs/job-queues.js";
  * so blocks are integrated in the order their items arrived. Each item's promise settles with what
  * `integrate` answers for it, or with its error.
  */
-export interface BlockQueueOptions<I, R> {
+export interface BlockQueueOptions<I, R, P> {
   readonly maxItems: number;
   readonly maxDelayMs: number;
+  /**
+   * Called once for each block as it closes (full, or its turn came), before its own `integrate`
+   * and perhaps while an earlier block is still integrating: work that needs no earlier block done
+   * starts here, ahead of its turn. Its answer is passed to `integrate`.
+   */
+  readonly prepare?: (items: I[]) => P;
   /** Answers one result per item, in order. */
-  readonly integrate: (items: I[]) => Promise<R[]>;
+  readonly integrate: (items: I[], prepared: P) => Promise<R[]>;
 }
 
 /**
@@ -18,8 +24,10 @@ export interface BlockQueueOptions<I, R> {
  * promise, each taking its own result from it: a queue taking thousands of items a second then
  * costs one small reaction per item, not a promise, two resolvers and a record each.
  */
-class PendingBlock<I, R> {
+class PendingBlock<I, R, P> {
   readonly items: I[] = [];
+  /** What `prepare` answered (or threw), once the block is closed: no item is added after it saw them. */
+  prepared: { value: P } | { error: unknown } | null = null;
   /** When its first (oldest) item arrived. */
   readonly since = performance.now();
   readonly results: Promise<R[]>;
@@ -37,10 +45,10 @@ class PendingBlock<I, R> {
   }
 }
 
-export class BlockQueue<I, R> {
-  readonly #options: BlockQueueOptions<I, R>;
-  /** Blocks not yet started, oldest first; all but the last are full. */
-  #pending: PendingBlock<I, R>[] = [];
+export class BlockQueue<I, R, P = undefined> {
+  readonly #options: BlockQueueOptions<I, R, P>;
+  /** Blocks not yet started, oldest first; all but the last are full (and closed). */
+  #pending: PendingBlock<I, R, P>[] = [];
   #waitingItems = 0;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
@@ -48,7 +56,7 @@ export class BlockQueue<I, R> {
   #runningItems = 0;
   #failedItems = 0;
 
-  constructor(options: BlockQueueOptions<I, R>) {
+  constructor(options: BlockQueueOptions<I, R, P>) {
     if (options.maxItems < 1 || options.maxDelayMs < 0) throw new RangeError("a block holds at least one item and waits a non-negative time");
     this.#options = options;
   }
@@ -66,6 +74,7 @@ export class BlockQueue<I, R> {
     if (!block || block.items.length >= this.#options.maxItems) this.#pending.push((block = new PendingBlock()));
     this.#waitingItems += 1;
     const result = block.add(item);
+    if (block.items.length === this.#options.maxItems) this.#close(block);
     this.#schedule();
     return result;
   }
@@ -99,6 +108,7 @@ export class BlockQueue<I, R> {
       this.#timer = null;
     }
     const block = this.#pending.shift()!;
+    this.#close(block);
     this.#waitingItems -= block.items.length;
     this.#runningItems = block.items.length;
     this.#running = this.#run(block).finally(() => {
@@ -108,10 +118,22 @@ export class BlockQueue<I, R> {
     });
   }
 
-  async #run(block: PendingBlock<I, R>): Promise<void> {
+  #close(block: PendingBlock<I, R, P>): void {
+    if (block.prepared) return;
+    try {
+      block.prepared = { value: this.#options.prepare?.(block.items) as P };
+    } catch (error) {
+      // Reaches the block's items in its turn, like any failure of the block.
+      block.prepared = { error };
+    }
+  }
+
+  async #run(block: PendingBlock<I, R, P>): Promise<void> {
     let results: Promise<R[]>;
     try {
-      results = this.#options.integrate(block.items);
+      const prepared = block.prepared!;
+      if ("error" in prepared) throw prepared.error;
+      results = this.#options.integrate(block.items, prepared.value);
     } catch (error) {
       results = Promise.reject(error);
     }

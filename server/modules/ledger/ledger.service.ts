@@ -13,7 +13,9 @@ import { generateInclusionProof } from "../../../isomorphic/ledger/inclusion.js"
 import { formatKeyId, parseVerifierKey, type NoteVerifier } from "../../../isomorphic/ledger/note-keys.js";
 import { createProofBundle, formatProofBundle } from "../../../isomorphic/ledger/proof-bundle.js";
 import { TILE_HEIGHT, TILE_WIDTH, tileInTree, type TileId } from "../../ledger/tiles.js";
-import { copyWithLeafHash, nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
+import { EntryArena, type BlockHashes } from "../../ledger/block-hashes.js";
+import { blockHashingThread } from "../../ledger/block-hashing-thread.js";
+import { nodeLedgerCrypto, sha256 } from "../../ledger/node-crypto.js";
 import { BlockQueue } from "./block-queue.js";
 import { LedgerClosedError, LedgerIntegrityError, LedgerQueryError } from "./ledger-errors.js";
 import { checkStateAgainstCheckpoint, checkStoredLedger } from "./ledger-integrity.js";
@@ -58,13 +60,6 @@ export interface LedgerServiceOptions {
 
 const toStored = (row: CheckpointRow): StoredCheckpoint => ({ ...row });
 
-interface QueuedEntry {
-  readonly entry: Uint8Array;
-  readonly leafHash: Uint8Array;
-  /** The leaf hash as the receipt gives it. */
-  readonly leafHashHex: string;
-}
-
 /** What the next block extends: the tree after the last block this process knows of, and its signed checkpoint. */
 interface LedgerTip {
   readonly blockHeight: number;
@@ -86,6 +81,8 @@ const sameFrontier = (stored: StoredState, state: CompactRangeState) =>
  * Appends wait in a queue and are integrated in blocks; each block is one durable transaction
  * holding its entries, the tile-row nodes it completed, its checkpoint (signed only after the signer
  * has checked it against the previous one) and the new tree state. Appends resolve only after that commit.
+ * A block's own hashes are computed on a thread as soon as it closes (server/ledger/block-hashes.ts),
+ * while the blocks before it commit; under the writer lock only the joins to the earlier tree are hashed.
  * Any number of processes may append to one database: each block is built under the writer lock
  * from the stored tip (#writeBlock), so they take turns and each extends what the last one left.
  * Reads (tiles, proofs, checkpoints) come from the database, so any process sharing it serves the
@@ -99,10 +96,18 @@ export class LedgerService implements LedgerPort {
   readonly #verifier: NoteVerifier;
   readonly #now: () => number;
   readonly #log: LedgerServiceOptions["log"];
-  readonly #queue: BlockQueue<QueuedEntry, LedgerReceipt>;
+  readonly #queue: BlockQueue<Buffer, LedgerReceipt, Promise<BlockHashes>>;
   readonly #tiles = new FullTileCache();
   readonly #listeners = new Set<CheckpointListener>();
   #tip!: LedgerTip;
+  /**
+   * Entries of the blocks closed but not yet in #tip: the next block to close is hashed for the
+   * index it will start at if all of them commit (a guess a failed block or another writer spoils,
+   * which only costs hashing that block's nodes again, see #writeBlock).
+   */
+  #closedEntries = 0;
+  /** The copies of the entries of the block being filled. */
+  readonly #arena = new EntryArena();
   #closed = false;
   /** Set when the stored ledger no longer checks out after a failed block: no more appends. */
   #broken: Error | null = null;
@@ -122,7 +127,8 @@ export class LedgerService implements LedgerPort {
     this.#queue = new BlockQueue({
       maxItems: options.blockMaxEntries ?? BLOCK_MAX_ENTRIES,
       maxDelayMs: options.blockMaxDelayMs ?? BLOCK_MAX_DELAY_MS,
-      integrate: (entries) => this.#integrate(entries),
+      prepare: (entries) => this.#hashBlock(entries),
+      integrate: (entries, hashing) => this.#integrate(entries, hashing),
     });
   }
 
@@ -139,9 +145,10 @@ export class LedgerService implements LedgerPort {
     if (this.#closed) return Promise.reject(new LedgerClosedError());
     if (this.#broken) return Promise.reject(this.#broken);
     if (entry.length > MAX_ENTRY_SIZE) return Promise.reject(new RangeError(`账本条目不能超过 ${MAX_ENTRY_SIZE} 字节（当前 ${entry.length} 字节）`));
-    // A copy, so a caller reusing its buffer cannot change a waiting entry; its leaf hash is taken
-    // now, while other blocks may be waiting on the database, rather than on the block's own path.
-    return this.#queue.push(copyWithLeafHash(entry));
+    // A copy, so a caller reusing its buffer cannot change a waiting entry. The queue adds it to
+    // the block being filled, whose entries the arena holds: a block is closed before the next
+    // one takes an entry.
+    return this.#queue.push(this.#arena.add(entry));
   }
 
   /** Called after each block is durable, with its checkpoint. Returns the unsubscribe function. */
@@ -196,18 +203,35 @@ export class LedgerService implements LedgerPort {
     });
   }
 
-  async #integrate(queued: QueuedEntry[]): Promise<LedgerReceipt[]> {
-    const entries = queued.map((item) => item.entry);
-    const leafHashes = queued.map((item) => item.leafHash);
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const { firstIndex, blockHeight, checkpoint, treeSize, integratedAt } = await this.#writeBlock(entries, leafHashes);
-        return queued.map((item, i) => ({ index: firstIndex + i, leafHash: item.leafHashHex, blockHeight, checkpoint, treeSize, integratedAt }));
-      } catch (error) {
-        // SQLite busy (another process on the same file) or a PostgreSQL serialization failure:
-        // nothing of the block was stored, and the next attempt re-reads the tip under the lock.
-        if (!isWriteConflict(error) || attempt >= WRITE_CONFLICT_RETRIES) throw error;
+  /**
+   * Starts hashing a block as it closes, off this thread, while the blocks before it commit. Never
+   * rejects unawaited: the hashes are awaited only in the block's turn.
+   */
+  #hashBlock(entries: Buffer[]): Promise<BlockHashes> {
+    const packed = this.#arena.seal();
+    if (packed.ends.length !== entries.length) throw new Error(`a closing block of ${entries.length} entries found ${packed.ends.length} in its arena`);
+    const hashing = blockHashingThread.hash(packed, this.#tip.state.size + this.#closedEntries);
+    this.#closedEntries += entries.length;
+    hashing.catch(() => undefined);
+    return hashing;
+  }
+
+  async #integrate(entries: Buffer[], hashing: Promise<BlockHashes>): Promise<LedgerReceipt[]> {
+    try {
+      const hashes = await hashing;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { firstIndex, blockHeight, checkpoint, treeSize, integratedAt } = await this.#writeBlock(entries, hashes);
+          return entries.map((_, i) => ({ index: firstIndex + i, leafHash: hashes.leafHashHex(i), blockHeight, checkpoint, treeSize, integratedAt }));
+        } catch (error) {
+          // SQLite busy (another process on the same file) or a PostgreSQL serialization failure:
+          // nothing of the block was stored, and the next attempt re-reads the tip under the lock.
+          if (!isWriteConflict(error) || attempt >= WRITE_CONFLICT_RETRIES) throw error;
+        }
       }
+    } catch (error) {
+      this.#closedEntries -= entries.length;
+      throw error;
     }
   }
 
@@ -220,16 +244,20 @@ export class LedgerService implements LedgerPort {
    * fencing token besides: a block only ever extends the state row it read under the lock.
    */
   /** Answers what every receipt of the block shares, and the index of its first entry. */
-  async #writeBlock(entries: Uint8Array[], leafHashes: Uint8Array[]): Promise<Omit<LedgerReceipt, "index" | "leafHash"> & { firstIndex: number }> {
+  async #writeBlock(entries: Buffer[], hashes: BlockHashes): Promise<Omit<LedgerReceipt, "index" | "leafHash"> & { firstIndex: number }> {
     const createdAt = this.#now();
+    const leafHashes = entries.map((_, i) => hashes.leafHash(i));
     const block = await durableTransaction(this.#db, async (trx) => {
       const tip = await this.#storedTip(trx);
       const height = tip.blockHeight + 1;
       const firstIndex = tip.state.size;
       const nodes: NodeRow[] = [];
+      // The block's own nodes were hashed for where it was expected to start; anywhere else, only
+      // its leaf hashes still hold.
+      const known = hashes.start === firstIndex ? (level: number, index: number) => hashes.node(level, index) : undefined;
       const extension = extendTree(tip.state, leafHashes, (level, index, hash) => {
         if (level > 0 && level % TILE_HEIGHT === 0) nodes.push({ level, index, hash });
-      });
+      }, known);
       const treeSize = extension.range.size;
       // The signer checks the new root against the last signed one with the block's consistency
       // proof, so a wrong frontier or a wrong node hash never gets signed (nor anything stored).
@@ -247,6 +275,7 @@ export class LedgerService implements LedgerPort {
     }, BLOCK_WRITER_LOCK);
     // Only a committed block moves the tip: a failed one leaves it where the stored state still is.
     this.#tip = block.tip;
+    this.#closedEntries -= entries.length;
     const { tip, firstIndex, treeSize, rootHash, note } = block;
     this.#publish({ blockHeight: tip.blockHeight, treeSize, rootHash, note, createdAt });
     return { firstIndex, blockHeight: tip.blockHeight, checkpoint: note, treeSize, integratedAt: createdAt };

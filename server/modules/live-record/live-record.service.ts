@@ -21,8 +21,9 @@ export type LiveRecordDeps = {
 /**
  * Live recording: the stream URL passes the web capture's address policy, then ffmpeg records it
  * in the background into a recording of the holder (source liveStream), which is stopped at the
- * duration or when the stream ends. A restart of the server interrupts it (the recording module
- * seals it as interrupted at start-up).
+ * duration or when the stream ends. A restart of the server interrupts it: embedded, the recording
+ * module seals it as interrupted at start-up; with several processes, any process's housekeeping
+ * does once it has been silent for RECORDING_IDLE_TIMEOUT_MS, from the chunks in the shared store.
  */
 export class LiveRecordService {
   readonly #running = new Map<number, { stop: () => void; done: Promise<unknown> }>();

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
@@ -15,18 +13,22 @@ import {
 import type { PackagedFile } from "../../capture/capture-engine.types.js";
 import { PackageDigest } from "../../capture/package/package-digest.js";
 import { writeStoredZip } from "../../capture/package/stored-zip.js";
+import type { AttachedFile } from "./recording-files.js";
 
 /** The folder of a single recording in its package (a mobile array's parts are part-1, part-2, …). */
 export const SINGLE_PART_DIR = "recording";
 
-/** One folder of the package: a recording's description, its chunks (files on disk, in order), its anchors with proofs, what its recorder attached. */
+/** A chunk as the package takes it: its recorded facts, and its bytes when they are read. */
+export type PackageChunk = RecordingChunk & { open(): Promise<Readable> };
+
+/** One folder of the package: a recording's description, its chunks (in order), its anchors with proofs, what its recorder attached. */
 export type PackagePart = {
   dir: string;
   label: string;
   description: RecordingPartDescription;
-  chunks: readonly (RecordingChunk & { path: string })[];
+  chunks: readonly PackageChunk[];
   anchors: readonly RecordingAnchorProof[];
-  attached: readonly { name: string; path: string }[];
+  attached: readonly AttachedFile[];
 };
 
 export type PackageHeader = Pick<RecordingPackageManifest, "kind" | "certificateNo" | "name" | "sealedAt">;
@@ -57,11 +59,14 @@ export async function writeRecordingPackage(target: string, header: PackageHeade
     };
     for (const part of parts) {
       addText(`${part.dir}/${RECORDING_PACKAGE_PATHS.description}`, part.description);
-      addText(`${part.dir}/${RECORDING_PACKAGE_PATHS.chunks}`, part.chunks.map(({ path: _path, ...chunk }) => chunk));
+      addText(`${part.dir}/${RECORDING_PACKAGE_PATHS.chunks}`, part.chunks.map(({ open: _open, ...chunk }) => chunk));
       addText(`${part.dir}/${RECORDING_PACKAGE_PATHS.anchors}`, part.anchors);
       const mediaBytes = part.chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
       await addStream(part.description.mediaPath, Readable.from(checkedChunks(part.chunks)), mediaBytes);
-      for (const file of part.attached) await addStream(`${part.dir}/${file.name}`, createReadStream(file.path), (await fsp.stat(file.path)).size);
+      for (const file of part.attached) {
+        const { stream, size } = await file.open();
+        await addStream(`${part.dir}/${file.name}`, stream, size);
+      }
     }
     const manifest: RecordingPackageManifest = {
       format: RECORDING_PACKAGE_FORMAT,
@@ -74,11 +79,11 @@ export async function writeRecordingPackage(target: string, header: PackageHeade
   return { whole, files };
 }
 
-/** The chunk files in order, each refused unless it still has the digest it arrived with. */
-async function* checkedChunks(chunks: readonly (RecordingChunk & { path: string })[]): AsyncGenerator<Buffer> {
+/** The chunks' bytes in order, each refused unless it still has the digest it arrived with. */
+async function* checkedChunks(chunks: readonly PackageChunk[]): AsyncGenerator<Buffer> {
   for (const chunk of chunks) {
     const hash = createHash("sha256");
-    for await (const piece of createReadStream(chunk.path)) {
+    for await (const piece of await chunk.open()) {
       hash.update(piece as Buffer);
       yield piece as Buffer;
     }

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { CLOUD_BROWSER_PROCEDURE_FILE, CloudBrowserProcedureSchema, type CloudBrowserProcedure } from "../../../src/schema/cloud-browser.js";
@@ -13,15 +12,15 @@ import { durableTransaction } from "../../db/dialect.js";
 import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerPort } from "../ledger/ledger.types.js";
 import type { PackageUnits } from "../purchase/package-units.js";
-import type { ChunkStore } from "./chunk-store.js";
 import type { RecordingAnchors } from "./recording-anchors.js";
+import type { RecordingFiles } from "./recording-files.js";
 import { SINGLE_PART_DIR, writeRecordingPackage, type PackagePart } from "./recording-package-writer.js";
 import type { RecordingRepository, RecordingRow } from "./recording.repository.js";
 
 export type RecordingSealerDependencies = {
   db: Kysely<Database>;
   repository: RecordingRepository;
-  store: ChunkStore;
+  files: RecordingFiles;
   anchors: RecordingAnchors;
   ledger: Pick<LedgerPort, "proofBundle" | "latestCheckpoint">;
   units: Pick<PackageUnits, "settle" | "release">;
@@ -121,7 +120,7 @@ export class RecordingSealer {
       if (row.unit_reservation_id !== null) await this.deps.units.settle(row.unit_reservation_id, trx);
     });
     // The chunks now live in the package blob.
-    for (const part of parts) await this.deps.store.remove(part.id);
+    for (const part of parts) await this.deps.files.clear(part.id);
   }
 
   private async fail(row: RecordingRow, parts: readonly RecordingRow[], failure: string): Promise<void> {
@@ -132,7 +131,7 @@ export class RecordingSealer {
       for (const part of parts) if (part.id !== row.id) await this.deps.repository.updateIn(trx, part.id, "sealing", { state: to, failure, updated_at: now });
       if (row.unit_reservation_id !== null) await this.deps.units.release(row.unit_reservation_id, trx);
     });
-    for (const part of parts) await this.deps.store.remove(part.id);
+    for (const part of parts) await this.deps.files.clear(part.id);
   }
 
   /** The package written, put into the blob store and recorded on the row before any evidence names it. */
@@ -140,26 +139,26 @@ export class RecordingSealer {
     const treeSize = (await this.deps.ledger.latestCheckpoint())?.treeSize;
     const packageParts: PackagePart[] = [];
     for (const [position, part] of parts.entries()) packageParts.push(await this.partOf(part, row.is_group ? `part-${position + 1}` : SINGLE_PART_DIR, treeSize));
-    const workDir = path.join(this.deps.store.dirOf(row.id), "package");
-    await fsp.rm(workDir, { recursive: true, force: true });
-    await fsp.mkdir(workDir, { recursive: true });
-    const target = path.join(workDir, "package.zip");
-    const { whole, files } = await writeRecordingPackage(
-      target,
-      { kind: row.kind as RecordingKind, certificateNo: row.certificate_no!, name: row.name, sealedAt: new Date(this.deps.now()).toISOString() },
-      packageParts,
-      new Date(Number(row.created_at)),
-    );
-    const temp = await this.deps.blobs.writeTemp(fs.createReadStream(target));
-    if (temp.sha256 !== whole.sha256) {
-      await temp.discard();
-      throw new Error(`recording ${row.id}: the package changed while it was stored`);
+    const target = await this.deps.files.workFile(`recording-${row.id}-package`);
+    try {
+      const { whole, files } = await writeRecordingPackage(
+        target,
+        { kind: row.kind as RecordingKind, certificateNo: row.certificate_no!, name: row.name, sealedAt: new Date(this.deps.now()).toISOString() },
+        packageParts,
+        new Date(Number(row.created_at)),
+      );
+      const temp = await this.deps.blobs.writeTemp(fs.createReadStream(target));
+      if (temp.sha256 !== whole.sha256) {
+        await temp.discard();
+        throw new Error(`recording ${row.id}: the package changed while it was stored`);
+      }
+      const blob = await temp.commit();
+      const patch = { package_blob: blob, package_sha256: whole.sha256, package_sm3: whole.sm3, package_bytes: whole.bytes, files_json: JSON.stringify(files), updated_at: this.deps.now() };
+      if (!(await durableTransaction(this.deps.db, (trx) => this.deps.repository.updateIn(trx, row.id, "sealing", patch)))) throw new Error(`recording ${row.id} left sealing while it was packaged`);
+      return { ...row, ...patch };
+    } finally {
+      await fsp.rm(target, { force: true });
     }
-    const blob = await temp.commit();
-    const patch = { package_blob: blob, package_sha256: whole.sha256, package_sm3: whole.sm3, package_bytes: whole.bytes, files_json: JSON.stringify(files), updated_at: this.deps.now() };
-    if (!(await durableTransaction(this.deps.db, (trx) => this.deps.repository.updateIn(trx, row.id, "sealing", patch)))) throw new Error(`recording ${row.id} left sealing while it was packaged`);
-    await fsp.rm(workDir, { recursive: true, force: true });
-    return { ...row, ...patch };
   }
 
   private async partOf(part: RecordingRow, dir: string, treeSize: number | undefined): Promise<PackagePart> {
@@ -195,9 +194,9 @@ export class RecordingSealer {
         chainSm3: chunk.chain_sm3,
         recordedMs: Number(chunk.recorded_ms),
         receivedAt: Number(chunk.received_at),
-        path: this.deps.store.chunkPath(part.id, chunk.idx),
+        open: () => this.deps.files.openChunk(part.id, chunk),
       })),
-      attached: (await this.deps.store.attached(part.id)).map((name) => ({ name, path: path.join(this.deps.store.filesDir(part.id), name) })),
+      attached: await this.deps.files.attached(part.id),
     };
   }
 
@@ -244,8 +243,8 @@ export class RecordingSealer {
 
   /** The cloud browser's procedure.json (attached by its engine), or null when it ended before writing one. */
   private async procedureOf(id: number): Promise<CloudBrowserProcedure | null> {
-    const text = await fsp.readFile(path.join(this.deps.store.filesDir(id), CLOUD_BROWSER_PROCEDURE_FILE), "utf8").catch(() => null);
-    const parsed = text === null ? null : CloudBrowserProcedureSchema.safeParse(JSON.parse(text));
+    const bytes = await this.deps.files.readAttached(id, CLOUD_BROWSER_PROCEDURE_FILE);
+    const parsed = bytes === null ? null : CloudBrowserProcedureSchema.safeParse(JSON.parse(bytes.toString("utf8")));
     return parsed?.success ? parsed.data : null;
   }
 }

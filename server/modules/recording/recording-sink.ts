@@ -15,15 +15,15 @@ export interface RecordingSink {
   start(userId: number, request: RecordingStart): Promise<RecordingRecord>;
   /**
    * Takes the chunk at `fields.index` (the next one, or one already held with the same digest,
-   * answered as before), hashes and chains it while it streams to disk, and answers once it and
-   * its row are on stable storage. Anchors the chain when RECORDING_ANCHOR_INTERVAL_MS of
+   * answered as before), hashes it while it streams in, and answers once it is durable in the
+   * blob store (where any process reads it) and its row, with the chain's new heads, is committed. Anchors the chain when RECORDING_ANCHOR_INTERVAL_MS of
    * recording time has passed since the last anchor.
    */
   appendChunk(userId: number, fields: RecordingChunkFields, chunk: Readable): Promise<RecordingChunkReceipt>;
   uploadState(userId: number, id: number): Promise<RecordingUploadState>;
   /**
    * A file the recorder made beside the media (the cloud browser's network.warc.gz and
-   * events.jsonl), copied into the recording's folder now and packaged with it when sealed.
+   * events.jsonl), copied into the blob store now and packaged with it when sealed.
    */
   attachFile(userId: number, id: number, name: string, sourcePath: string): Promise<void>;
   /**

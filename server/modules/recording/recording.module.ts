@@ -8,8 +8,8 @@ import type { EvidenceService } from "../evidence/evidence.service.js";
 import type { LedgerService } from "../ledger/ledger.service.js";
 import { publish, type ModuleContext } from "../module.js";
 import type { PackageUnits } from "../purchase/package-units.js";
-import { ChunkStore } from "./chunk-store.js";
 import { RecordingAnchors } from "./recording-anchors.js";
+import { RecordingFiles } from "./recording-files.js";
 import { RecordingSealer } from "./recording-sealer.js";
 import { RecordingRepository } from "./recording.repository.js";
 import { recordingRoutes } from "./recording.routes.js";
@@ -33,6 +33,9 @@ const ANCHOR_SWEEP_MS = 5_000;
  * recorder lived in the previous process are interrupted, anchors left unlogged are appended and
  * recordings left sealing are sealed.
  *
+ * Chunks and the recorders' files are kept in the blob store (recording-files.ts: S3 with several
+ * processes), so any process takes a recording's next chunk and any process seals it.
+ *
  * With several processes (Redis, issue 20) a start-up must not take a live peer's work: recorders
  * of other processes are left alone (a dead process's recordings stop receiving chunks and are
  * interrupted as idle by housekeeping), and unlogged anchors and recordings left sealing are taken
@@ -42,14 +45,14 @@ const ANCHOR_SWEEP_MS = 5_000;
  */
 export async function recordingModule(app: FastifyInstance, { db, now, redis, config, units, evidence, ledger, blobs, cloudBrowser }: RecordingModuleOptions) {
   const repository = new RecordingRepository(db);
-  const store = new ChunkStore(path.join(config.dataDir, "recordings"));
+  const files = new RecordingFiles({ blobs, repository, root: path.join(config.dataDir, "recordings") });
   const anchors = new RecordingAnchors({ db, repository, ledger, now, log: app.log });
-  const sealer = new RecordingSealer({ db, repository, store, anchors, ledger, units, evidence, blobs, now, log: app.log });
+  const sealer = new RecordingSealer({ db, repository, files, anchors, ledger, units, evidence, blobs, now, log: app.log });
   const ffmpeg = ffmpegCheck();
   const recordings = new RecordingService({
     db,
     repository,
-    store,
+    files,
     anchors,
     units,
     blobs,
@@ -58,7 +61,7 @@ export async function recordingModule(app: FastifyInstance, { db, now, redis, co
     now,
     log: app.log,
   });
-  publish(app, "recording", { recordings, sealer, anchors });
+  publish(app, "recording", { recordings, sealer, anchors, files });
   if (redis) {
     await startRecovery(app, { redis, now }, { name: "recording-anchors", recover: (leftBefore) => anchors.settle(undefined, leftBefore) });
   } else {
@@ -75,10 +78,11 @@ export async function recordingModule(app: FastifyInstance, { db, now, redis, co
   });
   keepTidy(app, [
     { name: "interrupt idle recordings", run: () => recordings.interruptIdle() },
+    { name: "clear files of ended recordings", run: () => files.clearEnded() },
     // With several processes the recovery passes above do this, for anchors whose lease ran out only.
     ...(redis ? [] : [{ name: "append unlogged recording anchors", run: () => anchors.settle() }]),
   ]);
   await app.register(recordingRoutes, { recordings });
 }
 
-export type RecordingServices = { recordings: RecordingService; sealer: RecordingSealer; anchors: RecordingAnchors };
+export type RecordingServices = { recordings: RecordingService; sealer: RecordingSealer; anchors: RecordingAnchors; files: RecordingFiles };

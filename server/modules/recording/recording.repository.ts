@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { RecordingKind, RecordingState } from "../../../src/schema/recording.js";
 import type { Database, RecordingAnchorsTable, RecordingChunksTable, RecordingsTable } from "../../db/database.js";
 import { containsIgnoringCase } from "../../db/contains-ignoring-case.js";
+import { durableTransaction } from "../../db/dialect.js";
 import { newestFirstPage } from "../../db/newest-first-page.js";
 
 export type RecordingRow = Selectable<RecordingsTable>;
@@ -72,6 +73,53 @@ export class RecordingRepository {
 
   chunks(recordingId: number): Promise<ChunkRow[]> {
     return this.db.selectFrom("recording_chunks").selectAll().where("recording_id", "=", recordingId).orderBy("idx").execute();
+  }
+
+  // ---- scratch files (recording-files.ts) ----
+
+  /** Lists a scratch file on its recording before it is written (a plain commit: a crash of the process keeps it, and nothing waits on it). */
+  async listScratch(recordingId: number, scratch: string): Promise<void> {
+    await this.db.insertInto("recording_scratch").values({ scratch, recording_id: recordingId, attached_name: null }).execute();
+  }
+
+  async unlistScratch(scratch: string): Promise<void> {
+    await this.db.deleteFrom("recording_scratch").where("scratch", "=", scratch).execute();
+  }
+
+  async scratchOf(recordingId: number): Promise<string[]> {
+    return (await this.db.selectFrom("recording_scratch").select("scratch").where("recording_id", "=", recordingId).execute()).map((row) => row.scratch);
+  }
+
+  /** The recorders' files of the recording: each name's newest scratch file. */
+  async attachedScratch(recordingId: number): Promise<{ name: string; scratch: string }[]> {
+    const rows = await this.db.selectFrom("recording_scratch").select(["attached_name", "scratch"]).where("recording_id", "=", recordingId).where("attached_name", "is not", null).execute();
+    return rows.map((row) => ({ name: row.attached_name!, scratch: row.scratch }));
+  }
+
+  /**
+   * Names a stored scratch file as the recorder's file `name`, durably; answers the files it
+   * replaces (no longer named), or null when the file is no longer listed (the recording was cleared meanwhile).
+   */
+  nameAttached(recordingId: number, scratch: string, name: string): Promise<string[] | null> {
+    return durableTransaction(this.db, async (trx) => {
+      const earlier = (await trx.selectFrom("recording_scratch").select("scratch").where("recording_id", "=", recordingId).where("attached_name", "=", name).execute()).map((row) => row.scratch);
+      const named = await trx.updateTable("recording_scratch").set({ attached_name: name }).where("scratch", "=", scratch).executeTakeFirst();
+      if (Number(named.numUpdatedRows) === 0) return null;
+      if (earlier.length > 0) await trx.updateTable("recording_scratch").set({ attached_name: null }).where("scratch", "in", earlier).execute();
+      return earlier;
+    });
+  }
+
+  /** Recordings sealed or given up that still list scratch files (their process died before clearing them). */
+  async endedWithScratch(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("recording_scratch")
+      .innerJoin("recordings", "recordings.id", "recording_scratch.recording_id")
+      .select("recording_scratch.recording_id")
+      .distinct()
+      .where("recordings.state", "in", ["sealed", "failed"] satisfies RecordingState[])
+      .execute();
+    return rows.map((row) => row.recording_id);
   }
 
   // ---- anchors ----

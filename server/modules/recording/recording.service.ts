@@ -43,7 +43,7 @@ import { BusinessError } from "../../http/envelope.js";
 import { safeFileName } from "../../http/file-download.js";
 import { nodeChainDigests } from "../../ledger/node-crypto.js";
 import type { PackageUnits, UnitProduct } from "../purchase/package-units.js";
-import type { ChunkStore } from "./chunk-store.js";
+import type { RecordingFiles } from "./recording-files.js";
 import { SINGLE_PART_DIR } from "./recording-package-writer.js";
 import type { RecordingAnchors } from "./recording-anchors.js";
 import type { RecordingSink, RecordingStart } from "./recording-sink.js";
@@ -63,7 +63,7 @@ export type EngineAvailability = { available: true } | { available: false; reaso
 export type RecordingServiceDependencies = {
   db: Kysely<Database>;
   repository: RecordingRepository;
-  store: ChunkStore;
+  files: RecordingFiles;
   anchors: RecordingAnchors;
   units: Pick<PackageUnits, "accountOf" | "reserve" | "release" | "allowance">;
   blobs: BlobStore;
@@ -78,8 +78,8 @@ export type RecordingServiceDependencies = {
 /**
  * Recordings (issue 16): what every recorder feeds (RecordingSink) and the holder's calls. Chunks
  * of one recording are taken one at a time (an in-process lock per recording; the chunk table's key
- * guards across processes), each on stable storage with its row and the recording's new chain heads
- * before it is answered. Every state change goes through RECORDING_LIFECYCLE and is written only if
+ * guards across processes), each a file of the blob store (recording-files.ts, so the next chunk
+ * may go to any process) with its row and the recording's new chain heads before it is answered. Every state change goes through RECORDING_LIFECYCLE and is written only if
  * the row is still in the state it was read in.
  */
 export class RecordingService implements RecordingSink {
@@ -157,7 +157,7 @@ export class RecordingService implements RecordingSink {
     const { warc: _warc, events: _events, ...packageOwn } = RECORDING_PACKAGE_PATHS;
     const reserved = new Set<string>(Object.values(packageOwn));
     if (reserved.has(safe) || safe.startsWith(`${RECORDING_PACKAGE_PATHS.mediaStem}.`)) throw new Error(`recording ${id}: "${name}" is a name the package uses itself`);
-    await this.deps.store.attach(id, safe, sourcePath);
+    await this.deps.files.attach(id, safe, sourcePath);
   }
 
   stop(userId: number, id: number, ending: RecordingEnding = "stopped"): Promise<RecordingRecord> {
@@ -196,7 +196,7 @@ export class RecordingService implements RecordingSink {
         for (const part of parts) await this.deps.repository.updateIn(trx, part.id, "recording", patch);
         if (row.unit_reservation_id !== null) await this.deps.units.release(row.unit_reservation_id, trx);
       });
-      for (const recording of [row, ...parts]) await this.deps.store.remove(recording.id);
+      for (const recording of [row, ...parts]) await this.deps.files.clear(recording.id);
       return this.recordOf(await this.row(id));
     });
   }
@@ -313,7 +313,7 @@ export class RecordingService implements RecordingSink {
       await drain(chunk);
       throw new BusinessError(RecordingCode.chunkOutOfOrder, RECORDING_MESSAGES.chunkOutOfOrder, { extra: { received: row.chunk_count } });
     }
-    const held = await this.deps.store.receive(row.id, fields.index, chunk, RECORDING_CHUNK_MAX_BYTES);
+    const held = await this.deps.files.receive(row.id, fields.index, chunk, RECORDING_CHUNK_MAX_BYTES);
     const refuse = async (code: number, message: string) => {
       await held.discard();
       return new BusinessError(code, message, { errors: { chunk: message } });
@@ -323,7 +323,7 @@ export class RecordingService implements RecordingSink {
     if (held.sha256 !== fields.sha256) throw await refuse(RecordingCode.chunkDigestMismatch, RECORDING_MESSAGES.chunkDigestMismatch);
     if (fields.recordedMs > RECORDING_MAX_DURATION_MS) throw await refuse(ResultCode.validationFailed, RECORDING_MESSAGES.tooLong);
     if (fields.recordedMs < Number(row.duration_ms)) throw await refuse(ResultCode.validationFailed, RECORDING_MESSAGES.recordedBackwards);
-    await held.keep();
+    const scratch = await held.keep();
 
     const link = chainStep({ sha256: row.head_sha256, sm3: row.head_sm3 }, { sha256: held.sha256, sm3: held.sm3 }, nodeChainDigests);
     const last = await this.deps.repository.lastAnchor(row.id);
@@ -331,10 +331,11 @@ export class RecordingService implements RecordingSink {
     const size = isAnchorDue ? await this.deps.anchors.ledgerSize() : 0;
     const now = this.deps.now();
     const offset = Number(row.bytes);
-    const anchor = await durableTransaction(this.deps.db, async (trx) => {
+    const record = () => durableTransaction(this.deps.db, async (trx) => {
       await this.deps.repository.insertChunk(trx, {
         recording_id: row.id,
         idx: fields.index,
+        scratch,
         offset,
         bytes: held.bytes,
         sha256: held.sha256,
@@ -348,6 +349,16 @@ export class RecordingService implements RecordingSink {
       if (!(await this.deps.repository.updateIn(trx, row.id, "recording", next, row.chunk_count))) throw new BusinessError(RecordingCode.notRecording, RECORDING_MESSAGES.notRecording);
       return isAnchorDue ? this.deps.anchors.plan(trx, row, { chunks: next.chunk_count, durationMs: fields.recordedMs, heads: link.heads, final: false }, size) : null;
     });
+    let anchor: AnchorRow | null;
+    try {
+      anchor = await record();
+    } catch (error) {
+      // Another process took this index meanwhile (the chunk sent again there), or the recording ended: this file is nobody's.
+      await this.deps.files.forget(row.id, fields.index, scratch).catch((cause) => this.deps.log.warn({ err: cause, recordingId: row.id }, "recording: an untaken chunk is left for clearing"));
+      const after = await this.deps.repository.find(row.id);
+      if (after && fields.index < after.chunk_count) return this.heldReceipt(after, fields);
+      throw error;
+    }
     if (anchor) void this.deps.anchors.log(anchor);
     const anchors = (await this.deps.repository.anchorCounts([row.id])).get(row.id) ?? 0;
     return { index: fields.index, received: row.chunk_count + 1, bytes: held.bytes, chainSha256: link.heads.sha256, anchors };
@@ -355,10 +366,15 @@ export class RecordingService implements RecordingSink {
 
   /** A chunk sent again: the same bytes are answered as before; different ones are refused, nothing changes. */
   private async replay(row: RecordingRow, fields: RecordingChunkFields, chunk: Readable): Promise<RecordingChunkReceipt> {
-    const held = await this.deps.repository.chunk(row.id, fields.index);
     const sent = await digestOf(chunk);
-    if (!held) throw new Error(`recording ${row.id}: chunk ${fields.index} is counted but has no row`);
     if (sent !== fields.sha256) throw new BusinessError(RecordingCode.chunkDigestMismatch, RECORDING_MESSAGES.chunkDigestMismatch, { errors: { chunk: RECORDING_MESSAGES.chunkDigestMismatch } });
+    return this.heldReceipt(row, fields);
+  }
+
+  /** The receipt of a chunk already held, for the same digest (sent again, or taken by another process meanwhile); another digest is refused. */
+  private async heldReceipt(row: RecordingRow, fields: RecordingChunkFields): Promise<RecordingChunkReceipt> {
+    const held = await this.deps.repository.chunk(row.id, fields.index);
+    if (!held) throw new Error(`recording ${row.id}: chunk ${fields.index} is counted but has no row`);
     if (held.sha256 !== fields.sha256) throw new BusinessError(RecordingCode.chunkConflict, RECORDING_MESSAGES.chunkConflict, { extra: { received: row.chunk_count } });
     const anchors = (await this.deps.repository.anchorCounts([row.id])).get(row.id) ?? 0;
     return { index: fields.index, received: row.chunk_count, bytes: Number(held.bytes), chainSha256: held.chain_sha256, anchors };

@@ -1,4 +1,5 @@
-import { VerticalAlignTopOutlined } from "@ant-design/icons";
+import VerticalAlignTopOutlined from "@ant-design/icons-svg/es/asn/VerticalAlignTopOutlined";
+import { LightIcon } from "../light/light-icon";
 import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
 import { useScrolledPast } from "./use-scrolled-past";
 
@@ -11,7 +12,7 @@ export function BackToTop() {
   if (!isShown) return null;
   return (
     <button type="button" className="hz-back-to-top" aria-label={PUBLIC_SHELL_TEXT.backToTop} onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
-      <VerticalAlignTopOutlined />
+      <LightIcon icon={VerticalAlignTopOutlined} />
     </button>
   );
 }

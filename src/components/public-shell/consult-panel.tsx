@@ -1,6 +1,8 @@
-import { PhoneOutlined, QuestionCircleOutlined } from "@ant-design/icons";
-import { Space, Tag, Typography } from "antd";
+import PhoneOutlined from "@ant-design/icons-svg/es/asn/PhoneOutlined";
+import QuestionCircleOutlined from "@ant-design/icons-svg/es/asn/QuestionCircleOutlined";
 import { Link } from "react-router";
+import { LightIcon } from "../light/light-icon";
+import { LightTag } from "../light/light-tag";
 import { navItem } from "./public-nav-items";
 import { CONSULT_TEXT, PUBLIC_SHELL_TEXT } from "./public-shell-text";
 
@@ -10,31 +12,29 @@ import { CONSULT_TEXT, PUBLIC_SHELL_TEXT } from "./public-shell-text";
  */
 export function ConsultPanel() {
   return (
-    <div style={{ width: 240 }}>
-      <Typography.Text strong>{CONSULT_TEXT.title}</Typography.Text>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: "6px 0 12px" }}>
-        {CONSULT_TEXT.noChat}
-      </Typography.Paragraph>
-      <Space direction="vertical" size={12} style={{ width: "100%" }}>
+    <div className="hz-consult">
+      <strong>{CONSULT_TEXT.title}</strong>
+      <p className="hz-consult__note">{CONSULT_TEXT.noChat}</p>
+      <div className="hz-consult__ways">
         <div>
-          <Space size={6}>
-            <QuestionCircleOutlined style={{ color: "#1677ff" }} />
-            <Typography.Text>{CONSULT_TEXT.helpCentre}</Typography.Text>
-          </Space>
-          <div style={{ paddingLeft: 20 }}>
+          <span className="hz-consult__way">
+            <LightIcon icon={QuestionCircleOutlined} />
+            {CONSULT_TEXT.helpCentre}
+          </span>
+          <div className="hz-consult__action">
             <Link to={navItem("helpCenter").path}>{CONSULT_TEXT.goHelpCentre}</Link>
           </div>
         </div>
         <div>
-          <Space size={6}>
-            <PhoneOutlined style={{ color: "#1677ff" }} />
-            <Typography.Text>{CONSULT_TEXT.hotline}</Typography.Text>
-          </Space>
-          <div style={{ paddingLeft: 20 }}>
+          <span className="hz-consult__way">
+            <LightIcon icon={PhoneOutlined} />
+            {CONSULT_TEXT.hotline}
+          </span>
+          <div className="hz-consult__action">
             <HotlineNumber />
           </div>
         </div>
-      </Space>
+      </div>
     </div>
   );
 }
@@ -42,13 +42,9 @@ export function ConsultPanel() {
 /** The placeholder hotline, always with its 示例 mark (spec §9 does not give the number). */
 export function HotlineNumber({ tone = "light" }: { tone?: "light" | "dark" }) {
   return (
-    <span title={PUBLIC_SHELL_TEXT.hotlineNote}>
-      <span style={{ fontWeight: 600, fontVariantNumeric: "tabular-nums", color: tone === "dark" ? "#fff" : "#0b1a33" }}>
-        {PUBLIC_SHELL_TEXT.hotlineNumber}
-      </span>
-      <Tag color="orange" bordered={false} style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
-        {PUBLIC_SHELL_TEXT.hotlineSample}
-      </Tag>
+    <span title={PUBLIC_SHELL_TEXT.hotlineNote} className={`hz-hotline hz-hotline--${tone}`}>
+      <span className="hz-hotline__number">{PUBLIC_SHELL_TEXT.hotlineNumber}</span>
+      <LightTag color="orange">{PUBLIC_SHELL_TEXT.hotlineSample}</LightTag>
     </span>
   );
 }

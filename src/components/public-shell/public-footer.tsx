@@ -1,10 +1,12 @@
-import { MobileOutlined, QrcodeOutlined } from "@ant-design/icons";
-import { Popover } from "antd";
-import type { ReactNode } from "react";
+import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
+import QrcodeOutlined from "@ant-design/icons-svg/es/asn/QrcodeOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
 import { Link, useLocation } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
 import { legalDocumentTitle } from "../../pages/user/legal/legal-documents";
 import { PLATFORM_NAME } from "../../schema/constants";
+import { LightIcon } from "../light/light-icon";
+import { LightPopover } from "../light/light-popover";
 import { HotlineNumber } from "./consult-panel";
 import { navItem, type PublicNavKey } from "./public-nav-items";
 import { shouldShowTestingCentreLine } from "./public-shell-rules";
@@ -49,8 +51,8 @@ export function PublicFooter() {
         <FooterColumn title="关于与协议" links={ABOUT_LINKS} />
         <div className="hz-footer__column">
           <h3>移动端</h3>
-          <FooterQr label={QR_CODE_TARGETS.app.title} icon={<MobileOutlined />} target={QR_CODE_TARGETS.app} />
-          <FooterQr label={QR_CODE_TARGETS.publicAccount.title} icon={<QrcodeOutlined />} target={QR_CODE_TARGETS.publicAccount} />
+          <FooterQr label={QR_CODE_TARGETS.app.title} icon={MobileOutlined} target={QR_CODE_TARGETS.app} />
+          <FooterQr label={QR_CODE_TARGETS.publicAccount.title} icon={QrcodeOutlined} target={QR_CODE_TARGETS.publicAccount} />
         </div>
       </div>
       <div className="hz-footer__legal">
@@ -78,12 +80,12 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
   );
 }
 
-function FooterQr({ label, icon, target }: { label: string; icon: ReactNode; target: QrCodeTarget }) {
+function FooterQr({ label, icon, target }: { label: string; icon: IconDefinition; target: QrCodeTarget }) {
   return (
-    <Popover content={<QrCodeCard target={target} />} placement="top" trigger={["hover", "click"]}>
+    <LightPopover content={<QrCodeCard target={target} />} placement="top">
       <button type="button" className="hz-footer__qr-button">
-        {icon} {label}
+        <LightIcon icon={icon} /> {label}
       </button>
-    </Popover>
+    </LightPopover>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
+import { antdPart } from "../../app/antd-part";
 import { loginPath } from "../../app/path-rules";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
@@ -12,8 +13,8 @@ import { useScrolledPast } from "./use-scrolled-past";
 
 export const PUBLIC_HEADER_HEIGHT_PX = 64;
 
-// Only a signed-in user has the menu (a dropdown with the avatar): a visitor's first load goes without it (issue 20).
-const PublicUserMenu = lazy(() => import("./public-user-menu").then((module) => ({ default: module.PublicUserMenu })));
+// Only a signed-in user has the menu (antd's dropdown with the avatar): a visitor's first load goes without it, and without antd (issue 20).
+const PublicUserMenu = antdPart(() => import("./public-user-menu").then((module) => module.PublicUserMenu));
 
 /**
  * The public header (spec §2): logo, the top navigation, and the 登录 link or the user menu. It

@@ -1,12 +1,9 @@
-import { Grid } from "antd";
-import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
+import { useBreakpoint } from "../light/use-breakpoint";
+import { NavDrawer } from "./public-nav-drawer";
 import { activeNavKey, PUBLIC_NAV_ITEMS } from "./public-nav-items";
 import { NavLink } from "./public-nav-link";
 import { PUBLIC_SHELL_TEXT } from "./public-shell-text";
-
-// Only narrow screens open the items in a drawer; wide ones never load it (issue 20).
-const NavDrawer = lazy(() => import("./public-nav-drawer").then((module) => ({ default: module.NavDrawer })));
 
 /**
  * The thirteen items of the public header. From 1200 px wide they sit in one row; narrower
@@ -14,18 +11,10 @@ const NavDrawer = lazy(() => import("./public-nav-drawer").then((module) => ({ d
  */
 export function PublicTopNav() {
   const { pathname } = useLocation();
-  const screens = Grid.useBreakpoint();
+  const screens = useBreakpoint();
   const activeKey = activeNavKey(pathname);
-  // Until antd has measured the window (the first render) xl is undefined: the full row is the default.
-  const isNarrow = screens.xl === false;
 
-  if (isNarrow) {
-    return (
-      <Suspense fallback={<span style={{ flex: 1 }} />}>
-        <NavDrawer activeKey={activeKey} />
-      </Suspense>
-    );
-  }
+  if (!screens.xl) return <NavDrawer activeKey={activeKey} />;
   return (
     <nav aria-label={PUBLIC_SHELL_TEXT.navLabel} className="hz-top-nav">
       <ul className="hz-top-nav__list">

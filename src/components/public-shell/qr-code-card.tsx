@@ -1,4 +1,3 @@
-import { Typography } from "antd";
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { qrCodeUrl, type QrCodeTarget } from "./qr-code-targets";
@@ -14,15 +13,13 @@ export function QrCodeCard({ target }: { target: QrCodeTarget }) {
   const url = qrCodeUrl(target, window.location.href);
   return (
     <div style={{ width: 180, textAlign: "center" }}>
-      <Typography.Text strong>{target.title}</Typography.Text>
+      <strong>{target.title}</strong>
       <div style={{ margin: "8px auto", width: QR_CODE_SIZE_PX }}>
         <Suspense fallback={<div style={{ height: QR_CODE_SIZE_PX }} />}>
           <QrCodeImage text={url} label={`${target.title}二维码`} size={QR_CODE_SIZE_PX} />
         </Suspense>
       </div>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0, lineHeight: 1.6 }}>
-        {target.caption}
-      </Typography.Paragraph>
+      <p className="hz-qr-card__caption">{target.caption}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Carousel } from "antd";
 import { useState } from "react";
+import { LightCarousel } from "../../components/light/light-carousel";
 import { useEndpointQuery } from "../../providers/use-endpoint";
 import { COMMON_ENDPOINTS } from "../../schema/common";
 import { HOME_BANNER_AUTOPLAY_MS } from "../../schema/constants";
@@ -16,19 +16,19 @@ export function BannerCarousel({ isBesidePanel = false }: { isBesidePanel?: bool
 }
 
 /**
- * The carousel itself: auto-advance every 4 s, loops, clickable dots. The console's preview draws
- * a draft banner with it, so what an editor sees is what the home page will show.
+ * The carousel itself: auto-advance every 4 s, loops, clickable dots, held while pointed at. The
+ * console's preview draws a draft banner with it, so what an editor sees is what the home page will show.
  */
 export function BannerCarouselView({ banners, isBesidePanel = false }: { banners: readonly Banner[]; isBesidePanel?: boolean }) {
   if (banners.length === 0) return null;
 
   return (
     <section aria-label="首页横幅" className="hz-banner-carousel">
-      <Carousel autoplay autoplaySpeed={HOME_BANNER_AUTOPLAY_MS} infinite dots={{ className: "hz-banner-dots" }} pauseOnHover>
+      <LightCarousel autoplayMs={HOME_BANNER_AUTOPLAY_MS} dotsClassName="hz-banner-dots">
         {banners.map((banner, index) => (
           <BannerSlide key={`${banner.templateId}-${index}`} banner={banner} isBesidePanel={isBesidePanel} />
         ))}
-      </Carousel>
+      </LightCarousel>
     </section>
   );
 }

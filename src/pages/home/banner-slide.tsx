@@ -1,5 +1,5 @@
-import { Button, Space } from "antd";
-import { RouterLinkButton } from "../../components/router-link-button";
+import { LightLinkButton } from "../../components/light/light-button";
+import { LightExternalLinkButton } from "../../components/light/light-external-link-button";
 import type { Banner } from "../../schema/common";
 import { backgroundPositionOf, bannerLayoutOf, type BannerLayout } from "./banner-layout";
 
@@ -13,18 +13,16 @@ export const BANNER_HEIGHT_PX = 480;
 export function BannerSlide({ banner, isBesidePanel }: { banner: Banner; isBesidePanel: boolean }) {
   const layout = bannerLayoutOf(banner.templateId);
   return (
-    <div>
-      <div
-        className={`hz-banner hz-banner--${layout}`}
-        data-template={banner.templateId}
-        role="group"
-        aria-roledescription="横幅"
-        aria-label={banner.title}
-        style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${banner.imageUrl}")`, backgroundPosition: backgroundPositionOf(layout, isBesidePanel) }}
-      >
-        <div className={`hz-banner__inner${isBesidePanel ? " hz-banner__inner--beside-panel" : ""}`}>
-          <BannerWords banner={banner} layout={layout} isBesidePanel={isBesidePanel} />
-        </div>
+    <div
+      className={`hz-banner hz-banner--${layout}`}
+      data-template={banner.templateId}
+      role="group"
+      aria-roledescription="横幅"
+      aria-label={banner.title}
+      style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${banner.imageUrl}")`, backgroundPosition: backgroundPositionOf(layout, isBesidePanel) }}
+    >
+      <div className={`hz-banner__inner${isBesidePanel ? " hz-banner__inner--beside-panel" : ""}`}>
+        <BannerWords banner={banner} layout={layout} isBesidePanel={isBesidePanel} />
       </div>
     </div>
   );
@@ -67,11 +65,11 @@ function BannerWords({ banner, layout, isBesidePanel }: { banner: Banner; layout
 function BannerButtons({ buttons, isOnLight }: { buttons: Banner["button"]; isOnLight: boolean }) {
   if (buttons.length === 0) return null;
   return (
-    <Space size={12} wrap className="hz-banner__buttons">
+    <div className="hz-banner__buttons">
       {buttons.map((button, index) => (
         <BannerButton key={button.name} name={button.name} jumpUrl={button.jumpUrl} isPrimary={index === 0} isOnLight={isOnLight} />
       ))}
-    </Space>
+    </div>
   );
 }
 
@@ -80,12 +78,12 @@ function BannerButton({ name, jumpUrl, isPrimary, isOnLight }: { name: string; j
   const isInternal = jumpUrl.startsWith("/") && !jumpUrl.startsWith("//");
   const look = { type: isPrimary ? "primary" : "default", ghost: !isPrimary && !isOnLight, size: "large", shape: "round" } as const;
   return isInternal ? (
-    <RouterLinkButton {...look} to={jumpUrl}>
+    <LightLinkButton {...look} to={jumpUrl}>
       {name}
-    </RouterLinkButton>
+    </LightLinkButton>
   ) : (
-    <Button {...look} href={jumpUrl} target="_blank" rel="noopener noreferrer">
+    <LightExternalLinkButton {...look} href={jumpUrl}>
       {name}
-    </Button>
+    </LightExternalLinkButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Empty } from "antd";
+import { LightEmpty } from "../../components/light/light-empty";
 import { NODE_STATUS_LABEL, type ChainNode, type ChainTx } from "../../schema/chain-live";
 import { NODE_STATUS_ONLINE } from "../../schema/constants";
 import { formatShanghaiClock } from "./server-clock-time";
@@ -9,7 +9,7 @@ export function ChainNodeList({ nodes }: { nodes: ChainNode[] }) {
     <div className="hz-chain__panel">
       <h3>节点列表</h3>
       {nodes.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="账本尚未报告节点列表" />
+        <LightEmpty description="账本尚未报告节点列表" />
       ) : (
         <ul className="hz-chain__rows">
           {nodes.map((node) => {
@@ -35,7 +35,7 @@ export function ChainTxList({ transactions }: { transactions: ChainTx[] }) {
     <div className="hz-chain__panel">
       <h3>最新交易</h3>
       {transactions.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="账本尚未报告最新交易" />
+        <LightEmpty description="账本尚未报告最新交易" />
       ) : (
         <ul className="hz-chain__rows">
           {transactions.map((tx) => (

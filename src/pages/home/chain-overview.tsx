@@ -1,7 +1,12 @@
-import { BlockOutlined, ClockCircleOutlined, ClusterOutlined, DeploymentUnitOutlined, SwapOutlined } from "@ant-design/icons";
-import { Skeleton } from "antd";
-import type { ReactNode } from "react";
+import BlockOutlined from "@ant-design/icons-svg/es/asn/BlockOutlined";
+import ClockCircleOutlined from "@ant-design/icons-svg/es/asn/ClockCircleOutlined";
+import ClusterOutlined from "@ant-design/icons-svg/es/asn/ClusterOutlined";
+import DeploymentUnitOutlined from "@ant-design/icons-svg/es/asn/DeploymentUnitOutlined";
+import SwapOutlined from "@ant-design/icons-svg/es/asn/SwapOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
 import { Link } from "react-router";
+import { LightIcon } from "../../components/light/light-icon";
+import { LightSkeleton } from "../../components/light/light-skeleton";
 import { navItem } from "../../components/public-shell/public-nav-items";
 import type { ChainViewState } from "./chain-view-state";
 import { ChainNodeList, ChainTxList } from "./chain-lists";
@@ -24,9 +29,9 @@ export function ChainOverview() {
     <HomeSection title="存证账本实时数据" subtitle="每一条存证都写入公开可审计的 Merkle 树账本，区块以签名检查点收尾" extra={<ServerClock />}>
       <div className="hz-chain">
         <div className="hz-chain__figures">
-          <Figure icon={<BlockOutlined />} label="区块高度" value={view.kind === "live" ? view.blockHeight : null} isLoading={view.kind === "loading"} />
-          <Figure icon={<ClusterOutlined />} label="节点数量" value={view.kind === "live" ? view.peerCount : null} isLoading={view.kind === "loading"} />
-          <Figure icon={<SwapOutlined />} label="交易数量" value={view.kind === "live" ? view.txCount : null} isLoading={view.kind === "loading"} />
+          <Figure icon={BlockOutlined} label="区块高度" value={view.kind === "live" ? view.blockHeight : null} isLoading={view.kind === "loading"} />
+          <Figure icon={ClusterOutlined} label="节点数量" value={view.kind === "live" ? view.peerCount : null} isLoading={view.kind === "loading"} />
+          <Figure icon={SwapOutlined} label="交易数量" value={view.kind === "live" ? view.txCount : null} isLoading={view.kind === "loading"} />
         </div>
         <ChainBody view={view} />
       </div>
@@ -39,7 +44,7 @@ function ChainBody({ view }: { view: ChainViewState }) {
     case "loading":
       return (
         <div className="hz-chain__panel">
-          <Skeleton active paragraph={{ rows: 4 }} />
+          <LightSkeleton rows={5} />
         </div>
       );
     case "live":
@@ -52,7 +57,7 @@ function ChainBody({ view }: { view: ChainViewState }) {
     default:
       return (
         <div className="hz-chain__panel hz-chain__empty" role="status">
-          <DeploymentUnitOutlined className="hz-chain__empty-icon" />
+          <LightIcon icon={DeploymentUnitOutlined} className="hz-chain__empty-icon" />
           <div>
             <h3>{view.kind === "empty" ? CHAIN_EMPTY_TEXT.title : CHAIN_EMPTY_TEXT.unavailable}</h3>
             {view.kind === "empty" && <p>{CHAIN_EMPTY_TEXT.description}</p>}
@@ -63,10 +68,12 @@ function ChainBody({ view }: { view: ChainViewState }) {
   }
 }
 
-function Figure({ icon, label, value, isLoading }: { icon: ReactNode; label: string; value: number | null; isLoading: boolean }) {
+function Figure({ icon, label, value, isLoading }: { icon: IconDefinition; label: string; value: number | null; isLoading: boolean }) {
   return (
     <div className="hz-chain__figure">
-      <span className="hz-chain__figure-icon">{icon}</span>
+      <span className="hz-chain__figure-icon">
+        <LightIcon icon={icon} />
+      </span>
       <div>
         <div className="hz-chain__figure-label">{label}</div>
         <div className="hz-chain__figure-value" aria-label={label}>
@@ -82,7 +89,7 @@ function ServerClock() {
   const clock = useServerClock();
   return (
     <span className="hz-chain__clock">
-      <ClockCircleOutlined />
+      <LightIcon icon={ClockCircleOutlined} />
       <span aria-label="北京时间">北京时间 {clock}</span>
     </span>
   );

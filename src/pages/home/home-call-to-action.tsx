@@ -1,11 +1,14 @@
-import { MobileOutlined, QrcodeOutlined } from "@ant-design/icons";
-import { Popover } from "antd";
-import { Suspense, type ReactNode } from "react";
+import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
+import QrcodeOutlined from "@ant-design/icons-svg/es/asn/QrcodeOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
+import { Suspense } from "react";
 import { APP_PATHS } from "../../app/path-rules";
+import { LightLinkButton } from "../../components/light/light-button";
+import { LightIcon } from "../../components/light/light-icon";
+import { LightPopover } from "../../components/light/light-popover";
 import { navItem } from "../../components/public-shell/public-nav-items";
 import { QrCodeCard } from "../../components/public-shell/qr-code-card";
 import { QR_CODE_TARGETS, type QrCodeTarget } from "../../components/public-shell/qr-code-targets";
-import { RouterLinkButton } from "../../components/router-link-button";
 import { useAppLinks } from "../../providers/app-links-context";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
@@ -27,15 +30,15 @@ export function HomeCallToAction() {
               <WorkspaceButton />
             </Suspense>
           ) : (
-            <RouterLinkButton size="large" shape="round" to={APP_PATHS.register}>
+            <LightLinkButton size="large" shape="round" to={APP_PATHS.register}>
               免费注册
-            </RouterLinkButton>
+            </LightLinkButton>
           )}
-          <RouterLinkButton size="large" shape="round" ghost to={navItem("validateQuery").path}>
+          <LightLinkButton size="large" shape="round" ghost to={navItem("validateQuery").path}>
             查询验证
-          </RouterLinkButton>
-          <QrPopup target={QR_CODE_TARGETS.app} icon={<MobileOutlined />} />
-          <QrPopup target={QR_CODE_TARGETS.publicAccount} icon={<QrcodeOutlined />} />
+          </LightLinkButton>
+          <QrPopup target={QR_CODE_TARGETS.app} icon={MobileOutlined} />
+          <QrPopup target={QR_CODE_TARGETS.publicAccount} icon={QrcodeOutlined} />
         </div>
       </div>
     </section>
@@ -46,19 +49,19 @@ export function HomeCallToAction() {
 function WorkspaceButton() {
   const links = useAppLinks();
   return (
-    <RouterLinkButton size="large" shape="round" to={links.operationPanel}>
+    <LightLinkButton size="large" shape="round" to={links.operationPanel}>
       进入工作台
-    </RouterLinkButton>
+    </LightLinkButton>
   );
 }
 
-function QrPopup({ target, icon }: { target: QrCodeTarget; icon: ReactNode }) {
+function QrPopup({ target, icon }: { target: QrCodeTarget; icon: IconDefinition }) {
   return (
-    <Popover content={<QrCodeCard target={target} />} placement="top" trigger={["hover", "click"]}>
+    <LightPopover content={<QrCodeCard target={target} />} placement="top">
       <button type="button" className="hz-cta__qr">
-        {icon}
+        <LightIcon icon={icon} />
         <span>{target.title}</span>
       </button>
-    </Popover>
+    </LightPopover>
   );
 }

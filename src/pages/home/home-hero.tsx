@@ -1,5 +1,5 @@
-import { Grid } from "antd";
 import { Suspense, type ReactNode } from "react";
+import { useBreakpoint } from "../../components/light/use-breakpoint";
 import { useUserSession } from "../../providers/session-context";
 import { hasSignedInAccount } from "../../providers/session-rules";
 import { BannerCarousel } from "./banner-carousel";
@@ -19,7 +19,7 @@ const NARROW_PANEL_MAX_WIDTH_PX = 360;
  */
 export function HomeHero() {
   const user = useUserSession();
-  const screens = Grid.useBreakpoint();
+  const screens = useBreakpoint();
   const panel: ReactNode = hasSignedInAccount(user) ? (
     // The card links into the registry's pages, whose links load on demand.
     <Suspense fallback={null}>

@@ -1,7 +1,9 @@
-import { NotificationOutlined, RightOutlined } from "@ant-design/icons";
+import NotificationOutlined from "@ant-design/icons-svg/es/asn/NotificationOutlined";
+import RightOutlined from "@ant-design/icons-svg/es/asn/RightOutlined";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { newsDetailPath } from "../../app/public-page-paths";
+import { LightIcon } from "../../components/light/light-icon";
 import { navItem } from "../../components/public-shell/public-nav-items";
 import { useEndpointQuery } from "../../providers/use-endpoint";
 import { COMMON_ENDPOINTS, GetCmsArticleQuerySchema, type CmsArticleSummary } from "../../schema/common";
@@ -27,7 +29,7 @@ export function NewsTicker() {
   return (
     <section aria-label="产品动态" className="hz-ticker" onMouseEnter={pause} onMouseLeave={resume}>
       <div className="hz-ticker__label">
-        <NotificationOutlined />
+        <LightIcon icon={NotificationOutlined} />
         <span>产品动态</span>
       </div>
       <div className="hz-ticker__viewport" style={{ height: ROW_HEIGHT_PX }}>
@@ -47,7 +49,7 @@ export function NewsTicker() {
         )}
       </div>
       <Link to={navItem("activityProduct").path} className="hz-ticker__more">
-        更多动态 <RightOutlined />
+        更多动态 <LightIcon icon={RightOutlined} />
       </Link>
     </section>
   );

@@ -1,5 +1,11 @@
-import { ApartmentOutlined, AuditOutlined, CloudDownloadOutlined, EyeOutlined, FieldBinaryOutlined, SafetyOutlined } from "@ant-design/icons";
-import type { ComponentType } from "react";
+import ApartmentOutlined from "@ant-design/icons-svg/es/asn/ApartmentOutlined";
+import AuditOutlined from "@ant-design/icons-svg/es/asn/AuditOutlined";
+import CloudDownloadOutlined from "@ant-design/icons-svg/es/asn/CloudDownloadOutlined";
+import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
+import FieldBinaryOutlined from "@ant-design/icons-svg/es/asn/FieldBinaryOutlined";
+import SafetyOutlined from "@ant-design/icons-svg/es/asn/SafetyOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
+import { LightIcon } from "../../components/light/light-icon";
 import { HomeSection } from "./home-section";
 import "./product-advantages.css";
 
@@ -8,7 +14,7 @@ import "./product-advantages.css";
  * none yet to state honestly.
  */
 interface Advantage {
-  icon: ComponentType;
+  icon: IconDefinition;
   title: string;
   text: string;
   basis: string;
@@ -58,10 +64,10 @@ export function ProductAdvantages() {
   return (
     <HomeSection title="产品优势" subtitle="可信不靠承诺：每一步都能由第三方独立核验">
       <div className="hz-advantages">
-        {ADVANTAGES.map(({ icon: Icon, title, text, basis }) => (
+        {ADVANTAGES.map(({ icon, title, text, basis }) => (
           <article key={title} className="hz-advantage">
             <span className="hz-advantage__icon">
-              <Icon />
+              <LightIcon icon={icon} />
             </span>
             <h3>{title}</h3>
             <p>{text}</p>

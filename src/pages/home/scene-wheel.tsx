@@ -1,4 +1,5 @@
-import { CheckCircleFilled } from "@ant-design/icons";
+import CheckCircleFilled from "@ant-design/icons-svg/es/asn/CheckCircleFilled";
+import { LightIcon } from "../../components/light/light-icon";
 import { SCENE_WHEEL } from "../../schema/constants";
 import { HomeSection } from "./home-section";
 import { polarPoint, sectorPath, segmentCentreAngle } from "./scene-wheel-geometry";
@@ -49,7 +50,6 @@ export function SceneWheel() {
           </div>
           {SCENES.map((item, index) => {
             const point = polarPoint(CENTRE, LABEL_RADIUS, segmentCentreAngle(index));
-            const Icon = item.icon;
             return (
               <button
                 key={item.name}
@@ -59,9 +59,7 @@ export function SceneWheel() {
                 style={{ left: point.x, top: point.y }}
                 onClick={() => select(index)}
               >
-                <span aria-hidden="true">
-                  <Icon />
-                </span>
+                <LightIcon icon={item.icon} />
                 <span>{item.name}</span>
               </button>
             );
@@ -74,7 +72,7 @@ export function SceneWheel() {
           <ul>
             {scene.practices.map((practice) => (
               <li key={practice}>
-                <CheckCircleFilled />
+                <LightIcon icon={CheckCircleFilled} />
                 {practice}
               </li>
             ))}

@@ -1,19 +1,17 @@
-import {
-  AuditOutlined,
-  CameraOutlined,
-  CopyrightOutlined,
-  DatabaseOutlined,
-  SafetyCertificateOutlined,
-  ShopOutlined,
-  TagsOutlined,
-  TransactionOutlined,
-} from "@ant-design/icons";
-import type { ComponentType } from "react";
+import AuditOutlined from "@ant-design/icons-svg/es/asn/AuditOutlined";
+import CameraOutlined from "@ant-design/icons-svg/es/asn/CameraOutlined";
+import CopyrightOutlined from "@ant-design/icons-svg/es/asn/CopyrightOutlined";
+import DatabaseOutlined from "@ant-design/icons-svg/es/asn/DatabaseOutlined";
+import SafetyCertificateOutlined from "@ant-design/icons-svg/es/asn/SafetyCertificateOutlined";
+import ShopOutlined from "@ant-design/icons-svg/es/asn/ShopOutlined";
+import TagsOutlined from "@ant-design/icons-svg/es/asn/TagsOutlined";
+import TransactionOutlined from "@ant-design/icons-svg/es/asn/TransactionOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/es/types";
 
 /** The eight scenarios the home page advertises (spec §1), in the wheel's order, with our own short descriptions. */
 export interface Scene {
   name: string;
-  icon: ComponentType;
+  icon: IconDefinition;
   description: string;
   practices: [string, string, string];
 }

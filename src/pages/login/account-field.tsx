@@ -1,4 +1,5 @@
-import { UserOutlined } from "@ant-design/icons";
+import UserOutlined from "@ant-design/icons-svg/es/asn/UserOutlined";
+import { LightIcon } from "../../components/light/light-icon";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { LOGIN_TEXT } from "./login-text";
 import { LoginInput, type FieldNameProp } from "./login-input";
@@ -10,5 +11,5 @@ export function AccountField<T extends FieldValues>({
   label = LOGIN_TEXT.account,
   onBlur,
 }: { control: Control<T>; label?: string; onBlur?: () => void } & FieldNameProp<T, "userName">) {
-  return <LoginInput control={control} name={name} label={label} icon={<UserOutlined />} autoComplete="username" onBlur={onBlur} />;
+  return <LoginInput control={control} name={name} label={label} icon={<LightIcon icon={UserOutlined} />} autoComplete="username" onBlur={onBlur} />;
 }

@@ -1,8 +1,8 @@
-import { Checkbox } from "antd";
 import { Link } from "react-router";
 import type { Control, FieldValues, Path, UseFormTrigger } from "react-hook-form";
 import { APP_PATHS } from "../../app/path-rules";
-import { FormField } from "../../components/form-field";
+import { LightFormField } from "../../components/light-form-field";
+import { LightCheckbox } from "../../components/light/light-checkbox";
 
 export const AGREEMENT_TEXT = {
   prefix: "我已阅读并同意",
@@ -23,13 +23,14 @@ export function AgreementField<T extends FieldValues & { agreement: boolean }>({
 }) {
   const name = "agreement" as Path<T>;
   return (
-    <FormField control={control} name={name}>
+    <LightFormField control={control} name={name}>
       {({ field, id, isInvalid }) => (
-        <Checkbox
+        <LightCheckbox
           id={id}
           checked={field.value === true}
-          onChange={(event) => {
-            field.onChange(event.target.checked);
+          isInvalid={isInvalid}
+          onChange={(checked) => {
+            field.onChange(checked);
             if (isInvalid) void trigger(name);
           }}
           onBlur={field.onBlur}
@@ -42,8 +43,8 @@ export function AgreementField<T extends FieldValues & { agreement: boolean }>({
           <Link to={APP_PATHS.privacyAgreement} target="_blank" rel="noopener" style={{ whiteSpace: "nowrap" }}>
             {AGREEMENT_TEXT.privacy}
           </Link>
-        </Checkbox>
+        </LightCheckbox>
       )}
-    </FormField>
+    </LightFormField>
   );
 }

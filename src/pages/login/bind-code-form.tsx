@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form } from "antd";
 import { useForm } from "react-hook-form";
-import { SubmitButton } from "../../components/submit-button";
+import { LightSubmitButton } from "../../components/light-submit-button";
 import { useAccountServices } from "../../providers/account-context";
 import { decideLoginOutcome } from "../../providers/login-outcome";
 import { useScanLoginClient } from "../../providers/scan-login-context";
@@ -45,14 +44,12 @@ export function BindCodeForm({ oauthUserId }: { oauthUserId: string }) {
   });
 
   return (
-    <Form layout="vertical" component={false}>
-      <form onSubmit={onSubmit} noValidate aria-label={BIND_PANEL_TEXT.tabs.code}>
-        <AccountField control={control} />
-        <CodeField control={control} sender={sender} onSend={sendCode} />
-        <AgreementField control={control} trigger={trigger} />
-        <TotalTipAlert tip={tip.tip} />
-        <SubmitButton isPending={formState.isSubmitting} idleText={BIND_PANEL_TEXT.submit} pendingText={BIND_PANEL_TEXT.submitting} />
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate aria-label={BIND_PANEL_TEXT.tabs.code}>
+      <AccountField control={control} />
+      <CodeField control={control} sender={sender} onSend={sendCode} />
+      <AgreementField control={control} trigger={trigger} />
+      <TotalTipAlert tip={tip.tip} />
+      <LightSubmitButton isPending={formState.isSubmitting} idleText={BIND_PANEL_TEXT.submit} pendingText={BIND_PANEL_TEXT.submitting} />
+    </form>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form } from "antd";
 import { useForm } from "react-hook-form";
-import { SubmitButton } from "../../components/submit-button";
+import { LightSubmitButton } from "../../components/light-submit-button";
 import { decideLoginOutcome } from "../../providers/login-outcome";
 import { useScanLoginClient } from "../../providers/scan-login-context";
 import { BindAccountFormSchema, LOGIN_MODE, type BindAccountForm } from "../../schema/credentials";
@@ -38,14 +37,12 @@ export function BindPasswordForm({ oauthUserId }: { oauthUserId: string }) {
   });
 
   return (
-    <Form layout="vertical" component={false}>
-      <form onSubmit={onSubmit} noValidate aria-label={BIND_PANEL_TEXT.tabs.account}>
-        <AccountField control={control} />
-        <PasswordField control={control} />
-        <CaptchaField control={control} captcha={captcha} />
-        <AgreementField control={control} trigger={trigger} />
-        <SubmitButton isPending={formState.isSubmitting} idleText={BIND_PANEL_TEXT.submit} pendingText={BIND_PANEL_TEXT.submitting} />
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate aria-label={BIND_PANEL_TEXT.tabs.account}>
+      <AccountField control={control} />
+      <PasswordField control={control} />
+      <CaptchaField control={control} captcha={captcha} />
+      <AgreementField control={control} trigger={trigger} />
+      <LightSubmitButton isPending={formState.isSubmitting} idleText={BIND_PANEL_TEXT.submit} pendingText={BIND_PANEL_TEXT.submitting} />
+    </form>
   );
 }

@@ -1,4 +1,5 @@
-import { SafetyCertificateOutlined } from "@ant-design/icons";
+import SafetyCertificateOutlined from "@ant-design/icons-svg/es/asn/SafetyCertificateOutlined";
+import { LightIcon } from "../../components/light/light-icon";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { IMAGE_CAPTCHA_LENGTH } from "../../schema/constants";
 import { CaptchaImage } from "./captcha-image";
@@ -18,7 +19,7 @@ export function CaptchaField<T extends FieldValues>({
       control={control}
       name={name}
       label={label}
-      icon={<SafetyCertificateOutlined />}
+      icon={<LightIcon icon={SafetyCertificateOutlined} />}
       maxLength={IMAGE_CAPTCHA_LENGTH}
       autoComplete="off"
       addon={<CaptchaImage src={captcha.src} hasFailed={captcha.hasFailed} onReload={captcha.reload} />}

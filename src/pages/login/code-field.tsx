@@ -1,4 +1,5 @@
-import { MailOutlined } from "@ant-design/icons";
+import MailOutlined from "@ant-design/icons-svg/es/asn/MailOutlined";
+import { LightIcon } from "../../components/light/light-icon";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { SendCodeButton } from "../../components/send-code-button";
 import { LOGIN_TEXT } from "./login-text";
@@ -15,7 +16,7 @@ export function CodeField<T extends FieldValues & { vCode: string }>(props: {
       control={props.control}
       name={"vCode" as Path<T>}
       label={LOGIN_TEXT.code}
-      icon={<MailOutlined />}
+      icon={<LightIcon icon={MailOutlined} />}
       autoComplete="one-time-code"
       addon={<SendCodeButton secondsLeft={props.sender.secondsLeft} isSending={props.sender.isSending} onClick={props.onSend} />}
     />

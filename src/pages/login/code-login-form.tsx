@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form } from "antd";
 import { useRef, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
-import { SubmitButton } from "../../components/submit-button";
+import { LightSubmitButton } from "../../components/light-submit-button";
 import { useAccountServices } from "../../providers/account-context";
 import type { LoginStep } from "../../providers/login-outcome";
 import { CodePurpose } from "../../schema/account";
@@ -66,15 +65,13 @@ export function CodeLoginForm() {
   });
 
   return (
-    <Form layout="vertical" component={false}>
-      <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.code}>
-        <AccountField control={control} />
-        <CodeField control={control} sender={sender} onSend={sendCode} />
-        {isCaptchaShown && <CaptchaField control={control} captcha={captcha} name="captcha" />}
-        <AgreementField control={control} trigger={trigger} />
-        <TotalTipAlert tip={tip.tip} />
-        <SubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.code}>
+      <AccountField control={control} />
+      <CodeField control={control} sender={sender} onSend={sendCode} />
+      {isCaptchaShown && <CaptchaField control={control} captcha={captcha} name="captcha" />}
+      <AgreementField control={control} trigger={trigger} />
+      <TotalTipAlert tip={tip.tip} />
+      <LightSubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
+    </form>
   );
 }

@@ -1,7 +1,8 @@
-import { Input } from "antd";
 import type { ReactNode } from "react";
 import type { Control, FieldValues, Path } from "react-hook-form";
-import { FormField } from "../../components/form-field";
+import { LightFormField } from "../../components/light-form-field";
+import { LightInput } from "../../components/light/light-input";
+import { LightPasswordInput } from "../../components/light/light-password-input";
 
 /**
  * `name` may be left out only by a form that has the field under its usual name, so a form with
@@ -15,6 +16,7 @@ export type FieldNameProp<T extends FieldValues, Usual extends string> = { name?
  * The one input of the account forms (account, password, captcha, code, new password): large,
  * an icon in front and no visible label, so its words are both aria-label and placeholder. An
  * addon (captcha picture, send button) sits beside it. The field components only fill this in.
+ * Light (no antd), since the login panel is on the home page (issue 20).
  */
 export function LoginInput<T extends FieldValues>(props: {
   control: Control<T>;
@@ -28,15 +30,16 @@ export function LoginInput<T extends FieldValues>(props: {
   addon?: ReactNode;
   onBlur?: () => void;
 }) {
-  const Field = props.isPassword ? Input.Password : Input;
+  const Input = props.isPassword ? LightPasswordInput : LightInput;
   return (
-    <FormField control={props.control} name={props.name} extra={props.extra}>
-      {({ field, id }) => {
+    <LightFormField control={props.control} name={props.name} extra={props.extra}>
+      {({ field, id, isInvalid }) => {
         const input = (
-          <Field
+          <Input
             {...field}
             id={id}
             size="large"
+            isInvalid={isInvalid}
             aria-label={props.label}
             placeholder={props.label}
             prefix={props.icon}
@@ -53,6 +56,6 @@ export function LoginInput<T extends FieldValues>(props: {
           </div>
         );
       }}
-    </FormField>
+    </LightFormField>
   );
 }

@@ -1,4 +1,5 @@
-import { LockOutlined } from "@ant-design/icons";
+import LockOutlined from "@ant-design/icons-svg/es/asn/LockOutlined";
+import { LightIcon } from "../../components/light/light-icon";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH } from "../../schema/constants";
 import { LOGIN_TEXT } from "./login-text";
@@ -15,7 +16,7 @@ export function PasswordField<T extends FieldValues>({
       control={control}
       name={name}
       label={label}
-      icon={<LockOutlined />}
+      icon={<LightIcon icon={LockOutlined} />}
       maxLength={PASSWORD_MAX_LENGTH}
       autoComplete="current-password"
       isPassword

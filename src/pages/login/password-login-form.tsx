@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form } from "antd";
-import { useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { SubmitButton } from "../../components/submit-button";
+import { LightSubmitButton } from "../../components/light-submit-button";
+import { antdPart } from "../../app/antd-part";
 import { useAccountServices } from "../../providers/account-context";
 import type { LoginStep } from "../../providers/login-outcome";
 import { AccountCode } from "../../schema/account";
@@ -12,11 +12,13 @@ import { AccountField } from "./account-field";
 import { CaptchaField } from "./captcha-field";
 import { LOGIN_TEXT } from "./login-text";
 import { PasswordField } from "./password-field";
-import { PasswordUpdateDialog } from "./password-update-dialog";
 import { TotalTipAlert } from "./total-tip";
 import { useCaptcha } from "./use-captcha";
 import { useLoginFlow } from "./use-login-flow";
 import { useTotalTip } from "./use-total-tip";
+
+// The 3011 dialog is antd's Modal: it loads, with antd, only when a login asks for it (issue 20).
+const PasswordUpdateDialog = antdPart(() => import("./password-update-dialog").then((module) => module.PasswordUpdateDialog));
 
 /** Mode 0 (spec §2): account, password and image captcha. */
 export function PasswordLoginForm() {
@@ -61,15 +63,19 @@ export function PasswordLoginForm() {
   });
 
   return (
-    <Form layout="vertical" component={false}>
+    <>
       <form onSubmit={onSubmit} noValidate aria-label={LOGIN_TEXT.tabs.password}>
         <AccountField control={control} onBlur={checkAccountOnBlur} />
         <PasswordField control={control} />
         <CaptchaField control={control} captcha={captcha} />
         <TotalTipAlert tip={tip.tip} />
-        <SubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
+        <LightSubmitButton isPending={flow.isPending} idleText={LOGIN_TEXT.submit} pendingText={LOGIN_TEXT.submitting} />
       </form>
-      {flow.passwordUpdateDialog && <PasswordUpdateDialog {...flow.passwordUpdateDialog} />}
-    </Form>
+      {flow.passwordUpdateDialog && (
+        <Suspense fallback={null}>
+          <PasswordUpdateDialog {...flow.passwordUpdateDialog} />
+        </Suspense>
+      )}
+    </>
   );
 }

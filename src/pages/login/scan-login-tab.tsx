@@ -1,7 +1,7 @@
-import { Alert } from "antd";
 import { useCallback } from "react";
 import { useLocation } from "react-router";
 import { APP_PATHS } from "../../app/path-rules";
+import { LightAlert } from "../../components/light/light-alert";
 import { useScanLoginClient } from "../../providers/scan-login-context";
 import { SCAN_EXPIRED_QUERY } from "../../schema/scan-login";
 import { QrCodeFrame } from "./qr-code-frame";
@@ -22,7 +22,7 @@ export function ScanLoginTab() {
 
   return (
     <div>
-      {query.has(SCAN_EXPIRED_QUERY) && <Alert type="warning" showIcon message={SCAN_LOGIN_TEXT.returnedExpired} style={{ marginBottom: 8 }} />}
+      {query.has(SCAN_EXPIRED_QUERY) && <LightAlert type="warning" message={SCAN_LOGIN_TEXT.returnedExpired} style={{ marginBottom: 8 }} />}
       {/* The framed page says itself how to scan (WeChat's does too), so nothing is repeated below it. */}
       <QrCodeFrame qr={qr} />
     </div>

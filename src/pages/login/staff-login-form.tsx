@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form } from "antd";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { SubmitButton } from "../../components/submit-button";
+import { LightSubmitButton } from "../../components/light-submit-button";
 import { TOTAL_TIP_HIDE_MS } from "../../schema/constants";
 import { AccountField } from "./account-field";
 import { CaptchaField } from "./captcha-field";
@@ -69,14 +68,12 @@ export function StaffLoginForm({
   });
 
   return (
-    <Form layout="vertical" component={false}>
-      <form onSubmit={onSubmit} noValidate aria-label={text.form}>
-        <AccountField control={control} name="account" label={text.account} />
-        <PasswordField control={control} name="password" label={text.password} />
-        <CaptchaField control={control} captcha={captcha} label={text.captcha} />
-        <TotalTipAlert tip={tip.tip} />
-        <SubmitButton isPending={isPending} idleText={text.submit} pendingText={text.submitting} />
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate aria-label={text.form}>
+      <AccountField control={control} name="account" label={text.account} />
+      <PasswordField control={control} name="password" label={text.password} />
+      <CaptchaField control={control} captcha={captcha} label={text.captcha} />
+      <TotalTipAlert tip={tip.tip} />
+      <LightSubmitButton isPending={isPending} idleText={text.submit} pendingText={text.submitting} />
+    </form>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert } from "antd";
+import { LightAlert } from "../../components/light/light-alert";
 import type { TotalTip } from "./use-total-tip";
 
 export function TotalTipAlert({ tip }: { tip: TotalTip | null }) {
   if (!tip) return null;
-  return <Alert type={tip.type} showIcon message={tip.message} style={{ marginBottom: 16 }} />;
+  return <LightAlert type={tip.type} message={tip.message} style={{ marginBottom: 16 }} />;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,8 @@ let strangerEvidence: Stored;
 /** Where packages wait for their download (the blob store's scratch files, DATA_DIR/blobs/scratch), and where they are written first. */
 let scratch: string;
 let workDir: string;
+/** The packaging jobs of litigation packages (evidence_packages of kind "lawsuit"). */
+const lawsuitJobs = () => t.app.database.db.selectFrom("evidence_packages").selectAll().where("kind", "=", "lawsuit").execute();
 const storedPackages = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch) : []).filter((name) => name.startsWith("lawsuit-package-"));
 /** The first app's logs, kept for the check of secrets after the restart. */
 const logsBeforeRestart: string[] = [];
@@ -206,7 +208,7 @@ describe("the holder's package", () => {
       expect(refused).toMatchObject({ code: LawSuitPackageCode.downloadExpired, message: LAWSUIT_PACKAGE_MESSAGES.downloadExpired });
       await t.app.services.lawsuitPackage.packages.sweep();
       expect(storedPackages()).toEqual([]);
-      expect(await t.app.database.db.selectFrom("lawsuit_package_tickets").selectAll().execute()).toEqual([]);
+      expect(await lawsuitJobs()).toEqual([]);
       // Unknown tickets answer alike.
       expect((await download(`${webapiPath(ENDPOINTS.downloadLawSuitPackage)}?ticket=${ticket.slice(1)}A`)).json().code).toBe(LawSuitPackageCode.downloadExpired);
     } finally {
@@ -253,13 +255,51 @@ describe("refusals", () => {
   });
 });
 
+describe("a build its process never finished", () => {
+  it("is built again when the app starts, under the ticket it was asked with, and a finished package is not built again", async () => {
+    const ticket = randomBytes(32).toString("base64url");
+    secretsSeen.push(ticket);
+    const no = zhangEvidence.certificateNo;
+    const jobKey = createHash("sha256").update(ticket, "utf8").digest("hex");
+    // What a process killed mid-build leaves: its job running with one attempt spent, its ticket only in the dead call.
+    await t.app.database.db
+      .insertInto("evidence_packages")
+      .values({ kind: "lawsuit", job_key: jobKey, owner: "lawsuit:killed", state: "running", items_json: JSON.stringify([{ holderUserId: zhang.id, id: zhangEvidence.id }]), file_name: `诉讼包-${no}.zip`, total: 1, done: 0, units_total: 1, units_done: 0, attempts: 1, created_at: t.clock.now(), run_started_at: Date.now() })
+      .execute();
+    const job = async () => (await lawsuitJobs()).find((row) => row.job_key === jobKey)!;
+    const link = `${webapiPath(ENDPOINTS.downloadLawSuitPackage)}?ticket=${ticket}`;
+    expect((await download(link)).json().code).toBe(LawSuitPackageCode.downloadExpired);
+
+    logsBeforeRestart.push(...t.logs);
+    t = await restartTestApp(t, { seedDemo: false });
+    for (const deadline = Date.now() + 30_000; (await job()).state !== "ready"; ) {
+      if (Date.now() > deadline) throw new Error(`the package was not built again: ${JSON.stringify(await job())}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const built = await job();
+    expect(built).toMatchObject({ attempts: 2, done: 1 });
+    const files = JSON.parse(built.detail_json!) as LawSuitPackage["files"];
+    const zip = await download(link);
+    expect(zip.statusCode).toBe(200);
+    expect(saved(zip.rawPayload, "rebuilt.zip").entries.sort()).toEqual(files.map((file) => file.name).sort());
+
+    // Another start finds it ready and leaves it alone.
+    const file = path.join(scratch, `lawsuit-package-${jobKey}.zip`);
+    const writtenAt = fs.statSync(file).mtimeMs;
+    logsBeforeRestart.push(...t.logs);
+    t = await restartTestApp(t, { seedDemo: false });
+    expect(await job()).toEqual(built);
+    expect(fs.statSync(file).mtimeMs).toBe(writtenAt);
+  });
+});
+
 describe("secrets", () => {
   it("never reach the logs or the package tables: ID numbers, captcha answers, tickets, addresses", async () => {
-    const tickets = await t.app.database.db.selectFrom("lawsuit_package_tickets").selectAll().execute();
+    const jobs = await lawsuitJobs();
     const attempts = await t.app.database.db.selectFrom("lawsuit_package_attempts").selectAll().execute();
-    expect(tickets.length).toBeGreaterThan(0);
+    expect(jobs.length).toBeGreaterThan(0);
     expect(attempts.length).toBeGreaterThan(0);
-    const rows = JSON.stringify([tickets, attempts]);
+    const rows = JSON.stringify([jobs, attempts]);
     const logs = [...logsBeforeRestart, ...t.logs].join("");
     expect(logs).toContain(webapiPath(ENDPOINTS.getLawSuitPackage));
     for (const secret of [PERSON_ID, PERSON_ID.toLowerCase(), LICENCE, LICENCE.toLowerCase(), ...secretsSeen]) {

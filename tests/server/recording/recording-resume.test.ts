@@ -19,17 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function started(units = 1) {
-  const user = await r.newCustomer();
-  await r.grantRecordings(user, units);
-  const answer = await r.startScreen(user);
-  expect(answer.code, answer.message).toBe(200);
-  return { user, id: answer.datas.id as number };
-}
-
 describe("resuming an upload", () => {
   it("answers a chunk sent again as before, refuses a different one, one out of order and one damaged on the way; nothing changes", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 3);
     const first = await r.upload(user, id, 2, chunkBytes(2), 6000);
     const again = await r.upload(user, id, 2, chunkBytes(2), 6000);
@@ -53,7 +45,7 @@ describe("resuming an upload", () => {
   });
 
   it("another holder's recording does not exist for them", async () => {
-    const { id } = await started();
+    const { id } = await r.started();
     const other = await r.newCustomer();
     expect((await r.call(RECORDING_ENDPOINTS.uploadState, other, { id })).code).toBe(404);
     expect((await r.upload(other, id, 0, chunkBytes(0), 2000)).code).toBe(404);
@@ -62,7 +54,7 @@ describe("resuming an upload", () => {
   });
 
   it("anchors chunks that waited 30 s of wall time, whatever their recording time", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 2);
     const anchorsNow = async () => (await r.call(RECORDING_ENDPOINTS.uploadState, user, { id })).datas.anchors;
     await recordings().anchorWaiting();
@@ -78,7 +70,7 @@ describe("resuming an upload", () => {
   });
 
   it("a discarded recording gives its unit back and takes no more chunks", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 1);
     expect((await r.call(RECORDING_ENDPOINTS.discard, user, { id })).datas).toMatchObject({ state: "failed" });
     expect((await r.call(RECORDING_ENDPOINTS.allowance, user)).datas.packageRemaining).toBe(1);
@@ -87,7 +79,7 @@ describe("resuming an upload", () => {
   });
 
   it("a recording stopped before any chunk fails and gives its unit back", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.call(RECORDING_ENDPOINTS.stop, user, { id });
     await r.sealed();
     expect((await r.call(RECORDING_ENDPOINTS.one, user, { id })).datas).toMatchObject({ state: "failed", failure: expect.stringContaining("没有") });
@@ -97,7 +89,7 @@ describe("resuming an upload", () => {
 
 describe("interruptions and truncation", () => {
   it("a recording silent for the idle timeout is sealed as interrupted with what it had", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 4);
     t.clock.advance(RECORDING_IDLE_TIMEOUT_MS - 1000);
     expect(await recordings().interruptIdle()).not.toContain(id);
@@ -111,7 +103,7 @@ describe("interruptions and truncation", () => {
   });
 
   it("a package missing a middle chunk fails the chain; one cut off after chunk k still proves anchor ≤ k", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 20);
     await r.call(RECORDING_ENDPOINTS.stop, user, { id });
     await r.sealed();
@@ -198,7 +190,7 @@ describe("a mobile array", () => {
 
 describe("a restart", () => {
   it("keeps the chunks held, takes the next one, and seals as if nothing happened", async () => {
-    const { user, id } = await started();
+    const { user, id } = await r.started();
     await r.uploadMany(user, id, 3);
     t = await restartTestApp(t, { seedDemo: false });
     r = recordingClient(t);

@@ -36,6 +36,14 @@ export function recordingClient(t: TestApp) {
     async startScreen(user: RegisteredUser, name = "录屏取证") {
       return call(RECORDING_ENDPOINTS.startScreen, user, { name, environment: SCREEN_ENVIRONMENT, clientTime: t.clock.now() + 1500 });
     },
+    /** A new customer with `units` recordings, and a screen recording of theirs started. */
+    async started(units = 1) {
+      const user = await this.newCustomer();
+      await this.grantRecordings(user, units);
+      const answer = await this.startScreen(user);
+      expect(answer.code, answer.message).toBe(200);
+      return { user, id: answer.datas.id as number };
+    },
     /** One chunk through the multipart call; `sha256` defaults to the bytes' own. */
     async upload(user: RegisteredUser, id: number, index: number, content: Buffer, recordedMs: number, sha256 = sha256Of(content)) {
       const response = await postMultipart(t, webapiPath(RECORDING_ENDPOINTS.uploadChunk), { id: String(id), index: String(index), sha256, recordedMs: String(recordedMs) }, {

@@ -17,7 +17,8 @@ import { databaseUrl, withAdminClient, type DatabaseTemplate } from "./database-
 export type TestDatabase = { handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = inject("databaseTemplate");
+  // Benchmarks (bench/*.bench.ts) start the test app outside vitest, without its template.
+  const template = process.env.VITEST ? inject("databaseTemplate") : undefined;
   if (!template && process.env.TEST_DB_KIND === "postgres") {
     throw new Error("TEST_DATABASE_URL is not set: the server-postgres tests need a PostgreSQL server. Run them through `npm test`, which starts one.");
   }

@@ -22,7 +22,8 @@ const SHOWN_SCHEMAS: [string, z.ZodObject, readonly string[] | undefined][] = [
     ]),
   ),
   ...Object.entries(EVIDENCE_FORMS).map(([kind, config]) => [`${kind} evidence form`, config.schema, config.inputFields] as [string, z.ZodObject, readonly string[]]),
-  ...LEDGER_QUERY_PAGES.flatMap((page) => (page.form ? [[`${page.path} form`, page.form.schema, undefined] as [string, z.ZodObject, undefined]] : [])),
+  // The ledger pages' form schemas load with their forms.
+  ...(await Promise.all(LEDGER_QUERY_PAGES.flatMap((page) => (page.form ? [page.form.loadSchema().then((schema) => [`${page.path} form`, schema, undefined] as [string, z.ZodObject, undefined])] : [])))),
 ];
 
 describe("field labels a user sees", () => {

@@ -83,6 +83,42 @@ describe("job queue depths", () => {
     expect(blocks).toEqual([[1, 2, 3], [4, 5]]);
   });
 
+  it("the ledger's block queue prepares each block as it closes, while the one before is still integrating, and hands integrate what prepare answered", async () => {
+    const prepared: number[][] = [];
+    const integrating: { items: number[]; prepared: string; done: ReturnType<typeof deferred<number[]>> }[] = [];
+    const queue = new BlockQueue<number, number, string>({
+      maxItems: 2,
+      maxDelayMs: 60_000,
+      prepare: (items) => {
+        prepared.push([...items]);
+        if (items.includes(5)) throw new Error("prepare failed");
+        return `p${items.join("")}`;
+      },
+      integrate: (items, value) => {
+        const done = deferred<number[]>();
+        integrating.push({ items, prepared: value, done });
+        return done.promise;
+      },
+    });
+    const results = [1, 2, 3, 4, 5, 6, 7].map((item) => queue.push(item));
+    // [1, 2] integrates; [3, 4] and [5, 6] are full, so closed and prepared already; [7] is still open.
+    expect(prepared).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(integrating.map(({ items, prepared }) => [items, prepared])).toEqual([[[1, 2], "p12"]]);
+    integrating[0].done.resolve([10, 20]);
+    await waitUntil(() => integrating.length === 2);
+    expect(integrating[1].prepared).toBe("p34");
+    integrating[1].done.resolve([30, 40]);
+    await expect(results[4]).rejects.toThrow("prepare failed");
+    await expect(results[5]).rejects.toThrow("prepare failed");
+    const flushed = queue.flush();
+    await waitUntil(() => integrating.length === 3);
+    expect(prepared.at(-1)).toEqual([7]);
+    integrating[2].done.resolve([70]);
+    await flushed;
+    expect(await Promise.all([results[0], results[1], results[2], results[3], results[6]])).toEqual([10, 20, 30, 40, 70]);
+    expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 2 });
+  });
+
   it("a latest-only worker (witness, TSA) has at most one running and one newest waiting", async () => {
     const runs: ReturnType<typeof deferred<void>>[] = [];
     const worker = new LatestOnlyWorker<number>(() => {

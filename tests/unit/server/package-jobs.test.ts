@@ -2,9 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ResultCode } from "../../../src/schema/envelope.js";
 import { LocalBlobStore } from "../../../server/blobs/local-blob-store.js";
+import { BusinessError } from "../../../server/http/envelope.js";
 import { RowQueue } from "../../../server/jobs/row-queue.js";
-import { PACKAGE_TTL_MS, PackageBuilder, packageQueueOf, scratchNameOf } from "../../../server/modules/evidence-library/package-builder.js";
+import { SettleSignals } from "../../../server/jobs/settle-wait.js";
+import { PackageBuilder, packageQueueOf } from "../../../server/modules/evidence-library/package-builder.js";
+import { EVIDENCE_PACKAGES, scratchNameOf, type PackageKindDefinition } from "../../../server/modules/evidence-library/package-kind.js";
 import { PACKAGE_JOB_MAX_ATTEMPTS } from "../../../server/modules/evidence-library/package-job-lifecycle.js";
 import { PackageJobs } from "../../../server/modules/evidence-library/package-jobs.js";
 import { PackageJobsRepository } from "../../../server/modules/evidence-library/package-jobs.repository.js";
@@ -24,6 +28,7 @@ let builder: PackageBuilder;
 let clock = Date.UTC(2026, 10, 25);
 const now = () => clock;
 const log = pino({ level: "silent" });
+const signals = new SettleSignals();
 let workDir: string;
 /** Jobs queued but not run: each test runs the queue when it wants to. */
 let jobs: PackageJobs;
@@ -31,11 +36,11 @@ let jobs: PackageJobs;
 beforeAll(async () => {
   database = await createTestDatabase();
   fixture = packableRecords(database.dataDir, 3, 64 * 1024);
-  repository = new PackageJobsRepository(database.handle.db);
+  repository = new PackageJobsRepository(database.handle.db, "evidence");
   blobs = new LocalBlobStore(path.join(database.dataDir, "blobs"));
   workDir = path.join(database.dataDir, "tmp");
-  builder = new PackageBuilder({ repository, ports: fixture.ports, blobs, workDir, now, log });
-  jobs = new PackageJobs({ repository, blobs, workDir, kick: () => undefined, now });
+  builder = new PackageBuilder({ kind: EVIDENCE_PACKAGES, repository, ports: fixture.ports, blobs, workDir, signals, now, log });
+  jobs = new PackageJobs({ kind: EVIDENCE_PACKAGES, repository, blobs, workDir, kick: () => undefined, signals, now });
 });
 afterAll(async () => database?.dispose());
 beforeEach(async () => {
@@ -44,7 +49,7 @@ beforeEach(async () => {
 });
 
 async function runQueued() {
-  const queue = new RowQueue(packageQueueOf(repository, builder, log));
+  const queue = new RowQueue(packageQueueOf(EVIDENCE_PACKAGES, repository, builder, log));
   queue.kick();
   await queue.idle();
   await queue.close();
@@ -83,7 +88,7 @@ describe("packaging jobs as rows", () => {
     fixture.deleted.add(fixture.records[1].id);
     await runQueued();
     expect(await jobs.status("user:1", jobId)).toMatchObject({ status: "failed", message: "所选证据中有已删除的证据，请重新选择后打包" });
-    expect(await blobs.openScratch(scratchNameOf(jobId))).toBeNull();
+    expect(await blobs.openScratch(scratchNameOf("evidence", jobId))).toBeNull();
   });
 
   it("refuses a third unfinished job of one owner, not another owner's", async () => {
@@ -100,16 +105,70 @@ describe("packaging jobs as rows", () => {
     const [dead, live] = ["dead.part", "live.part"].map((name) => path.join(workDir, name));
     fs.writeFileSync(dead, "left by a run that died");
     fs.writeFileSync(live, "being written");
-    const longAgo = new Date(Date.now() - 2 * PACKAGE_TTL_MS);
+    const longAgo = new Date(Date.now() - 2 * EVIDENCE_PACKAGES.ttlMs);
     fs.utimesSync(dead, longAgo, longAgo);
 
     await jobs.purge();
     expect(await jobs.status("user:1", jobId)).toMatchObject({ status: "ready" });
-    clock += PACKAGE_TTL_MS + 1;
+    clock += EVIDENCE_PACKAGES.ttlMs + 1;
     await expect(jobs.status("user:1", jobId)).rejects.toThrow("没有找到这个打包任务，或它已过期");
     await Promise.all([jobs.purge(), jobs.purge()]);
     expect(await repository.findByKey(jobId)).toBeUndefined();
-    expect(await blobs.openScratch(scratchNameOf(jobId))).toBeNull();
+    expect(await blobs.openScratch(scratchNameOf("evidence", jobId))).toBeNull();
     expect([fs.existsSync(dead), fs.existsSync(live)]).toEqual([false, true]);
+  });
+});
+
+describe("a kind that adds files and whose asker waits (the litigation package's machinery)", () => {
+  /** Runs each queued job as soon as it is kicked, as the embedded queue does. */
+  function kindOf(extend: PackageKindDefinition["extend"]) {
+    const kind: PackageKindDefinition = { kind: "lawsuit", queue: { key: "test.packages", name: "测试打包", concurrency: 1 }, ttlMs: 30 * 60_000, recordGone: "证据已删除", extend };
+    const kindRepository = new PackageJobsRepository(database.handle.db, "lawsuit");
+    const kindSignals = new SettleSignals();
+    const kindBuilder = new PackageBuilder({ kind, repository: kindRepository, ports: fixture.ports, blobs, workDir, signals: kindSignals, now, log });
+    const queue = new RowQueue(packageQueueOf(kind, kindRepository, kindBuilder, log));
+    const kindJobs = new PackageJobs({ kind, repository: kindRepository, blobs, workDir, kick: () => queue.kick(), signals: kindSignals, now });
+    return { kindRepository, kindJobs, queue };
+  }
+  const note = { path: "附加/说明.txt", content: Buffer.from("附加文件", "utf8") };
+
+  it("answers the asker once built, with what the kind told of the entries; its key alone opens it, and an evidence job never sees it", async () => {
+    const { kindJobs, queue } = kindOf(async (records, createdAt) => ({
+      extraFiles: [note],
+      describe: (entries) => ({ createdAt, count: records.length, names: entries.map((entry) => entry.path) }),
+    }));
+    const key = "d".repeat(64);
+    try {
+      const row = await kindJobs.ask("lawsuit:address", fixture.records.slice(0, 1), "诉讼包.zip", key);
+      expect(row).toMatchObject({ kind: "lawsuit", state: "ready", attempts: 1 });
+      const detail = JSON.parse(row!.detail_json!) as { createdAt: number; count: number; names: string[] };
+      expect(detail).toMatchObject({ createdAt: clock, count: 1 });
+      expect(detail.names).toContain(note.path);
+      const zip = (await kindJobs.openByKey(key))!;
+      expect(zip).toMatchObject({ fileName: "诉讼包.zip", size: Number(row!.size) });
+      zip.stream.destroy();
+      expect(await blobs.openScratch(scratchNameOf("lawsuit", key))).not.toBeNull();
+      await expect(jobs.status("lawsuit:address", key)).rejects.toThrow("没有找到这个打包任务，或它已过期");
+      clock += 30 * 60_000;
+      expect(await kindJobs.openByKey(key)).toBeNull();
+      await kindJobs.purge();
+      expect(await blobs.openScratch(scratchNameOf("lawsuit", key))).toBeNull();
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("fails with the refusal its extra files met, writing nothing", async () => {
+    const { kindJobs, queue } = kindOf(async () => {
+      throw new BusinessError(ResultCode.validationFailed, "账本尚无检查点");
+    });
+    const key = "e".repeat(64);
+    try {
+      expect(await kindJobs.ask("lawsuit:address", fixture.records.slice(0, 1), "诉讼包.zip", key)).toMatchObject({ state: "failed", message: "账本尚无检查点" });
+      expect(await kindJobs.openByKey(key)).toBeNull();
+      expect(await blobs.openScratch(scratchNameOf("lawsuit", key))).toBeNull();
+    } finally {
+      await queue.close();
+    }
   });
 });

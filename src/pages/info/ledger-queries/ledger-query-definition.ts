@@ -3,9 +3,12 @@ import type { z } from "zod";
 import type { ContentSection } from "../../../components/public-page/content-section";
 import type { ServiceRef } from "../../../resources/offered-services";
 
-/** A query form: its fields come from the schema's shape, labels from each field's metadata. */
+/**
+ * A query form: its fields come from the schema's shape, labels from each field's metadata. The
+ * schema loads with the form, so that the page definitions (read by the routes) carry no zod (issue 20).
+ */
 export interface LedgerQueryForm {
-  schema: z.ZodObject<Record<string, z.ZodType>>;
+  loadSchema: () => Promise<z.ZodObject<Record<string, z.ZodType>>>;
   name: string;
   submitText: string;
 }

@@ -1,20 +1,22 @@
-import { Alert, Space, Spin } from "antd";
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
+import { antdPart } from "../../../app/antd-part";
+import { LightAlert } from "../../../components/light/light-alert";
+import { LightCard } from "../../../components/light/light-card";
+import { LightSpin } from "../../../components/light/light-spin";
 import { ContentSections } from "../../../components/public-page/content-sections";
 import { PublicPageLayout } from "../../../components/public-page/public-page-layout";
-import { SectionCard } from "../../../components/section-card";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 
 const VerificationPanel = lazy(() => import("../verification/verification-panel"));
-// Only pages whose service is absent show a form; its form library loads with it (issue 20).
-const LedgerQueryForm = lazy(() => import("./ledger-query-form").then((module) => ({ default: module.LedgerQueryForm })));
-/** One lazy component per page's own query, made once. */
-const queryPanels = new WeakMap<NonNullable<LedgerQueryPageDefinition["query"]>, LazyExoticComponent<ComponentType>>();
+// Only pages whose service is absent show a form; its form library and antd load with it (issue 20).
+const LedgerQueryForm = antdPart(() => import("./ledger-query-form").then((module) => module.LedgerQueryForm));
+/** One component per page's own query (drawn with antd), made once. */
+const queryPanels = new WeakMap<NonNullable<LedgerQueryPageDefinition["query"]>, ComponentType>();
 
 function queryPanel(load: NonNullable<LedgerQueryPageDefinition["query"]>) {
   let panel = queryPanels.get(load);
   if (!panel) {
-    panel = lazy(load);
+    panel = antdPart(() => load().then((module) => module.default));
     queryPanels.set(load, panel);
   }
   return panel;
@@ -28,27 +30,27 @@ export function LedgerQueryPage({ definition, statement }: { definition: LedgerQ
   const QueryPanel = definition.query && queryPanel(definition.query);
   return (
     <PublicPageLayout title={definition.title} lead={definition.lead}>
-      <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <div className="hz-stack hz-stack--large">
         {definition.verification && (
-          <Suspense fallback={<Spin />}>
+          <Suspense fallback={<LightSpin />}>
             <VerificationPanel defaultMode={definition.verification} />
           </Suspense>
         )}
         {QueryPanel && (
-          <Suspense fallback={<Spin />}>
+          <Suspense fallback={<LightSpin />}>
             <QueryPanel />
           </Suspense>
         )}
-        {statement && <Alert type="info" showIcon message={statement} />}
+        {statement && <LightAlert type="info" message={statement} />}
         {statement && definition.form && (
-          <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
-            <Suspense fallback={<Spin />}>
+          <LightCard title={<h2 style={{ margin: 0, fontSize: 20 }}>{definition.form.name}</h2>}>
+            <Suspense fallback={<LightSpin />}>
               <LedgerQueryForm form={definition.form} statement={statement} />
             </Suspense>
-          </SectionCard>
+          </LightCard>
         )}
         <ContentSections sections={definition.sections} />
-      </Space>
+      </div>
     </PublicPageLayout>
   );
 }

@@ -1,12 +1,11 @@
 import { PUBLIC_PAGE_PATHS } from "../../../app/public-page-paths";
-import { ContractCertificateQueryFormSchema } from "../../../schema/evidence-query";
 import type { LedgerQueryPageDefinition } from "./ledger-query-definition";
 
 export const XCONTRACT_CERTIFICATE: LedgerQueryPageDefinition = {
   path: PUBLIC_PAGE_PATHS.xcontractCertificate,
   title: "电子合同存证证书",
   lead: "通过合同服务签署的电子合同，签署完成后会整份存证。输入合同存证证书编号，可以查看证书并核对合同文件。",
-  form: { schema: ContractCertificateQueryFormSchema, name: "查看合同存证证书", submitText: "查看证书" },
+  form: { loadSchema: () => import("../../../schema/evidence-query").then((module) => module.ContractCertificateQueryFormSchema), name: "查看合同存证证书", submitText: "查看证书" },
   source: { service: { service: "contractSigning" }, whileAbsent: "平台还没有签署过电子合同，暂时没有可以查看的合同存证证书" },
   sections: [
     {

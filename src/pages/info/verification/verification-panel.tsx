@@ -1,15 +1,19 @@
-import { Alert, Space, Spin, Typography } from "antd";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { SectionCard } from "../../../components/section-card";
+import { antdPart } from "../../../app/antd-part";
+import { LightAlert } from "../../../components/light/light-alert";
+import { LightCard } from "../../../components/light/light-card";
+import { LightSpin } from "../../../components/light/light-spin";
 import { CERTIFICATE_NO_PARAM } from "../../../schema/certificate-names";
 import { usePlatformKey, type PlatformKeyState } from "../../../verification/use-platform-key";
 import { useVerificationClient } from "../../../verification/verification-context";
+import "../../../components/public-page/public-page.css";
+import { CopyText } from "./copy-text";
 import { VerificationForm } from "./verification-form";
 import { lookUpCertificates, type VerificationAnswer, type VerificationMode, type VerificationQuery } from "./verification-query";
 
-// The checks and their report load with the first answer to check, not with the page (issue 20).
-const CertificateResult = lazy(() => import("../../../verification/certificate-result").then((module) => ({ default: module.CertificateResult })));
+// The checks and their report (drawn with antd) load with the first answer to check, not with the page (issue 20).
+const CertificateResult = antdPart(() => import("../../../verification/certificate-result").then((module) => module.CertificateResult));
 
 /**
  * The public verification of /info/certificate and /info/validateQuery: look a certificate up by
@@ -42,31 +46,35 @@ export default function VerificationPanel({ defaultMode }: { defaultMode: Verifi
   const resultRef = useBringIntoView(shown);
 
   return (
-    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+    <div className="hz-stack hz-stack--large">
       <PlatformKeyCard state={platformKey} />
-      <SectionCard title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
+      <LightCard title={<h2 style={{ margin: 0, fontSize: 20 }}>核验存证</h2>}>
         <VerificationForm initial={initial} onSubmit={(next) => void run(next)} isBusy={isBusy} />
-      </SectionCard>
-      {isBusy && <Spin />}
+      </LightCard>
+      {isBusy && <LightSpin />}
       {shown && (
         <section ref={resultRef} tabIndex={-1} aria-labelledby="verification-result-heading" style={{ outline: "none", scrollMarginTop: 16 }}>
           <h2 id="verification-result-heading" style={{ fontSize: 20, marginTop: 0 }}>
             核验结果
           </h2>
-          {!shown.ok && <Alert type="error" showIcon message="核验未通过" description={shown.message} data-testid="verification-not-found" />}
+          {!shown.ok && (
+            <div data-testid="verification-not-found">
+              <LightAlert type="error" message="核验未通过" description={shown.message} />
+            </div>
+          )}
           {shown.ok && query && platformKey.status === "ready" && (
-            <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-              {shown.certificates.length > 1 && <Typography.Text>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</Typography.Text>}
-              <Suspense fallback={<Spin />}>
+            <div className="hz-stack">
+              {shown.certificates.length > 1 && <span>找到 {shown.certificates.length} 份内容相同的存证，逐一核验如下。</span>}
+              <Suspense fallback={<LightSpin />}>
                 {shown.certificates.map((certificate) => (
                   <CertificateResult key={certificate.certificateNo} certificate={certificate} platformKey={platformKey.key} file={query.file} fileChecks={query.fileChecks} fileName={query.fileName} />
                 ))}
               </Suspense>
-            </Space>
+            </div>
           )}
         </section>
       )}
-    </Space>
+    </div>
   );
 }
 
@@ -88,18 +96,18 @@ function useBringIntoView(result: VerificationAnswer | null) {
 }
 
 function PlatformKeyCard({ state }: { state: PlatformKeyState }) {
-  if (state.status === "loading") return <Alert type="info" showIcon message="正在获取平台公钥…" />;
-  if (state.status === "error") return <Alert type="error" showIcon message="无法获取平台公钥，不能核验签名" description={state.message} />;
+  if (state.status === "loading") return <LightAlert type="info" message="正在获取平台公钥…" />;
+  if (state.status === "error") return <LightAlert type="error" message="无法获取平台公钥，不能核验签名" description={state.message} />;
   return (
-    <Alert
+    <LightAlert
       type={state.changedFrom ? "warning" : "info"}
-      showIcon
       message="用于核验检查点签名的平台公钥"
       description={
         <>
-          <Typography.Paragraph copyable={{ text: state.key }} style={{ marginBottom: 4 }}>
-            <code data-testid="platform-key">{state.key}</code>
-          </Typography.Paragraph>
+          <p style={{ marginTop: 0, marginBottom: 4, wordBreak: "break-all" }}>
+            <code className="hz-code" data-testid="platform-key">{state.key}</code>
+            <CopyText text={state.key} />
+          </p>
           <div>公钥取自 /ledger/vkey，与证书和项目说明中公布的一致时，核验结果才可信；本浏览器已记住首次见到的公钥。</div>
           {state.changedFrom && <div style={{ marginTop: 4 }}>注意：平台公钥与本浏览器此前记住的不同（此前为 {state.changedFrom}），请向平台核实后再信任核验结果。</div>}
         </>
