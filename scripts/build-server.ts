@@ -6,13 +6,21 @@ import path from "node:path";
  * Our own code (server/ and the src/schema it imports) is bundled; packages stay imports of
  * node_modules. The job worker process (`npm run worker`) is a second entry, and the threads a
  * third and fourth beside the server (certificate drawing, ledger block hashing), where
- * server/module-thread.ts looks for them.
+ * server/module-thread.ts looks for them. The operator's account commands are compiled too, so a
+ * production machine runs them with node alone (and they start in a second rather than several).
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVER_OUT_DIR = path.join(ROOT, "dist-server");
 export const SERVER_BUNDLE = path.join(SERVER_OUT_DIR, "server.js");
 
-const ENTRIES = ["server/server.ts", "server/worker.ts", "server/modules/certificate/certificate-pdf.worker.ts", "server/ledger/block-hashing.worker.ts"];
+const ENTRIES = [
+  "server/server.ts",
+  "server/worker.ts",
+  "server/modules/certificate/certificate-pdf.worker.ts",
+  "server/ledger/block-hashing.worker.ts",
+  "server/cli/create-operator.ts",
+  "server/cli/create-notary-user.ts",
+];
 
 export async function buildServer(): Promise<void> {
   // Loaded here, not above: the end-to-end tests import the paths without needing esbuild.

@@ -21,22 +21,29 @@ trap 'stop_throwaway_postgres; stop_throwaway_redis' EXIT
 start_throwaway_postgres
 start_throwaway_redis
 
+# The type check is one process on one core: it runs beside the boundary check and the client
+# build instead of before them. The end-to-end project's global setup compiles the server itself
+# (a second or two), so no run ever tests a stale dist-server/.
 phase_started=$SECONDS
+type_check_log=$(mktemp)
+echo "==> Type check (beside the next two steps)"
+npx tsc --noEmit -p tsconfig.json >"$type_check_log" 2>&1 &
+type_check=$!
+
 echo "==> Import boundaries (DESIGN.md §2, .dependency-cruiser.cjs)"
 npm run --silent lint:boundaries
 echo "    boundaries check took $((SECONDS - phase_started)) s"
 
-phase_started=$SECONDS
-echo "==> Type check"
-npx tsc --noEmit -p tsconfig.json
-echo "    type check took $((SECONDS - phase_started)) s"
-
-# The end-to-end project's global setup compiles the server itself (a second or two), so no run
-# ever tests a stale dist-server/.
-phase_started=$SECONDS
 echo "==> Building the client for the end-to-end tests"
 npx vite build --logLevel warn
-echo "    client build took $((SECONDS - phase_started)) s"
+
+if ! wait "$type_check"; then
+  cat "$type_check_log"
+  echo "!! The type check failed (above)." >&2
+  exit 1
+fi
+rm -f "$type_check_log"
+echo "    type check, boundaries and client build took $((SECONDS - phase_started)) s"
 
 # Each project's own time is printed at the end by tests/support/project-times-reporter.ts.
 phase_started=$SECONDS

@@ -163,7 +163,7 @@ describe("description popup", () => {
 describe("promotion pages", () => {
   it("the lawyers' page links to its discount section and ends with a buy call to action", async () => {
     renderPublicPage({ path: "/Activity/lawyer", element: <LawyerActivityPage />, script: PRICE_LIST });
-    expect(screen.getByRole("heading", { level: 1, name: "律师互联网取证优惠" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "律师互联网取证优惠" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "查看优惠套餐" })).toHaveAttribute("href", "#discount");
     expect(document.getElementById("discount")).toContainElement(await screen.findByRole("group", { name: "1次公证 + 10条网页快照" }));
     expect(screen.getAllByRole("link", { name: "立即购买" })).toHaveLength(ACTIVITY_PACKAGE_COUNT + 1);

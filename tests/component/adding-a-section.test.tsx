@@ -163,7 +163,7 @@ describe("a section added with only its schema and a registry entry", { timeout:
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "提交" }));
     expect(await screen.findByText("笔记标题至少2个字")).toBeInTheDocument();
-    expect(screen.getByText("请输入笔记内容")).toBeInTheDocument();
+    expect(await screen.findByText("请输入笔记内容")).toBeInTheDocument();
 
     await user.type(screen.getByLabelText("笔记标题"), "会议纪要");
     await user.type(screen.getByLabelText("笔记内容"), "确定交付日期");

@@ -90,7 +90,7 @@ describe("text evidence", () => {
     const dialog = await screen.findByRole("dialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "提交存证" }));
     expect(await within(dialog).findByText("请输入存证名称")).toBeInTheDocument();
-    expect(within(dialog).getByText("请输入存证文本")).toBeInTheDocument();
+    expect(await within(dialog).findByText("请输入存证文本")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("存证名称"), "声明");
     await userEvent.type(within(dialog).getByLabelText("存证文本"), "  第一行 {enter}{enter} 第二行 ");
     await userEvent.click(within(dialog).getByRole("button", { name: "提交存证" }));

@@ -96,8 +96,8 @@ describe("personal shell for a main account", () => {
 
   it("shows the personal and enterprise verification status, each linking to its page, and no sub-account flag", async () => {
     await renderShell(main);
-    expect(screen.getByRole("link", { name: "个人实名 未认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
-    expect(screen.getByRole("link", { name: "企业认证 审核中" })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
+    expect(screen.getByRole("link", { name: /个人实名\s*未认证/ })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
+    expect(screen.getByRole("link", { name: /企业认证\s*审核中/ })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
     expect(screen.queryByText("子账号")).not.toBeInTheDocument();
   });
 
@@ -164,7 +164,7 @@ describe("personal shell for a sub-account (spec §6)", () => {
     await renderShell(sub);
     expect(screen.getByText("子账号")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "实名认证很重要，去认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "authentication"));
-    expect(screen.getByRole("link", { name: "企业认证 未认证" })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
+    expect(screen.getByRole("link", { name: /企业认证\s*未认证/ })).toHaveAttribute("href", registryPath("personal/securityCenter", "enterpriseProve"));
   });
 
   it("shows a verified badge instead once realNameStatus is 2", async () => {

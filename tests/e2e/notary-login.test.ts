@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { SERVER_OUT_DIR } from "../../scripts/build-server.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { NOTARY_ENDPOINTS } from "../../src/schema/notary.js";
 import { captchaAnswerOf } from "./support/api-accounts.js";
@@ -13,9 +14,9 @@ const live = sharedServerAndBrowser();
 
 const STAFF = { office: "衡州市公证处", account: "e2e.notary", name: "周公证", password: "gongzheng2026" };
 
-/** The operator's CLI against the running server's data folder, the password written to its stdin. */
+/** The operator's CLI, as the global setup compiled it, against the running server's data folder, the password written to its stdin. */
 function runCreateNotaryUser(args: string[], stdin: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli/create-notary-user.ts", ...args], {
+  const child = spawn(process.execPath, [path.join(SERVER_OUT_DIR, "create-notary-user.js"), ...args], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, NODE_ENV: "development", DATA_DIR: live.server.dataDir, LOG_LEVEL: "warn" },
     stdio: ["pipe", "pipe", "pipe"],

@@ -19,7 +19,7 @@ const DRAWER_WIDTH = 800;
 export function RelatedAppsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { groups, isLoading, isError } = useRelatedApps(open);
   return (
-    <Drawer title={RELATED_APPS_TEXT.title} placement="left" width={DRAWER_WIDTH} open={open} onClose={onClose}>
+    <Drawer title={RELATED_APPS_TEXT.title} placement="left" width={DRAWER_WIDTH} open={open} onClose={onClose} destroyOnHidden>
       {isLoading ? (
         <Skeleton active />
       ) : isError ? (

@@ -45,7 +45,10 @@ async function postgresTemplate(): Promise<Prepared | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return null;
   const name = `evidence_template_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(adminUrl, async (client) => {
+    await dropOrphanCopies(client);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
   // A template must have no connections while it is copied: the pool closes before the first file.
   const handle = openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
   try {
@@ -56,9 +59,30 @@ async function postgresTemplate(): Promise<Prepared | null> {
   return {
     template: { kind: "postgres", adminUrl, name },
     async dispose() {
-      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdminClient(adminUrl, async (client) => {
+        // The copies the workers made ahead and never used, and drops they did not see finish.
+        for (const copy of await databasesNamed(client, copyPrefix(name))) await client.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
+}
+
+/** Test databases copied from `templateName` (test-database.ts) are named with this prefix. */
+export const copyPrefix = (templateName: string) => templateName.replace("evidence_template_", "evidence_test_") + "_";
+
+/** Copies whose template is gone: a run killed before its teardown, or a copy that finished after it. */
+async function dropOrphanCopies(client: pg.Client): Promise<void> {
+  const names = new Set(await databasesNamed(client, "evidence_"));
+  for (const copy of names) {
+    const template = copy.match(/^evidence_test_([0-9a-f]{12})_/)?.[1];
+    if (template && !names.has(`evidence_template_${template}`)) await client.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+  }
+}
+
+async function databasesNamed(client: pg.Client, prefix: string): Promise<string[]> {
+  const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
+  return rows.map((row) => row.datname);
 }
 
 /** The server's URL with another database named in it. */

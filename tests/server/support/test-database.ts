@@ -5,7 +5,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/dialect.js";
 import { migrateToLatest } from "../../../server/db/migrate.js";
-import { databaseUrl, withAdminClient, type DatabaseTemplate } from "./database-template.js";
+import { copyPrefix, databaseUrl, withAdminClient, type DatabaseTemplate } from "./database-template.js";
 
 /**
  * A fresh, migrated database of the kind this test project runs on (vitest.config.ts sets
@@ -41,14 +41,32 @@ function copySqlite(template: Extract<DatabaseTemplate, { kind: "sqlite" }>, dat
   return { handle: openDatabase({ kind: "sqlite", file }), dataDir, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/**
+ * A copy takes a fifth of a second on a quiet machine and more under load, and each file makes a
+ * few: so each worker keeps one copy made ahead while its tests run, and drops a used one without
+ * waiting for it. Copies are named after their template, so the run's teardown (database-template.ts)
+ * drops whatever a worker left behind when it exited.
+ */
+let spare: { template: string; name: Promise<string> } | undefined;
+
+function startCopy(adminUrl: string, templateName: string): Promise<string> {
+  const name = `${copyPrefix(templateName)}${randomBytes(6).toString("hex")}`;
+  return withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`)).then(() => name);
+}
+
 async function copyPostgres({ adminUrl, name: templateName }: Extract<DatabaseTemplate, { kind: "postgres" }>, dataDir: string): Promise<TestDatabase> {
-  const name = `evidence_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
+  const taken = spare?.template === templateName ? spare.name : startCopy(adminUrl, templateName);
+  const ahead = startCopy(adminUrl, templateName);
+  // A copy made ahead and never taken is the teardown's to drop; its failure is the next taker's.
+  ahead.catch(() => undefined);
+  spare = { template: templateName, name: ahead };
+  const name = await taken;
   return {
     handle: openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) }),
     dataDir,
     async dispose() {
-      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // Not awaited: nothing reads a dropped copy, and a drop cut off by the worker's exit is the teardown's.
+      void withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
