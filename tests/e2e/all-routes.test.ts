@@ -10,7 +10,7 @@ import {
   SPEC_TOP_LEVEL_ROUTES,
   SPEC_USER_ROUTES,
 } from "../fixtures/spec-routes.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -71,11 +71,8 @@ async function newPage(signedIn: boolean): Promise<{ page: Page; problems: strin
   const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
+  if (signedIn) await signInPage(page, live.server.url, user);
   await page.goto(`${live.server.url}/index`);
-  if (signedIn) {
-    await storeUserSession(page, user);
-    await page.reload();
-  }
   return { page, problems };
 }
 
@@ -109,15 +106,24 @@ async function expectHeading(page: Page, route: string) {
 
 describe("every route of spec §2 as a visitor", () => {
   it("public pages render a title without console errors", async () => {
+    // One load, then route changes as links make them: a full load of each page cost a second of
+    // the browser's time apiece, and that the server answers every path with the app is
+    // tests/server/client-serving.test.ts's to show.
     const { page, problems } = await newPage(false);
     const untitled: string[] = [];
     for (const route of PUBLIC_ROUTES) {
-      await page.goto(`${live.server.url}${route}`);
+      await navigateInApp(page, route);
       expect(pathOf(page), route).toBe(route);
       await expectHeading(page, route);
       // Each page names itself in the window title (the site's name after its own); home is the site.
-      const documentTitle = await page.title();
-      if (!(route === HOME ? /^衡证电子证据平台$/ : SITE_TITLE).test(documentTitle)) untitled.push(`${route}: ${documentTitle}`);
+      // The title follows the page's first render (an effect), not its heading.
+      const titled = route === HOME ? /^衡证电子证据平台$/ : SITE_TITLE;
+      const documentTitle = await expect
+        .poll(() => page.title(), { timeout: 5000 })
+        .toMatch(titled)
+        .then(() => null)
+        .catch(async () => page.title());
+      if (documentTitle !== null) untitled.push(`${route}: ${documentTitle}`);
       await page.screenshot({ path: path.join(ROUTE_SHOTS, `visitor_${fileName(route)}.png`), fullPage: true });
       expect(problems, route).toEqual([]);
     }

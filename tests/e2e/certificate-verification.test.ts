@@ -10,7 +10,7 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { generateNoteKeys } from "../../server/ledger/signer-keys.js";
 import { LEDGER_ENDPOINTS, LEDGER_TILES_PREFIX } from "../../src/schema/ledger.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { serverAndBrowserPerFile } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
@@ -79,8 +79,7 @@ describe("a certificate, from upload to independent verification", () => {
     session = await registerUser(live.server.url, uniqueMobile(), "abc12345");
     const page = await live.browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
-    await page.goto(`${live.server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, live.server.url, session);
     await page.goto(`${live.server.url}${registryPath("evidenceSave/fileEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建文件存证" }).click();
     const dialog = page.getByRole("dialog");

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import PDFDocument from "pdfkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -42,8 +42,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, holder);
+  await signInPage(page, server.url, holder);
 }, 120_000);
 
 describe("the electronic seal", () => {

@@ -8,7 +8,7 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
 import { computeSignature } from "../../src/schema/signature.js";
 import { readZip } from "../server/support/zip-reader.js";
-import { captchaAnswerOf, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { captchaAnswerOf, registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -47,8 +47,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ locale: "zh-CN", viewport: VIEWPORT, acceptDownloads: true });
   page = await context.newPage();
   problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, holder);
+  await signInPage(page, server.url, holder);
 }, 120_000);
 
 async function shoot(target: Page, name: string) {

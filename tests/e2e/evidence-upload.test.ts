@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { evidenceEndpoints } from "../../src/schema/evidence.js";
-import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 import { uploadEvidence } from "./support/evidence-upload.js";
@@ -19,8 +19,7 @@ describe("file evidence in the browser", () => {
     const session = await registerUser(server.url, uniqueMobile(), "abc12345");
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     await page.goto(`${server.url}${registryPath("evidenceSave/fileEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建文件存证" }).click();
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
-import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -29,8 +29,7 @@ describe("hash evidence in the browser", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") uploads.push(request.postDataBuffer()?.length ? String(request.postDataBuffer()!.length) : "0");
     });
-    await page.goto(`${live.server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, live.server.url, session);
     await page.goto(`${live.server.url}${registryPath("evidenceSave/hashEvidence", "dataList")}`);
     await page.getByRole("button", { name: "新建哈希存证" }).click();
 

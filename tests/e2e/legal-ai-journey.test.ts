@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXTRACTIVE_LABEL, LEGAL_AI_MESSAGES } from "../../src/schema/legal-ai.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -25,8 +25,7 @@ describe("the legal assistant without a model, in the browser", { timeout: 120_0
   async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     await page.goto(`${server.url}/legalXGPT`);
     return { page, problems };
   }

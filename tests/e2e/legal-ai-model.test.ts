@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRACTIVE_LABEL } from "../../src/schema/legal-ai.js";
 import { contentReply, startFakeOpenAiServer, toolCallReply } from "../support/fake-openai-server.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { serverAndBrowserPerFile } from "./support/platform.js";
 
@@ -34,8 +34,7 @@ describe("the legal assistant with a model, in the browser", { timeout: 120_000 
     });
     const page = await live.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const problems = watchConsole(page);
-    await page.goto(`${live.server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, live.server.url, session);
     await page.goto(`${live.server.url}/legalXGPT`);
     await page.getByText("已接入大模型：e2e-legal-model").waitFor();
     await page.getByLabel("您的问题").fill("区块链存证的证据在诉讼中怎样认定真实性？");

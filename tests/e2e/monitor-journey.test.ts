@@ -8,7 +8,7 @@ import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { MONITOR_MESSAGES } from "../../src/schema/monitor.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { sampleArticle, samplePicture } from "../support/monitor-corpus.js";
-import { call, expectSuccess, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { call, expectSuccess, registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { decideInConsole } from "./support/console-reviewer.js";
 import { PICTURE_SEED } from "./support/monitored-sites.js";
@@ -45,8 +45,7 @@ describe("whole-network monitoring in the browser", { timeout: 240_000 }, () => 
   async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
     const page = await live.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
-    await page.goto(`${live.server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, live.server.url, session);
     return { page, problems };
   }
 

@@ -10,7 +10,7 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { PERSONAL_ENDPOINTS } from "../../src/schema/personal.js";
 import { computeSignature } from "../../src/schema/signature.js";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { decideInConsole } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -28,8 +28,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
   problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, login);
+  await signInPage(page, server.url, login);
 });
 
 async function shoot(name: string) {

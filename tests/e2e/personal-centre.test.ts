@@ -6,7 +6,7 @@ import { webapiPath } from "../../src/schema/contract.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
 import { gradientPng } from "../server/support/png-image.js";
-import { registerUser, signedQuery, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signedQuery, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { decideInConsole } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -21,8 +21,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
   problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, login);
+  await signInPage(page, server.url, login);
 });
 
 async function shoot(name: string) {

@@ -5,7 +5,7 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { openDatabase } from "../../server/db/dialect.js";
 import { CLOUD_BROWSER_SCREENS } from "../../src/schema/cloud-browser.js";
 import { RECORDING_PACKAGE_CODE } from "../../src/schema/recording.js";
-import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -40,8 +40,7 @@ describe("procedure recording in the cloud browser", () => {
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     await page.goto(`${server.url}${registryPath("evidenceTaken/procedureRecord", "new")}`);
     await page.getByText(/可用录屏保全次数 2 次/).waitFor();
     await page.getByLabel("取证名称").fill("表单提交过程");
@@ -92,8 +91,7 @@ describe("procedure recording in the cloud browser", () => {
     const session = await registerUser(server.url, uniqueMobile(), "abc12345");
     await grantRecordings(server.dataDir, session.loginUser.id);
     const page = await browser.newPage({ viewport: { width: 1400, height: 1200 } });
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     await page.goto(`${server.url}${registryPath("evidenceTaken/procedureRecord", "ifrmobile")}`);
     await page.getByLabel("取证名称").fill("手机网页过程");
     await page.getByLabel("起始网址").fill(site.startUrl);

@@ -6,7 +6,7 @@ import { registryPath } from "../../src/resources/registry-paths.js";
 import { webapiPath } from "../../src/schema/contract.js";
 import { RECORDING_ENDPOINTS, RECORDING_PACKAGE_CODE } from "../../src/schema/recording.js";
 import { FINANCE_PRICE_ENDPOINTS } from "../../src/schema/console/finance-prices.js";
-import { call, expectSuccess, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { call, expectSuccess, registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { signInOperator } from "./support/console-reviewer.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { verifyOffline } from "./support/offline-verifier.js";
@@ -48,8 +48,7 @@ describe("screen recording in the browser", () => {
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     const newPage = `${server.url}${registryPath("evidenceTaken/screenRecord", "new")}`;
     await page.goto(newPage);
     await page.getByText(/可用录屏保全次数 \d+ 次/).waitFor();

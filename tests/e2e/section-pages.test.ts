@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registryPath } from "../../src/resources/registry-paths";
-import { registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -17,8 +17,7 @@ async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
   const context = await live.browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${live.server.url}/index`);
-  await storeUserSession(page, login);
+  await signInPage(page, live.server.url, login);
   return { page, problems };
 }
 

@@ -7,7 +7,7 @@ import { WACZ_PATHS } from "../../isomorphic/wacz/wacz-format.js";
 import { readCapturePackageEntry } from "../../server/capture/package/wacz-reader.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { CAPTURE_ENDPOINTS, CAPTURE_FAILURES, CAPTURE_STATE_LABELS } from "../../src/schema/capture.js";
-import { call, registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { call, registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { verifyOffline } from "./support/offline-verifier.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -34,8 +34,7 @@ describe("web evidence capture in the browser", () => {
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/index`);
-    await storeUserSession(page, session);
+    await signInPage(page, server.url, session);
     await page.goto(`${server.url}${registryPath("evidenceTaken/snapshotRecord", "new")}`);
     await page.getByText(/10/).first().waitFor();
     await page.getByLabel("取证名称").fill("城市绿地文章");

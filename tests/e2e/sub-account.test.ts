@@ -7,7 +7,7 @@ import { PasswordHasher } from "../../server/modules/account/password-hasher.js"
 import { UserRepository } from "../../server/modules/account/user.repository.js";
 import { registryPath } from "../../src/resources/registry-paths.js";
 import { AccountType } from "../../src/schema/account.js";
-import { loginWithPassword, registerUser, storeUserSession, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
+import { loginWithPassword, registerUser, signInPage, uniqueMobile, type LoginResult } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
 
@@ -53,8 +53,7 @@ async function openOperationPanel(login: LoginResult) {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, login);
+  await signInPage(page, server.url, login);
   await page.goto(`${server.url}${registryPath("personal/operationPanel")}`);
   await sideNav(page).getByRole("link", { name: "运营面板" }).waitFor();
   return { page, problems };

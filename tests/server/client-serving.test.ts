@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { registryPath } from "../../src/resources/registry-paths";
+import { SPEC_INFO_ROUTES, SPEC_TOP_LEVEL_ROUTES, SPEC_USER_ROUTES } from "../fixtures/spec-routes.js";
 import { createTestDatabase, onPostgres, type TestDatabase } from "./support/test-database.js";
+
+/** Every public path of spec §2 a visitor may open directly (the end-to-end walk reaches them by links); /obtainEvidence is the server's redirect. */
+const PUBLIC_PATHS = [...SPEC_TOP_LEVEL_ROUTES, ...SPEC_INFO_ROUTES, ...SPEC_USER_ROUTES].filter((route) => route !== "/obtainEvidence");
 
 let database: TestDatabase;
 let clientDir: string;
@@ -28,7 +32,7 @@ afterAll(async () => {
 
 // Files from the client folder: the database plays no part, so proven once, on SQLite.
 describe.skipIf(onPostgres)("serving the client", () => {
-  it.each(["/", "/index", registryPath("personal/operationPanel"), `${registryPath("evidenceSave/fileEvidence", "guidance")}?x=1`, "/no/such/page"])(
+  it.each(["/", registryPath("personal/operationPanel"), `${registryPath("evidenceSave/fileEvidence", "guidance")}?x=1`, "/no/such/page", ...PUBLIC_PATHS])(
     "answers the history-mode path %s with the app",
     async (url) => {
       const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
