@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consolePath, registryPath } from "../../src/resources/registry-paths.js";
 import { nationalIdCheckChar } from "../../src/schema/identity.js";
-import { registerUser, storeUserSession, uniqueMobile } from "./support/api-accounts.js";
+import { registerUser, signInPage, uniqueMobile } from "./support/api-accounts.js";
 import { SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { createReviewer, signInWithEnrolment } from "./support/console-reviewer.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -22,8 +22,7 @@ describe("identity review in the console, in Chromium", () => {
   it("a reviewer enrols TOTP, approves a real-name application submitted in another browser, and the customer sees 已认证", async () => {
     const mobile = uniqueMobile();
     const customer = await newPage();
-    await customer.page.goto(`${server.url}/index`);
-    await storeUserSession(customer.page, await registerUser(server.url, mobile, "abc12345"));
+    await signInPage(customer.page, server.url, await registerUser(server.url, mobile, "abc12345"));
     await customer.page.goto(`${server.url}${registryPath("personal/securityCenter", "authentication")}`);
     const first17 = "32010219910909123";
     const idNumber = first17 + nationalIdCheckChar(first17);

@@ -7,7 +7,7 @@ import { NOTARIAL_CERTIFICATE_ENDPOINTS, NOTARIAL_CERTIFICATE_PATH, NOTARIAL_CER
 import { NOTARIZATION_ENDPOINTS } from "../../src/schema/notarization.js";
 import { NOTARY_CONSOLE_ENDPOINTS } from "../../src/schema/notary-console.js";
 import { PURCHASE_ENDPOINTS } from "../../src/schema/purchase.js";
-import { call, captchaAnswerOf, expectSuccess, storeUserSession } from "./support/api-accounts.js";
+import { call, captchaAnswerOf, expectSuccess, signInPage } from "./support/api-accounts.js";
 import { downloadedBytes, SCREENSHOT_DIR, watchConsole } from "./support/browser.js";
 import { notarizationApplicant, type NotarizationApplicant } from "./support/notarization-applicant.js";
 import { sharedServerAndBrowser } from "./support/platform.js";
@@ -42,8 +42,7 @@ async function openAsUser(): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(`${server.url}/index`);
-  await storeUserSession(page, applicant.session);
+  await signInPage(page, server.url, applicant.session);
   return { page, problems };
 }
 
