@@ -47,6 +47,9 @@ describe("the registry's pages in Chromium", () => {
     const nav = sideNav(page, "全网监测导航");
     for (const label of ["信息监测", "音乐监测", "电台监测", "文学监测", "短视频监测"]) await nav.getByText(label, { exact: true }).waitFor();
     await nav.getByText("信息监测", { exact: true }).click();
+    // The group opens (and the current one closes) with a height animation: a link clicked while
+    // the menu still moves can be missed, so click once nothing in it is animating.
+    await expect.poll(() => nav.locator('[class*="motion-collapse"]').count()).toBe(0);
     await nav.getByRole("link", { name: "新建信息监测" }).click();
     await page.waitForURL(`**${registryPath("monitor/text", "ystwnew")}`);
     // Issue 18: the task form, with the bill of spec §9.

@@ -90,11 +90,21 @@ export async function loginWithPassword(baseUrl: string, account: string, passwo
   return expectSuccess("loginV2", body);
 }
 
-/** The answer of the captcha the page is showing: asked with the page's own cookies (the captcha cookie is HttpOnly). */
+const CAPTCHA_WAIT_MS = 10_000;
+
+/**
+ * The answer of the captcha the page is showing: asked with the page's own cookies (the captcha
+ * cookie is HttpOnly). A page asks for its captcha after it renders, so right after a navigation
+ * the server may not know one for this browser yet (404): asked again until it does.
+ */
 export async function captchaAnswerOf(page: Page, baseUrl: string): Promise<string> {
-  const response = await page.context().request.get(`${baseUrl}${webapiPath(DEV_ENDPOINTS.captchaAnswer)}?${signedQuery()}`);
-  const body = (await response.json()) as Envelope<EndpointDatas<typeof DEV_ENDPOINTS.captchaAnswer>>;
-  return expectSuccess("dev captcha", body).answer;
+  const deadline = Date.now() + CAPTCHA_WAIT_MS;
+  for (;;) {
+    const response = await page.context().request.get(`${baseUrl}${webapiPath(DEV_ENDPOINTS.captchaAnswer)}?${signedQuery()}`);
+    const body = (await response.json()) as Envelope<EndpointDatas<typeof DEV_ENDPOINTS.captchaAnswer>>;
+    if (body.code !== 404 || Date.now() > deadline) return expectSuccess("dev captcha", body).answer;
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Stores a login in the page's localStorage as the app does after a login (spec §3), once, not on every load. */
