@@ -24,6 +24,7 @@ const S3RVER_KEY = "S3RVER";
 export async function startTestS3(label = "blobs"): Promise<TestS3> {
   const directory = await fsp.mkdtemp(path.join(os.tmpdir(), "s3rver-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
+  keepFoldersOnDelete(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const bucket = `t-${label}-${randomBytes(4).toString("hex")}`;
@@ -37,5 +38,19 @@ export async function startTestS3(label = "blobs"): Promise<TestS3> {
       await server.close();
       await fsp.rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * s3rver deletes a key's folder once it is empty, which races a concurrent put into the same
+ * folder: the put makes the folder, the delete removes it, and the put's file stream then fails
+ * with ENOENT on a stream nobody listens to, an uncaught exception in the test process. S3 has no
+ * folders to race on, so here a delete removes the object's files and leaves the folder.
+ */
+function keepFoldersOnDelete(server: S3rver): void {
+  const { store } = server;
+  store.deleteObject = async (bucket, key) => {
+    const files = ["object", "object.md5", "metadata.json"].map((resource) => store.getResourcePath(bucket, key, resource));
+    await Promise.all(files.map((file) => fsp.rm(file, { force: true })));
   };
 }

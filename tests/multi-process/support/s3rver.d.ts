@@ -1,4 +1,4 @@
-// s3rver ships no types; the tests use its constructor, run() and close().
+// s3rver ships no types; the tests use its constructor, run(), close() and two methods of its store.
 declare module "s3rver" {
   import type { Server } from "node:http";
   import type { AddressInfo } from "node:net";
@@ -6,6 +6,10 @@ declare module "s3rver" {
     constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string }[] });
     run(): Promise<AddressInfo>;
     readonly httpServer: Server;
+    readonly store: {
+      getResourcePath(bucket: string, key: string, resource: string): string;
+      deleteObject(bucket: string, key: string): Promise<void>;
+    };
     close(): Promise<void>;
   }
 }
