@@ -4,9 +4,9 @@ import path from "node:path";
  * Compiles the server once into dist-server/ (plain ESM JavaScript), so `npm start` and the
  * end-to-end tests run `node dist-server/server.js` without transpiling TypeScript at every start.
  * Our own code (server/ and the src/schema it imports) is bundled; packages stay imports of
- * node_modules. The job worker process (`npm run worker`) is a second entry, and the threads a
- * third and fourth beside the server (certificate drawing, ledger block hashing), where
- * server/module-thread.ts looks for them. The operator's account commands are compiled too, so a
+ * node_modules. The job worker process (`npm run worker`) is a second entry, and each thread
+ * (certificate drawing, ledger block hashing and block writing) one more beside the server, where
+ * server/module-thread.ts looks for it. The operator's account commands are compiled too, so a
  * production machine runs them with node alone (and they start in a second rather than several).
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -18,6 +18,7 @@ const ENTRIES = [
   "server/worker.ts",
   "server/modules/certificate/certificate-pdf.worker.ts",
   "server/ledger/block-hashing.worker.ts",
+  "server/modules/ledger/block-writer.worker.ts",
   "server/cli/create-operator.ts",
   "server/cli/create-notary-user.ts",
 ];

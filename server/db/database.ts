@@ -863,13 +863,10 @@ export interface PaymentRefundsTable {
   refunded_at: number | null;
 }
 
-/** Owned by modules/ledger: every logged entry exactly as logged, with its leaf hash and block. */
+/** Owned by modules/ledger: every logged entry exactly as logged; its leaf hash, block and time are derived (migration 0044). */
 export interface LedgerEntriesTable {
   idx: number;
   entry: Buffer;
-  leaf_hash: Buffer;
-  block_height: number;
-  integrated_at: number;
 }
 
 /** Owned by modules/ledger: perfect-subtree hashes of tree levels 8, 16, … (the upper tile rows). */

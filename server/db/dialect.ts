@@ -42,12 +42,40 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 }
 
 class TransactionalSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly file: string,
+  ) {
+    super(config);
+  }
+
   override createAdapter() {
-    return new TransactionalSqliteAdapter();
+    const adapter = new TransactionalSqliteAdapter();
+    sqliteFiles.set(adapter, this.file);
+    return adapter;
   }
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+/** Each SQLite database's file, by its adapter (shared by its transactions). */
+const sqliteFiles = new WeakMap<object, string>();
+
+/**
+ * The file of a SQLite database opened here, for a second connection to it (the ledger's block
+ * writer thread); null on PostgreSQL and for a database without a file of its own (in memory).
+ */
+export function sqliteFileOf<T>(db: Kysely<T>): string | null {
+  const file = sqliteFiles.get(db.getExecutor().adapter);
+  return file && file !== ":memory:" ? file : null;
+}
+
+/** SQLite connections whose every commit is durable: durableTransaction runs on them as it is. */
+const durableSqlite = new WeakSet<object>();
+
+/**
+ * `durableCommits`: on SQLite, a connection whose every commit waits for fsync (synchronous=FULL),
+ * for a writer that runs only durable transactions (the ledger's block writer thread).
+ */
+export function openDatabase(target: DatabaseTarget, options: { durableCommits?: boolean } = {}): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
@@ -66,14 +94,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // loss can drop the newest commits; writes that promise durability to a user (evidence) must
   // run with synchronous=FULL (DESIGN.md §6).
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(options.durableCommits ? "synchronous = FULL" : "synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return {
-    db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: cachingStatements(sqlite) }) }),
-    target,
-    describe: () => `SQLite ${target.file}`,
-  };
+  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: cachingStatements(sqlite) }, target.file) });
+  if (options.durableCommits) durableSqlite.add(db.getExecutor().adapter);
+  return { db, target, describe: () => `SQLite ${target.file}` };
 }
 
 export function isPostgres<T>(db: Kysely<T>): boolean {
@@ -161,6 +187,7 @@ export async function durableTransaction<T>(
       return work(trx);
     });
   }
+  if (durableSqlite.has(db.getExecutor().adapter)) return db.transaction().execute(work);
   return db.connection().execute(async (connection) => {
     await connection.executeQuery(SQLITE_SYNCHRONOUS_FULL);
     try {

@@ -40,6 +40,7 @@ import * as lawsuitPackageJobs from "./migrations/0040-lawsuit-package-jobs.js";
 import * as sharedRecordingFiles from "./migrations/0041-shared-recording-files.js";
 import * as sharedCapturePackages from "./migrations/0042-shared-capture-packages.js";
 import * as ledgerEntriesRowid from "./migrations/0043-ledger-entries-rowid.js";
+import * as ledgerEntriesDerivedColumns from "./migrations/0044-ledger-entries-derived-columns.js";
 
 /**
  * Versioned migrations, listed in code rather than read from a folder so that the bundle, the
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0041-shared-recording-files": sharedRecordingFiles,
   "0042-shared-capture-packages": sharedCapturePackages,
   "0043-ledger-entries-rowid": ledgerEntriesRowid,
+  "0044-ledger-entries-derived-columns": ledgerEntriesDerivedColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,25 +20,23 @@ const ARENA_START_SIZE = 128 * 1024;
 /**
  * The entries of the block being filled, each copied once, one after another, into shared memory:
  * the copy an append keeps (so a caller reusing its buffer cannot change it) is already the block's
- * packed bytes, which the hashing thread reads where they lie.
+ * packed bytes, which the hashing and writer threads read where they lie.
  */
 export class EntryArena {
   #bytes = new Uint8Array(new SharedArrayBuffer(ARENA_START_SIZE));
   #used = 0;
   #ends: number[] = [];
 
-  /** Copies `entry` in; answers the copy (a Buffer, as the database drivers bind bytes). */
-  add(entry: Uint8Array): Buffer {
+  /** Copies `entry` in; answers how many entries the arena holds now. */
+  add(entry: Uint8Array): number {
     if (this.#used + entry.length > this.#bytes.length) {
-      // Copies made so far stay valid where they are: the old memory lives as long as they do.
+      // The block's entries so far move with it: the packed bytes are always the newest memory.
       const bigger = new Uint8Array(new SharedArrayBuffer(Math.max(2 * this.#bytes.length, this.#used + entry.length)));
       bigger.set(this.#bytes.subarray(0, this.#used));
       this.#bytes = bigger;
     }
     this.#bytes.set(entry, this.#used);
-    const copy = Buffer.from(this.#bytes.buffer, this.#used, entry.length);
-    this.#ends.push((this.#used += entry.length));
-    return copy;
+    return this.#ends.push((this.#used += entry.length));
   }
 
   /** The entries added since the last seal, packed; the next entry starts a new arena. */

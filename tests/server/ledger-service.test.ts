@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { durableTransaction, openDatabase } from "../../server/db/dialect.js";
@@ -94,6 +94,18 @@ async function appendMany(app: FastifyInstance, count: number, prefix = "entry")
 async function close(app: FastifyInstance) {
   apps = apps.filter((item) => item !== app);
   await app.close();
+}
+
+/** Each receipt's entry is in its signed checkpoint: the checkpoint verifies, and so does the inclusion proof the ledger gives. */
+async function expectProven(ledger: LedgerService, entries: readonly Uint8Array[], receipts: readonly LedgerReceipt[]) {
+  const verifier = parseVerifierKey(ledger.verifierKey, nodeLedgerCrypto);
+  for (const [i, receipt] of receipts.entries()) {
+    const opened = openCheckpoint(receipt.checkpoint, [verifier]);
+    if (!opened.ok) throw new Error(opened.detail);
+    const answer = await ledger.inclusionProof(receipt.index, receipt.treeSize);
+    const claim = { leafHash: hashLeaf(entries[i], sha256), index: receipt.index, treeSize: receipt.treeSize, proof: answer.proof.map(b64), rootHash: opened.checkpoint.rootHash };
+    expect(checkInclusionProof(claim, sha256)).toEqual({ ok: true });
+  }
 }
 
 describe("ledger service", () => {
@@ -291,7 +303,7 @@ describe("ledger service", () => {
   it("integrates blocks hashed ahead for a start a failed block before them did not leave", async () => {
     const { app, database } = await freshLedger();
     // A second service on the app's own database, with blocks of 4 started as soon as the one before
-    // is done, whose clock fails one block when told to (before its transaction: nothing of it is stored).
+    // is done, whose clock fails one block when told to (as the block is built: nothing of it is stored).
     let failNextBlock = false;
     const now = () => {
       if (!failNextBlock) return Date.now();
@@ -300,7 +312,6 @@ describe("ledger service", () => {
     };
     const key = loadLedgerKey({ signerKey: undefined, dataDir: database.dataDir, origin: ORIGIN });
     const ledger = await LedgerService.open({ db: app.database.db, origin: ORIGIN, key, now, blockMaxEntries: 4, blockMaxDelayMs: 0 });
-    const verifier = parseVerifierKey(ledger.verifierKey, nodeLedgerCrypto);
     await Promise.all([0, 1, 2, 3].map((i) => ledger.append(utf8(`first-${i}`))));
     // The first entry starts a block alone, which fails; the two blocks of 4 closed behind it were
     // hashed for starts 5 and 9, and go in at 4 and 8, where some of their nodes' positions hold
@@ -311,13 +322,7 @@ describe("ledger service", () => {
     expect(settled[0]).toMatchObject({ status: "rejected", reason: new Error("clock failed") });
     const receipts = settled.slice(1).map((result) => (result.status === "fulfilled" ? result.value : expect.unreachable(String(result.reason))));
     expect(receipts.map((receipt) => receipt.index)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
-    for (const [i, receipt] of receipts.entries()) {
-      const opened = openCheckpoint(receipt.checkpoint, [verifier]);
-      if (!opened.ok) throw new Error(opened.detail);
-      const answer = await ledger.inclusionProof(receipt.index, receipt.treeSize);
-      const claim = { leafHash: hashLeaf(entries[i + 1], sha256), index: receipt.index, treeSize: receipt.treeSize, proof: answer.proof.map(b64), rootHash: opened.checkpoint.rootHash };
-      expect(checkInclusionProof(claim, sha256)).toEqual({ ok: true });
-    }
+    await expectProven(ledger, entries.slice(1), receipts);
     // And the next blocks are hashed for where they start again.
     const more = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((i) => ledger.append(utf8(`third-${i}`))));
     expect(more.map((receipt) => receipt.index)).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
@@ -326,6 +331,58 @@ describe("ledger service", () => {
     const again = await LedgerService.open({ db: app.database.db, origin: ORIGIN, key });
     expect((await again.latestCheckpoint())?.treeSize).toBe(20);
     await again.close();
+  });
+
+  /** Appends `count` entries of `batch` at once; answers them with each one's outcome. */
+  async function appendAll(ledger: LedgerService, batch: string, count: number) {
+    const entries = Array.from({ length: count }, (_, i) => utf8(JSON.stringify({ v: 1, kind: "hash", batch, n: i })));
+    return { entries, settled: await Promise.allSettled(entries.map((entry) => ledger.append(entry))) };
+  }
+  const fulfilled = (settled: PromiseSettledResult<LedgerReceipt>[]) => settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+
+  /** A ledger whose blocks of 256 go to the writer thread: the first big block starts it. */
+  async function ledgerWritingOnThread() {
+    const started = await freshLedger();
+    await appendAll(started.ledger, "start", 256);
+    await vi.waitFor(() => expect(started.ledger.writesOnThread).toBe(true), { timeout: 30_000, interval: 50 });
+    return started;
+  }
+
+  it.skipIf(process.env.TEST_DB_KIND === "postgres")("stores blocks that come back to back on the writer thread, one history a restart checks", async () => {
+    const { app, database, ledger } = await ledgerWritingOnThread();
+    const { entries, settled } = await appendAll(ledger, "burst", 4 * 256);
+    const receipts = fulfilled(settled);
+    expect(receipts.map((receipt) => receipt.index)).toEqual(entries.map((_, i) => 256 + i));
+    expect(new Set(receipts.map((receipt) => receipt.blockHeight))).toEqual(new Set([2, 3, 4, 5]));
+    await expectProven(ledger, entries, receipts);
+    await close(app);
+    // The start-up check rebuilds the tree from what the thread stored and checks it against the last checkpoint.
+    const restarted = await startApp(database);
+    apps.push(restarted);
+    expect(await restarted.services.ledger.latestCheckpoint()).toMatchObject({ blockHeight: 5, treeSize: 1280 });
+  });
+
+  it.skipIf(process.env.TEST_DB_KIND === "postgres")("builds again on this thread the blocks sent on top of one the writer thread could not store", async () => {
+    const { app, database, ledger } = await ledgerWritingOnThread();
+    const { db } = app.database;
+    // Any block holding this entry fails on the thread, after its tip was handed to the next block.
+    await sql`CREATE TRIGGER poison BEFORE INSERT ON ledger_entries WHEN CAST(NEW.entry AS TEXT) LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END`.execute(db);
+    const poisoned = expect(ledger.append(utf8("poison"))).rejects.toThrow("poisoned entry");
+    const { entries, settled } = await appendAll(ledger, "after", 3 * 256 - 1);
+    await poisoned;
+    // The block it was in failed whole (255 more entries); the two blocks behind it went in where it would have.
+    expect(settled.slice(0, 255).every((result) => result.status === "rejected")).toBe(true);
+    const receipts = fulfilled(settled);
+    expect(receipts.map((receipt) => receipt.index)).toEqual(entries.slice(255).map((_, i) => 256 + i));
+    await expectProven(ledger, entries.slice(255), receipts);
+
+    await sql`DROP TRIGGER poison`.execute(db);
+    const more = await appendAll(ledger, "more", 2 * 256);
+    expect(fulfilled(more.settled).map((receipt) => receipt.index)).toEqual(more.entries.map((_, i) => 768 + i));
+    await close(app);
+    const restarted = await startApp(database);
+    apps.push(restarted);
+    expect((await restarted.services.ledger.latestCheckpoint())?.treeSize).toBe(1280);
   });
 
   // Two apps in one process on one SQLite file would deadlock in SQLite's synchronous busy wait; real
@@ -359,6 +416,7 @@ describe("ledger service", () => {
     const db = database.handle.db;
     const last = await db.selectFrom("ledger_checkpoints").selectAll().orderBy("block_height", "desc").executeTakeFirstOrThrow();
     const state = await db.selectFrom("ledger_state").selectAll().executeTakeFirstOrThrow();
+    const logged39 = await db.selectFrom("ledger_entries").select("entry").where("idx", "=", 39).executeTakeFirstOrThrow();
     const otherRoot = Buffer.alloc(32, 7).toString("base64");
 
     const tampering: { name: string; apply: () => Promise<unknown>; undo: () => Promise<unknown>; message: RegExp }[] = [
@@ -381,12 +439,10 @@ describe("ledger service", () => {
         message: /树状态算出的根哈希/,
       },
       {
-        name: "a logged entry's leaf hash",
-        apply: () => db.updateTable("ledger_entries").set({ leaf_hash: Buffer.alloc(32, 9) }).where("idx", "=", 39).execute(),
-        undo: async () => {
-          const row = await db.selectFrom("ledger_entries").select("entry").where("idx", "=", 39).executeTakeFirstOrThrow();
-          await db.updateTable("ledger_entries").set({ leaf_hash: Buffer.from(hashLeaf(row.entry, sha256)) }).where("idx", "=", 39).execute();
-        },
+        // The leaf hashes are computed from the stored bytes, so the tree no longer gives the signed root.
+        name: "a logged entry's bytes",
+        apply: () => db.updateTable("ledger_entries").set({ entry: Buffer.from(`${Buffer.from(logged39.entry).toString()} `) }).where("idx", "=", 39).execute(),
+        undo: () => db.updateTable("ledger_entries").set({ entry: logged39.entry }).where("idx", "=", 39).execute(),
         message: /存储的树节点算出的根哈希/,
       },
       {

@@ -2,9 +2,10 @@ import type { QueueDepth } from "../../jobs/job-queues.js";
 
 /**
  * Collects items and hands them to `integrate` in blocks: as soon as `maxItems` are waiting, or
- * when the oldest waiting item has waited `maxDelayMs`, whichever comes first. One block at a time,
- * so blocks are integrated in the order their items arrived. Each item's promise settles with what
- * `integrate` answers for it, or with its error.
+ * when the oldest waiting item has waited `maxDelayMs`, whichever comes first. Blocks take turns
+ * in the order their items arrived: a block's turn ends when its `integrate` settles, or earlier
+ * when it calls `passTurn` (its remaining work no longer needs to run alone). Each item's promise
+ * settles with what `integrate` answers for it, or with its error.
  */
 export interface BlockQueueOptions<I, R, P> {
   readonly maxItems: number;
@@ -15,8 +16,11 @@ export interface BlockQueueOptions<I, R, P> {
    * starts here, ahead of its turn. Its answer is passed to `integrate`.
    */
   readonly prepare?: (items: I[]) => P;
-  /** Answers one result per item, in order. */
-  readonly integrate: (items: I[], prepared: P) => Promise<R[]>;
+  /**
+   * Answers one result per item, in order. `passTurn` lets the next block start integrating
+   * before this one has settled (the ledger hands a block to its writer, then builds the next).
+   */
+  readonly integrate: (items: I[], prepared: P, passTurn: () => void) => Promise<R[]>;
 }
 
 /**
@@ -51,8 +55,11 @@ export class BlockQueue<I, R, P = undefined> {
   #pending: PendingBlock<I, R, P>[] = [];
   #waitingItems = 0;
   #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  /** Items of the block being integrated now, and of blocks that failed since the queue began. */
+  /** The turn of the block integrating alone now; none between turns. */
+  #turn: Promise<void> | null = null;
+  /** Blocks started and not yet settled (the one whose turn it is, and those that passed theirs). */
+  readonly #unsettled = new Set<Promise<void>>();
+  /** Items of the blocks started and not yet settled, and of blocks that failed since the queue began. */
   #runningItems = 0;
   #failedItems = 0;
 
@@ -81,15 +88,15 @@ export class BlockQueue<I, R, P = undefined> {
 
   /** Integrates everything waiting now, then resolves (used on shutdown). */
   async flush(): Promise<void> {
-    while (this.#running || this.#pending.length > 0) {
-      if (!this.#running) this.#start();
-      await this.#running;
+    while (this.#turn || this.#pending.length > 0 || this.#unsettled.size > 0) {
+      if (!this.#turn && this.#pending.length > 0) this.#start();
+      await (this.#turn ?? Promise.all(this.#unsettled));
     }
   }
 
   #schedule(): void {
     const oldest = this.#pending[0];
-    if (this.#running || !oldest) return;
+    if (this.#turn || !oldest) return;
     const { maxItems, maxDelayMs } = this.#options;
     const due = oldest.since + maxDelayMs - performance.now();
     if (oldest.items.length >= maxItems || due <= 0) {
@@ -109,11 +116,21 @@ export class BlockQueue<I, R, P = undefined> {
     }
     const block = this.#pending.shift()!;
     this.#close(block);
-    this.#waitingItems -= block.items.length;
-    this.#runningItems = block.items.length;
-    this.#running = this.#run(block).finally(() => {
-      this.#running = null;
-      this.#runningItems = 0;
+    const count = block.items.length;
+    this.#waitingItems -= count;
+    this.#runningItems += count;
+    let passTurn!: () => void;
+    const turn = new Promise<void>((resolve) => {
+      passTurn = resolve;
+    });
+    const settled = this.#run(block, passTurn).finally(() => {
+      this.#runningItems -= count;
+      this.#unsettled.delete(settled);
+      passTurn();
+    });
+    this.#unsettled.add(settled);
+    this.#turn = turn.then(() => {
+      this.#turn = null;
       this.#schedule();
     });
   }
@@ -128,12 +145,12 @@ export class BlockQueue<I, R, P = undefined> {
     }
   }
 
-  async #run(block: PendingBlock<I, R, P>): Promise<void> {
+  async #run(block: PendingBlock<I, R, P>, passTurn: () => void): Promise<void> {
     let results: Promise<R[]>;
     try {
       const prepared = block.prepared!;
       if ("error" in prepared) throw prepared.error;
-      results = this.#options.integrate(block.items, prepared.value);
+      results = this.#options.integrate(block.items, prepared.value, passTurn);
     } catch (error) {
       results = Promise.reject(error);
     }

@@ -2,7 +2,9 @@ import type { CompiledQuery, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/database.js";
 import { executeWrites } from "../../db/dialect.js";
 import { preparedQuery, preparedRowsInsert } from "../../db/prepared-query.js";
+import { bytesEqual } from "../../../isomorphic/ledger/encoding.js";
 import { HASH_SIZE } from "../../../isomorphic/ledger/hashing.js";
+import type { PackedEntries } from "../../ledger/block-hashes.js";
 import { TILE_HEIGHT, TILE_WIDTH, type TileId } from "../../ledger/tiles.js";
 
 /** Queries run on the database or inside a block's transaction alike. */
@@ -22,13 +24,22 @@ export interface CheckpointRow {
   readonly createdAt: number;
 }
 
-/** A block's entries: entry i is logged at index firstIndex + i with leaf hash leafHashes[i]. */
+/**
+ * A block's entries, packed (a few buffers rather than hundreds, so a block crosses to the writer
+ * thread cheaply): entry i is logged at index firstIndex + i. Only the bytes are stored: the leaf
+ * hash, block and time of an entry are derived when read (migration 0044).
+ */
 export interface NewEntries {
   readonly firstIndex: number;
-  readonly entries: readonly Uint8Array[];
-  readonly leafHashes: readonly Uint8Array[];
+  readonly entries: PackedEntries;
+}
+
+/** A stored entry with the block whose checkpoint first holds it. */
+export interface EntryInBlock {
+  readonly index: number;
+  readonly entry: Uint8Array;
   readonly blockHeight: number;
-  readonly now: number;
+  readonly time: number;
 }
 
 export interface NodeRow {
@@ -36,6 +47,18 @@ export interface NodeRow {
   readonly index: number;
   readonly hash: Uint8Array;
 }
+
+/** Everything a block stores once its checkpoint is signed. */
+export interface BlockRecord {
+  readonly entries: NewEntries;
+  readonly nodes: readonly NodeRow[];
+  readonly checkpoint: CheckpointRow;
+  readonly state: StoredState;
+}
+
+/** Whether two tree states are the same one: block height, size and frontier. */
+export const sameState = (a: StoredState, b: StoredState): boolean =>
+  a.blockHeight === b.blockHeight && a.treeSize === b.treeSize && a.frontier.length === b.frontier.length && a.frontier.every((hash, i) => bytesEqual(hash, b.frontier[i]));
 
 const STATE_ID = 1;
 // Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
@@ -85,23 +108,22 @@ const insertCheckpointRow = preparedQuery((db: Kysely<Database>, checkpoint: Che
   }),
 );
 /** Each entry row's values, in this order. */
-const ENTRY_COLUMN_NAMES = ["idx", "entry", "leaf_hash", "block_height", "integrated_at"];
+const ENTRY_COLUMN_NAMES = ["idx", "entry"];
 const ENTRY_COLUMNS = ENTRY_COLUMN_NAMES.length;
 const insertEntryRows = preparedRowsInsert<Database>("ledger_entries", ENTRY_COLUMN_NAMES);
 const insertNodeRows = preparedRowsInsert<Database>("ledger_nodes", ["level", "idx", "hash"]);
 
-function entryWrites(db: LedgerDb, { firstIndex, entries, leafHashes, blockHeight, now }: NewEntries): CompiledQuery[] {
+function entryWrites(db: LedgerDb, { firstIndex, entries }: NewEntries): CompiledQuery[] {
   const writes: CompiledQuery[] = [];
-  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
-    const end = Math.min(entries.length, start + ROWS_PER_INSERT);
+  const { ends } = entries;
+  const bytes = asBuffer(entries.bytes);
+  for (let start = 0; start < ends.length; start += ROWS_PER_INSERT) {
+    const end = Math.min(ends.length, start + ROWS_PER_INSERT);
     // Filled in place, not grown: a block binds over a thousand values.
     const values = new Array<unknown>((end - start) * ENTRY_COLUMNS);
     for (let i = start, at = 0; i < end; i += 1) {
       values[at++] = firstIndex + i;
-      values[at++] = asBuffer(entries[i]);
-      values[at++] = asBuffer(leafHashes[i]);
-      values[at++] = blockHeight;
-      values[at++] = now;
+      values[at++] = bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]);
     }
     writes.push(insertEntryRows(db, values));
   }
@@ -141,7 +163,7 @@ export const ledgerRepository = {
    * completed, the checkpoint and the tree state after it. Independent writes (executeWrites), so
    * on PostgreSQL they cost one round trip rather than one each.
    */
-  async writeBlock(db: LedgerDb, block: { entries: NewEntries; nodes: readonly NodeRow[]; checkpoint: CheckpointRow; state: StoredState }): Promise<void> {
+  async writeBlock(db: LedgerDb, block: BlockRecord): Promise<void> {
     const now = block.checkpoint.createdAt;
     await executeWrites(db, [
       ...entryWrites(db, block.entries),
@@ -160,9 +182,15 @@ export const ledgerRepository = {
     return { count: Number(row.count), end: row.last === null ? 0 : Number(row.last) + 1 };
   },
 
-  async entry(db: LedgerDb, index: number): Promise<{ entry: Uint8Array; leafHash: Uint8Array; blockHeight: number; time: number } | null> {
-    const row = await db.selectFrom("ledger_entries").selectAll().where("idx", "=", index).executeTakeFirst();
-    return row ? { entry: row.entry, leafHash: row.leaf_hash, blockHeight: row.block_height, time: Number(row.integrated_at) } : null;
+  async entry(db: LedgerDb, index: number): Promise<Uint8Array | null> {
+    const row = await db.selectFrom("ledger_entries").select("entry").where("idx", "=", index).executeTakeFirst();
+    return row?.entry ?? null;
+  },
+
+  /** The checkpoint of the block that logged entry `index`: the first whose tree holds it. */
+  async checkpointHoldingEntry(db: LedgerDb, index: number): Promise<CheckpointRow | null> {
+    const row = await db.selectFrom("ledger_checkpoints").selectAll().where("tree_size", ">", index).orderBy("tree_size").limit(1).executeTakeFirst();
+    return row ? toCheckpoint(row) : null;
   },
 
   /** Entries [start, start + count) in order (fewer if the log is shorter). */
@@ -177,34 +205,36 @@ export const ledgerRepository = {
     return rows.map((row) => row.entry);
   },
 
-  async recentEntries(db: LedgerDb, limit: number) {
-    const rows = await db
-      .selectFrom("ledger_entries")
-      .select(["idx", "leaf_hash", "block_height", "integrated_at"])
-      .orderBy("idx", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ index: Number(row.idx), leafHash: row.leaf_hash, blockHeight: row.block_height, time: Number(row.integrated_at) }));
+  /** The newest `limit` entries, newest first, each with its block. */
+  async recentEntries(db: LedgerDb, limit: number): Promise<EntryInBlock[]> {
+    const rows = await db.selectFrom("ledger_entries").select(["idx", "entry"]).orderBy("idx", "desc").limit(limit).execute();
+    if (rows.length === 0) return [];
+    // The blocks holding them: at most one per entry, in tree order.
+    const oldest = Number(rows.at(-1)!.idx);
+    const checkpoints = await db.selectFrom("ledger_checkpoints").selectAll().where("tree_size", ">", oldest).orderBy("tree_size").limit(rows.length).execute();
+    return rows.flatMap((row) => {
+      const index = Number(row.idx);
+      const holding = checkpoints.find((checkpoint) => Number(checkpoint.tree_size) > index);
+      // Blocks commit whole, so every entry read has its checkpoint; one without (a damaged database) is left out.
+      return holding ? [{ index, entry: row.entry, blockHeight: holding.block_height, time: Number(holding.created_at) }] : [];
+    });
   },
 
   /**
-   * The first `tile.width` hashes of a tile (C2SP tlog-tiles), concatenated; null when fewer are
-   * stored. Tile level 0 is the leaf hashes, level L the stored nodes of tree level 8·L.
+   * The first `tile.width` stored node hashes of an upper tile (C2SP tlog-tiles level L ≥ 1: tree
+   * level 8·L), concatenated; null when fewer are stored. Level 0, the leaf hashes, is derived
+   * from the entries (stored-tiles.ts).
    */
-  async tileHashes(db: LedgerDb, tile: TileId): Promise<Uint8Array | null> {
+  async nodeTileHashes(db: LedgerDb, tile: TileId): Promise<Uint8Array | null> {
     const start = tile.index * TILE_WIDTH;
-    const end = start + tile.width;
-    const hashes =
-      tile.level === 0
-        ? (await db.selectFrom("ledger_entries").select("leaf_hash as hash").where("idx", ">=", start).where("idx", "<", end).orderBy("idx").execute())
-        : await db
-            .selectFrom("ledger_nodes")
-            .select("hash")
-            .where("level", "=", tile.level * TILE_HEIGHT)
-            .where("idx", ">=", start)
-            .where("idx", "<", end)
-            .orderBy("idx")
-            .execute();
+    const hashes = await db
+      .selectFrom("ledger_nodes")
+      .select("hash")
+      .where("level", "=", tile.level * TILE_HEIGHT)
+      .where("idx", ">=", start)
+      .where("idx", "<", start + tile.width)
+      .orderBy("idx")
+      .execute();
     return hashes.length === tile.width ? Buffer.concat(hashes.map((row) => row.hash)) : null;
   },
 };

@@ -1,4 +1,6 @@
+import { hashLeaf } from "../../../isomorphic/ledger/hashing.js";
 import type { NodeHashReader } from "../../../isomorphic/ledger/proof-plan.js";
+import { sha256 } from "../../ledger/node-crypto.js";
 import { createTileHashReader } from "../../ledger/tile-hashes.js";
 import { TILE_WIDTH, tilePath, type TileId } from "../../ledger/tiles.js";
 import { ledgerRepository, type LedgerDb } from "./ledger.repository.js";
@@ -8,6 +10,8 @@ import { ledgerRepository, type LedgerDb } from "./ledger.repository.js";
  * same tile reader a client uses (server/ledger/tile-hashes.ts), so what the server proves is
  * exactly what its published tiles prove.
  *
+ * Tile level 0 is the entries' leaf hashes, computed from the stored entries (about a
+ * millisecond for a full tile), so an entry changed on disk changes what the tree proves.
  * Full tiles never change, so the most recently used ones are kept in memory; only tiles read
  * outside a transaction are cached, so a rolled-back block can never leave a tile behind.
  */
@@ -36,9 +40,14 @@ export async function readStoredTile(db: LedgerDb, tile: TileId, cache?: FullTil
   const path = tilePath(tile);
   const cached = cacheable ? cache.get(path) : undefined;
   if (cached) return cached;
-  const data = await ledgerRepository.tileHashes(db, tile);
+  const data = tile.level === 0 ? await leafTile(db, tile) : await ledgerRepository.nodeTileHashes(db, tile);
   if (data && cacheable) cache.set(path, data);
   return data;
+}
+
+async function leafTile(db: LedgerDb, tile: TileId): Promise<Uint8Array | null> {
+  const entries = await ledgerRepository.entries(db, tile.index * TILE_WIDTH, tile.width);
+  return entries.length === tile.width ? Buffer.concat(entries.map((entry) => hashLeaf(entry, sha256))) : null;
 }
 
 /** Perfect-subtree hashes of the tree of `treeSize` leaves, read from the stored tiles. */

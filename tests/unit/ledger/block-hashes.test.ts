@@ -23,10 +23,9 @@ describe("entry arena (the copies of a block's entries, packed as they come)", (
   it("keeps each copy whatever the caller does with its buffer, also past growing, and packs a block's entries in order", () => {
     const arena = new EntryArena();
     const entries = [1, 60_000, 0, 65_535, 70_000, 3].map((size, n) => Uint8Array.from({ length: size }, (_, i) => (i * 7 + n) & 255));
-    const copies = entries.map((entry) => arena.add(entry));
+    expect(entries.map((entry) => arena.add(entry))).toEqual([1, 2, 3, 4, 5, 6]);
     const before = entries.map((entry) => Uint8Array.from(entry));
     for (const entry of entries) entry.fill(255);
-    copies.forEach((copy, i) => expect(Buffer.compare(copy, before[i])).toBe(0));
     const packed = arena.seal();
     expect([...packed.ends]).toEqual([1, 60_001, 60_001, 125_536, 195_536, 195_539]);
     expect(Buffer.compare(packed.bytes, Buffer.concat(before))).toBe(0);

@@ -119,6 +119,36 @@ describe("job queue depths", () => {
     expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 2 });
   });
 
+  it("the ledger's block queue starts the next block once one passes its turn, before it settles, and flush waits for both", async () => {
+    const integrating: { items: number[]; passTurn: () => void; done: ReturnType<typeof deferred<number[]>> }[] = [];
+    const queue = new BlockQueue<number, number>({
+      maxItems: 2,
+      maxDelayMs: 60_000,
+      integrate: (items, _prepared, passTurn) => {
+        const done = deferred<number[]>();
+        integrating.push({ items, passTurn, done });
+        return done.promise;
+      },
+    });
+    const results = [1, 2, 3, 4].map((item) => queue.push(item));
+    expect(integrating.map(({ items }) => items)).toEqual([[1, 2]]);
+    integrating[0].passTurn();
+    await waitUntil(() => integrating.length === 2);
+    // Both blocks are running; the first still settles with its own results, in order.
+    expect(queue.depth()).toEqual({ waiting: 0, running: 4, failed: 0 });
+    const flushed = queue.flush();
+    integrating[1].done.resolve([30, 40]);
+    await expect(results[2]).resolves.toBe(30);
+    let flushDone = false;
+    void flushed.then(() => (flushDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(flushDone).toBe(false);
+    integrating[0].done.resolve([10, 20]);
+    await flushed;
+    expect(await Promise.all(results)).toEqual([10, 20, 30, 40]);
+    expect(queue.depth()).toEqual({ waiting: 0, running: 0, failed: 0 });
+  });
+
   it("a latest-only worker (witness, TSA) has at most one running and one newest waiting", async () => {
     const runs: ReturnType<typeof deferred<void>>[] = [];
     const worker = new LatestOnlyWorker<number>(() => {
