@@ -36,9 +36,14 @@ describe("migrations 0043 and 0044 (the ledger's entries table)", () => {
     await database.dispose();
   });
 
-  it("keeps every entry's bytes, with no index beside the table on SQLite and no derived column", async () => {
+  it("keeps every entry's bytes, with no index beside the table on SQLite and no derived column, and 0043 twice changes nothing", async () => {
     await db().insertInto("ledger_entries").values(firstShapeRows).execute();
+    const entries = () => db().selectFrom("ledger_entries").selectAll().orderBy("idx").execute();
+    const before = await entries();
+    // Running 0043 a second time changes nothing.
     await keyByRowId(db());
+    await keyByRowId(db());
+    expect(await entries()).toEqual(before);
     await dropDerivedColumns(db());
     const after = await db().selectFrom("ledger_entries").selectAll().orderBy("idx").execute();
     expect(after.map((row) => ({ idx: Number(row.idx), entry: Buffer.from(row.entry) }))).toEqual(rows);
