@@ -59,9 +59,10 @@ describe("the applicant's appraisal pages", () => {
     expect(within(row).getByRole("link", { name: "详情" })).toHaveAttribute("href", `${registryPath("judicial/judicialExpert", "dataDetail")}?id=${COMMISSION_ROW.id}`);
     await userEvent.click(screen.getByRole("button", { name: /委托鉴定$/ }));
     await userEvent.click(await screen.findByRole("button", { name: "提交委托" }));
+    // Each field's rule settles on its own, so each message is waited for.
     expect(await screen.findByText("请选择鉴定机构")).toBeInTheDocument();
-    expect(screen.getByText(APPRAISAL_MESSAGES.noEvidence)).toBeInTheDocument();
-    expect(screen.getByText(APPRAISAL_MESSAGES.mattersRequired)).toBeInTheDocument();
+    expect(await screen.findByText(APPRAISAL_MESSAGES.noEvidence)).toBeInTheDocument();
+    expect(await screen.findByText(APPRAISAL_MESSAGES.mattersRequired)).toBeInTheDocument();
     expect(callsTo(APPRAISAL_ENDPOINTS.create.path)).toHaveLength(0);
   }, FIRST_RENDER_MS);
 });
